@@ -1,0 +1,1 @@
+"""quizbot: a Discord tutor bot that teaches from quiz packs."""
