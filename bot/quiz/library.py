@@ -1,0 +1,105 @@
+"""The library of quiz packs: files found in folders, each checked, pack ids unique across files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+
+from bot.quiz.loader import parse_pack
+from bot.quiz.model import Pack
+from bot.quiz.problems import PackError, Problem
+
+PACK_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    """What checking one pack file found: the pack, or the problems in it."""
+
+    path: Path
+    pack: Pack | None
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Library:
+    """The packs a bot serves, by pack id, in id order."""
+
+    packs: Mapping[str, Pack] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def of(cls, packs: Iterable[Pack]) -> Library:
+        return cls(MappingProxyType({pack.id: pack for pack in sorted(packs, key=lambda p: p.id)}))
+
+    def get(self, pack_id: str) -> Pack | None:
+        return self.packs.get(pack_id)
+
+
+def find_pack_files(paths: Sequence[Path]) -> tuple[list[Path], list[Problem]]:
+    """The pack files named or held (directly) in the given folders, in name order."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.iterdir() if p.suffix in PACK_SUFFIXES))
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), 1, 1, "file", "does not exist"))
+    return files, problems
+
+
+def check_files(files: Sequence[Path]) -> list[FileReport]:
+    """Checks each file on its own, then that no two files use the same pack id."""
+    reports = [_check_file(path) for path in files]
+    first_with_id: dict[str, FileReport] = {}
+    for index, report in enumerate(reports):
+        if report.pack is None:
+            continue
+        first = first_with_id.setdefault(report.pack.id, report)
+        if first is not report:
+            reports[index] = FileReport(report.path, None, (_duplicate_id(report, first),))
+    return reports
+
+
+def load_library(paths: Sequence[Path]) -> Library:
+    """Every pack in the given files and folders; raises PackError listing all problems."""
+    files, problems = find_pack_files(paths)
+    reports = check_files(files)
+    problems.extend(problem for report in reports for problem in report.problems)
+    if problems:
+        raise PackError(problems)
+    return Library.of(report.pack for report in reports if report.pack is not None)
+
+
+def _check_file(path: Path) -> FileReport:
+    try:
+        return FileReport(path, parse_pack(path.read_bytes(), str(path)))
+    except PackError as error:
+        return FileReport(path, None, error.problems)
+    except OSError as error:
+        return FileReport(path, None, (Problem(str(path), 1, 1, "file", error.strerror or ""),))
+
+
+def _duplicate_id(report: FileReport, first: FileReport) -> Problem:
+    assert report.pack is not None  # noqa: S101  # only packs that loaded can clash
+    line, column = _id_position(report.path)
+    first_line, first_column = _id_position(first.path)
+    message = (
+        f"pack id '{report.pack.id}' is already used by {first.path}:{first_line}:{first_column}"
+    )
+    return Problem(str(report.path), line, column, "id", message)
+
+
+def _id_position(path: Path) -> tuple[int, int]:
+    """Where a valid pack file gives its id; read again only to name a clash precisely."""
+    root = yaml.compose(path.read_bytes().decode("utf-8"), Loader=yaml.SafeLoader)
+    assert isinstance(root, yaml.MappingNode)  # noqa: S101  # the file parsed as a pack
+    for key, value in root.value:
+        if key.value == "id":
+            return value.start_mark.line + 1, value.start_mark.column + 1
+    return 1, 1
