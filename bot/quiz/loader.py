@@ -204,25 +204,26 @@ class _PackReader:
             self.tree.report(node, "questions", message)
             return None
         questions = [self._question(item, f"questions[{i}]") for i, item in enumerate(items)]
-        self._report_duplicate_ids(items, questions)
+        self._report_duplicate_ids(items)
         if None in questions:
             return None
         return tuple(q for q in questions if q is not None)
 
-    def _report_duplicate_ids(
-        self, items: list[yaml.Node], questions: list[Question | None]
-    ) -> None:
+    def _report_duplicate_ids(self, items: list[yaml.Node]) -> None:
+        """Reads the ids straight from the nodes, so a clash shows even in a broken question."""
         first_seen: dict[str, yaml.Node] = {}
-        for index, (item, question) in enumerate(zip(items, questions, strict=True)):
-            if question is None:
+        for index, item in enumerate(items):
+            id_node = _value_of(item, "id")
+            if not isinstance(id_node, yaml.ScalarNode):
                 continue
-            if question.id in first_seen:
-                mark = first_seen[question.id].start_mark
-                first = f"{self.tree.source}:{mark.line + 1}:{mark.column + 1}"
-                message = f"duplicate question id '{question.id}' (first used at {first})"
-                self.tree.report(item, f"questions[{index}].id", message)
-            else:
-                first_seen[question.id] = item
+            question_id = str(id_node.value)
+            if question_id not in first_seen:
+                first_seen[question_id] = id_node
+                continue
+            mark = first_seen[question_id].start_mark
+            first = f"{self.tree.source}:{mark.line + 1}:{mark.column + 1}"
+            message = f"duplicate question id '{question_id}' (first used at {first})"
+            self.tree.report(id_node, f"questions[{index}].id", message)
 
     def _question(self, node: yaml.Node, path: str) -> Question | None:
         fields = self.tree.mapping(node, path, QUESTION_KEYS, QUESTION_KEYS)
@@ -271,3 +272,9 @@ class _PackReader:
         if text is None or correct is None or ("why" in fields and why is None):
             return None
         return Option(text=text, correct=correct, why=why)
+
+
+def _value_of(node: yaml.Node, key: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    return next((value for k, value in node.value if k.value == key), None)

@@ -32,6 +32,8 @@ def compose(text: str, source: str) -> yaml.Node | None:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = error.problem or error.context or "unreadable YAML"
+        if error.context and what.startswith("but "):  # "...: but found another document"
+            what = f"{error.context}, {what}"
         raise PackError([Problem(source, line, column, "yaml", what)]) from None
     except yaml.YAMLError as error:
         raise PackError([Problem(source, 1, 1, "yaml", str(error))]) from None
@@ -48,7 +50,10 @@ class TreeReader:
 
     def report(self, node: yaml.Node, path: str, message: str) -> None:
         mark = node.start_mark
-        self.problems.append(Problem(self.source, mark.line + 1, mark.column + 1, path, message))
+        field_path = path or "pack"  # the file's top level
+        self.problems.append(
+            Problem(self.source, mark.line + 1, mark.column + 1, field_path, message)
+        )
 
     def known_tag(self, node: yaml.Node, path: str) -> bool:
         if node.tag in _ALLOWED_TAGS:
