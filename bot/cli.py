@@ -63,7 +63,8 @@ def validate(paths: Sequence[Path]) -> int:
     invalid = len(reports) - len(packs) + len(missing)
     questions = sum(len(pack.questions) for pack in packs)
     locales = sorted({locale for pack in packs for locale in pack.locales})
-    print(f"{len(packs)} packs, {questions} questions, locales {','.join(locales) or '-'}", end="")
+    counts = f"{_count(len(packs), 'pack')}, {_count(questions, 'question')}"
+    print(f"{counts}, locales {','.join(locales) or '-'}", end="")
     print(f"; {invalid} invalid" if invalid else "")
     return 1 if invalid else 0
 
@@ -74,7 +75,11 @@ def _print_report(report: FileReport) -> None:
             print(problem)
         return
     pack = report.pack
-    print(f"ok  {pack.id}  {len(pack.questions)} questions  {','.join(pack.locales)}")
+    print(f"ok  {pack.id}  {_count(len(pack.questions), 'question')}  {','.join(pack.locales)}")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def list_packs(quiz_dir: Path) -> int:
@@ -87,7 +92,7 @@ def list_packs(quiz_dir: Path) -> int:
         guide = f"  guide: {pack.guide.title.get(None)}" if pack.guide else ""
         print(
             f"{pack.id}  {pack.title.get(None)}  {pack.difficulty}  "
-            f"{len(pack.questions)} questions  {','.join(pack.locales)}{guide}"
+            f"{_count(len(pack.questions), 'question')}  {','.join(pack.locales)}{guide}"
         )
     return 0
 

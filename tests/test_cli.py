@@ -1,0 +1,106 @@
+"""The quizbot command line: validating and listing packs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from tests.quiz.packs import ONE_LOCALE_PACK
+
+REPO = Path(__file__).resolve().parent.parent
+
+BROKEN_PACK = """\
+id: broken
+locales: [en]
+title: Broken
+summary: Three mistakes.
+difficulty: hard
+questions:
+  - id: q1
+    prompt: Which?
+    options:
+      - text: A
+      - text: B
+    explanation: None is marked.
+  - id: q2
+    prompt: Which?
+    options:
+      - text: A
+        correct: true
+        wyh: A typo.
+      - text: {long}
+    explanation: Too long an option.
+""".replace("{long}", "x" * 201)
+
+
+def test_the_shipped_packs_are_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(REPO / "quizzes")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "ok  moe-expert-parallelism  8 questions  en,el",
+        "ok  ring-attention  8 questions  en,el",
+        "2 packs, 16 questions, locales el,en",
+    ]
+
+
+def test_a_broken_pack_gets_one_line_per_problem_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "good.yaml").write_text(ONE_LOCALE_PACK, encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(BROKEN_PACK, encoding="utf-8")
+    assert main(["validate", str(tmp_path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{broken}:10:7: questions[0].options: exactly one option must be correct: true; none is",
+        f"{broken}:18:9: questions[1].options[0].wyh: unknown key 'wyh'; did you mean 'why'?",
+        f"{broken}:19:15: questions[1].options[1].text: is 201 characters; the limit is 200",
+        "ok  plain  1 question  en",
+        "1 pack, 1 question, locales en; 1 invalid",
+    ]
+
+
+def test_validate_defaults_to_the_configured_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "p.yaml").write_text(ONE_LOCALE_PACK, encoding="utf-8")
+    monkeypatch.setenv("QUIZBOT_QUIZ_DIR", str(tmp_path))
+    assert main(["validate"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "ok  plain  1 question  en"
+
+
+def test_an_empty_folder_is_not_a_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(tmp_path)]) == 1
+    assert capsys.readouterr().out == f"no pack files (*.yaml, *.yml) in {tmp_path}\n"
+
+
+def test_packs_lists_the_loaded_packs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "p.yaml").write_text(ONE_LOCALE_PACK, encoding="utf-8")
+    monkeypatch.setenv("QUIZBOT_QUIZ_DIR", str(tmp_path))
+    assert main(["packs"]) == 0
+    assert capsys.readouterr().out == "plain  Plain  medium  1 question  en\n"
+
+
+def test_packs_refuses_a_broken_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "p.yaml").write_text(BROKEN_PACK, encoding="utf-8")
+    monkeypatch.setenv("QUIZBOT_QUIZ_DIR", str(tmp_path))
+    assert main(["packs"]) == 1
+    assert len(capsys.readouterr().err.splitlines()) == 3
+
+
+def test_the_console_entry_point_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "validate", str(REPO / "quizzes")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.endswith("2 packs, 16 questions, locales el,en\n")
