@@ -1,0 +1,208 @@
+"""Recording a batch of answers in one transaction: answers, scores and cards together."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from bot.quiz.rounds import RoundState
+from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
+from bot.storage.models import QuestionRow, answers_table, rounds_table
+from bot.storage.results import AnswerOutcome, AnswerResult
+from bot.storage.scores import ScoredAnswer, add_to_scores
+from sqlalchemy import Row, select, tuple_
+
+if TYPE_CHECKING:
+    from bot.storage.database import Database
+    from bot.storage.recorder import AnswerRequest
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
+
+AnswerKey: TypeAlias = tuple[int, str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Accepted:
+    """A request that reached an open question, with everything its rows need."""
+
+    request: AnswerRequest
+    guild_id: int
+    pack_id: str
+    correct: bool
+    response_ms: int
+
+    @property
+    def key(self) -> AnswerKey:
+        return (self.request.round_id, self.request.question_id, self.request.member_id)
+
+    def result(self) -> AnswerResult:
+        return AnswerResult(
+            AnswerOutcome.RECORDED, self.request.option_index, self.correct, self.response_ms
+        )
+
+
+async def write_answers(db: Database, requests: Sequence[AnswerRequest]) -> list[AnswerResult]:
+    """Record each request at most once; results are in request order."""
+    async with db.write() as connection:
+        accepted = await _accept(db, connection, requests)
+        inserted = await _insert(db, connection, [a for a in accepted if a is not None])
+        losers = [a.key for a in accepted if a is not None and a.key not in inserted]
+        standing = await _standing_answers(connection, losers)
+        await add_to_scores(db, connection, [_scored(a) for a in inserted.values()])
+        await review_cards(db, connection, [_reviewed(a) for a in inserted.values()])
+    results: list[AnswerResult] = []
+    for item in accepted:
+        if item is None:
+            results.append(CLOSED)
+        elif inserted.get(item.key) is item:
+            results.append(item.result())
+        elif item.key in inserted:  # an earlier request in this same batch won
+            winner = inserted[item.key].result()
+            results.append(replace(winner, outcome=AnswerOutcome.ALREADY_ANSWERED))
+        else:
+            results.append(standing[item.key])
+    return results
+
+
+async def _accept(
+    db: Database, connection: AsyncConnection, requests: Sequence[AnswerRequest]
+) -> list[_Accepted | None]:
+    """Each request checked against its round: None where the question is not open."""
+    rounds = await _rounds(db, connection, {request.round_id for request in requests})
+    questions = await _questions(
+        connection,
+        {(rounds[r.round_id].pack_id, r.question_id) for r in requests if r.round_id in rounds},
+    )
+    accepted: list[_Accepted | None] = []
+    for request in requests:
+        round_row = rounds.get(request.round_id)
+        if round_row is None or not _is_open(round_row, request):
+            accepted.append(None)
+            continue
+        option_count, correct_index = questions[(round_row.pack_id, request.question_id)]
+        if not 0 <= request.option_index < option_count:
+            raise ValueError(f"option {request.option_index} is not an option of this question")
+        elapsed = request.now - round_row.question_opened_at
+        accepted.append(
+            _Accepted(
+                request,
+                guild_id=round_row.guild_id,
+                pack_id=round_row.pack_id,
+                correct=request.option_index == correct_index,
+                response_ms=max(0, int(elapsed.total_seconds() * 1000)),
+            )
+        )
+    return accepted
+
+
+async def _rounds(
+    db: Database, connection: AsyncConnection, round_ids: set[int]
+) -> dict[int, Row[Any]]:
+    query = select(rounds_table).where(rounds_table.c.id.in_(round_ids))
+    if db.dialect == "postgresql":
+        # FOR SHARE holds off a concurrent close of the question until these answers commit.
+        query = query.with_for_update(read=True)
+    return {row.id: row for row in await connection.execute(query)}
+
+
+async def _questions(
+    connection: AsyncConnection, keys: set[tuple[str, str]]
+) -> dict[tuple[str, str], tuple[int, int]]:
+    """(option count, correct option) by (pack id, question id)."""
+    if not keys:
+        return {}
+    query = select(
+        QuestionRow.pack_id,
+        QuestionRow.question_id,
+        QuestionRow.option_count,
+        QuestionRow.correct_index,
+    ).where(tuple_(QuestionRow.pack_id, QuestionRow.question_id).in_(keys))
+    return {(row[0], row[1]): (row[2], row[3]) for row in await connection.execute(query)}
+
+
+def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
+    closes_at: datetime | None = round_row.closes_at
+    return bool(
+        round_row.state == RoundState.RUNNING
+        and round_row.question_open
+        and closes_at is not None
+        and round_row.question_order[round_row.question_index] == request.question_id
+        and request.now < closes_at
+    )
+
+
+async def _insert(
+    db: Database, connection: AsyncConnection, accepted: Sequence[_Accepted]
+) -> dict[AnswerKey, _Accepted]:
+    """Insert the first request per key; the answers that went in, by key."""
+    first_by_key: dict[AnswerKey, _Accepted] = {}
+    for item in accepted:
+        first_by_key.setdefault(item.key, item)
+    if not first_by_key:
+        return {}
+    rows = [
+        {
+            "round_id": item.request.round_id,
+            "question_id": item.request.question_id,
+            "member_id": item.request.member_id,
+            "guild_id": item.guild_id,
+            "pack_id": item.pack_id,
+            "option_index": item.request.option_index,
+            "correct": item.correct,
+            "response_ms": item.response_ms,
+            "answered_at": item.request.now,
+        }
+        for item in first_by_key.values()
+    ]
+    c = answers_table.c
+    statement = (
+        db.insert(answers_table)
+        .on_conflict_do_nothing(index_elements=[c.round_id, c.question_id, c.member_id])
+        .returning(c.round_id, c.question_id, c.member_id)
+    )
+    returned = await connection.execute(statement, rows)
+    return {(r[0], r[1], r[2]): first_by_key[(r[0], r[1], r[2])] for r in returned}
+
+
+async def _standing_answers(
+    connection: AsyncConnection, keys: Sequence[AnswerKey]
+) -> dict[AnswerKey, AnswerResult]:
+    """The answers already on record for ``keys``, as "already answered" results."""
+    if not keys:
+        return {}
+    c = answers_table.c
+    query = select(
+        c.round_id, c.question_id, c.member_id, c.option_index, c.correct, c.response_ms
+    ).where(tuple_(c.round_id, c.question_id, c.member_id).in_(set(keys)))
+    return {
+        (row[0], row[1], row[2]): AnswerResult(
+            AnswerOutcome.ALREADY_ANSWERED, row[3], row[4], row[5]
+        )
+        for row in await connection.execute(query)
+    }
+
+
+def _scored(item: _Accepted) -> ScoredAnswer:
+    return ScoredAnswer(
+        guild_id=item.guild_id,
+        pack_id=item.pack_id,
+        member_id=item.request.member_id,
+        correct=item.correct,
+        response_ms=item.response_ms,
+        answered_at=item.request.now,
+    )
+
+
+def _reviewed(item: _Accepted) -> CardReview:
+    return CardReview(
+        member_id=item.request.member_id,
+        pack_id=item.pack_id,
+        question_id=item.request.question_id,
+        correct=item.correct,
+        response_ms=item.response_ms,
+        reviewed_at=item.request.now,
+        source=ROUND_SOURCE,
+    )

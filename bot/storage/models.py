@@ -1,0 +1,271 @@
+"""The tables. Discord ids are 64-bit; times are stored as naive UTC and read back aware."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Dialect,
+    Float,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Table,
+    Text,
+    TypeDecorator,
+    text,
+)
+from sqlalchemy.ext.asyncio import AsyncAttrs
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from typing_extensions import override
+
+ID_LENGTH = 64
+# SQLite only auto-increments a column declared exactly INTEGER PRIMARY KEY.
+AutoId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Aware UTC in Python, naive UTC in the database (the same on SQLite and PostgreSQL)."""
+
+    impl = DateTime(timezone=False)
+    cache_ok = True
+
+    @override
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("storage takes aware datetimes only")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    @override
+    def process_result_value(self, value: object, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime):
+            raise TypeError(f"expected a datetime from the database, got {type(value)}")
+        return value.replace(tzinfo=UTC)
+
+
+class Base(AsyncAttrs, DeclarativeBase):
+    metadata = MetaData(
+        naming_convention={
+            "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UtcDateTime, int: Integer}
+
+
+class PackRow(Base):
+    __tablename__ = "packs"
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    active: Mapped[bool] = mapped_column(Boolean)
+    synced_at: Mapped[datetime]
+
+
+class QuestionRow(Base):
+    """A question as last loaded; ``active`` turns off when its pack no longer has it."""
+
+    __tablename__ = "questions"
+    pack_id: Mapped[str] = mapped_column(ForeignKey("packs.id"), primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    position: Mapped[int]
+    prompt: Mapped[str] = mapped_column(Text)
+    option_count: Mapped[int] = mapped_column(SmallInteger)
+    correct_index: Mapped[int] = mapped_column(SmallInteger)
+    active: Mapped[bool] = mapped_column(Boolean)
+
+
+class GuildSettingsRow(Base):
+    __tablename__ = "guild_settings"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    moderator_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    question_seconds: Mapped[int]
+    locale: Mapped[str | None] = mapped_column(String(16))
+
+
+class MemberSettingsRow(Base):
+    __tablename__ = "member_settings"
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    daily_new_limit: Mapped[int]
+    time_zone: Mapped[str] = mapped_column(String(64))
+    reminders: Mapped[bool] = mapped_column(Boolean)
+
+
+class RoundRow(Base):
+    """A round, complete enough for any bot process to resume it after a restart."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        # At most one running round per channel, even with several bot processes.
+        Index(
+            "ux_rounds_running_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("state = 'running'"),
+            postgresql_where=text("state = 'running'"),
+        ),
+        Index("ix_rounds_state", "state"),
+    )
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(ForeignKey("packs.id"))
+    started_by: Mapped[int] = mapped_column(BigInteger)
+    question_seconds: Mapped[int]
+    question_order: Mapped[list[str]] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(16))
+    # Index into question_order of the open or last closed question; -1 before the first.
+    question_index: Mapped[int]
+    question_open: Mapped[bool] = mapped_column(Boolean)
+    question_opened_at: Mapped[datetime | None]
+    closes_at: Mapped[datetime | None]
+    started_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
+
+
+class RoundMessageRow(Base):
+    """Discord message ids of a round by purpose (e.g. ``question:3``, ``standings``)."""
+
+    __tablename__ = "round_messages"
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(32), primary_key=True)
+    message_id: Mapped[int] = mapped_column(BigInteger)
+
+
+class AnswerRow(Base):
+    """One answer; the primary key makes a second answer to the same question impossible."""
+
+    __tablename__ = "answers"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["pack_id", "question_id"], ["questions.pack_id", "questions.question_id"]
+        ),
+        Index("ix_answers_member_id_answered_at", "member_id", "answered_at"),
+    )
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    option_index: Mapped[int] = mapped_column(SmallInteger)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    response_ms: Mapped[int]
+    answered_at: Mapped[datetime]
+
+
+class ScoreRow(Base):
+    """A member's score in one server, period (``all``, ``2026-W48``, ``2026-11``) and pack.
+
+    ``pack_id`` is empty for the row that counts every pack.
+    """
+
+    __tablename__ = "scores"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    period: Mapped[str] = mapped_column(String(8), primary_key=True)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    points: Mapped[int]
+    answered: Mapped[int]
+    correct_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+# The standings order of one board, so a top-10 reads ten index entries and sorts nothing.
+Index(
+    "ix_scores_standings",
+    ScoreRow.guild_id,
+    ScoreRow.period,
+    ScoreRow.pack_id,
+    ScoreRow.points.desc(),
+    ScoreRow.correct_ms,
+    ScoreRow.member_id,
+)
+
+
+class ScoreCountRow(Base):
+    """How many members of a score table hold exactly ``points``: a rank is one sum away."""
+
+    __tablename__ = "score_counts"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    period: Mapped[str] = mapped_column(String(8), primary_key=True)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    points: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    members: Mapped[int]
+
+
+class CardRow(Base):
+    """A member's FSRS card for one question; the same in every server."""
+
+    __tablename__ = "cards"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["pack_id", "question_id"], ["questions.pack_id", "questions.question_id"]
+        ),
+        Index("ix_cards_member_id_due", "member_id", "due"),
+        Index("ix_cards_member_id_introduced_at", "member_id", "introduced_at"),
+    )
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    state: Mapped[int] = mapped_column(SmallInteger)
+    step: Mapped[int | None] = mapped_column(SmallInteger)
+    stability: Mapped[float | None] = mapped_column(Float)
+    difficulty: Mapped[float | None] = mapped_column(Float)
+    due: Mapped[datetime]
+    last_review: Mapped[datetime | None]
+    introduced_at: Mapped[datetime]
+    # "review" when the review queue introduced it (counts towards the daily new limit).
+    introduced_by: Mapped[str] = mapped_column(String(8))
+
+
+class ReviewLogRow(Base):
+    __tablename__ = "review_logs"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["member_id", "pack_id", "question_id"],
+            ["cards.member_id", "cards.pack_id", "cards.question_id"],
+        ),
+        Index("ix_review_logs_member_id_reviewed_at", "member_id", "reviewed_at"),
+    )
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    question_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    rating: Mapped[int] = mapped_column(SmallInteger)
+    reviewed_at: Mapped[datetime]
+    duration_ms: Mapped[int]
+    source: Mapped[str] = mapped_column(String(8))
+
+
+def _table(model: type[Base]) -> Table:
+    table = model.__table__
+    if not isinstance(table, Table):
+        raise TypeError(f"{model.__name__} is not mapped to a table")
+    return table
+
+
+# Core statements (bulk inserts, upserts) take the tables themselves.
+packs_table = _table(PackRow)
+questions_table = _table(QuestionRow)
+guild_settings_table = _table(GuildSettingsRow)
+member_settings_table = _table(MemberSettingsRow)
+rounds_table = _table(RoundRow)
+round_messages_table = _table(RoundMessageRow)
+answers_table = _table(AnswerRow)
+scores_table = _table(ScoreRow)
+score_counts_table = _table(ScoreCountRow)
+cards_table = _table(CardRow)
+review_logs_table = _table(ReviewLogRow)

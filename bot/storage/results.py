@@ -1,0 +1,167 @@
+"""What the services hand back: frozen values, never ORM rows."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.quiz.rounds import RoundState
+
+
+class AnswerOutcome(enum.StrEnum):
+    RECORDED = "recorded"
+    ALREADY_ANSWERED = "already_answered"
+    QUESTION_CLOSED = "question_closed"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerResult:
+    """The outcome; for recorded and already answered, the answer that stands."""
+
+    outcome: AnswerOutcome
+    option_index: int | None = None
+    correct: bool | None = None
+    response_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    moderator_role_id: int | None = None
+    question_seconds: int = 20
+    locale: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemberSettings:
+    member_id: int
+    daily_new_limit: int = 10
+    time_zone: str = "UTC"
+    reminders: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    id: int
+    guild_id: int
+    channel_id: int
+    pack_id: str
+    started_by: int
+    question_seconds: int
+    question_order: tuple[str, ...]
+    state: RoundState
+    question_index: int
+    question_open: bool
+    question_opened_at: datetime | None
+    closes_at: datetime | None
+    started_at: datetime
+    ended_at: datetime | None
+    message_ids: dict[str, int]
+
+    @property
+    def current_question_id(self) -> str | None:
+        """The open or last closed question; None before the first one opens."""
+        if self.question_index < 0:
+            return None
+        return self.question_order[self.question_index]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenedQuestion:
+    round_id: int
+    question_index: int
+    question_id: str
+    opened_at: datetime
+    closes_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class FastAnswer:
+    member_id: int
+    response_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A closed question: answers per option, the correct option, the fastest right answers."""
+
+    round_id: int
+    question_index: int
+    question_id: str
+    counts: tuple[int, ...]
+    correct_index: int
+    fastest: tuple[FastAnswer, ...]
+
+    @property
+    def answered(self) -> int:
+        return sum(self.counts)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    member_id: int
+    points: int
+    answered: int
+    correct_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    period: str
+    pack_id: str | None
+    entries: tuple[Standing, ...]
+    offset: int
+    total_members: int
+
+
+@dataclass(frozen=True, slots=True)
+class PackMastery:
+    pack_id: str
+    questions: int
+    seen: int
+    mastered: int
+
+
+@dataclass(frozen=True, slots=True)
+class MemberStats:
+    member_id: int
+    answers: int
+    correct: int
+    rounds: int
+    streak_days: int
+    packs: tuple[PackMastery, ...]
+    next_review_due: datetime | None
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers if self.answers else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewCard:
+    """The question to review next; ``is_new`` when the member has never seen it."""
+
+    member_id: int
+    pack_id: str
+    question_id: str
+    is_new: bool
+    due: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewOutcome:
+    pack_id: str
+    question_id: str
+    correct: bool
+    state: str
+    due: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewQueue:
+    """The next card, or, when nothing is due now, when the next one falls due (if ever)."""
+
+    card: ReviewCard | None
+    next_due: datetime | None

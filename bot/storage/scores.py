@@ -1,0 +1,104 @@
+"""Keeping the score tables current as answers arrive, in the answers' own transaction."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, TypeAlias
+
+from bot.quiz.scoring import ALL_PACKS, periods_at
+from bot.storage.models import score_counts_table, scores_table
+
+if TYPE_CHECKING:
+    from bot.storage.database import Database
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
+# (guild id, period, pack id or ALL_PACKS): one leaderboard.
+BoardKey: TypeAlias = tuple[int, str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredAnswer:
+    guild_id: int
+    pack_id: str
+    member_id: int
+    correct: bool
+    response_ms: int
+    answered_at: datetime
+
+
+@dataclass(slots=True)
+class _Delta:
+    points: int = 0
+    answered: int = 0
+    correct_ms: int = 0
+
+
+async def add_to_scores(
+    db: Database, connection: AsyncConnection, answers: Sequence[ScoredAnswer]
+) -> None:
+    """Add answers to every board they count on, and keep the per-points member counts."""
+    deltas = _deltas(answers)
+    if not deltas:
+        return
+    c = scores_table.c
+    insert = db.insert(scores_table)
+    statement = insert.on_conflict_do_update(
+        index_elements=[c.guild_id, c.period, c.pack_id, c.member_id],
+        set_={
+            "points": c.points + insert.excluded.points,
+            "answered": c.answered + insert.excluded.answered,
+            "correct_ms": c.correct_ms + insert.excluded.correct_ms,
+        },
+    ).returning(c.guild_id, c.period, c.pack_id, c.member_id, c.points, c.answered)
+    # Rows go in key order so that concurrent writers lock them in the same order.
+    rows = [
+        {"guild_id": k[0], "period": k[1], "pack_id": k[2], "member_id": k[3]}
+        | {"points": d.points, "answered": d.answered, "correct_ms": d.correct_ms}
+        for k, d in sorted(deltas.items())
+    ]
+    moved: Counter[tuple[int, str, str, int]] = Counter()
+    for row in await connection.execute(statement, rows):
+        delta = deltas[(row[0], row[1], row[2], row[3])]
+        board, points, answered = (row[0], row[1], row[2]), row[4], row[5]
+        if answered == delta.answered:  # a member new to this board
+            moved[(*board, points)] += 1
+        elif delta.points:
+            moved[(*board, points - delta.points)] -= 1
+            moved[(*board, points)] += 1
+    await _move_counts(db, connection, moved)
+
+
+def _deltas(answers: Sequence[ScoredAnswer]) -> dict[tuple[int, str, str, int], _Delta]:
+    deltas: dict[tuple[int, str, str, int], _Delta] = {}
+    for answer in answers:
+        for period in periods_at(answer.answered_at):
+            for pack_id in (ALL_PACKS, answer.pack_id):
+                key = (answer.guild_id, period, pack_id, answer.member_id)
+                delta = deltas.setdefault(key, _Delta())
+                delta.answered += 1
+                if answer.correct:
+                    delta.points += 1
+                    delta.correct_ms += answer.response_ms
+    return deltas
+
+
+async def _move_counts(
+    db: Database, connection: AsyncConnection, moved: Counter[tuple[int, str, str, int]]
+) -> None:
+    changes = [
+        {"guild_id": k[0], "period": k[1], "pack_id": k[2], "points": k[3], "members": n}
+        for k, n in sorted(moved.items())
+        if n
+    ]
+    if not changes:
+        return
+    c = score_counts_table.c
+    insert = db.insert(score_counts_table)
+    statement = insert.on_conflict_do_update(
+        index_elements=[c.guild_id, c.period, c.pack_id, c.points],
+        set_={"members": c.members + insert.excluded.members},
+    )
+    await connection.execute(statement, changes)
