@@ -19,12 +19,14 @@ _UNUSED_CARD_ID = 0
 __all__ = [
     "DEFAULT_DAILY_NEW_LIMIT",
     "DESIRED_RETENTION",
+    "MASTERED_STABILITY_DAYS",
     "MAXIMUM_INTERVAL_DAYS",
     "Card",
     "Rating",
     "ReviewLog",
     "State",
     "as_utc",
+    "is_mastered",
     "local_day_start",
     "make_scheduler",
     "new_card",
@@ -76,3 +78,11 @@ def local_day_start(now: datetime, zone: tzinfo) -> datetime:
     local = as_utc(now).astimezone(zone)
     # zoneinfo derives the offset from the wall time, so midnight gets its own (pre-DST) offset.
     return local.replace(hour=0, minute=0, second=0, microsecond=0).astimezone(UTC)
+
+
+# A card counts as mastered once FSRS expects it to be remembered for three weeks.
+MASTERED_STABILITY_DAYS = 21.0
+
+
+def is_mastered(state: State, stability: float | None) -> bool:
+    return state is State.Review and stability is not None and stability >= MASTERED_STABILITY_DAYS

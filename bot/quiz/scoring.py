@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, timedelta
 
@@ -19,6 +20,23 @@ def week_key(moment: datetime) -> str:
 def month_key(moment: datetime) -> str:
     """The calendar month of a UTC moment, e.g. ``2026-11``."""
     return f"{moment.year}-{moment.month:02d}"
+
+
+class Period(enum.StrEnum):
+    """Which leaderboard: all answers ever, this ISO week's, or this month's."""
+
+    ALL_TIME = "all"
+    WEEK = "week"
+    MONTH = "month"
+
+
+def period_key(period: Period, moment: datetime) -> str:
+    """The stored key of ``period`` at ``moment``: ``all``, ``2026-W48`` or ``2026-11``."""
+    if period is Period.WEEK:
+        return week_key(moment)
+    if period is Period.MONTH:
+        return month_key(moment)
+    return ALL_TIME
 
 
 def periods_at(moment: datetime) -> tuple[str, str, str]:

@@ -7,17 +7,19 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from sqlalchemy import Row, select, tuple_
+
 from bot.quiz.rounds import RoundState
 from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
 from bot.storage.models import QuestionRow, answers_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
 from bot.storage.scores import ScoredAnswer, add_to_scores
-from sqlalchemy import Row, select, tuple_
 
 if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection
+
     from bot.storage.database import Database
     from bot.storage.recorder import AnswerRequest
-    from sqlalchemy.ext.asyncio import AsyncConnection
 
 CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
 

@@ -7,13 +7,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from bot.quiz import scheduling
-from bot.storage.models import cards_table, review_logs_table
 from sqlalchemy import Row, select, tuple_
 
+from bot.quiz import scheduling
+from bot.storage.models import cards_table, review_logs_table
+
 if TYPE_CHECKING:
-    from bot.storage.database import Database
     from sqlalchemy.ext.asyncio import AsyncConnection
+
+    from bot.storage.database import Database
 
 ROUND_SOURCE = "round"
 REVIEW_SOURCE = "review"

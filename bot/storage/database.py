@@ -6,11 +6,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from bot.storage.recorder import AnswerRecorder
 from sqlalchemy import event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
+
+from bot.storage.recorder import AnswerRecorder
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Table

@@ -12,8 +12,9 @@ from bot.quiz.scoring import ALL_PACKS, periods_at
 from bot.storage.models import score_counts_table, scores_table
 
 if TYPE_CHECKING:
-    from bot.storage.database import Database
     from sqlalchemy.ext.asyncio import AsyncConnection
+
+    from bot.storage.database import Database
 
 # (guild id, period, pack id or ALL_PACKS): one leaderboard.
 BoardKey: TypeAlias = tuple[int, str, str]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from alembic import context
-from bot.storage.models import Base
 from sqlalchemy import Connection
+
+from bot.storage.models import Base
 
 connection = context.config.attributes.get("connection")
 if not isinstance(connection, Connection):

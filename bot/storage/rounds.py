@@ -1,0 +1,277 @@
+"""Round services. Every state change is a conditional UPDATE: of several bot processes racing
+to open or close the same question, exactly one sees a changed row and acts on it."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Row, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.quiz import rounds as rules
+from bot.quiz.rounds import RoundState
+from bot.quiz.scoring import competition_ranks, standings_key
+from bot.storage.database import Database
+from bot.storage.models import (
+    AnswerRow,
+    QuestionRow,
+    RoundMessageRow,
+    RoundRow,
+    round_messages_table,
+    rounds_table,
+)
+from bot.storage.packs import active_question_ids
+from bot.storage.recorder import AnswerRequest
+from bot.storage.results import (
+    AnswerResult,
+    FastAnswer,
+    OpenedQuestion,
+    RoundView,
+    Standing,
+    Tally,
+)
+
+FASTEST_SHOWN = 3
+
+
+class RoundAlreadyRunningError(Exception):
+    """The channel already has a running round (perhaps started by another process)."""
+
+
+async def start_round(
+    db: Database,
+    *,
+    guild_id: int,
+    channel_id: int,
+    pack_id: str,
+    started_by: int,
+    question_seconds: int,
+    question_count: int | None,
+    rng: random.Random,
+    now: datetime,
+) -> RoundView:
+    """A new running round over a shuffle of the pack's active questions."""
+    order = rules.shuffled_order(await active_question_ids(db, pack_id), rng, question_count)
+    values = {
+        "guild_id": guild_id,
+        "channel_id": channel_id,
+        "pack_id": pack_id,
+        "started_by": started_by,
+        "question_seconds": rules.check_question_seconds(question_seconds),
+        "question_order": list(order),
+        "state": RoundState.RUNNING.value,
+        "question_index": -1,
+        "question_open": False,
+        "started_at": now,
+    }
+    try:
+        async with db.write() as connection:
+            result = await connection.execute(
+                rounds_table.insert().values(values).returning(rounds_table.c.id)
+            )
+            round_id = result.scalar_one()
+    except IntegrityError as error:
+        raise RoundAlreadyRunningError(f"channel {channel_id} has a running round") from error
+    return await get_round(db, round_id)
+
+
+async def get_round(db: Database, round_id: int) -> RoundView:
+    async with db.read() as connection:
+        row = (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
+        return await _view(connection, row)
+
+
+async def running_rounds(db: Database) -> list[RoundView]:
+    """Every running round, oldest first: what a restarted process resumes."""
+    async with db.read() as connection:
+        rows = await connection.execute(
+            select(rounds_table)
+            .where(RoundRow.state == RoundState.RUNNING.value)
+            .order_by(RoundRow.id)
+        )
+        return [await _view(connection, row) for row in rows.all()]
+
+
+async def set_message_id(db: Database, round_id: int, purpose: str, message_id: int) -> None:
+    """Remember a Discord message of the round (``purpose`` e.g. ``question:0``)."""
+    insert = db.insert(round_messages_table)
+    async with db.write() as connection:
+        await connection.execute(
+            insert.on_conflict_do_update(
+                index_elements=[RoundMessageRow.round_id, RoundMessageRow.purpose],
+                set_={"message_id": insert.excluded.message_id},
+            ),
+            [{"round_id": round_id, "purpose": purpose, "message_id": message_id}],
+        )
+
+
+async def open_question(
+    db: Database, round_id: int, question_index: int, now: datetime
+) -> OpenedQuestion | None:
+    """Open question ``question_index`` (the one after the last); None if another did it."""
+    async with db.write() as connection:
+        row = (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
+        if not 0 <= question_index < len(row.question_order):
+            raise ValueError(f"round {round_id} has no question {question_index}")
+        closes_at = now + timedelta(seconds=row.question_seconds)
+        claimed = await connection.execute(
+            update(RoundRow)
+            .where(
+                RoundRow.id == round_id,
+                RoundRow.state == RoundState.RUNNING.value,
+                RoundRow.question_open.is_(False),
+                RoundRow.question_index == question_index - 1,
+            )
+            .values(
+                question_index=question_index,
+                question_open=True,
+                question_opened_at=now,
+                closes_at=closes_at,
+            )
+        )
+    if claimed.rowcount != 1:
+        return None
+    question_id = row.question_order[question_index]
+    return OpenedQuestion(round_id, question_index, question_id, now, closes_at)
+
+
+async def record_answer(
+    db: Database,
+    *,
+    round_id: int,
+    question_id: str,
+    member_id: int,
+    option_index: int,
+    now: datetime,
+) -> AnswerResult:
+    """Record a member's answer exactly once; see AnswerOutcome for what can come back.
+
+    Returns only after the answer (if recorded) is committed; concurrent calls share a commit.
+    """
+    request = AnswerRequest(round_id, question_id, member_id, option_index, now)
+    return await db.recorder.record(request)
+
+
+async def close_question(db: Database, round_id: int, question_index: int) -> Tally | None:
+    """Close the open question and tally it; None if it was not open (another process closed it)."""
+    async with db.write() as connection:
+        claimed = await connection.execute(
+            update(RoundRow)
+            .where(
+                RoundRow.id == round_id,
+                RoundRow.question_open.is_(True),
+                RoundRow.question_index == question_index,
+            )
+            .values(question_open=False)
+        )
+        if claimed.rowcount != 1:
+            return None
+        return await _tally(connection, round_id, question_index)
+
+
+async def tally(db: Database, round_id: int, question_index: int) -> Tally:
+    """The tally of a question so far (e.g. to repost it after a restart)."""
+    async with db.read() as connection:
+        return await _tally(connection, round_id, question_index)
+
+
+async def end_round(
+    db: Database, round_id: int, state: RoundState, now: datetime
+) -> list[Standing] | None:
+    """Finish or stop a running round; its standings, or None if it had already ended."""
+    if state is RoundState.RUNNING:
+        raise ValueError("a round ends as finished or stopped")
+    async with db.write() as connection:
+        claimed = await connection.execute(
+            update(RoundRow)
+            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+            .values(state=state.value, question_open=False, ended_at=now)
+        )
+        if claimed.rowcount != 1:
+            return None
+        return await _standings(connection, round_id)
+
+
+async def standings(db: Database, round_id: int) -> list[Standing]:
+    async with db.read() as connection:
+        return await _standings(connection, round_id)
+
+
+async def _standings(connection: AsyncConnection, round_id: int) -> list[Standing]:
+    correct_ms = func.sum(AnswerRow.response_ms).filter(AnswerRow.correct.is_(True))
+    rows = (
+        await connection.execute(
+            select(
+                AnswerRow.member_id,
+                func.count().filter(AnswerRow.correct.is_(True)),
+                func.count(),
+                func.coalesce(correct_ms, 0),
+            )
+            .where(AnswerRow.round_id == round_id)
+            .group_by(AnswerRow.member_id)
+        )
+    ).all()
+    ordered = sorted(rows, key=lambda r: standings_key(r[1], r[3], r[0]))
+    ranks = competition_ranks([r[1] for r in ordered])
+    return [Standing(rank, r[0], r[1], r[2], r[3]) for rank, r in zip(ranks, ordered, strict=True)]
+
+
+async def _tally(connection: AsyncConnection, round_id: int, question_index: int) -> Tally:
+    row = (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
+    question_id: str = row.question_order[question_index]
+    question = (
+        await connection.execute(
+            select(QuestionRow.option_count, QuestionRow.correct_index).where(
+                QuestionRow.pack_id == row.pack_id, QuestionRow.question_id == question_id
+            )
+        )
+    ).one()
+    this_question = (AnswerRow.round_id == round_id, AnswerRow.question_id == question_id)
+    counts = [0] * question[0]
+    per_option = select(AnswerRow.option_index, func.count()).where(*this_question)
+    for option_index, count in await connection.execute(
+        per_option.group_by(AnswerRow.option_index)
+    ):
+        counts[option_index] = count
+    fastest = await connection.execute(
+        select(AnswerRow.member_id, AnswerRow.response_ms)
+        .where(*this_question, AnswerRow.correct.is_(True))
+        .order_by(AnswerRow.response_ms, AnswerRow.member_id)
+        .limit(FASTEST_SHOWN)
+    )
+    return Tally(
+        round_id,
+        question_index,
+        question_id,
+        tuple(counts),
+        question[1],
+        tuple(FastAnswer(member_id, ms) for member_id, ms in fastest),
+    )
+
+
+async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:
+    messages = await connection.execute(
+        select(RoundMessageRow.purpose, RoundMessageRow.message_id).where(
+            RoundMessageRow.round_id == row.id
+        )
+    )
+    return RoundView(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        pack_id=row.pack_id,
+        started_by=row.started_by,
+        question_seconds=row.question_seconds,
+        question_order=tuple(row.question_order),
+        state=RoundState(row.state),
+        question_index=row.question_index,
+        question_open=row.question_open,
+        question_opened_at=row.question_opened_at,
+        closes_at=row.closes_at,
+        started_at=row.started_at,
+        ended_at=row.ended_at,
+        message_ids=dict(messages.tuples().all()),
+    )

@@ -1,0 +1,85 @@
+"""A member's own numbers: answers, accuracy, rounds, streak, mastery per pack, next review."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.quiz import scheduling
+from bot.quiz.scoring import current_streak
+from bot.storage.database import Database
+from bot.storage.models import AnswerRow, CardRow, QuestionRow, ReviewLogRow
+from bot.storage.results import MemberStats, PackMastery
+from bot.storage.reviews import next_review
+from bot.storage.settings import member_settings
+
+# A streak longer than this is reported as this; it bounds the rows read.
+STREAK_HORIZON_DAYS = 400
+
+
+async def member_stats(db: Database, member_id: int, now: datetime) -> MemberStats:
+    zone = ZoneInfo((await member_settings(db, member_id)).time_zone)
+    async with db.read() as connection:
+        answers, correct, rounds = (
+            await connection.execute(
+                select(
+                    func.count(),
+                    func.count().filter(AnswerRow.correct.is_(True)),
+                    func.count(AnswerRow.round_id.distinct()),
+                ).where(AnswerRow.member_id == member_id)
+            )
+        ).one()
+        reviewed = await connection.scalars(
+            select(ReviewLogRow.reviewed_at).where(
+                ReviewLogRow.member_id == member_id,
+                ReviewLogRow.reviewed_at >= now - timedelta(days=STREAK_HORIZON_DAYS),
+            )
+        )
+        days = {moment.astimezone(zone).date() for moment in reviewed}
+        packs = await _mastery(connection, member_id)
+    queue = await next_review(db, member_id, now)
+    next_due = queue.card.due if queue.card is not None else queue.next_due
+    return MemberStats(
+        member_id=member_id,
+        answers=answers,
+        correct=correct,
+        rounds=rounds,
+        streak_days=current_streak(days, now.astimezone(zone).date()),
+        packs=packs,
+        next_review_due=next_due,
+    )
+
+
+async def _mastery(connection: AsyncConnection, member_id: int) -> tuple[PackMastery, ...]:
+    """Per begun pack: active questions, how many the member has seen, how many mastered."""
+    cards = await connection.execute(
+        select(CardRow.pack_id, CardRow.state, CardRow.stability)
+        .join(
+            QuestionRow,
+            (QuestionRow.pack_id == CardRow.pack_id)
+            & (QuestionRow.question_id == CardRow.question_id),
+        )
+        .where(CardRow.member_id == member_id, QuestionRow.active)
+    )
+    seen: dict[str, int] = {}
+    mastered: dict[str, int] = {}
+    for pack_id, state, stability in cards:
+        seen[pack_id] = seen.get(pack_id, 0) + 1
+        if scheduling.is_mastered(scheduling.State(state), stability):
+            mastered[pack_id] = mastered.get(pack_id, 0) + 1
+    sizes = dict(
+        (
+            await connection.execute(
+                select(QuestionRow.pack_id, func.count())
+                .where(QuestionRow.pack_id.in_(seen), QuestionRow.active)
+                .group_by(QuestionRow.pack_id)
+            )
+        ).tuples()
+    )
+    return tuple(
+        PackMastery(pack_id, sizes.get(pack_id, 0), seen[pack_id], mastered.get(pack_id, 0))
+        for pack_id in sorted(seen)
+    )

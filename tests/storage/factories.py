@@ -1,0 +1,39 @@
+"""Packs and moments for storage tests, built from the domain model (no YAML needed)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.quiz.model import Difficulty, Option, Pack, Question, Text
+
+# A Wednesday in ISO week 2026-W48, in November.
+NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+
+
+def text(value: str) -> Text:
+    return Text.of({"en": value}, "en")
+
+
+def make_question(
+    question_id: str, *, correct: int = 0, options: int = 4, prompt: str = ""
+) -> Question:
+    return Question(
+        id=question_id,
+        prompt=text(prompt or f"Question {question_id}?"),
+        options=tuple(Option(text(f"option {i}"), correct=i == correct) for i in range(options)),
+        explanation=text("Because."),
+    )
+
+
+def make_pack(pack_id: str = "basics", questions: int = 5, *, prompt: str = "") -> Pack:
+    """A pack whose question ``q<i>`` has option ``i % 4`` correct."""
+    return Pack(
+        id=pack_id,
+        locales=("en",),
+        title=text(pack_id.title()),
+        summary=text("A pack for tests."),
+        difficulty=Difficulty.EASY,
+        questions=tuple(
+            make_question(f"q{i}", correct=i % 4, prompt=prompt) for i in range(questions)
+        ),
+    )
