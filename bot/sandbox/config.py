@@ -1,0 +1,27 @@
+"""Tunable limits of the stand-in. The defaults are Discord's; tests shorten the clocks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    message_count: int = 5  # messages (and, separately, edits) per channel per window
+    message_window: float = 5.0
+    global_count: int = 50  # requests per second across routes, interaction routes exempt
+    global_window: float = 1.0
+    interaction_deadline: float = 3.0  # initial response, else "This interaction failed"
+    token_lifetime: float = 15 * 60.0  # interaction tokens for followups and edits
+    heartbeat_interval_ms: int = 41_250
+    recommended_shards: int = 1
+    attachment_size_limit: int = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxConfig:
+    limits: Limits = field(default_factory=Limits)
+    clock: Callable[[], float] = time.monotonic  # seconds; injectable so tests need not wait
+    wall_clock: Callable[[], float] = time.time

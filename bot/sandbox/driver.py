@@ -1,0 +1,185 @@
+"""The test and tooling driver: every control-API operation as an async method.
+
+`Sandbox.start()` runs the stand-in in this process; `Sandbox.connect(url)` drives one running
+elsewhere (`python -m bot.sandbox`). Both talk to it over the same HTTP control API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+import aiohttp
+
+from bot.sandbox.config import SandboxConfig
+from bot.sandbox.core import StandIn
+from bot.sandbox.server import SandboxServer
+
+T = TypeVar("T")
+Json = dict[str, Any]
+POLL_SECONDS = 0.01
+
+
+class SandboxRefusedError(Exception):
+    """The control API refused: the member could not have done that, or the input was wrong."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(f"{status}: {message}")
+        self.status = status
+        self.message = message
+
+
+class Sandbox:
+    def __init__(self, url: str, session: aiohttp.ClientSession, core: StandIn | None) -> None:
+        self.url = url
+        self.core = core  # the in-process stand-in, None when connected to another process
+        self._session = session
+
+    @classmethod
+    @asynccontextmanager
+    async def start(cls, guilds: int = 1, members: int = 20, config: SandboxConfig | None = None,
+                    *, check_spec: bool = True) -> AsyncIterator[Sandbox]:  # fmt: skip
+        """A fresh stand-in on 127.0.0.1 with an ephemeral port, seeded with guilds and members."""
+        core = StandIn(config, check_spec=check_spec)
+        core.world.seed(guilds, members)
+        server = SandboxServer(core)
+        url = await server.start()
+        try:
+            async with aiohttp.ClientSession() as session:
+                yield cls(url, session, core)
+        finally:
+            await server.stop()
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, url: str) -> AsyncIterator[Sandbox]:
+        async with aiohttp.ClientSession() as session:
+            yield cls(url.rstrip("/"), session, None)
+
+    async def _call(self, method: str, path: str, body: Json | None = None,
+                    params: dict[str, str] | None = None) -> Any:  # fmt: skip
+        url = f"{self.url}/_sandbox{path}"
+        async with self._session.request(method, url, json=body, params=params) as response:
+            reply = await response.json()
+            if response.status >= 400:
+                raise SandboxRefusedError(response.status, reply.get("error", str(reply)))
+            return reply
+
+    # World
+
+    async def state(self) -> Json:
+        """Application id, bot user id, guilds with channels, roles and members, sessions."""
+        state: Json = await self._call("GET", "/state")
+        return state
+
+    async def add_role(self, guild_id: int | str, name: str, permissions: int = 0) -> Json:
+        body = {"guild_id": str(guild_id), "name": name, "permissions": permissions}
+        role: Json = await self._call("POST", "/roles", body)
+        return role
+
+    async def add_member(self, guild_id: int | str, name: str, *, locale: str = "en-US",
+                         roles: list[int | str] | None = None) -> Json:  # fmt: skip
+        body = {"guild_id": str(guild_id), "name": name, "locale": locale,
+                "roles": [str(r) for r in roles or []]}  # fmt: skip
+        member: Json = await self._call("POST", "/members", body)
+        return member
+
+    async def add_channel(self, guild_id: int | str, name: str,
+                          overwrites: list[Json] | None = None) -> Json:  # fmt: skip
+        body = {"guild_id": str(guild_id), "name": name, "overwrites": overwrites or []}
+        channel: Json = await self._call("POST", "/channels", body)
+        return channel
+
+    async def dm_channel(self, user_id: int | str) -> int:
+        return int((await self._call("POST", "/dm-channels", {"user_id": str(user_id)}))["id"])
+
+    # Members acting
+
+    async def command(self, user_id: int | str, channel_id: int | str, command: str,
+                      **options: Any) -> int:  # fmt: skip
+        """Run `/quiz start` as `command(user, channel, "quiz start", pack="x")`; the id."""
+        body = {"user_id": str(user_id), "channel_id": str(channel_id), "command": command,
+                "options": options}  # fmt: skip
+        return int((await self._call("POST", "/interactions/command", body))["id"])
+
+    async def autocomplete(self, user_id: int | str, channel_id: int | str, command: str,
+                           focused: str, **options: Any) -> int:  # fmt: skip
+        body = {"user_id": str(user_id), "channel_id": str(channel_id), "command": command,
+                "options": options, "focused": focused}  # fmt: skip
+        return int((await self._call("POST", "/interactions/autocomplete", body))["id"])
+
+    async def click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        return int((await self._call("POST", "/interactions/component", body))["id"])
+
+    async def messages(self, channel_id: int | str, as_user: int | str) -> list[Json]:
+        """The channel's messages as that member sees them, ephemeral ones for them included."""
+        found: list[Json] = await self._call(
+            "GET", f"/channels/{channel_id}/messages", params={"user_id": str(as_user)}
+        )
+        return found
+
+    # Observing
+
+    async def interaction(self, interaction_id: int) -> Json:
+        """acknowledged, failed, ms_to_first_response, original_message_id, responses."""
+        report: Json = await self._call("GET", f"/interactions/{interaction_id}")
+        return report
+
+    async def interactions(self) -> list[Json]:
+        reports: list[Json] = await self._call("GET", "/interactions")
+        return reports
+
+    async def wait_for_response(self, interaction_id: int, timeout: float = 5.0) -> Json:
+        async def answered() -> Json | None:
+            report = await self.interaction(interaction_id)
+            return report if report["responses"] else None
+
+        return await self.wait_for(answered, timeout)
+
+    async def wait_for(self, condition: Callable[[], T | Awaitable[T]], timeout: float = 5.0) -> T:
+        """Poll `condition` (sync or async) until it returns something truthy; return that."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = condition()
+            result: T = await value if inspect.isawaitable(value) else value  # type: ignore[assignment]
+            if result:
+                return result
+            if loop.time() > deadline:
+                raise TimeoutError(f"condition not met within {timeout} s")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def rate_limited_count(self) -> int:
+        """Every 429 the stand-in has sent, injected ones included."""
+        return int((await self._call("GET", "/rate-limits"))["sent_429"])
+
+    async def openapi_failures(self) -> list[Json]:
+        failures: list[Json] = await self._call("GET", "/openapi-failures")
+        return failures
+
+    async def request_log(self) -> list[Json]:
+        log: list[Json] = await self._call("GET", "/requests")
+        return log
+
+    # Faults
+
+    async def inject_fault(self, route: str, *, status: int | None = None, delay: float = 0.0,
+                           count: int = 1, retry_after: float = 0.05) -> Json:  # fmt: skip
+        """The next `count` requests to route ("POST /channels/{channel_id}/messages") fail."""
+        body = {"route": route, "status": status, "delay": delay, "count": count,
+                "retry_after": retry_after}  # fmt: skip
+        fault: Json = await self._call("POST", "/faults", body)
+        return fault
+
+    async def clear_faults(self) -> None:
+        await self._call("DELETE", "/faults")
+
+    async def drop_gateway(self) -> int:
+        return int((await self._call("POST", "/gateway/drop"))["dropped"])
+
+    async def answer_heartbeats(self, answer: bool) -> None:  # noqa: FBT001  (the one setting)
+        await self._call("POST", "/gateway/heartbeats", {"answer": answer})

@@ -1,0 +1,222 @@
+"""Interactions: what members trigger, and the bot's responses under Discord's rules.
+
+The initial response must come within 3 s (10062 after, and the member sees "This interaction
+failed"), only once (40060); the token then serves followups and edits for 15 minutes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from bot.sandbox import errors
+from bot.sandbox.config import SandboxConfig
+from bot.sandbox.errors import DiscordError, RefusedError
+from bot.sandbox.model import EPHEMERAL, LOADING, Channel, Json, Message, User
+from bot.sandbox.permissions import VIEW_CHANNEL
+from bot.sandbox.rules import buttons, check_message
+from bot.sandbox.world import World
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
+MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT = 4, 5, 6, 7, 8
+_ALLOWED = {
+    APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE},
+    MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+}
+
+
+@dataclass(slots=True)
+class Interaction:
+    id: int
+    token: str
+    type: int
+    user: User
+    channel: Channel
+    created: float
+    payload: Json
+    message_id: int | None = None  # the message whose component was clicked
+    acknowledged_at: float | None = None
+    original_id: int | None = None
+    loading: bool = False  # deferred with "thinking": the first followup replaces it
+    responses: list[Json] = field(default_factory=list)
+
+
+class InteractionDesk:
+    def __init__(self, world: World, config: SandboxConfig) -> None:
+        self._world = world
+        self._config = config
+        self.by_id: dict[int, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
+
+    def open(self, kind: int, user: User, channel: Channel, payload: Json,
+             message_id: int | None = None) -> Interaction:  # fmt: skip
+        """Record a new interaction; `payload` gets its id and token filled in."""
+        interaction = Interaction(self._world.ids.next(), secrets.token_urlsafe(48), kind, user,
+                                  channel, self._config.clock(), payload, message_id)  # fmt: skip
+        payload["id"], payload["token"] = str(interaction.id), interaction.token
+        self.by_id[interaction.id] = interaction
+        self._by_token[interaction.token] = interaction
+        return interaction
+
+    def clickable(self, user_id: int, message_id: int, custom_id: str) -> Message:
+        """The message, if `user_id` sees it and it has an enabled button `custom_id`."""
+        message = self._world.messages.get(message_id)
+        if message is None or not self._world.can_see(user_id, message):
+            raise RefusedError(f"user {user_id} cannot see message {message_id}", 404)
+        button = next((b for b in buttons(message.body) if b.get("custom_id") == custom_id), None)
+        if button is None:
+            raise RefusedError(f"message {message_id} has no button {custom_id!r}")
+        if button.get("disabled"):
+            raise RefusedError(f"button {custom_id!r} is disabled")
+        return message
+
+    def failed(self, interaction: Interaction) -> bool:
+        """No initial response within the deadline: the member saw "This interaction failed"."""
+        if interaction.acknowledged_at is not None:
+            return interaction.acknowledged_at - interaction.created > self._deadline
+        return self._config.clock() - interaction.created > self._deadline
+
+    @property
+    def _deadline(self) -> float:
+        return self._config.limits.interaction_deadline
+
+    # POST /interactions/{id}/{token}/callback
+
+    def callback(self, interaction_id: int, token: str, body: Json) -> tuple[Interaction, Message | None]:
+        interaction = self.by_id.get(interaction_id)
+        if interaction is None or interaction.token != token or self.failed(interaction):
+            raise errors.unknown("interaction", errors.UNKNOWN_INTERACTION)
+        if interaction.acknowledged_at is not None:
+            raise DiscordError(400, errors.ALREADY_ACKNOWLEDGED,
+                               "Interaction has already been acknowledged.")  # fmt: skip
+        kind = int(body["type"])
+        if kind not in _ALLOWED[interaction.type]:
+            raise errors.field_error(["type"], "INTERACTION_RESPONSE_TYPE_INVALID",
+                                     "Interaction response type is invalid for this interaction")  # fmt: skip
+        data = body.get("data") or {}
+        message = self._respond(interaction, kind, data)
+        interaction.acknowledged_at = self._config.clock()
+        self._record(interaction, "callback", kind, body, message)
+        return interaction, message
+
+    def _respond(self, interaction: Interaction, kind: int, data: Json) -> Message | None:
+        if kind == MESSAGE:
+            check_message(data, ["data"])
+            message = self._post(interaction, data)
+            interaction.original_id = message.id
+            return message
+        if kind == DEFERRED_MESSAGE:
+            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
+            message = self._post(interaction, {"content": "", "flags": flags})
+            interaction.original_id, interaction.loading = message.id, True
+            return message
+        if kind == UPDATE_MESSAGE:
+            check_message(data, ["data"])
+            return self._world.edit(self._clicked(interaction), data)
+        if kind == DEFERRED_UPDATE:
+            interaction.original_id = self._clicked(interaction).id
+        return None
+
+    def _clicked(self, interaction: Interaction) -> Message:
+        assert interaction.message_id is not None  # component interactions always carry one
+        return self._world.messages[interaction.message_id]
+
+    def _post(self, interaction: Interaction, data: Json) -> Message:
+        ephemeral = int(data.get("flags") or 0) & EPHEMERAL
+        metadata = {
+            "id": str(interaction.id),
+            "type": interaction.type,
+            "user": interaction.user.payload(),
+            "authorizing_integration_owners": interaction.payload["authorizing_integration_owners"],
+        }
+        if interaction.original_id is not None:
+            metadata["original_response_message_id"] = str(interaction.original_id)
+        visible_to = interaction.user.id if ephemeral else None
+        return self._world.post(interaction.channel, data, visible_to=visible_to, interaction=metadata)
+
+    def _record(self, interaction: Interaction, kind: str, response_type: int | None,
+                body: Json, message: Message | None) -> None:  # fmt: skip
+        elapsed = (self._config.clock() - interaction.created) * 1000
+        interaction.responses.append({
+            "kind": kind,
+            "type": response_type,
+            "ms": round(elapsed, 1),
+            "message_id": None if message is None else str(message.id),
+            "body": body,
+        })  # fmt: skip
+
+    # Webhook routes with the interaction token: followups and edits.
+
+    def by_token(self, application_id: int, token: str) -> Interaction:
+        interaction = self._by_token.get(token)
+        if application_id != self._world.application_id or interaction is None:
+            raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK)
+        if self._config.clock() - interaction.created > self._config.limits.token_lifetime:
+            raise DiscordError(401, errors.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+        if interaction.acknowledged_at is None:
+            raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK)
+        return interaction
+
+    def followup(self, interaction: Interaction, body: Json) -> Message:
+        check_message(body)
+        if interaction.loading and interaction.original_id is not None:
+            message = self._replace_loading(interaction, body)
+        else:
+            message = self._post(interaction, body)
+        self._record(interaction, "followup", None, body, message)
+        return message
+
+    def _replace_loading(self, interaction: Interaction, body: Json) -> Message:
+        message = self._world.messages[interaction.original_id or 0]
+        flags = message.flags & EPHEMERAL  # the deferral decided who sees it
+        self._world.edit(message, {**body, "flags": flags})
+        interaction.loading = False
+        return message
+
+    def webhook_message(self, interaction: Interaction, message_id: int | None) -> Message:
+        """@original when `message_id` is None, else one of this interaction's messages."""
+        target = interaction.original_id if message_id is None else message_id
+        message = self._world.messages.get(target or 0)
+        mine = message is not None and (
+            message.id == interaction.original_id
+            or (message.interaction or {}).get("id") == str(interaction.id)
+        )
+        if message is None or not mine:
+            raise errors.unknown("Message", errors.UNKNOWN_MESSAGE)
+        return message
+
+    def edit(self, interaction: Interaction, message: Message, body: Json) -> Message:
+        check_message(body)
+        if message.id == interaction.original_id and interaction.loading:
+            self._replace_loading(interaction, body)
+        else:
+            self._world.edit(message, body)
+        self._record(interaction, "edit", None, body, message)
+        return message
+
+    def delete(self, interaction: Interaction, message: Message) -> None:
+        del self._world.messages[message.id]
+        self._record(interaction, "delete", None, {}, message)
+
+    def report(self, interaction: Interaction) -> Json:
+        first = interaction.responses[0]["ms"] if interaction.responses else None
+        return {
+            "id": str(interaction.id),
+            "type": interaction.type,
+            "user_id": str(interaction.user.id),
+            "channel_id": str(interaction.channel.id),
+            "acknowledged": interaction.acknowledged_at is not None,
+            "failed": self.failed(interaction),
+            "ms_to_first_response": first,
+            "original_message_id": _str(interaction.original_id),
+            "responses": interaction.responses,
+        }
+
+
+def _str(value: int | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def can_view(world: World, channel: Channel, user_id: int) -> bool:
+    return bool(world.permissions(channel, user_id) & VIEW_CHANNEL)

@@ -1,0 +1,82 @@
+"""Message rules Discord enforces beyond what its OpenAPI document can express."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from bot.sandbox.errors import DiscordError, field_error
+from bot.sandbox.model import Json
+
+MAX_CONTENT = 2000
+MAX_EMBEDS = 10
+MAX_EMBED_TOTAL = 6000
+MAX_ROWS = 5
+MAX_ROW_ITEMS = 5
+ACTION_ROW = 1
+BUTTON = 2
+
+
+def check_message(body: Json, prefix: list[str | int] | None = None) -> None:
+    """Raise Discord's 50035 for a message body that breaks a rule; `prefix` locates it."""
+    at = list(prefix or [])
+    content = body.get("content") or ""
+    if len(content) > MAX_CONTENT:
+        raise field_error([*at, "content"], "BASE_TYPE_MAX_LENGTH",
+                          f"Must be {MAX_CONTENT} or fewer in length.")  # fmt: skip
+    _check_embeds(body.get("embeds") or [], at)
+    _check_components(body.get("components") or [], at)
+
+
+def _check_embeds(embeds: list[Json], at: list[str | int]) -> None:
+    if len(embeds) > MAX_EMBEDS:
+        raise field_error([*at, "embeds"], "BASE_TYPE_MAX_LENGTH",
+                          f"Must be {MAX_EMBEDS} or fewer in length.")  # fmt: skip
+    if sum(embed_length(e) for e in embeds) > MAX_EMBED_TOTAL:
+        raise field_error([*at, "embeds"], "MAX_EMBED_SIZE_EXCEEDED",
+                          f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")  # fmt: skip
+
+
+def embed_length(embed: Json) -> int:
+    """Characters Discord counts: title, description, field names and values, footer, author."""
+    fields = embed.get("fields") or []
+    parts = [
+        embed.get("title"),
+        embed.get("description"),
+        (embed.get("footer") or {}).get("text"),
+        (embed.get("author") or {}).get("name"),
+        *(f.get("name") for f in fields),
+        *(f.get("value") for f in fields),
+    ]
+    return sum(len(p) for p in parts if isinstance(p, str))
+
+
+def _check_components(rows: list[Json], at: list[str | int]) -> None:
+    if len(rows) > MAX_ROWS:
+        raise field_error([*at, "components"], "BASE_TYPE_MAX_LENGTH",
+                          f"Must be {MAX_ROWS} or fewer in length.")  # fmt: skip
+    seen: set[str] = set()
+    for row_index, row in enumerate(rows):
+        items = row.get("components") or []
+        if row.get("type") == ACTION_ROW and len(items) > MAX_ROW_ITEMS:
+            raise field_error([*at, "components", row_index, "components"], "BASE_TYPE_MAX_LENGTH",
+                              f"Must be {MAX_ROW_ITEMS} or fewer in length.")  # fmt: skip
+        for item_index, custom_id in _custom_ids(items):
+            if custom_id in seen:
+                path = [*at, "components", row_index, "components", item_index, "custom_id"]
+                raise field_error(path, "COMPONENT_CUSTOM_ID_DUPLICATED",
+                                  "Component custom id cannot be duplicated")  # fmt: skip
+            seen.add(custom_id)
+
+
+def _custom_ids(items: list[Json]) -> Iterator[tuple[int, str]]:
+    for index, item in enumerate(items):
+        custom_id = item.get("custom_id")
+        if isinstance(custom_id, str):
+            yield index, custom_id
+
+
+def buttons(message_body: Json) -> Iterator[Json]:
+    for row in message_body.get("components") or []:
+        for item in row.get("components") or []:
+            if item.get("type") == BUTTON:
+                yield item

@@ -1,0 +1,193 @@
+"""Everything the stand-in knows: the application, guilds, members, channels and messages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from bot.sandbox import errors
+from bot.sandbox.model import DM_CHANNEL, Channel, Guild, Json, Member, Message, Overwrite, Role, User
+from bot.sandbox.permissions import (
+    BOT_DEFAULT,
+    EVERYONE_DEFAULT,
+    MANAGE_GUILD,
+    MANAGE_MESSAGES,
+    ROLE_OVERWRITE,
+    VIEW_CHANNEL,
+    channel_permissions,
+)
+from bot.sandbox.snowflake import Snowflakes
+
+SEED_LOCALES = ("en-US", "el", "en-GB")
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass(slots=True)
+class Commands:
+    """Registered application commands: global, and per guild."""
+
+    global_commands: list[Json] = field(default_factory=list)
+    guild_commands: dict[int, list[Json]] = field(default_factory=dict)
+
+    def find(self, guild_id: int | None, name: str) -> Json | None:
+        scoped = self.guild_commands.get(guild_id, []) if guild_id is not None else []
+        for command in itertools.chain(scoped, self.global_commands):
+            if command["name"] == name and command.get("type", 1) == 1:
+                return command
+        return None
+
+
+class World:
+    def __init__(self, now: Callable[[], dt.datetime]) -> None:
+        self.now = now
+        self.ids = Snowflakes(now())
+        self.application_id = self.ids.next()
+        self.bot = User(self.application_id, "quizbot", bot=True)
+        self.users: dict[int, User] = {self.bot.id: self.bot}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.commands = Commands()
+
+    def add_guild(self, name: str, guild_id: int | None = None, locale: str = "en-US") -> Guild:
+        guild_id = self.ids.next() if guild_id is None else guild_id
+        owner = self._new_user(f"owner-{len(self.guilds) + 1}")
+        guild = Guild(guild_id, name, owner.id, preferred_locale=locale)
+        guild.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_DEFAULT, 0)
+        self.guilds[guild_id] = guild
+        bot_role = self.add_role(guild, "quizbot", BOT_DEFAULT, managed=True)
+        moderator = self.add_role(guild, "Moderator", MANAGE_GUILD | MANAGE_MESSAGES)
+        self.add_member(guild, owner)
+        self.add_member(guild, self.bot, roles=[bot_role.id])
+        self.add_channel(guild, "general")
+        self.add_channel(guild, "quiz")
+        hidden = [Overwrite(guild.id, ROLE_OVERWRITE, deny=VIEW_CHANNEL),
+                  Overwrite(moderator.id, ROLE_OVERWRITE, allow=VIEW_CHANNEL)]  # fmt: skip
+        self.add_channel(guild, "moderators", overwrites=hidden)
+        return guild
+
+    def add_role(self, guild: Guild, name: str, permissions: int, *, managed: bool = False) -> Role:
+        role = Role(self.ids.next(), name, permissions, len(guild.roles), managed=managed)
+        guild.roles[role.id] = role
+        return role
+
+    def add_channel(
+        self, guild: Guild, name: str, overwrites: list[Overwrite] | None = None
+    ) -> Channel:
+        channel = Channel(self.ids.next(), name, guild.id, len(guild.channels), overwrites=overwrites or [])
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_member(
+        self, guild: Guild, user: User | str, *, roles: list[int] | None = None, locale: str = "en-US"
+    ) -> Member:
+        if isinstance(user, str):
+            user = self._new_user(user)
+        for role_id in roles or []:
+            if role_id not in guild.roles or role_id == guild.id:
+                raise errors.RefusedError(f"guild {guild.id} has no role {role_id}", 404)
+        member = Member(user, guild.id, self.now(), roles=list(roles or []), locale=locale)
+        guild.members[user.id] = member
+        return member
+
+    def _new_user(self, name: str) -> User:
+        user = User(self.ids.next(), name)
+        self.users[user.id] = user
+        return user
+
+    def seed(self, guilds: int, members: int) -> None:
+        """`guilds` guilds, each with `members` members whose locales cycle en-US, el, en-GB."""
+        guild_ids = [self.ids.next() for _ in range(guilds)]  # consecutive: shards alternate
+        for number, guild_id in enumerate(guild_ids, start=1):
+            guild = self.add_guild(f"Sandbox {number}", guild_id)
+            for index in range(members):
+                locale = SEED_LOCALES[index % len(SEED_LOCALES)]
+                self.add_member(guild, f"member-{number}-{index + 1}", locale=locale)
+
+    # Look-ups that fail the way Discord does.
+
+    def guild(self, guild_id: int) -> Guild:
+        if guild_id not in self.guilds:
+            raise errors.unknown("Guild", errors.UNKNOWN_GUILD)
+        return self.guilds[guild_id]
+
+    def channel(self, channel_id: int) -> Channel:
+        if channel_id not in self.channels:
+            raise errors.unknown("Channel", errors.UNKNOWN_CHANNEL)
+        return self.channels[channel_id]
+
+    def user(self, user_id: int) -> User:
+        if user_id not in self.users:
+            raise errors.unknown("User", errors.UNKNOWN_USER)
+        return self.users[user_id]
+
+    def message(self, channel_id: int, message_id: int) -> Message:
+        message = self.messages.get(message_id)
+        if message is None or message.channel_id != channel_id or message.visible_to is not None:
+            raise errors.unknown("Message", errors.UNKNOWN_MESSAGE)
+        return message
+
+    def member(self, guild_id: int, user_id: int) -> Member:
+        member = self.guild(guild_id).members.get(user_id)
+        if member is None:
+            raise errors.RefusedError(f"user {user_id} is not a member of guild {guild_id}", 404)
+        return member
+
+    def find_member(self, user_id: int) -> Member:
+        """A member by user id in whichever guild has them (the first, for users in several)."""
+        for guild in self.guilds.values():
+            if user_id in guild.members:
+                return guild.members[user_id]
+        raise errors.RefusedError(f"no member with user id {user_id}", 404)
+
+    def dm_channel(self, user: User) -> Channel:
+        for channel in self.channels.values():
+            if channel.type == DM_CHANNEL and channel.recipient is user:
+                return channel
+        channel = Channel(self.ids.next(), "", None, type=DM_CHANNEL, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    def permissions(self, channel: Channel, user_id: int) -> int:
+        """What `user_id` may do in `channel`; in a DM, its two ends may read and write."""
+        if channel.guild_id is None:
+            ends = {self.bot.id, channel.recipient.id if channel.recipient else 0}
+            return BOT_DEFAULT if user_id in ends else 0
+        guild = self.guilds[channel.guild_id]
+        member = guild.members.get(user_id)
+        return 0 if member is None else channel_permissions(guild, channel, member)
+
+    def can_see(self, user_id: int, message: Message) -> bool:
+        if message.visible_to is not None and message.visible_to != user_id:
+            return False
+        return bool(self.permissions(self.channels[message.channel_id], user_id) & VIEW_CHANNEL)
+
+    def post(self, channel: Channel, body: Json, *, visible_to: int | None = None,
+             interaction: Json | None = None) -> Message:  # fmt: skip
+        message = Message(self.ids.next(), channel.id, channel.guild_id, self.bot, dict(body),
+                          visible_to=visible_to, interaction=interaction)  # fmt: skip
+        message.webhook_id = self.application_id if interaction is not None else None
+        message.mentions = list(self._mentioned(body))
+        self.messages[message.id] = message
+        if visible_to is None:
+            channel.last_message_id = message.id
+        return message
+
+    def edit(self, message: Message, body: Json) -> Message:
+        message.body.update({k: v for k, v in body.items() if k in _EDITABLE})
+        message.mentions = list(self._mentioned(message.body))
+        message.edited_at = self.now()
+        return message
+
+    def _mentioned(self, body: Json) -> Iterator[User]:
+        for match in _MENTION.finditer(str(body.get("content") or "")):
+            user = self.users.get(int(match.group(1)))
+            if user is not None:
+                yield user
+
+
+_EDITABLE = frozenset({"content", "embeds", "components", "flags", "allowed_mentions"})

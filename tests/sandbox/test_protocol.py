@@ -1,0 +1,95 @@
+"""The unmodified discord.py client against the stand-in: commands, buttons, responses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.sandbox.driver import Sandbox
+
+from .minibot import MiniBot
+
+
+async def test_connects_and_syncs_commands(sandbox: Sandbox, bot: MiniBot) -> None:
+    state = await sandbox.state()
+    assert {g.name for g in bot.guilds} == {g["name"] for g in state["guilds"]}
+    assert bot.user is not None
+    assert bot.user.id == int(state["bot_user_id"])
+    names = {c["name"] for c in state["commands"]["global"]}
+    assert names == {"hello", "slow", "twice", "late", "label", "post"}
+    assert await sandbox.openapi_failures() == []
+
+
+async def test_slash_command_replies_with_buttons(sandbox: Sandbox, bot: MiniBot,
+                                                  place: dict[str, Any]) -> None:  # fmt: skip
+    interaction_id = await sandbox.command(place["alice"], place["channel"], "hello")
+    report = await sandbox.wait_for_response(interaction_id)
+    assert report["acknowledged"]
+    assert not report["failed"]
+    assert report["ms_to_first_response"] < 3000
+    [message] = await sandbox.messages(place["channel"], as_user=place["bob"])
+    assert message["content"] == "Hello"
+    buttons = message["components"][0]["components"]
+    assert [b["custom_id"] for b in buttons] == ["yes", "off"]
+
+
+async def test_click_updates_message_and_sends_ephemeral_followup(
+    sandbox: Sandbox, bot: MiniBot, place: dict[str, Any]
+) -> None:
+    command = await sandbox.command(place["alice"], place["channel"], "hello")
+    message_id = (await sandbox.wait_for_response(command))["original_message_id"]
+    click = await sandbox.click(place["bob"], message_id, "yes")
+    report = await sandbox.wait_for(lambda: _with_responses(sandbox, click, 2))
+    assert [r["kind"] for r in report["responses"]] == ["callback", "followup"]
+    seen_by_bob = {m["content"] for m in await sandbox.messages(place["channel"], place["bob"])}
+    seen_by_chloe = {m["content"] for m in await sandbox.messages(place["channel"], place["chloe"])}
+    assert seen_by_bob == {"You said yes", "only you see this"}
+    assert seen_by_chloe == {"You said yes"}
+
+
+async def _with_responses(sandbox: Sandbox, interaction_id: int, count: int) -> Any:
+    report = await sandbox.interaction(interaction_id)
+    return report if len(report["responses"]) >= count else None
+
+
+async def test_defer_then_edit(sandbox: Sandbox, bot: MiniBot, place: dict[str, Any]) -> None:
+    interaction_id = await sandbox.command(place["alice"], place["channel"], "slow")
+    report = await sandbox.wait_for(lambda: _with_responses(sandbox, interaction_id, 2))
+    assert [(r["kind"], r["type"]) for r in report["responses"]] == [("callback", 5), ("edit", None)]
+    [message] = await sandbox.messages(place["channel"], place["alice"])
+    assert message["content"] == "done"
+    assert message["flags"] == 0  # no longer "thinking"
+
+
+async def test_button_label_too_long_is_rejected(sandbox: Sandbox, bot: MiniBot,
+                                                 place: dict[str, Any]) -> None:  # fmt: skip
+    interaction_id = await sandbox.command(place["alice"], place["channel"], "label")
+    await sandbox.wait_for(lambda: bot.errors)
+    [error] = bot.errors
+    assert isinstance(error, discord.HTTPException)
+    assert (error.status, error.code) == (400, 50035)
+    [failure] = await sandbox.openapi_failures()
+    label_errors = failure["errors"]["data"]["components"]["0"]["components"]["0"]["label"]
+    assert label_errors["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    assert not (await sandbox.interaction(interaction_id))["acknowledged"]
+
+
+async def test_second_initial_response_gets_40060(sandbox: Sandbox, bot: MiniBot,
+                                                  place: dict[str, Any]) -> None:  # fmt: skip
+    await sandbox.command(place["alice"], place["channel"], "twice")
+    await sandbox.wait_for(lambda: bot.errors)
+    assert [(e.status, e.code) for e in bot.errors] == [(400, 40060)]
+
+
+async def test_clicks_only_what_a_member_could(sandbox: Sandbox, bot: MiniBot,
+                                               place: dict[str, Any]) -> None:  # fmt: skip
+    command = await sandbox.command(place["alice"], place["channel"], "hello")
+    message_id = (await sandbox.wait_for_response(command))["original_message_id"]
+    for custom_id in ("off", "missing"):
+        try:
+            await sandbox.click(place["bob"], message_id, custom_id)
+        except Exception as refused:  # noqa: BLE001  (asserted below)
+            assert "button" in str(refused)
+        else:
+            raise AssertionError(f"clicking {custom_id!r} was allowed")
