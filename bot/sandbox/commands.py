@@ -6,8 +6,6 @@ use here, an existing subcommand, known options, required ones present, values a
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.sandbox.errors import RefusedError
 from bot.sandbox.model import Channel, Guild, Json
 from bot.sandbox.permissions import ADMINISTRATOR, USE_APPLICATION_COMMANDS, guild_permissions
@@ -16,12 +14,19 @@ from bot.sandbox.world import World
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER = 3, 4, 5, 6, 7, 8, 10
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
+OptionValue = str | int | float | bool
+MAX_STRING = 6000
 
 
 def command_data(
-    world: World, channel: Channel, user_id: int, path: str, options: dict[str, Any],
+    world: World,
+    channel: Channel,
+    user_id: int,
+    path: str,
+    *,
+    options: dict[str, OptionValue],
     focused: str | None = None,
-) -> Json:  # fmt: skip
+) -> Json:
     """The interaction `data`; with `focused`, an autocomplete request for that option."""
     name, *subpath = path.split()
     command = world.commands.find(channel.guild_id, name)
@@ -55,7 +60,11 @@ def _check_may_use(world: World, channel: Channel, user_id: int, command: Json) 
 
 
 def _walk(
-    node: Json, subpath: list[str], given: dict[str, Any], resolver: _Resolver, focused: str | None
+    node: Json,
+    subpath: list[str],
+    given: dict[str, OptionValue],
+    resolver: _Resolver,
+    focused: str | None,
 ) -> list[Json]:
     declared: list[Json] = node.get("options") or []
     nested = [o for o in declared if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
@@ -74,7 +83,7 @@ def _walk(
 
 
 def _leaf_options(
-    declared: list[Json], given: dict[str, Any], resolver: _Resolver, focused: str | None
+    declared: list[Json], given: dict[str, OptionValue], resolver: _Resolver, focused: str | None
 ) -> list[Json]:
     unknown = set(given) - {o["name"] for o in declared}
     if unknown:
@@ -87,10 +96,13 @@ def _leaf_options(
                 raise RefusedError(f"option {name!r} is required")
             continue
         if name == focused:
-            values.append({"name": name, "type": option["type"], "value": str(given[name]),
-                           "focused": True})  # fmt: skip
+            values.append(
+                {"name": name, "type": option["type"], "value": str(given[name]), "focused": True}
+            )
             continue
-        values.append({"name": name, "type": option["type"], "value": resolver.value(option, given[name])})
+        values.append(
+            {"name": name, "type": option["type"], "value": resolver.value(option, given[name])}
+        )
     return values
 
 
@@ -102,7 +114,7 @@ class _Resolver:
         self._guild: Guild | None = world.guilds.get(channel.guild_id or 0)
         self.resolved: Json = {}
 
-    def value(self, option: Json, raw: Any) -> Any:
+    def value(self, option: Json, raw: OptionValue) -> OptionValue:
         kind = option["type"]
         value = _coerce(kind, raw, option)
         choices = option.get("choices")
@@ -139,15 +151,28 @@ class _Resolver:
         self.resolved.setdefault("roles", {})[str(role_id)] = self._guild.roles[role_id].payload()
 
 
-_PARTIAL_CHANNEL = frozenset({"id", "name", "type", "guild_id", "parent_id", "flags", "nsfw",
-                              "position", "topic", "permission_overwrites", "last_message_id",
-                              "rate_limit_per_user"})  # fmt: skip
+_PARTIAL_CHANNEL = frozenset(
+    {
+        "id",
+        "name",
+        "type",
+        "guild_id",
+        "parent_id",
+        "flags",
+        "nsfw",
+        "position",
+        "topic",
+        "permission_overwrites",
+        "last_message_id",
+        "rate_limit_per_user",
+    }
+)
 
 
-def _coerce(kind: int, raw: Any, option: Json) -> Any:
+def _coerce(kind: int, raw: OptionValue, option: Json) -> OptionValue:
     try:
         if kind == INTEGER:
-            value: Any = int(raw)
+            value: OptionValue = int(raw)
         elif kind == NUMBER:
             value = float(raw)
         elif kind == BOOLEAN:
@@ -162,13 +187,13 @@ def _coerce(kind: int, raw: Any, option: Json) -> Any:
     return value
 
 
-def _check_bounds(kind: int, value: Any, option: Json) -> None:
+def _check_bounds(kind: int, value: OptionValue, option: Json) -> None:
     low, high = option.get("min_value"), option.get("max_value")
-    if kind in (INTEGER, NUMBER) and (
-        (low is not None and value < low) or (high is not None and value > high)
-    ):
+    number = isinstance(value, int | float) and kind in (INTEGER, NUMBER)
+    if number and ((low is not None and value < low) or (high is not None and value > high)):
         raise RefusedError(f"{value} is out of range for option {option['name']!r}", 400)
-    if kind == STRING and not (
-        option.get("min_length", 0) <= len(value) <= option.get("max_length", 6000)
+    length = len(value) if isinstance(value, str) and kind == STRING else None
+    if length is not None and not option.get("min_length", 0) <= length <= option.get(
+        "max_length", MAX_STRING
     ):
         raise RefusedError(f"{value!r} has a bad length for option {option['name']!r}", 400)

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from dataclasses import dataclass
 
 from aiohttp import web
 
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError, RefusedError, json_response
-from bot.sandbox.model import Overwrite
+from bot.sandbox.model import Json, Overwrite
 
-Action = Callable[[StandIn, web.Request, Any], Awaitable[object]]
+
+@dataclass(frozen=True, slots=True)
+class ControlCall:
+    core: StandIn
+    request: web.Request
+    body: Json
+
+    def id(self, name: str) -> int:
+        return int(self.request.match_info[name])
+
+
+Action = Callable[[ControlCall], Awaitable[object]]
 _ACTIONS: list[tuple[str, str, Action]] = []
 
 
@@ -32,7 +43,7 @@ def _endpoint(core: StandIn, handler: Action) -> Callable[[web.Request], Awaitab
     async def endpoint(request: web.Request) -> web.Response:
         try:
             body = await request.json() if request.can_read_body else {}
-            return json_response(await handler(core, request, body))
+            return json_response(await handler(ControlCall(core, request, body)))
         except RefusedError as refused:
             return json_response({"error": refused.message}, refused.status)
         except DiscordError as error:
@@ -43,123 +54,142 @@ def _endpoint(core: StandIn, handler: Action) -> Callable[[web.Request], Awaitab
     return endpoint
 
 
-def _id(request: web.Request, name: str) -> int:
-    return int(request.match_info[name])
-
-
 @action("GET", "/state")
-async def state(core: StandIn, request: web.Request, body: Any) -> object:
-    return core.state()
+async def state(call: ControlCall) -> object:
+    return call.core.state()
 
 
 @action("POST", "/guilds")
-async def add_guild(core: StandIn, request: web.Request, body: Any) -> object:
-    guild = core.world.add_guild(body.get("name", "Sandbox"), locale=body.get("locale", "en-US"))
-    return core._guild_state(guild)  # noqa: SLF001  (same package: one shape for state and replies)
+async def add_guild(call: ControlCall) -> object:
+    guild = call.core.world.add_guild(
+        call.body.get("name", "Sandbox"), locale=call.body.get("locale", "en-US")
+    )
+    return call.core.guild_state(guild)
 
 
 @action("POST", "/roles")
-async def add_role(core: StandIn, request: web.Request, body: Any) -> object:
-    guild = core.world.guild(int(body["guild_id"]))
-    role = core.world.add_role(guild, body["name"], int(body.get("permissions", 0)))
+async def add_role(call: ControlCall) -> object:
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    role = call.core.world.add_role(guild, call.body["name"], int(call.body.get("permissions", 0)))
     return {"id": str(role.id), "name": role.name, "permissions": str(role.permissions)}
 
 
 @action("POST", "/members")
-async def add_member(core: StandIn, request: web.Request, body: Any) -> object:
-    guild = core.world.guild(int(body["guild_id"]))
-    roles = [int(r) for r in body.get("roles", [])]
-    member = core.world.add_member(guild, body["name"], roles=roles, locale=body.get("locale", "en-US"))
+async def add_member(call: ControlCall) -> object:
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    roles = [int(r) for r in call.body.get("roles", [])]
+    member = call.core.world.add_member(
+        guild, call.body["name"], roles=roles, locale=call.body.get("locale", "en-US")
+    )
     return {"id": str(member.user.id), "name": member.user.username, "locale": member.locale}
 
 
 @action("POST", "/channels")
-async def add_channel(core: StandIn, request: web.Request, body: Any) -> object:
-    guild = core.world.guild(int(body["guild_id"]))
-    overwrites = [Overwrite(int(o["id"]), int(o["type"]), int(o.get("allow", 0)), int(o.get("deny", 0)))
-                  for o in body.get("overwrites", [])]  # fmt: skip
-    channel = core.world.add_channel(guild, body["name"], overwrites)
+async def add_channel(call: ControlCall) -> object:
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    overwrites = [
+        Overwrite(int(o["id"]), int(o["type"]), int(o.get("allow", 0)), int(o.get("deny", 0)))
+        for o in call.body.get("overwrites", [])
+    ]
+    channel = call.core.world.add_channel(guild, call.body["name"], overwrites)
     return {"id": str(channel.id), "name": channel.name}
 
 
 @action("POST", "/dm-channels")
-async def dm_channel(core: StandIn, request: web.Request, body: Any) -> object:
-    return {"id": str(core.world.dm_channel(core.world.user(int(body["user_id"]))).id)}
+async def dm_channel(call: ControlCall) -> object:
+    return {
+        "id": str(call.core.world.dm_channel(call.core.world.user(int(call.body["user_id"]))).id)
+    }
 
 
 @action("POST", "/interactions/command")
-async def command(core: StandIn, request: web.Request, body: Any) -> object:
-    interaction = await core.command(int(body["user_id"]), int(body["channel_id"]),
-                                     body["command"], body.get("options", {}))  # fmt: skip
+async def command(call: ControlCall) -> object:
+    interaction = await call.core.command(
+        int(call.body["user_id"]),
+        int(call.body["channel_id"]),
+        call.body["command"],
+        call.body.get("options", {}),
+    )
     return {"id": str(interaction.id)}
 
 
 @action("POST", "/interactions/autocomplete")
-async def autocomplete(core: StandIn, request: web.Request, body: Any) -> object:
-    interaction = await core.command(int(body["user_id"]), int(body["channel_id"]), body["command"],
-                                     body.get("options", {}), focused=body["focused"])  # fmt: skip
+async def autocomplete(call: ControlCall) -> object:
+    interaction = await call.core.command(
+        int(call.body["user_id"]),
+        int(call.body["channel_id"]),
+        call.body["command"],
+        call.body.get("options", {}),
+        focused=call.body["focused"],
+    )
     return {"id": str(interaction.id)}
 
 
 @action("POST", "/interactions/component")
-async def component(core: StandIn, request: web.Request, body: Any) -> object:
-    interaction = await core.click(int(body["user_id"]), int(body["message_id"]), body["custom_id"])
+async def component(call: ControlCall) -> object:
+    interaction = await call.core.click(
+        int(call.body["user_id"]), int(call.body["message_id"]), call.body["custom_id"]
+    )
     return {"id": str(interaction.id)}
 
 
 @action("GET", "/interactions")
-async def interactions(core: StandIn, request: web.Request, body: Any) -> object:
-    return [core.desk.report(i) for i in core.desk.by_id.values()]
+async def interactions(call: ControlCall) -> object:
+    return [call.core.desk.report(i) for i in call.core.desk.by_id.values()]
 
 
 @action("GET", "/interactions/{interaction_id}")
-async def interaction(core: StandIn, request: web.Request, body: Any) -> object:
-    found = core.desk.by_id.get(_id(request, "interaction_id"))
+async def interaction(call: ControlCall) -> object:
+    found = call.core.desk.by_id.get(call.id("interaction_id"))
     if found is None:
         raise RefusedError("no such interaction", 404)
-    return core.desk.report(found)
+    return call.core.desk.report(found)
 
 
 @action("GET", "/channels/{channel_id}/messages")
-async def messages(core: StandIn, request: web.Request, body: Any) -> object:
-    return core.messages_seen_by(_id(request, "channel_id"), int(request.query["user_id"]))
+async def messages(call: ControlCall) -> object:
+    return call.core.messages_seen_by(call.id("channel_id"), int(call.request.query["user_id"]))
 
 
 @action("GET", "/requests")
-async def requests(core: StandIn, request: web.Request, body: Any) -> object:
-    return list(core.request_log)
+async def requests(call: ControlCall) -> object:
+    return list(call.core.request_log)
 
 
 @action("GET", "/openapi-failures")
-async def openapi_failures(core: StandIn, request: web.Request, body: Any) -> object:
-    return core.openapi_failures
+async def openapi_failures(call: ControlCall) -> object:
+    return call.core.openapi_failures
 
 
 @action("GET", "/rate-limits")
-async def rate_limits(core: StandIn, request: web.Request, body: Any) -> object:
-    return {"sent_429": core.limiter.sent_429}
+async def rate_limits(call: ControlCall) -> object:
+    return {"sent_429": call.core.limiter.sent_429}
 
 
 @action("POST", "/faults")
-async def add_fault(core: StandIn, request: web.Request, body: Any) -> object:
-    fault = core.faults.add(body["route"], count=int(body.get("count", 1)), status=body.get("status"),
-                            delay=float(body.get("delay", 0)),
-                            retry_after=float(body.get("retry_after", 0.05)))  # fmt: skip
+async def add_fault(call: ControlCall) -> object:
+    fault = call.core.faults.add(
+        call.body["route"],
+        count=int(call.body.get("count", 1)),
+        status=call.body.get("status"),
+        delay=float(call.body.get("delay", 0)),
+        retry_after=float(call.body.get("retry_after", 0.05)),
+    )
     return fault.as_json()
 
 
 @action("DELETE", "/faults")
-async def clear_faults(core: StandIn, request: web.Request, body: Any) -> object:
-    core.faults.clear()
+async def clear_faults(call: ControlCall) -> object:
+    call.core.faults.clear()
     return {"pending": []}
 
 
 @action("POST", "/gateway/drop")
-async def drop(core: StandIn, request: web.Request, body: Any) -> object:
-    return {"dropped": await core.gateway.drop_connections()}
+async def drop(call: ControlCall) -> object:
+    return {"dropped": await call.core.gateway.drop_connections()}
 
 
 @action("POST", "/gateway/heartbeats")
-async def heartbeats(core: StandIn, request: web.Request, body: Any) -> object:
-    core.gateway.answer_heartbeats = bool(body["answer"])
-    return {"answer": core.gateway.answer_heartbeats}
+async def heartbeats(call: ControlCall) -> object:
+    call.core.gateway.answer_heartbeats = bool(call.body["answer"])
+    return {"answer": call.core.gateway.answer_heartbeats}

@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from collections import deque
 from pathlib import Path
-from typing import Any
 
-from bot.sandbox.commands import command_data
+from bot.sandbox.commands import OptionValue, command_data
 from bot.sandbox.config import SandboxConfig
 from bot.sandbox.errors import RefusedError
 from bot.sandbox.faults import Faults
@@ -19,7 +18,7 @@ from bot.sandbox.interactions import (
     Interaction,
     InteractionDesk,
 )
-from bot.sandbox.model import Json
+from bot.sandbox.model import Guild, Json
 from bot.sandbox.openapi import OpenApiSpec, shared_spec, spec_path
 from bot.sandbox.payloads import interaction_payload
 from bot.sandbox.permissions import guild_permissions
@@ -30,8 +29,13 @@ LOG_DEPTH = 10_000
 
 
 class StandIn:
-    def __init__(self, config: SandboxConfig | None = None, spec: OpenApiSpec | None = None,
-                 *, check_spec: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self,
+        config: SandboxConfig | None = None,
+        spec: OpenApiSpec | None = None,
+        *,
+        check_spec: bool = True,
+    ) -> None:
         self.config = config or SandboxConfig()
         self.spec = spec if spec is not None or not check_spec else shared_spec(spec_path())
         self.world = World(lambda: dt.datetime.now(dt.UTC))
@@ -51,23 +55,34 @@ class StandIn:
     def spec_file(self) -> Path | None:
         return spec_path() if self.spec is not None else None
 
-    async def command(self, user_id: int, channel_id: int, name: str, options: dict[str, Any],
-                      focused: str | None = None) -> Interaction:  # fmt: skip
+    async def command(
+        self,
+        user_id: int,
+        channel_id: int,
+        name: str,
+        options: dict[str, OptionValue],
+        focused: str | None = None,
+    ) -> Interaction:
         channel = self.world.channel(channel_id)
         self._check_in_channel(user_id, channel.id)
-        data = command_data(self.world, channel, user_id, name, options, focused)
+        data = command_data(self.world, channel, user_id, name, options=options, focused=focused)
         kind = APPLICATION_COMMAND if focused is None else AUTOCOMPLETE
         return await self._dispatch(kind, user_id, channel_id, data)
 
     async def click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
         message = self.desk.clickable(user_id, message_id, custom_id)
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._dispatch(MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id)
+        return await self._dispatch(
+            MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
+        )
 
-    async def _dispatch(self, kind: int, user_id: int, channel_id: int, data: Json,
-                        message_id: int | None = None) -> Interaction:  # fmt: skip
+    async def _dispatch(
+        self, kind: int, user_id: int, channel_id: int, data: Json, message_id: int | None = None
+    ) -> Interaction:
         user, channel = self.world.user(user_id), self.world.channel(channel_id)
-        payload = interaction_payload(self.world, self.config.limits, kind, user, channel, data)
+        payload = interaction_payload(
+            self.world, self.config.limits, kind, user, channel, data=data
+        )
         if message_id is not None:
             payload["message"] = self.world.messages[message_id].payload()
         interaction = self.desk.open(kind, user, channel, payload, message_id)
@@ -87,8 +102,11 @@ class StandIn:
 
     def messages_seen_by(self, channel_id: int, user_id: int) -> list[Json]:
         self._check_in_channel(user_id, channel_id)
-        seen = [m for m in self.world.messages.values()
-                if m.channel_id == channel_id and self.world.can_see(user_id, m)]  # fmt: skip
+        seen = [
+            m
+            for m in self.world.messages.values()
+            if m.channel_id == channel_id and self.world.can_see(user_id, m)
+        ]
         return [m.payload() for m in seen]
 
     def state(self) -> Json:
@@ -97,32 +115,36 @@ class StandIn:
             "bot_user_id": str(self.world.bot.id),
             "url": self.url,
             "openapi_spec": None if self.spec_file is None else str(self.spec_file),
-            "guilds": [self._guild_state(g) for g in self.world.guilds.values()],
+            "guilds": [self.guild_state(g) for g in self.world.guilds.values()],
             "sessions": self.gateway.sessions(),
             "rate_limited_count": self.limiter.sent_429,
-            "commands": {"global": self.world.commands.global_commands,
-                         "guild": {str(k): v for k, v in self.world.commands.guild_commands.items()}},
-        }  # fmt: skip
+            "commands": {
+                "global": self.world.commands.global_commands,
+                "guild": {str(k): v for k, v in self.world.commands.guild_commands.items()},
+            },
+        }
 
-    def _guild_state(self, guild_id: Any) -> Json:
-        guild = guild_id
-        members = []
-        for member in guild.members.values():
-            members.append({
+    def guild_state(self, guild: Guild) -> Json:
+        members = [
+            {
                 "id": str(member.user.id),
                 "name": member.user.username,
                 "locale": member.locale,
                 "roles": [str(r) for r in member.roles],
                 "permissions": str(guild_permissions(guild, member)),
                 "bot": member.user.bot,
-            })  # fmt: skip
+            }
+            for member in guild.members.values()
+        ]
         return {
             "id": str(guild.id),
             "name": guild.name,
             "owner_id": str(guild.owner_id),
             "locale": guild.preferred_locale,
             "channels": [{"id": str(c.id), "name": c.name} for c in guild.channels.values()],
-            "roles": [{"id": str(r.id), "name": r.name, "permissions": str(r.permissions)}
-                      for r in guild.roles.values()],  # fmt: skip
+            "roles": [
+                {"id": str(r.id), "name": r.name, "permissions": str(r.permissions)}
+                for r in guild.roles.values()
+            ],
             "members": members,
         }

@@ -10,10 +10,12 @@ import asyncio
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from typing import Any, TypeVar
 
 import aiohttp
 
+from bot.sandbox.commands import OptionValue
 from bot.sandbox.config import SandboxConfig
 from bot.sandbox.core import StandIn
 from bot.sandbox.server import SandboxServer
@@ -40,8 +42,14 @@ class Sandbox:
 
     @classmethod
     @asynccontextmanager
-    async def start(cls, guilds: int = 1, members: int = 20, config: SandboxConfig | None = None,
-                    *, check_spec: bool = True) -> AsyncIterator[Sandbox]:  # fmt: skip
+    async def start(
+        cls,
+        guilds: int = 1,
+        members: int = 20,
+        config: SandboxConfig | None = None,
+        *,
+        check_spec: bool = True,
+    ) -> AsyncIterator[Sandbox]:
         """A fresh stand-in on 127.0.0.1 with an ephemeral port, seeded with guilds and members."""
         core = StandIn(config, check_spec=check_spec)
         core.world.seed(guilds, members)
@@ -59,12 +67,13 @@ class Sandbox:
         async with aiohttp.ClientSession() as session:
             yield cls(url.rstrip("/"), session, None)
 
-    async def _call(self, method: str, path: str, body: Json | None = None,
-                    params: dict[str, str] | None = None) -> Any:  # fmt: skip
+    async def _call(
+        self, method: str, path: str, body: Json | None = None, params: dict[str, str] | None = None
+    ) -> Any:  # noqa: ANN401  (JSON: each caller states the shape it gets)
         url = f"{self.url}/_sandbox{path}"
         async with self._session.request(method, url, json=body, params=params) as response:
             reply = await response.json()
-            if response.status >= 400:
+            if response.status >= HTTPStatus.BAD_REQUEST:
                 raise SandboxRefusedError(response.status, reply.get("error", str(reply)))
             return reply
 
@@ -80,15 +89,26 @@ class Sandbox:
         role: Json = await self._call("POST", "/roles", body)
         return role
 
-    async def add_member(self, guild_id: int | str, name: str, *, locale: str = "en-US",
-                         roles: list[int | str] | None = None) -> Json:  # fmt: skip
-        body = {"guild_id": str(guild_id), "name": name, "locale": locale,
-                "roles": [str(r) for r in roles or []]}  # fmt: skip
+    async def add_member(
+        self,
+        guild_id: int | str,
+        name: str,
+        *,
+        locale: str = "en-US",
+        roles: list[int | str] | None = None,
+    ) -> Json:
+        body = {
+            "guild_id": str(guild_id),
+            "name": name,
+            "locale": locale,
+            "roles": [str(r) for r in roles or []],
+        }
         member: Json = await self._call("POST", "/members", body)
         return member
 
-    async def add_channel(self, guild_id: int | str, name: str,
-                          overwrites: list[Json] | None = None) -> Json:  # fmt: skip
+    async def add_channel(
+        self, guild_id: int | str, name: str, overwrites: list[Json] | None = None
+    ) -> Json:
         body = {"guild_id": str(guild_id), "name": name, "overwrites": overwrites or []}
         channel: Json = await self._call("POST", "/channels", body)
         return channel
@@ -98,17 +118,33 @@ class Sandbox:
 
     # Members acting
 
-    async def command(self, user_id: int | str, channel_id: int | str, command: str,
-                      **options: Any) -> int:  # fmt: skip
+    async def command(
+        self, user_id: int | str, channel_id: int | str, command: str, **options: OptionValue
+    ) -> int:
         """Run `/quiz start` as `command(user, channel, "quiz start", pack="x")`; the id."""
-        body = {"user_id": str(user_id), "channel_id": str(channel_id), "command": command,
-                "options": options}  # fmt: skip
+        body = {
+            "user_id": str(user_id),
+            "channel_id": str(channel_id),
+            "command": command,
+            "options": options,
+        }
         return int((await self._call("POST", "/interactions/command", body))["id"])
 
-    async def autocomplete(self, user_id: int | str, channel_id: int | str, command: str,
-                           focused: str, **options: Any) -> int:  # fmt: skip
-        body = {"user_id": str(user_id), "channel_id": str(channel_id), "command": command,
-                "options": options, "focused": focused}  # fmt: skip
+    async def autocomplete(
+        self,
+        user_id: int | str,
+        channel_id: int | str,
+        command: str,
+        focused: str,
+        **options: OptionValue,
+    ) -> int:
+        body = {
+            "user_id": str(user_id),
+            "channel_id": str(channel_id),
+            "command": command,
+            "options": options,
+            "focused": focused,
+        }
         return int((await self._call("POST", "/interactions/autocomplete", body))["id"])
 
     async def click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
@@ -133,20 +169,28 @@ class Sandbox:
         reports: list[Json] = await self._call("GET", "/interactions")
         return reports
 
-    async def wait_for_response(self, interaction_id: int, timeout: float = 5.0) -> Json:
-        async def answered() -> Json | None:
+    async def wait_for_response(
+        self,
+        interaction_id: int,
+        timeout: float = 5.0,  # noqa: ASYNC109  (the polling deadline the API promises)
+    ) -> Json:
+        async def answered() -> Json:
             report = await self.interaction(interaction_id)
-            return report if report["responses"] else None
+            return report if report["responses"] else {}
 
         return await self.wait_for(answered, timeout)
 
-    async def wait_for(self, condition: Callable[[], T | Awaitable[T]], timeout: float = 5.0) -> T:
+    async def wait_for(
+        self,
+        condition: Callable[[], T | Awaitable[T]],
+        timeout: float = 5.0,  # noqa: ASYNC109  (the polling deadline the API promises)
+    ) -> T:
         """Poll `condition` (sync or async) until it returns something truthy; return that."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             value = condition()
-            result: T = await value if inspect.isawaitable(value) else value  # type: ignore[assignment]
+            result: T = await value if inspect.isawaitable(value) else value
             if result:
                 return result
             if loop.time() > deadline:
@@ -167,11 +211,23 @@ class Sandbox:
 
     # Faults
 
-    async def inject_fault(self, route: str, *, status: int | None = None, delay: float = 0.0,
-                           count: int = 1, retry_after: float = 0.05) -> Json:  # fmt: skip
+    async def inject_fault(
+        self,
+        route: str,
+        *,
+        status: int | None = None,
+        delay: float = 0.0,
+        count: int = 1,
+        retry_after: float = 0.05,
+    ) -> Json:
         """The next `count` requests to route ("POST /channels/{channel_id}/messages") fail."""
-        body = {"route": route, "status": status, "delay": delay, "count": count,
-                "retry_after": retry_after}  # fmt: skip
+        body = {
+            "route": route,
+            "status": status,
+            "delay": delay,
+            "count": count,
+            "retry_after": retry_after,
+        }
         fault: Json = await self._call("POST", "/faults", body)
         return fault
 

@@ -25,8 +25,15 @@ class Faults:
     def __init__(self) -> None:
         self._pending: list[Fault] = []
 
-    def add(self, route: str, *, count: int = 1, status: int | None = None, delay: float = 0.0,
-            retry_after: float = 0.05) -> Fault:  # fmt: skip
+    def add(
+        self,
+        route: str,
+        *,
+        count: int = 1,
+        status: int | None = None,
+        delay: float = 0.0,
+        retry_after: float = 0.05,
+    ) -> Fault:
         if status is not None and status not in FAULT_STATUSES:
             raise RefusedError(f"status must be one of {sorted(FAULT_STATUSES)}", 400)
         if status is None and delay <= 0:

@@ -26,6 +26,7 @@ _log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
 GUILD_MEMBERS_INTENT = 1 << 1
 REPLAY_DEPTH = 1000
+LARGE_THRESHOLD = 250  # what discord.py sends in IDENTIFY
 CLOSE_UNKNOWN_ERROR = 4000
 CLOSE_NOT_AUTHENTICATED = 4003
 
@@ -130,14 +131,16 @@ class Gateway:
 
     def _guild_create(self, session: Session, guild: Guild) -> Json:
         with_members = session.intents & GUILD_MEMBERS_INTENT
-        members = [m for m in guild.members.values() if with_members or m.user.id == self._world.bot.id]
+        members = [
+            m for m in guild.members.values() if with_members or m.user.id == self._world.bot.id
+        ]
         bot = guild.members[self._world.bot.id]
         return {
             **guild.payload(),
             "channels": [c.payload() for c in guild.channels.values()],
             "members": [m.payload() for m in members],
             "member_count": len(guild.members),
-            "large": len(guild.members) > 250,
+            "large": len(guild.members) > LARGE_THRESHOLD,
             "joined_at": bot.payload()["joined_at"],
             "unavailable": False,
             "threads": [],
@@ -174,8 +177,15 @@ class Gateway:
         return len(live)
 
     def sessions(self) -> list[Json]:
-        return [{"session_id": s.id, "shard": [s.shard_id, s.shard_count], "connected":
-                 s.socket is not None, "sequence": s.sequence} for s in self._sessions.values()]  # fmt: skip
+        return [
+            {
+                "session_id": s.id,
+                "shard": [s.shard_id, s.shard_count],
+                "connected": s.socket is not None,
+                "sequence": s.sequence,
+            }
+            for s in self._sessions.values()
+        ]
 
     async def close(self) -> None:
         for session in self._sessions.values():

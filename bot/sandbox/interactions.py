@@ -49,11 +49,20 @@ class InteractionDesk:
         self.by_id: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
 
-    def open(self, kind: int, user: User, channel: Channel, payload: Json,
-             message_id: int | None = None) -> Interaction:  # fmt: skip
+    def open(
+        self, kind: int, user: User, channel: Channel, payload: Json, message_id: int | None = None
+    ) -> Interaction:
         """Record a new interaction; `payload` gets its id and token filled in."""
-        interaction = Interaction(self._world.ids.next(), secrets.token_urlsafe(48), kind, user,
-                                  channel, self._config.clock(), payload, message_id)  # fmt: skip
+        interaction = Interaction(
+            self._world.ids.next(),
+            secrets.token_urlsafe(48),
+            kind,
+            user,
+            channel,
+            self._config.clock(),
+            payload,
+            message_id,
+        )
         payload["id"], payload["token"] = str(interaction.id), interaction.token
         self.by_id[interaction.id] = interaction
         self._by_token[interaction.token] = interaction
@@ -81,19 +90,25 @@ class InteractionDesk:
     def _deadline(self) -> float:
         return self._config.limits.interaction_deadline
 
-    # POST /interactions/{id}/{token}/callback
+    # The interaction callback route.
 
-    def callback(self, interaction_id: int, token: str, body: Json) -> tuple[Interaction, Message | None]:
+    def callback(
+        self, interaction_id: int, token: str, body: Json
+    ) -> tuple[Interaction, Message | None]:
         interaction = self.by_id.get(interaction_id)
         if interaction is None or interaction.token != token or self.failed(interaction):
             raise errors.unknown("interaction", errors.UNKNOWN_INTERACTION)
         if interaction.acknowledged_at is not None:
-            raise DiscordError(400, errors.ALREADY_ACKNOWLEDGED,
-                               "Interaction has already been acknowledged.")  # fmt: skip
+            raise DiscordError(
+                400, errors.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            )
         kind = int(body["type"])
         if kind not in _ALLOWED[interaction.type]:
-            raise errors.field_error(["type"], "INTERACTION_RESPONSE_TYPE_INVALID",
-                                     "Interaction response type is invalid for this interaction")  # fmt: skip
+            raise errors.field_error(
+                ["type"],
+                "INTERACTION_RESPONSE_TYPE_INVALID",
+                "Interaction response type is invalid for this interaction",
+            )
         data = body.get("data") or {}
         message = self._respond(interaction, kind, data)
         interaction.acknowledged_at = self._config.clock()
@@ -119,8 +134,10 @@ class InteractionDesk:
         return None
 
     def _clicked(self, interaction: Interaction) -> Message:
-        assert interaction.message_id is not None  # component interactions always carry one
-        return self._world.messages[interaction.message_id]
+        message = self._world.messages.get(interaction.message_id or 0)
+        if message is None:
+            raise errors.unknown("Message", errors.UNKNOWN_MESSAGE)
+        return message
 
     def _post(self, interaction: Interaction, data: Json) -> Message:
         ephemeral = int(data.get("flags") or 0) & EPHEMERAL
@@ -133,18 +150,28 @@ class InteractionDesk:
         if interaction.original_id is not None:
             metadata["original_response_message_id"] = str(interaction.original_id)
         visible_to = interaction.user.id if ephemeral else None
-        return self._world.post(interaction.channel, data, visible_to=visible_to, interaction=metadata)
+        return self._world.post(
+            interaction.channel, data, visible_to=visible_to, interaction=metadata
+        )
 
-    def _record(self, interaction: Interaction, kind: str, response_type: int | None,
-                body: Json, message: Message | None) -> None:  # fmt: skip
+    def _record(
+        self,
+        interaction: Interaction,
+        kind: str,
+        response_type: int | None,
+        body: Json,
+        message: Message | None,
+    ) -> None:
         elapsed = (self._config.clock() - interaction.created) * 1000
-        interaction.responses.append({
-            "kind": kind,
-            "type": response_type,
-            "ms": round(elapsed, 1),
-            "message_id": None if message is None else str(message.id),
-            "body": body,
-        })  # fmt: skip
+        interaction.responses.append(
+            {
+                "kind": kind,
+                "type": response_type,
+                "ms": round(elapsed, 1),
+                "message_id": None if message is None else str(message.id),
+                "body": body,
+            }
+        )
 
     # Webhook routes with the interaction token: followups and edits.
 

@@ -97,8 +97,13 @@ class Channel:
         last = None if self.last_message_id is None else str(self.last_message_id)
         if self.type == DM_CHANNEL:
             recipients = [] if self.recipient is None else [self.recipient.payload()]
-            return {"id": str(self.id), "type": DM_CHANNEL, "last_message_id": last,
-                    "flags": 0, "recipients": recipients}  # fmt: skip
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL,
+                "last_message_id": last,
+                "flags": 0,
+                "recipients": recipients,
+            }
         return {
             "id": str(self.id),
             "type": self.type,

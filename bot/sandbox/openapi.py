@@ -123,7 +123,8 @@ def _best_branch(union: ValidationError) -> list[ValidationError]:
         branches.setdefault(branch, []).append(error)
     depth = len(union.absolute_path)
 
-    def fit(group: list[ValidationError]) -> tuple[bool, int, int]:
+    def fit(group: Iterable[ValidationError]) -> tuple[bool, int, int]:
+        group = list(group)
         leaves = _leaves(group)
         type_matched = not any(
             len(e.absolute_path) == depth + 1 and e.absolute_path[-1] == "type" for e in group

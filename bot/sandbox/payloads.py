@@ -11,8 +11,9 @@ GUILD_INSTALL, USER_INSTALL = "0", "1"
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
 
-def interaction_payload(world: World, limits: Limits, kind: int, user: User, channel: Channel,
-                        data: Json) -> Json:  # fmt: skip
+def interaction_payload(
+    world: World, limits: Limits, kind: int, user: User, channel: Channel, *, data: Json
+) -> Json:
     """Everything but `id` and `token`, which the interaction desk assigns."""
     bot_permissions = world.permissions(channel, world.bot.id)
     body: Json = {
@@ -28,8 +29,11 @@ def interaction_payload(world: World, limits: Limits, kind: int, user: User, cha
     }
     if channel.guild_id is None:
         member_locale = "en-US"
-        body |= {"user": user.payload(), "context": BOT_DM_CONTEXT,
-                 "authorizing_integration_owners": {USER_INSTALL: str(user.id)}}  # fmt: skip
+        body |= {
+            "user": user.payload(),
+            "context": BOT_DM_CONTEXT,
+            "authorizing_integration_owners": {USER_INSTALL: str(user.id)},
+        }
         body["locale"] = _dm_locale(world, user, member_locale)
         return body
     guild = world.guilds[channel.guild_id]

@@ -78,7 +78,9 @@ class RateLimiter:
             window = self._windows[key] = _Window(now)
         return window
 
-    def _headers(self, bucket: str, limit: int, window: _Window, reset_after: float) -> dict[str, str]:
+    def _headers(
+        self, bucket: str, limit: int, window: _Window, reset_after: float
+    ) -> dict[str, str]:
         return {
             "X-RateLimit-Limit": str(limit),
             "X-RateLimit-Remaining": str(max(limit - window.used, 0)),
@@ -90,8 +92,12 @@ class RateLimiter:
     def _limited(self, headers: dict[str, str], retry_after: float, scope: str) -> RateLimitedError:
         self.sent_429 += 1
         retry_after = max(retry_after, 0.001)
-        headers = {**headers, "X-RateLimit-Scope": scope, "Via": VIA,
-                   "Retry-After": str(math.ceil(retry_after))}  # fmt: skip
+        headers = {
+            **headers,
+            "X-RateLimit-Scope": scope,
+            "Via": VIA,
+            "Retry-After": str(math.ceil(retry_after)),
+        }
         body: dict[str, object] = {
             "message": "You are being rate limited.",
             "retry_after": round(retry_after, 3),
@@ -103,6 +109,9 @@ class RateLimiter:
 def injected_429(retry_after: float) -> RateLimitedError:
     """A 429 the control API asked for, shaped like a real per-route one."""
     headers = {"X-RateLimit-Scope": "user", "Via": VIA, "Retry-After": str(math.ceil(retry_after))}
-    body: dict[str, object] = {"message": "You are being rate limited.",
-                               "retry_after": retry_after, "global": False}  # fmt: skip
+    body: dict[str, object] = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": False,
+    }
     return RateLimitedError(headers, body)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.sandbox.core import StandIn
 from bot.sandbox.interactions import Interaction
 from bot.sandbox.model import EPHEMERAL, LOADING, Message
 from bot.sandbox.rest import NO_CONTENT, Call, route
@@ -12,8 +11,8 @@ _BY_ID = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 
 
 @route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
-async def interaction_callback(core: StandIn, call: Call) -> object:
-    interaction, message = core.desk.callback(
+async def interaction_callback(call: Call) -> object:
+    interaction, message = call.core.desk.callback(
         call.id("interaction_id"), call.params["interaction_token"], call.body
     )
     if not call.flag("with_response"):
@@ -36,51 +35,53 @@ def _callback_response(interaction: Interaction, kind: int, message: Message | N
     return {"interaction": summary, "resource": {"type": kind, "message": message.payload()}}
 
 
-def _interaction(core: StandIn, call: Call) -> Interaction:
-    return core.desk.by_token(call.id("webhook_id"), call.params["webhook_token"])
+def _interaction(call: Call) -> Interaction:
+    return call.core.desk.by_token(call.id("webhook_id"), call.params["webhook_token"])
 
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
-async def followup(core: StandIn, call: Call) -> object:
-    message = core.desk.followup(_interaction(core, call), call.body)
+async def followup(call: Call) -> object:
+    message = call.core.desk.followup(_interaction(call), call.body)
     return message.payload() if call.flag("wait") else NO_CONTENT
 
 
 @route("GET", _ORIGINAL)
-async def get_original(core: StandIn, call: Call) -> object:
-    interaction = _interaction(core, call)
-    return core.desk.webhook_message(interaction, None).payload()
+async def get_original(call: Call) -> object:
+    interaction = _interaction(call)
+    return call.core.desk.webhook_message(interaction, None).payload()
 
 
 @route("PATCH", _ORIGINAL)
-async def edit_original(core: StandIn, call: Call) -> object:
-    interaction = _interaction(core, call)
-    message = core.desk.webhook_message(interaction, None)
-    return core.desk.edit(interaction, message, call.body).payload()
+async def edit_original(call: Call) -> object:
+    interaction = _interaction(call)
+    message = call.core.desk.webhook_message(interaction, None)
+    return call.core.desk.edit(interaction, message, call.body).payload()
 
 
 @route("DELETE", _ORIGINAL)
-async def delete_original(core: StandIn, call: Call) -> object:
-    interaction = _interaction(core, call)
-    core.desk.delete(interaction, core.desk.webhook_message(interaction, None))
+async def delete_original(call: Call) -> object:
+    interaction = _interaction(call)
+    call.core.desk.delete(interaction, call.core.desk.webhook_message(interaction, None))
     return NO_CONTENT
 
 
 @route("GET", _BY_ID)
-async def get_webhook_message(core: StandIn, call: Call) -> object:
-    interaction = _interaction(core, call)
-    return core.desk.webhook_message(interaction, call.id("message_id")).payload()
+async def get_webhook_message(call: Call) -> object:
+    interaction = _interaction(call)
+    return call.core.desk.webhook_message(interaction, call.id("message_id")).payload()
 
 
 @route("PATCH", _BY_ID)
-async def edit_webhook_message(core: StandIn, call: Call) -> object:
-    interaction = _interaction(core, call)
-    message = core.desk.webhook_message(interaction, call.id("message_id"))
-    return core.desk.edit(interaction, message, call.body).payload()
+async def edit_webhook_message(call: Call) -> object:
+    interaction = _interaction(call)
+    message = call.core.desk.webhook_message(interaction, call.id("message_id"))
+    return call.core.desk.edit(interaction, message, call.body).payload()
 
 
 @route("DELETE", _BY_ID)
-async def delete_webhook_message(core: StandIn, call: Call) -> object:
-    interaction = _interaction(core, call)
-    core.desk.delete(interaction, core.desk.webhook_message(interaction, call.id("message_id")))
+async def delete_webhook_message(call: Call) -> object:
+    interaction = _interaction(call)
+    call.core.desk.delete(
+        interaction, call.core.desk.webhook_message(interaction, call.id("message_id"))
+    )
     return NO_CONTENT

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from bot.sandbox.errors import DiscordError, field_error
+from bot.sandbox.errors import field_error
 from bot.sandbox.model import Json
 
 MAX_CONTENT = 2000
@@ -21,19 +21,24 @@ def check_message(body: Json, prefix: list[str | int] | None = None) -> None:
     at = list(prefix or [])
     content = body.get("content") or ""
     if len(content) > MAX_CONTENT:
-        raise field_error([*at, "content"], "BASE_TYPE_MAX_LENGTH",
-                          f"Must be {MAX_CONTENT} or fewer in length.")  # fmt: skip
+        raise field_error(
+            [*at, "content"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length."
+        )
     _check_embeds(body.get("embeds") or [], at)
     _check_components(body.get("components") or [], at)
 
 
 def _check_embeds(embeds: list[Json], at: list[str | int]) -> None:
     if len(embeds) > MAX_EMBEDS:
-        raise field_error([*at, "embeds"], "BASE_TYPE_MAX_LENGTH",
-                          f"Must be {MAX_EMBEDS} or fewer in length.")  # fmt: skip
+        raise field_error(
+            [*at, "embeds"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length."
+        )
     if sum(embed_length(e) for e in embeds) > MAX_EMBED_TOTAL:
-        raise field_error([*at, "embeds"], "MAX_EMBED_SIZE_EXCEEDED",
-                          f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}")  # fmt: skip
+        raise field_error(
+            [*at, "embeds"],
+            "MAX_EMBED_SIZE_EXCEEDED",
+            f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}",
+        )
 
 
 def embed_length(embed: Json) -> int:
@@ -52,19 +57,26 @@ def embed_length(embed: Json) -> int:
 
 def _check_components(rows: list[Json], at: list[str | int]) -> None:
     if len(rows) > MAX_ROWS:
-        raise field_error([*at, "components"], "BASE_TYPE_MAX_LENGTH",
-                          f"Must be {MAX_ROWS} or fewer in length.")  # fmt: skip
+        raise field_error(
+            [*at, "components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length."
+        )
     seen: set[str] = set()
     for row_index, row in enumerate(rows):
         items = row.get("components") or []
         if row.get("type") == ACTION_ROW and len(items) > MAX_ROW_ITEMS:
-            raise field_error([*at, "components", row_index, "components"], "BASE_TYPE_MAX_LENGTH",
-                              f"Must be {MAX_ROW_ITEMS} or fewer in length.")  # fmt: skip
+            raise field_error(
+                [*at, "components", row_index, "components"],
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_ROW_ITEMS} or fewer in length.",
+            )
         for item_index, custom_id in _custom_ids(items):
             if custom_id in seen:
                 path = [*at, "components", row_index, "components", item_index, "custom_id"]
-                raise field_error(path, "COMPONENT_CUSTOM_ID_DUPLICATED",
-                                  "Component custom id cannot be duplicated")  # fmt: skip
+                raise field_error(
+                    path,
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             seen.add(custom_id)
 
 

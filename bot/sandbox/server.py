@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from collections.abc import Awaitable, Callable
+from http import HTTPStatus
 
 from aiohttp import web
 
@@ -24,7 +25,9 @@ def build_app(core: StandIn) -> web.Application:
     app = web.Application(client_max_size=32 * 1024 * 1024)
     app[_CORE] = core
     for method, template, handler in ROUTES:
-        app.router.add_route(method, API_PREFIX + template, _endpoint(core, method, template, handler))
+        app.router.add_route(
+            method, API_PREFIX + template, _endpoint(core, method, template, handler)
+        )
     app.router.add_get("/gateway", core.gateway.handle)
     control.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
@@ -35,25 +38,32 @@ async def _close_gateway(app: web.Application) -> None:
     await app[_CORE].gateway.close()
 
 
-def _endpoint(core: StandIn, method: str, template: str, handler: Handler) -> Any:
+def _endpoint(
+    core: StandIn, method: str, template: str, handler: Handler
+) -> Callable[[web.Request], Awaitable[web.Response]]:
     async def endpoint(request: web.Request) -> web.Response:
         started = core.config.clock()
         response = await _answer(core, method, template, handler, request)
-        core.request_log.append({
-            "method": method,
-            "route": template,
-            "path": request.path.removeprefix(API_PREFIX),
-            "status": response.status,
-            "ms": round((core.config.clock() - started) * 1000, 1),
-        })  # fmt: skip
+        core.request_log.append(
+            {
+                "method": method,
+                "route": template,
+                "path": request.path.removeprefix(API_PREFIX),
+                "status": response.status,
+                "ms": round((core.config.clock() - started) * 1000, 1),
+            }
+        )
         return response
 
     return endpoint
 
 
-async def _answer(core: StandIn, method: str, template: str, handler: Handler,
-                  request: web.Request) -> web.Response:  # fmt: skip
-    if not template.startswith(_TOKENLESS) and not request.headers.get("Authorization", "").startswith("Bot "):
+async def _answer(
+    core: StandIn, method: str, template: str, handler: Handler, request: web.Request
+) -> web.Response:
+    if not template.startswith(_TOKENLESS) and not request.headers.get(
+        "Authorization", ""
+    ).startswith("Bot "):
         return json_response({"message": "401: Unauthorized", "code": 0}, 401)
     fault = core.faults.take(method, template)
     if fault is not None:
@@ -67,8 +77,7 @@ async def _answer(core: StandIn, method: str, template: str, handler: Handler,
     try:
         body = await _body(request)
         _check_spec(core, method, template, request, body)
-        call = Call(request.match_info, request.query, body)
-        result = await handler(core, call)
+        result = await handler(Call(core, request.match_info, request.query, body))
     except DiscordError as error:
         return json_response(error.body(), error.status, headers)
     if result is NO_CONTENT:
@@ -79,7 +88,7 @@ async def _answer(core: StandIn, method: str, template: str, handler: Handler,
 async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
     if fault.delay > 0:
         await asyncio.sleep(fault.delay)
-    if fault.status == 429:
+    if fault.status == HTTPStatus.TOO_MANY_REQUESTS:
         core.limiter.count_injected()
         limited = injected_429(fault.retry_after)
         return json_response(limited.body, 429, limited.headers)
@@ -88,7 +97,7 @@ async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
     return None
 
 
-async def _body(request: web.Request) -> Any:
+async def _body(request: web.Request) -> object:
     if not request.can_read_body:
         return None
     if request.content_type == "multipart/form-data":
@@ -101,14 +110,17 @@ async def _body(request: web.Request) -> Any:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
 
 
-def _check_spec(core: StandIn, method: str, template: str, request: web.Request, body: Any) -> None:
+def _check_spec(
+    core: StandIn, method: str, template: str, request: web.Request, body: object
+) -> None:
     if core.spec is None or body is None:
         return
     errors = core.spec.check(method, template, body)
     if errors is None:
         return
-    core.openapi_failures.append({"method": method, "route": template, "path": request.path,
-                                  "body": body, "errors": errors})  # fmt: skip
+    core.openapi_failures.append(
+        {"method": method, "route": template, "path": request.path, "body": body, "errors": errors}
+    )
     raise DiscordError(400, 50035, "Invalid Form Body", errors)
 
 

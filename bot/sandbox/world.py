@@ -9,7 +9,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from bot.sandbox import errors
-from bot.sandbox.model import DM_CHANNEL, Channel, Guild, Json, Member, Message, Overwrite, Role, User
+from bot.sandbox.model import (
+    DM_CHANNEL,
+    Channel,
+    Guild,
+    Json,
+    Member,
+    Message,
+    Overwrite,
+    Role,
+    User,
+)
 from bot.sandbox.permissions import (
     BOT_DEFAULT,
     EVERYONE_DEFAULT,
@@ -64,8 +74,10 @@ class World:
         self.add_member(guild, self.bot, roles=[bot_role.id])
         self.add_channel(guild, "general")
         self.add_channel(guild, "quiz")
-        hidden = [Overwrite(guild.id, ROLE_OVERWRITE, deny=VIEW_CHANNEL),
-                  Overwrite(moderator.id, ROLE_OVERWRITE, allow=VIEW_CHANNEL)]  # fmt: skip
+        hidden = [
+            Overwrite(guild.id, ROLE_OVERWRITE, deny=VIEW_CHANNEL),
+            Overwrite(moderator.id, ROLE_OVERWRITE, allow=VIEW_CHANNEL),
+        ]
         self.add_channel(guild, "moderators", overwrites=hidden)
         return guild
 
@@ -77,13 +89,20 @@ class World:
     def add_channel(
         self, guild: Guild, name: str, overwrites: list[Overwrite] | None = None
     ) -> Channel:
-        channel = Channel(self.ids.next(), name, guild.id, len(guild.channels), overwrites=overwrites or [])
+        channel = Channel(
+            self.ids.next(), name, guild.id, len(guild.channels), overwrites=overwrites or []
+        )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
 
     def add_member(
-        self, guild: Guild, user: User | str, *, roles: list[int] | None = None, locale: str = "en-US"
+        self,
+        guild: Guild,
+        user: User | str,
+        *,
+        roles: list[int] | None = None,
+        locale: str = "en-US",
     ) -> Member:
         if isinstance(user, str):
             user = self._new_user(user)
@@ -166,10 +185,23 @@ class World:
             return False
         return bool(self.permissions(self.channels[message.channel_id], user_id) & VIEW_CHANNEL)
 
-    def post(self, channel: Channel, body: Json, *, visible_to: int | None = None,
-             interaction: Json | None = None) -> Message:  # fmt: skip
-        message = Message(self.ids.next(), channel.id, channel.guild_id, self.bot, dict(body),
-                          visible_to=visible_to, interaction=interaction)  # fmt: skip
+    def post(
+        self,
+        channel: Channel,
+        body: Json,
+        *,
+        visible_to: int | None = None,
+        interaction: Json | None = None,
+    ) -> Message:
+        message = Message(
+            self.ids.next(),
+            channel.id,
+            channel.guild_id,
+            self.bot,
+            dict(body),
+            visible_to=visible_to,
+            interaction=interaction,
+        )
         message.webhook_id = self.application_id if interaction is not None else None
         message.mentions = list(self._mentioned(body))
         self.messages[message.id] = message

@@ -7,19 +7,14 @@ from typing import Any
 
 import aiohttp
 
-from bot.sandbox import point_discord_at
 from bot.sandbox.driver import Sandbox
 
-from .conftest import fast_config
-from .minibot import MiniBot, running
 
-
-async def test_late_initial_response_gets_10062() -> None:
-    async with Sandbox.start(guilds=1, members=3, config=fast_config(interaction_deadline=0.1)) as quick:
-        point_discord_at(quick.url)
+async def test_late_initial_response_gets_10062(start_sandbox: Any, run_bot: Any) -> None:
+    async with start_sandbox(1, 3, interaction_deadline=0.1) as quick:
         guild = (await quick.state())["guilds"][0]
         member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
-        async with running(MiniBot()) as bot:
+        async with run_bot() as bot:
             interaction_id = await quick.command(member, guild["channels"][0]["id"], "late")
             await quick.wait_for(lambda: _failed(quick, interaction_id))
             bot.release.set()
@@ -32,7 +27,7 @@ async def _failed(sandbox: Sandbox, interaction_id: int) -> bool:
 
 
 async def test_dropped_connection_resumes_without_losing_an_interaction(
-    sandbox: Sandbox, bot: MiniBot, place: dict[str, Any]
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
 ) -> None:
     assert await sandbox.drop_gateway() == 1
     interaction_id = await sandbox.command(place["alice"], place["channel"], "hello")
@@ -44,13 +39,17 @@ async def test_dropped_connection_resumes_without_losing_an_interaction(
     assert session["connected"]
 
 
-async def test_injected_429_is_retried_by_discord_py(sandbox: Sandbox, bot: MiniBot,
-                                                     place: dict[str, Any]) -> None:  # fmt: skip
+async def test_injected_429_is_retried_by_discord_py(
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+) -> None:
     await sandbox.inject_fault("POST /channels/{channel_id}/messages", status=429, retry_after=0.01)
     interaction_id = await sandbox.command(place["alice"], place["channel"], "post")
     await sandbox.wait_for(lambda: _with_followup(sandbox, interaction_id))
-    posts = [r["status"] for r in await sandbox.request_log()
-             if r["route"] == "/channels/{channel_id}/messages"]  # fmt: skip
+    posts = [
+        r["status"]
+        for r in await sandbox.request_log()
+        if r["route"] == "/channels/{channel_id}/messages"
+    ]
     assert posts == [429, 200]
     assert await sandbox.rate_limited_count() == 1
     contents = [m["content"] for m in await sandbox.messages(place["channel"], place["alice"])]
@@ -61,13 +60,14 @@ async def _with_followup(sandbox: Sandbox, interaction_id: int) -> bool:
     return len((await sandbox.interaction(interaction_id))["responses"]) >= 2
 
 
-async def test_discord_py_keeps_within_the_channel_limit() -> None:
-    async with Sandbox.start(guilds=1, members=2, config=fast_config(message_window=0.3)) as quick:
-        point_discord_at(quick.url)
+async def test_discord_py_keeps_within_the_channel_limit(start_sandbox: Any, run_bot: Any) -> None:
+    async with start_sandbox(1, 2, message_window=0.3) as quick:
         guild = (await quick.state())["guilds"][0]
         member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
-        async with running(MiniBot()):
-            interaction_id = await quick.command(member, guild["channels"][0]["id"], "post", count=7)
+        async with run_bot():
+            interaction_id = await quick.command(
+                member, guild["channels"][0]["id"], "post", count=7
+            )
             await quick.wait_for(lambda: _with_followup(quick, interaction_id))
         assert await quick.rate_limited_count() == 0
         posted = await quick.messages(guild["channels"][0]["id"], member)
@@ -94,11 +94,12 @@ async def test_sixth_message_in_a_window_gets_429_with_discord_headers(
     assert await sandbox.rate_limited_count() == 1
 
 
-async def test_two_shards_split_the_guilds() -> None:
-    async with Sandbox.start(guilds=4, members=1) as sandbox:
-        point_discord_at(sandbox.url)
-        async with running(MiniBot(shard_id=0, shard_count=2)) as first, \
-                running(MiniBot(shard_id=1, shard_count=2)) as second:  # fmt: skip
+async def test_two_shards_split_the_guilds(start_sandbox: Any, run_bot: Any) -> None:
+    async with start_sandbox(4, 1) as sandbox:
+        async with (
+            run_bot(shard_id=0, shard_count=2) as first,
+            run_bot(shard_id=1, shard_count=2) as second,
+        ):
             ids = [{g.id for g in bot.guilds} for bot in (first, second)]
         state = await sandbox.state()
     assert ids[0].isdisjoint(ids[1])

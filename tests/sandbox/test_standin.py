@@ -31,18 +31,28 @@ def test_spec_accepts_a_reply_and_names_the_bad_field() -> None:
     assert _spec().check("POST", CALLBACK, body) is None
     body["data"]["content"] = "x" * 2001
     errors = _spec().check("POST", CALLBACK, body)
-    assert errors == {"data": {"content": {"_errors": [
-        {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}]}}}
+    assert errors == {
+        "data": {
+            "content": {
+                "_errors": [
+                    {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}
+                ]
+            }
+        }
+    }
 
 
-def test_required_spec_missing_fails_loudly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_required_spec_missing_fails_loudly(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("QUIZBOT_REQUIRE_OPENAPI", "1")
     with pytest.raises(SpecMissingError):
         shared_spec(tmp_path / "absent.json")
 
 
-def test_optional_spec_missing_warns(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                     caplog: pytest.LogCaptureFixture) -> None:  # fmt: skip
+def test_optional_spec_missing_warns(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     monkeypatch.delenv("QUIZBOT_REQUIRE_OPENAPI", raising=False)
     assert shared_spec(tmp_path / "absent.json") is None
     assert "NOT checked" in caplog.text
@@ -51,16 +61,31 @@ def test_optional_spec_missing_warns(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        ({"components": [{"type": 1, "components": [{"type": 2, "custom_id": "a"}]}] * 6},
-         "BASE_TYPE_MAX_LENGTH"),
-        ({"components": [{"type": 1, "components": [{"type": 2, "custom_id": "a"},
-                                                    {"type": 2, "custom_id": "a"}]}]},
-         "COMPONENT_CUSTOM_ID_DUPLICATED"),
-        ({"embeds": [{"description": "x" * 4000}, {"description": "y" * 2001}]},
-         "MAX_EMBED_SIZE_EXCEEDED"),
+        (
+            {"components": [{"type": 1, "components": [{"type": 2, "custom_id": "a"}]}] * 6},
+            "BASE_TYPE_MAX_LENGTH",
+        ),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "custom_id": "a"},
+                            {"type": 2, "custom_id": "a"},
+                        ],
+                    }
+                ]
+            },
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+        ),
+        (
+            {"embeds": [{"description": "x" * 4000}, {"description": "y" * 2001}]},
+            "MAX_EMBED_SIZE_EXCEEDED",
+        ),
         ({"embeds": [{"title": "t"}] * 11}, "BASE_TYPE_MAX_LENGTH"),
     ],
-)  # fmt: skip
+)
 def test_rules_beyond_the_spec_answer_50035(body: dict[str, object], code: str) -> None:
     with pytest.raises(DiscordError) as raised:
         check_message(body)
@@ -87,11 +112,22 @@ async def test_commands_are_refused_as_a_client_would() -> None:
     guild = next(iter(core.world.guilds.values()))
     channel = next(iter(guild.channels.values()))
     member = next(m for m in guild.members.values() if m.user.username.startswith("member-"))
-    core.world.commands.global_commands = [{
-        "id": "1", "name": "quiz", "type": 1, "default_member_permissions": None, "options": [
-            {"type": 1, "name": "start", "options": [
-                {"type": 4, "name": "seconds", "required": True, "min_value": 5}]},
-            {"type": 1, "name": "admin", "options": []}]}]  # fmt: skip
+    core.world.commands.global_commands = [
+        {
+            "id": "1",
+            "name": "quiz",
+            "type": 1,
+            "default_member_permissions": None,
+            "options": [
+                {
+                    "type": 1,
+                    "name": "start",
+                    "options": [{"type": 4, "name": "seconds", "required": True, "min_value": 5}],
+                },
+                {"type": 1, "name": "admin", "options": []},
+            ],
+        }
+    ]
     for name, options, fragment in [
         ("quiz", {}, "needs a subcommand"),
         ("quiz stop", {}, "no subcommand"),
@@ -113,7 +149,15 @@ def test_point_discord_at_sets_both_class_attributes() -> None:
 
 async def test_runs_alone_from_the_command_line() -> None:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.sandbox", "--port", "0", "--guilds", "2", "--members", "3",
+        sys.executable,
+        "-m",
+        "bot.sandbox",
+        "--port",
+        "0",
+        "--guilds",
+        "2",
+        "--members",
+        "3",
         stdout=asyncio.subprocess.PIPE,
     )
     try:
@@ -125,7 +169,10 @@ async def test_runs_alone_from_the_command_line() -> None:
         async with Sandbox.connect(line.split()[-1]) as remote:
             state = await remote.state()
         assert len(state["guilds"]) == 2
-        assert {m["locale"] for m in state["guilds"][0]["members"] if not m["bot"]} >= {"en-US", "el"}
+        assert {m["locale"] for m in state["guilds"][0]["members"] if not m["bot"]} >= {
+            "en-US",
+            "el",
+        }
     finally:
         process.terminate()
         assert await asyncio.wait_for(process.wait(), 10) == 0
