@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime
 
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
@@ -37,3 +38,8 @@ def make_pack(pack_id: str = "basics", questions: int = 5, *, prompt: str = "") 
             make_question(f"q{i}", correct=i % 4, prompt=prompt) for i in range(questions)
         ),
     )
+
+
+def seeded(seed: int) -> random.Random:
+    """A deterministic shuffle source for rounds."""
+    return random.Random(seed)  # noqa: S311 - shuffling quiz questions, not cryptography

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import random
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
 
+from bot.quiz.rounds import RoundState
 from bot.quiz.scoring import ALL_PACKS, periods_at
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, ScoreCountRow, ScoreRow
 from bot.storage.results import AnswerOutcome, RoundView
 from bot.storage.rounds import end_round, open_question, record_answer, start_round
-from bot.quiz.rounds import RoundState
-from tests.storage.factories import NOW
+from tests.storage.factories import NOW, seeded
 
 GUILD, CHANNEL, MODERATOR = 1, 10, 99
 
@@ -29,7 +28,7 @@ async def running_round(db: Database) -> RoundView:
         started_by=MODERATOR,
         question_seconds=20,
         question_count=None,
-        rng=random.Random(7),
+        rng=seeded(7),
         now=NOW,
     )
 
@@ -183,14 +182,13 @@ async def test_1000_members_at_once_are_all_recorded_and_scores_match_a_recount(
             (row.period, row.pack_id, row.member_id): (row.points, row.answered, row.correct_ms)
             for row in await connection.execute(select(ScoreRow))
         }
-        counts = {
-            points: members
-            for points, members in await connection.execute(
+        counts = dict(
+            await connection.execute(
                 select(ScoreCountRow.points, ScoreCountRow.members).where(
                     ScoreCountRow.period == "all", ScoreCountRow.pack_id == ALL_PACKS
                 )
             )
-        }
+        )
     expected = {}
     for m in range(1000):
         right = m % 4 == correct

@@ -1,0 +1,101 @@
+"""Leaderboards: order, shared ranks, pages, a member's own rank, periods and packs."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.quiz.rounds import RoundState
+from bot.quiz.scoring import Period
+from bot.storage.database import Database
+from bot.storage.leaderboard import leaderboard, member_rank
+from bot.storage.packs import sync_packs
+from bot.storage.rounds import close_question, end_round, open_question, record_answer, start_round
+from tests.storage.factories import NOW, make_pack, seeded
+
+GUILD = 1
+
+
+async def play(
+    db: Database,
+    at: datetime,
+    scores: dict[int, list[bool]],
+    *,
+    pack_id: str = "basics",
+    channel_id: int = 10,
+) -> None:
+    """A round at ``at`` where member ``m`` answers question ``i`` right iff ``scores[m][i]``."""
+    length = max(len(answers) for answers in scores.values())
+    view = await start_round(
+        db,
+        guild_id=GUILD,
+        channel_id=channel_id,
+        pack_id=pack_id,
+        started_by=99,
+        question_seconds=20,
+        question_count=length,
+        rng=seeded(1),
+        now=at,
+    )
+    for index, question_id in enumerate(view.question_order):
+        opened_at = at + timedelta(minutes=index)
+        assert await open_question(db, view.id, index, opened_at) is not None
+        right = int(question_id.removeprefix("q")) % 4
+        for member_id, answers in scores.items():
+            if index < len(answers):
+                await record_answer(
+                    db,
+                    round_id=view.id,
+                    question_id=question_id,
+                    member_id=member_id,
+                    option_index=right if answers[index] else (right + 1) % 4,
+                    now=opened_at + timedelta(milliseconds=member_id),
+                )
+        await close_question(db, view.id, index)
+    await end_round(db, view.id, RoundState.FINISHED, at + timedelta(minutes=length))
+
+
+async def test_top_entries_share_ranks_and_page(db: Database) -> None:
+    await play(
+        db,
+        NOW,
+        {1: [True, True], 2: [True, True], 3: [True, False], 4: [False, False], 5: [True, False]},
+    )
+    first = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, limit=3)
+    second = await leaderboard(
+        db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=3, limit=3
+    )
+    ranked = [(e.rank, e.member_id, e.points) for e in first.entries + second.entries]
+    # Equal points share a rank; the member with less time on right answers is listed first.
+    assert ranked == [(1, 1, 2), (1, 2, 2), (3, 3, 1), (3, 5, 1), (5, 4, 0)]
+    assert first.total_members == 5
+    own = await member_rank(db, guild_id=GUILD, member_id=5, period=Period.ALL_TIME, now=NOW)
+    assert own is not None
+    assert (own.rank, own.points, own.answered) == (3, 1, 2)
+    assert (
+        await member_rank(db, guild_id=GUILD, member_id=77, period=Period.ALL_TIME, now=NOW) is None
+    )
+
+
+async def test_weeks_and_months_start_afresh(db: Database) -> None:
+    last_month = datetime(2026, 10, 28, 12, tzinfo=NOW.tzinfo)  # 2026-W44, October
+    await play(db, last_month, {1: [True, True]})
+    await play(db, NOW, {2: [True]})
+    weekly = await leaderboard(db, guild_id=GUILD, period=Period.WEEK, now=NOW)
+    monthly = await leaderboard(db, guild_id=GUILD, period=Period.MONTH, now=NOW)
+    all_time = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW)
+    assert (weekly.period, monthly.period) == ("2026-W48", "2026-11")
+    assert [(e.member_id, e.points) for e in weekly.entries] == [(2, 1)]
+    assert [(e.member_id, e.points) for e in monthly.entries] == [(2, 1)]
+    assert [(e.member_id, e.points) for e in all_time.entries] == [(1, 2), (2, 1)]
+
+
+async def test_a_pack_filter_counts_that_pack_only(db: Database) -> None:
+    await sync_packs(db, [make_pack(), make_pack("extra")], NOW)
+    await play(db, NOW, {1: [True]})
+    await play(db, NOW + timedelta(hours=1), {2: [True, True]}, pack_id="extra", channel_id=11)
+    extra = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, pack_id="extra")
+    both = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW)
+    assert [(e.member_id, e.points) for e in extra.entries] == [(2, 2)]
+    assert [(e.member_id, e.points) for e in both.entries] == [(2, 2), (1, 1)]
+    other_guild = await leaderboard(db, guild_id=GUILD + 1, period=Period.ALL_TIME, now=NOW)
+    assert other_guild.entries == ()

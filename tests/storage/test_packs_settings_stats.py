@@ -1,0 +1,101 @@
+"""Pack sync, settings, and a member's stats."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from bot.storage.database import Database
+from bot.storage.models import QuestionRow
+from bot.storage.packs import active_question_ids, sync_packs
+from bot.storage.results import GuildSettings, MemberSettings, PackMastery
+from bot.storage.reviews import grade_review
+from bot.storage.rounds import close_question, open_question, record_answer, start_round
+from bot.storage.settings import (
+    guild_settings,
+    member_settings,
+    save_guild_settings,
+    save_member_settings,
+)
+from bot.storage.stats import member_stats
+from tests.storage.factories import NOW, make_pack, make_question, seeded
+
+MEMBER = 5
+
+
+async def test_edited_text_keeps_the_question_and_removed_ones_turn_inactive(db: Database) -> None:
+    pack = make_pack()
+    edited = replace(pack, questions=(make_question("q1", correct=1, prompt="Reworded?"),))
+    await sync_packs(db, [edited], NOW)
+    async with db.read() as connection:
+        rows = {
+            row.question_id: (row.prompt, row.active)
+            for row in await connection.execute(select(QuestionRow))
+        }
+    assert rows["q1"] == ("Reworded?", True)
+    assert rows["q0"][1] is False
+    assert len(rows) == 5  # nothing is deleted
+    assert await active_question_ids(db, "basics") == ("q1",)
+    await sync_packs(db, [pack], NOW)
+    assert await active_question_ids(db, "basics") == ("q0", "q1", "q2", "q3", "q4")
+
+
+async def test_settings_default_until_saved(db: Database) -> None:
+    assert await guild_settings(db, 1) == GuildSettings(1)
+    assert await member_settings(db, MEMBER) == MemberSettings(MEMBER, daily_new_limit=10)
+    await save_guild_settings(
+        db, GuildSettings(1, moderator_role_id=2**60, question_seconds=30, locale="el")
+    )
+    await save_guild_settings(
+        db, GuildSettings(1, moderator_role_id=2**60, question_seconds=45, locale="el")
+    )
+    await save_member_settings(db, MemberSettings(MEMBER, 3, "Europe/Athens", reminders=True))
+    assert await guild_settings(db, 1) == GuildSettings(1, 2**60, 45, "el")
+    saved = await member_settings(db, MEMBER)
+    assert saved == MemberSettings(MEMBER, 3, "Europe/Athens", reminders=True)
+
+
+async def test_member_stats(db: Database) -> None:
+    view = await start_round(
+        db,
+        guild_id=1,
+        channel_id=10,
+        pack_id="basics",
+        started_by=99,
+        question_seconds=20,
+        question_count=2,
+        rng=seeded(1),
+        now=NOW,
+    )
+    for index, question_id in enumerate(view.question_order):
+        await open_question(db, view.id, index, NOW)
+        right = int(question_id.removeprefix("q")) % 4
+        option = right if index == 0 else (right + 1) % 4
+        await record_answer(
+            db,
+            round_id=view.id,
+            question_id=question_id,
+            member_id=MEMBER,
+            option_index=option,
+            now=NOW + timedelta(seconds=1),
+        )
+        await close_question(db, view.id, index)
+    yesterday = NOW - timedelta(days=1)
+    await grade_review(
+        db,
+        member_id=MEMBER,
+        pack_id="basics",
+        question_id="q4",
+        option_index=0,
+        response_ms=1000,
+        now=yesterday,
+    )
+    stats = await member_stats(db, MEMBER, NOW + timedelta(minutes=1))
+    assert (stats.answers, stats.correct, stats.rounds) == (2, 1, 1)
+    assert stats.accuracy == 0.5
+    assert stats.streak_days == 2  # yesterday's review and today's round
+    assert stats.packs == (PackMastery("basics", questions=5, seen=3, mastered=0),)
+    assert stats.next_review_due is not None
+    assert stats.next_review_due <= NOW + timedelta(minutes=1)  # the wrong answer is due

@@ -1,0 +1,164 @@
+"""Rounds: start, open and close questions exactly once, tally, standings, resume."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from bot.quiz.rounds import RoundState
+from bot.storage.database import Database
+from bot.storage.results import FastAnswer, RoundView
+from bot.storage.rounds import (
+    RoundAlreadyRunningError,
+    close_question,
+    end_round,
+    get_round,
+    open_question,
+    record_answer,
+    running_rounds,
+    set_message_id,
+    start_round,
+    tally,
+)
+from tests.storage.factories import NOW, seeded
+
+
+async def start(db: Database, channel_id: int = 10, seed: int = 7) -> RoundView:
+    return await start_round(
+        db,
+        guild_id=1,
+        channel_id=channel_id,
+        pack_id="basics",
+        started_by=99,
+        question_seconds=20,
+        question_count=3,
+        rng=seeded(seed),
+        now=NOW,
+    )
+
+
+async def answer(db: Database, view: RoundView, member_id: int, option: int, ms: int) -> None:
+    await record_answer(
+        db,
+        round_id=view.id,
+        question_id=view.question_order[0],
+        member_id=member_id,
+        option_index=option,
+        now=NOW + timedelta(milliseconds=ms),
+    )
+
+
+def correct_of(question_id: str) -> int:
+    return int(question_id.removeprefix("q")) % 4
+
+
+async def test_a_round_asks_a_seeded_shuffle_of_the_pack(db: Database) -> None:
+    view = await start(db)
+    expected = [f"q{i}" for i in range(5)]
+    seeded(7).shuffle(expected)
+    assert view.question_order == tuple(expected[:3])
+    again = await start(db, channel_id=11)
+    assert again.question_order == view.question_order  # same seed, same order
+    assert (view.state, view.question_index, view.current_question_id) == (
+        RoundState.RUNNING,
+        -1,
+        None,
+    )
+
+
+async def test_one_running_round_per_channel(db: Database) -> None:
+    view = await start(db)
+    with pytest.raises(RoundAlreadyRunningError):
+        await start(db)
+    await end_round(db, view.id, RoundState.STOPPED, NOW)
+    assert (await start(db)).id != view.id
+
+
+async def test_racing_processes_open_and_close_a_question_once(
+    db: Database, database_url: str
+) -> None:
+    view = await start(db)
+    other = Database.open(database_url)
+    try:
+        opened = await asyncio.gather(
+            open_question(db, view.id, 0, NOW), open_question(other, view.id, 0, NOW)
+        )
+        closed = await asyncio.gather(
+            close_question(db, view.id, 0), close_question(other, view.id, 0)
+        )
+    finally:
+        await other.close()
+    assert sum(o is not None for o in opened) == 1
+    assert sum(c is not None for c in closed) == 1
+    winner = next(o for o in opened if o is not None)
+    assert winner.closes_at == NOW + timedelta(seconds=20)
+
+
+async def test_questions_open_in_order_only(db: Database) -> None:
+    view = await start(db)
+    assert await open_question(db, view.id, 1, NOW) is None  # question 0 first
+    assert await open_question(db, view.id, 0, NOW) is not None
+    assert await open_question(db, view.id, 1, NOW) is None  # question 0 still open
+    with pytest.raises(ValueError, match="no question 3"):
+        await open_question(db, view.id, 3, NOW)
+
+
+async def test_close_tallies_options_and_fastest_correct(db: Database) -> None:
+    view = await start(db)
+    await open_question(db, view.id, 0, NOW)
+    right = correct_of(view.question_order[0])
+    wrong = (right + 1) % 4
+    for member_id, option, ms in [
+        (1, right, 900),
+        (2, right, 400),
+        (3, wrong, 100),
+        (4, right, 700),
+        (5, right, 800),
+    ]:
+        await answer(db, view, member_id, option, ms)
+    result = await close_question(db, view.id, 0)
+    assert result is not None
+    assert result.correct_index == right
+    assert result.counts[right] == 4
+    assert result.counts[wrong] == 1
+    assert result.answered == 5
+    assert result.fastest == (FastAnswer(2, 400), FastAnswer(4, 700), FastAnswer(5, 800))
+    assert await tally(db, view.id, 0) == result
+
+
+async def test_standings_share_ranks_on_equal_points(db: Database) -> None:
+    view = await start(db)
+    await open_question(db, view.id, 0, NOW)
+    right = correct_of(view.question_order[0])
+    await answer(db, view, 1, right, 900)
+    await answer(db, view, 2, right, 300)
+    await answer(db, view, 3, (right + 1) % 4, 100)
+    standings = await end_round(db, view.id, RoundState.FINISHED, NOW + timedelta(minutes=1))
+    assert standings is not None
+    assert [(s.rank, s.member_id, s.points) for s in standings] == [(1, 2, 1), (1, 1, 1), (3, 3, 0)]
+    assert await end_round(db, view.id, RoundState.STOPPED, NOW) is None  # already over
+    ended = await get_round(db, view.id)
+    assert (ended.state, ended.question_open) == (RoundState.FINISHED, False)
+
+
+async def test_a_restarted_process_resumes_running_rounds(db: Database, database_url: str) -> None:
+    view = await start(db)
+    finished = await start(db, channel_id=11)
+    await end_round(db, finished.id, RoundState.FINISHED, NOW)
+    opened = await open_question(db, view.id, 0, NOW)
+    await set_message_id(db, view.id, "question:0", 555)
+    await set_message_id(db, view.id, "question:0", 556)  # re-posted: the new id wins
+    await db.close()
+    restarted = Database.open(database_url)
+    try:
+        (resumed,) = await running_rounds(restarted)
+    finally:
+        await restarted.close()
+    assert opened is not None
+    assert resumed.id == view.id
+    assert resumed.question_order == view.question_order
+    assert (resumed.question_index, resumed.question_open) == (0, True)
+    assert resumed.closes_at == opened.closes_at
+    assert resumed.message_ids == {"question:0": 556}
