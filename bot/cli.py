@@ -113,5 +113,6 @@ def run_bot(settings: Settings, discord_url: str | None) -> int:
             file=sys.stderr,
         )
         return 2
-    print(f"the bot is not built yet (discord url: {discord_url or 'Discord'})", file=sys.stderr)
-    return 1
+    from bot.app.main import run  # noqa: PLC0415  # the other commands need no Discord client
+
+    return run(settings, discord_url)

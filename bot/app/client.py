@@ -1,0 +1,93 @@
+"""The Discord client: no privileged intents, slash commands, persistent buttons, resumed rounds."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.cogs.board import BoardCog
+from bot.app.cogs.quiz import QuizCog
+from bot.app.cogs.review import LearningCog
+from bot.app.components.leaderboard import MeButton, PageButton
+from bot.app.components.review_buttons import (
+    MissedButton,
+    ReviewAnswerButton,
+    ReviewNextButton,
+    ReviewStopButton,
+)
+from bot.app.components.round_buttons import AnswerButton, WhyButton
+from bot.app.context import AppContext
+from bot.app.replies import report_failure
+from bot.app.translator import CatalogueTranslator
+
+log = logging.getLogger(__name__)
+
+PERSISTENT_BUTTONS = (
+    AnswerButton,
+    WhyButton,
+    MissedButton,
+    ReviewAnswerButton,
+    ReviewNextButton,
+    ReviewStopButton,
+    PageButton,
+    MeButton,
+)
+
+
+class QuizTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await report_failure(interaction, error)
+
+
+class QuizBot(commands.Bot):
+    ctx: AppContext
+
+    def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels, roles and server locale; not privileged
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=QuizTree,
+            **options,
+        )
+        self._dev_guild = dev_guild
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
+        for cog in (QuizCog(self.ctx), LearningCog(self.ctx), BoardCog(self.ctx)):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*PERSISTENT_BUTTONS)
+        if self._dev_guild is not None:
+            guild = discord.Object(self._dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    async def on_ready(self) -> None:
+        if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
+            return
+        self._resumed = True
+        resumed = await self.ctx.conductor.resume()
+        user = self.user
+        log.info(
+            "quizbot ready as %s in %d servers; %d packs; resumed %d rounds",
+            user,
+            len(self.guilds),
+            len(self.ctx.library.packs),
+            resumed,
+        )
+
+    async def close(self) -> None:
+        await self.ctx.conductor.shutdown()
+        await super().close()

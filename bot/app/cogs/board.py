@@ -1,0 +1,59 @@
+"""`/leaderboard [period] [pack]`: the top of the server, for everyone to see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.choices import pack_choices
+from bot.app.components.leaderboard import board_message
+from bot.app.context import AppContext
+from bot.app.replies import reply, say
+from bot.app.translator import command_text as _
+from bot.quiz.scoring import Period
+
+PERIOD_CHOICES = [
+    app_commands.Choice(name=_(f"choice.{period.value}"), value=period.value)
+    for period in (Period.WEEK, Period.MONTH, Period.ALL_TIME)
+]
+
+
+class BoardCog(commands.Cog):
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    @app_commands.command(name="leaderboard", description=_("cmd.leaderboard.description"))
+    @app_commands.describe(
+        period=_("cmd.leaderboard.period.description"), pack=_("cmd.leaderboard.pack.description")
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        period: app_commands.Choice[str] | None = None,
+        pack: str | None = None,
+    ) -> None:
+        chosen = self.ctx.library.get(pack) if pack else None
+        if pack and chosen is None:
+            await say(interaction, "round.unknown_pack", pack=pack)
+            return
+        assert interaction.guild_id is not None  # noqa: S101  # guild-only command
+        embed, view = await board_message(
+            self.ctx,
+            guild_id=interaction.guild_id,
+            period=Period(period.value) if period else Period.ALL_TIME,
+            pack=chosen,
+            page=0,
+            locale=interaction.locale.value,
+        )
+        await reply(interaction, embed=embed, view=view, ephemeral=False)
+
+    @leaderboard.autocomplete("pack")
+    async def pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pack_choices(self.ctx.library, interaction.locale.value, current)

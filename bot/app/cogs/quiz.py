@@ -1,0 +1,222 @@
+"""`/quiz start|stop|skip|packs|settings`: moderators run rounds; everyone can list the packs."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.choices import pack_choices
+from bot.app.context import AppContext
+from bot.app.i18n import tr
+from bot.app.permissions import can_manage_server, is_moderator
+from bot.app.render.common import BRAND, difficulty_name
+from bot.app.render.round import start_card
+from bot.app.replies import reply, say
+from bot.app.translator import command_text as _
+from bot.quiz.model import Pack
+from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundState
+from bot.storage import rounds, settings
+from bot.storage.results import GuildSettings, RoundView
+
+Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=_("choice.english"), value="en"),
+    app_commands.Choice(name=_("choice.greek"), value="el"),
+]
+
+
+@app_commands.guild_only()
+class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.quiz.description")):
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        super().__init__()
+
+    @app_commands.command(name="start", description=_("cmd.quiz.start.description"))
+    @app_commands.describe(
+        pack=_("cmd.quiz.start.pack.description"),
+        questions=_("cmd.quiz.start.questions.description"),
+        seconds=_("cmd.quiz.start.seconds.description"),
+        channel=_("cmd.quiz.start.channel.description"),
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        pack: str,
+        questions: app_commands.Range[int, 1, 200] | None = None,
+        seconds: Seconds | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        if not await is_moderator(self.ctx.db, interaction):
+            await say(interaction, "errors.not_moderator")
+            return
+        chosen = self.ctx.library.get(pack)
+        if chosen is None:
+            await say(interaction, "round.unknown_pack", pack=pack)
+            return
+        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
+        target_id = channel.id if channel is not None else interaction.channel_id
+        assert target_id is not None  # noqa: S101
+        default_seconds = (
+            await settings.guild_settings(self.ctx.db, interaction.guild_id)
+        ).question_seconds
+        try:
+            view = await rounds.start_round(
+                self.ctx.db,
+                guild_id=interaction.guild_id,
+                channel_id=target_id,
+                pack_id=chosen.id,
+                started_by=interaction.user.id,
+                question_seconds=seconds or default_seconds,
+                question_count=questions,
+                rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
+                now=self.ctx.clock(),
+            )
+        except rounds.RoundAlreadyRunningError:
+            await say(interaction, "round.already_running", channel=f"<#{target_id}>")
+            return
+        await self._announce(interaction, view, chosen, channel)
+
+    async def _announce(
+        self,
+        interaction: discord.Interaction[Any],
+        view: RoundView,
+        pack: Pack,
+        channel: discord.TextChannel | None,
+    ) -> None:
+        """Posts the start card, then hands the round to the conductor."""
+        locale = await self.ctx.conductor.public_locale(view.guild_id, pack)
+        card = start_card(
+            pack,
+            locale,
+            questions=len(view.question_order),
+            seconds=view.question_seconds,
+            started_by=view.started_by,
+        )
+        try:
+            if channel is None or channel.id == interaction.channel_id:
+                await interaction.response.send_message(embed=card)
+            else:
+                await channel.send(embed=card)
+                await say(interaction, "round.started_elsewhere", channel=channel.mention)
+        except discord.Forbidden:
+            await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock())
+            await say(interaction, "round.cannot_post", channel=f"<#{view.channel_id}>")
+            return
+        self.ctx.conductor.begin(view.id)
+
+    @start.autocomplete("pack")
+    async def pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pack_choices(self.ctx.library, interaction.locale.value, current)
+
+    @app_commands.command(name="stop", description=_("cmd.quiz.stop.description"))
+    @app_commands.default_permissions(manage_guild=True)
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        view = await self._moderated_round(interaction)
+        if view is not None:
+            await say(interaction, "round.stopping")
+            await self.ctx.conductor.stop(view)
+
+    @app_commands.command(name="skip", description=_("cmd.quiz.skip.description"))
+    @app_commands.default_permissions(manage_guild=True)
+    async def skip(self, interaction: discord.Interaction[Any]) -> None:
+        view = await self._moderated_round(interaction)
+        if view is not None:
+            await say(interaction, "round.skipping")
+            await self.ctx.conductor.skip(view)
+
+    async def _moderated_round(self, interaction: discord.Interaction[Any]) -> RoundView | None:
+        """The running round of this channel, if the member may run it (else says why not)."""
+        if not await is_moderator(self.ctx.db, interaction):
+            await say(interaction, "errors.not_moderator")
+            return None
+        running = [
+            view
+            for view in await rounds.running_rounds(self.ctx.db)
+            if view.channel_id == interaction.channel_id
+        ]
+        if not running:
+            await say(interaction, "round.no_round")
+            return None
+        return running[0]
+
+    @app_commands.command(name="packs", description=_("cmd.quiz.packs.description"))
+    async def packs(self, interaction: discord.Interaction[Any]) -> None:
+        locale = interaction.locale.value
+        lines = [_pack_line(pack, locale) for pack in self.ctx.library.packs.values()]
+        embed = discord.Embed(
+            title=tr(locale, "packs.title"),
+            description="\n\n".join(lines) or tr(locale, "packs.empty"),
+            colour=BRAND,
+        )
+        await reply(interaction, embed=embed)
+
+    @app_commands.command(name="settings", description=_("cmd.quiz.settings.description"))
+    @app_commands.describe(
+        moderator_role=_("cmd.quiz.settings.moderator_role.description"),
+        seconds=_("cmd.quiz.settings.seconds.description"),
+        language=_("cmd.quiz.settings.language.description"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings_command(
+        self,
+        interaction: discord.Interaction[Any],
+        moderator_role: discord.Role | None = None,
+        seconds: Seconds | None = None,
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        if not can_manage_server(interaction) or interaction.guild_id is None:
+            await say(interaction, "errors.not_manager")
+            return
+        current = await settings.guild_settings(self.ctx.db, interaction.guild_id)
+        updated = GuildSettings(
+            guild_id=current.guild_id,
+            moderator_role_id=moderator_role.id if moderator_role else current.moderator_role_id,
+            question_seconds=seconds or current.question_seconds,
+            locale=language.value if language else current.locale,
+        )
+        await settings.save_guild_settings(self.ctx.db, updated)
+        await reply(interaction, embed=_settings_embed(updated, interaction.locale.value))
+
+
+def _pack_line(pack: Pack, locale: str) -> str:
+    line = tr(
+        locale,
+        "packs.line",
+        title=pack.title.get(locale),
+        id=pack.id,
+        difficulty=difficulty_name(pack.difficulty, locale),
+        questions=len(pack.questions),
+    )
+    lines = [line, pack.summary.get(locale)]
+    if pack.guide is not None and pack.guide.url:
+        lines.append(
+            tr(locale, "round.guide", title=pack.guide.title.get(locale), url=pack.guide.url)
+        )
+    return "\n".join(lines)
+
+
+def _settings_embed(current: GuildSettings, locale: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=tr(locale, "settings.title"), description=tr(locale, "settings.saved"), colour=BRAND
+    )
+    role = (
+        f"<@&{current.moderator_role_id}>"
+        if current.moderator_role_id
+        else tr(locale, "settings.no_role")
+    )
+    embed.add_field(name=tr(locale, "settings.moderator_role"), value=role, inline=False)
+    embed.add_field(name=tr(locale, "settings.seconds"), value=str(current.question_seconds))
+    language = tr(locale, f"choice.{'greek' if current.locale == 'el' else 'english'}")
+    embed.add_field(
+        name=tr(locale, "settings.language"),
+        value=language if current.locale else tr(locale, "settings.server_language"),
+    )
+    return embed

@@ -1,0 +1,93 @@
+"""`/review [pack]` and `/stats [member]`: a member's own learning, privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.choices import pack_choices
+from bot.app.components.review_buttons import Session, start_review
+from bot.app.context import AppContext
+from bot.app.i18n import tr
+from bot.app.keys import stable_key
+from bot.app.render.common import BRAND, mention, relative_time
+from bot.app.replies import reply, say
+from bot.app.translator import command_text as _
+from bot.storage import stats
+from bot.storage.results import MemberStats
+
+
+class LearningCog(commands.Cog):
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    @app_commands.command(name="review", description=_("cmd.review.description"))
+    @app_commands.describe(pack=_("cmd.review.pack.description"))
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction[Any], pack: str | None = None) -> None:
+        scope = ""
+        if pack is not None:
+            if self.ctx.library.get(pack) is None:
+                await say(interaction, "round.unknown_pack", pack=pack)
+                return
+            scope = f"p{stable_key(pack)}"
+        await start_review(interaction, Session(interaction.user.id, scope=scope))
+
+    @review.autocomplete("pack")
+    async def pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pack_choices(self.ctx.library, interaction.locale.value, current)
+
+    @app_commands.command(name="stats", description=_("cmd.stats.description"))
+    @app_commands.describe(member=_("cmd.stats.member.description"))
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        whose = member or interaction.user
+        numbers = await stats.member_stats(self.ctx.db, whose.id, self.ctx.clock())
+        await reply(interaction, embed=self._stats_embed(numbers, interaction.locale.value))
+
+    def _stats_embed(self, numbers: MemberStats, locale: str) -> discord.Embed:
+        embed = discord.Embed(
+            title=tr(locale, "stats.title"),
+            description=mention(numbers.member_id),
+            colour=BRAND,
+        )
+        embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
+        embed.add_field(name=tr(locale, "stats.accuracy"), value=f"{numbers.accuracy:.0%}")
+        embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))
+        embed.add_field(
+            name=tr(locale, "stats.streak"),
+            value=tr(locale, "stats.streak_days", days=numbers.streak_days),
+        )
+        due = numbers.next_review_due
+        embed.add_field(
+            name=tr(locale, "stats.next_review"),
+            value=relative_time(due) if due else tr(locale, "stats.no_review"),
+        )
+        lines = [
+            tr(
+                locale,
+                "stats.mastery_line",
+                pack=self._pack_title(mastery.pack_id, locale),
+                mastered=mastery.mastered,
+                questions=mastery.questions,
+                seen=mastery.seen,
+            )
+            for mastery in numbers.packs
+        ]
+        embed.add_field(
+            name=tr(locale, "stats.mastery"),
+            value="\n".join(lines) or tr(locale, "stats.no_packs"),
+            inline=False,
+        )
+        return embed
+
+    def _pack_title(self, pack_id: str, locale: str) -> str:
+        pack = self.ctx.library.get(pack_id)
+        return pack.title.get(locale) if pack is not None else pack_id

@@ -1,0 +1,134 @@
+"""The public messages of a round: start card, question, reveal and standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import discord
+
+from bot.app.i18n import tr
+from bot.app.render.common import (
+    BRAND,
+    RIGHT,
+    bar,
+    difficulty_name,
+    letter,
+    mention,
+    relative_time,
+)
+from bot.quiz.model import Pack, Question
+from bot.storage.results import Standing, Tally
+
+
+def start_card(
+    pack: Pack, locale: str, *, questions: int, seconds: int, started_by: int
+) -> discord.Embed:
+    body = tr(
+        locale,
+        "round.start_body",
+        difficulty=difficulty_name(pack.difficulty, locale),
+        questions=questions,
+        seconds=seconds,
+    )
+    lines = [
+        pack.summary.get(locale),
+        "",
+        body,
+        tr(locale, "round.started_by", member=mention(started_by)),
+    ]
+    if pack.guide is not None:
+        title = pack.guide.title.get(locale)
+        if pack.guide.url:
+            lines.append(tr(locale, "round.guide", title=title, url=pack.guide.url))
+        else:
+            lines.append(tr(locale, "round.guide_plain", title=title))
+    heading = tr(locale, "round.start_title", title=pack.title.get(locale))
+    return discord.Embed(title=heading, description="\n".join(lines), colour=BRAND)
+
+
+def question_embed(
+    question: Question,
+    locale: str,
+    *,
+    number: int,
+    total: int,
+    closes_at: datetime,
+    answered: int,
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=tr(locale, "round.question_title", number=number, total=total),
+        description=_prompt_and_options(question, locale),
+        colour=BRAND,
+    )
+    status = f"{tr(locale, 'round.closes', time=relative_time(closes_at))} · "
+    embed.add_field(name="\u200b", value=status + tr(locale, "round.answered", count=answered))
+    return embed
+
+
+def reveal_embed(
+    question: Question, locale: str, *, number: int, total: int, tally: Tally
+) -> discord.Embed:
+    correct = tally.correct_index
+    answer = tr(
+        locale,
+        "round.correct_answer",
+        letter=letter(correct),
+        text=question.options[correct].text.get(locale),
+    )
+    description = "\n\n".join(
+        [_prompt_and_options(question, locale), answer, question.explanation.get(locale)]
+    )
+    title = f"{tr(locale, 'round.question_title', number=number, total=total)} · "
+    embed = discord.Embed(
+        title=title + tr(locale, "round.closed"), description=description, colour=RIGHT
+    )
+    embed.add_field(
+        name=tr(locale, "round.how_answered"), value=_tally_lines(tally, locale), inline=False
+    )
+    fastest = " · ".join(
+        f"{mention(a.member_id)} {a.response_ms / 1000:.1f} s" for a in tally.fastest
+    )
+    embed.add_field(
+        name=tr(locale, "round.fastest"),
+        value=fastest or tr(locale, "round.nobody_right"),
+        inline=False,
+    )
+    return embed
+
+
+def standings_embed(
+    title: str, standings: Sequence[Standing], locale: str, *, stopped: bool
+) -> discord.Embed:
+    heading = tr(locale, "round.stopped_title" if stopped else "round.standings_title", title=title)
+    lines = [
+        tr(
+            locale,
+            "round.standings_line",
+            rank=standing.rank,
+            member=mention(standing.member_id),
+            points=standing.points,
+            seconds=f"{standing.correct_ms / 1000:.1f}",
+        )
+        for standing in standings[:20]
+    ]
+    body = "\n".join(lines) or tr(locale, "round.no_standings")
+    return discord.Embed(title=heading, description=body, colour=BRAND)
+
+
+def _prompt_and_options(question: Question, locale: str) -> str:
+    options = "\n".join(
+        f"**{letter(index)}** · {option.text.get(locale)}"
+        for index, option in enumerate(question.options)
+    )
+    return f"{question.prompt.get(locale)}\n\n{options}"
+
+
+def _tally_lines(tally: Tally, locale: str) -> str:
+    if not tally.answered:
+        return tr(locale, "round.no_answers")
+    return "\n".join(
+        f"`{letter(index)}` {bar(count, tally.answered)} {count}"
+        + (" ✅" if index == tally.correct_index else "")
+        for index, count in enumerate(tally.counts)
+    )
