@@ -273,5 +273,5 @@ async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:
         closes_at=row.closes_at,
         started_at=row.started_at,
         ended_at=row.ended_at,
-        message_ids=dict(messages),
+        message_ids=dict(messages.all()),
     )

@@ -70,13 +70,12 @@ async def _mastery(connection: AsyncConnection, member_id: int) -> tuple[PackMas
         seen[pack_id] = seen.get(pack_id, 0) + 1
         if scheduling.is_mastered(scheduling.State(state), stability):
             mastered[pack_id] = mastered.get(pack_id, 0) + 1
-    sizes = dict(
-        await connection.execute(
-            select(QuestionRow.pack_id, func.count())
-            .where(QuestionRow.pack_id.in_(seen), QuestionRow.active)
-            .group_by(QuestionRow.pack_id)
-        )
+    per_pack = await connection.execute(
+        select(QuestionRow.pack_id, func.count())
+        .where(QuestionRow.pack_id.in_(seen), QuestionRow.active)
+        .group_by(QuestionRow.pack_id)
     )
+    sizes = dict(per_pack.all())
     return tuple(
         PackMastery(pack_id, sizes.get(pack_id, 0), seen[pack_id], mastered.get(pack_id, 0))
         for pack_id in sorted(seen)

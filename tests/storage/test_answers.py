@@ -182,13 +182,12 @@ async def test_1000_members_at_once_are_all_recorded_and_scores_match_a_recount(
             (row.period, row.pack_id, row.member_id): (row.points, row.answered, row.correct_ms)
             for row in await connection.execute(select(ScoreRow))
         }
-        counts = dict(
-            await connection.execute(
-                select(ScoreCountRow.points, ScoreCountRow.members).where(
-                    ScoreCountRow.period == "all", ScoreCountRow.pack_id == ALL_PACKS
-                )
+        per_points = await connection.execute(
+            select(ScoreCountRow.points, ScoreCountRow.members).where(
+                ScoreCountRow.period == "all", ScoreCountRow.pack_id == ALL_PACKS
             )
         )
+        counts = dict(per_points.all())
     expected = {}
     for m in range(1000):
         right = m % 4 == correct
