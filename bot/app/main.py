@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from typing import Any
 
 from bot.app.client import QuizBot
 from bot.app.conductor import RoundConductor
@@ -41,11 +42,16 @@ def run(settings: Settings, discord_url: str | None = None) -> int:
 
 
 def build_bot(
-    db: Database, library: Library, *, dev_guild: int | None = None, **options: object
+    db: Database,
+    library: Library,
+    *,
+    dev_guild: int | None = None,
+    pause_between_questions_s: float = 3.0,
+    **options: Any,  # noqa: ANN401  # discord.Client options
 ) -> QuizBot:
     """A bot wired to its database and packs (tests build theirs the same way)."""
     bot = QuizBot(dev_guild=dev_guild, **options)
-    conductor = RoundConductor(bot, db, library, utc_now)
+    conductor = RoundConductor(bot, db, library, utc_now, pause_between_questions_s)
     bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library))
     return bot
 

@@ -72,6 +72,43 @@ async def member_rank(
     return Standing(rank, member_id, row[0], row[1], row[2])
 
 
+async def member_position(
+    db: Database,
+    *,
+    guild_id: int,
+    member_id: int,
+    period: Period,
+    now: datetime,
+    pack_id: str | None = None,
+) -> int:
+    """The member's 1-based place in standings order (ties broken by time, then id); 0 if absent."""
+    key = (guild_id, period_key(period, now), pack_id or ALL_PACKS)
+    async with db.read() as connection:
+        row = (
+            await connection.execute(
+                select(ScoreRow.points, ScoreRow.correct_ms).where(
+                    *_board(ScoreRow, key), ScoreRow.member_id == member_id
+                )
+            )
+        ).one_or_none()
+        if row is None:
+            return 0
+        points, correct_ms = row
+        ahead = await connection.scalar(
+            select(func.count()).where(
+                *_board(ScoreRow, key),
+                (ScoreRow.points > points)
+                | ((ScoreRow.points == points) & (ScoreRow.correct_ms < correct_ms))
+                | (
+                    (ScoreRow.points == points)
+                    & (ScoreRow.correct_ms == correct_ms)
+                    & (ScoreRow.member_id < member_id)
+                ),
+            )
+        )
+    return 1 + int(ahead or 0)
+
+
 def _board(
     table: type[ScoreRow] | type[ScoreCountRow], key: tuple[int, str, str]
 ) -> tuple[ColumnElement[bool], ...]:

@@ -126,7 +126,7 @@ class WhyButton(
         pack = ctx.library.get(view.pack_id)
         question = pack.question(question_id) if pack is not None else None
         locale = interaction.locale.value
-        if answer is None or question is None:
+        if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
         else:
             await reply(interaction, _why_text(question, answer.option_index, locale))
