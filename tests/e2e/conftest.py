@@ -1,0 +1,171 @@
+"""End-to-end fixtures: the real quiz bot, over loopback, against the Discord stand-in.
+
+After every test: no interaction failed, the stand-in sent no 429, and every request the bot sent
+passed the OpenAPI check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app.client import QuizBot
+from bot.app.context import utc_now
+from bot.app.main import build_bot
+from bot.quiz.library import Library, load_library
+from bot.sandbox import point_discord_at
+from bot.sandbox.driver import Sandbox
+from bot.storage.database import Database
+from bot.storage.migrate import upgrade_async
+from bot.storage.packs import sync_packs
+
+Json = dict[str, Any]
+REPO = Path(__file__).resolve().parents[2]
+PACK_DIRS = [REPO / "quizzes", Path(__file__).parent / "packs"]
+TIMEOUT = 15.0
+MEMBERS = 20
+
+pytestmark = pytest.mark.e2e
+
+
+def content_of(response: Json) -> str:
+    """The text a response showed: its content and embed titles and descriptions."""
+    body = response["body"]
+    data = body.get("data", body) or {}
+    parts = [data.get("content") or ""]
+    for embed in data.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields") or []]
+    return "\n".join(part for part in parts if part)
+
+
+def buttons_of(message: Json) -> list[Json]:
+    return [button for row in message.get("components") or [] for button in row["components"]]
+
+
+@dataclass
+class QuizWorld:
+    sandbox: Sandbox
+    db: Database
+    library: Library
+    guild_id: int
+    channel_id: int
+    owner: int
+    members: list[int]
+    locales: dict[int, str]
+    bot: QuizBot | None = None
+    _task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    async def start_bot(self) -> QuizBot:
+        self.bot = build_bot(
+            self.db, self.library, pause_between_questions_s=0, guild_ready_timeout=0.05
+        )
+        self._task = asyncio.create_task(self.bot.start("sandbox-token"))
+        await asyncio.wait_for(self.bot.wait_until_ready(), TIMEOUT)
+        return self.bot
+
+    async def stop_bot(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self.bot, self._task = None, None
+
+    async def command(
+        self, user: int, name: str, channel: int | None = None, **options: Any
+    ) -> Json:
+        """Runs a slash command as ``user`` and returns the stand-in's report once answered."""
+        interaction = await self.sandbox.command(user, channel or self.channel_id, name, **options)
+        return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+
+    async def click(self, user: int, message_id: str, custom_id: str) -> Json:
+        interaction = await self.sandbox.click(user, message_id, custom_id)
+        return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+
+    async def said(self, report: Json) -> str:
+        """Everything the bot said in answer to one interaction, once it has said it all."""
+        return "\n".join(content_of(response) for response in report["responses"])
+
+    async def messages(self, as_user: int | None = None) -> list[Json]:
+        return await self.sandbox.messages(self.channel_id, as_user=as_user or self.owner)
+
+    async def wait_for_message(
+        self, predicate: Callable[[Json], bool], as_user: int | None = None
+    ) -> Json:
+        found: list[Json] = []
+
+        async def present() -> bool:
+            found[:] = [m for m in await self.messages(as_user) if predicate(m)]
+            return bool(found)
+
+        await self.sandbox.wait_for(present, timeout=TIMEOUT)
+        return found[-1]
+
+
+def titled(prefix: str) -> Callable[[Json], bool]:
+    def matches(message: Json) -> bool:
+        return any((e.get("title") or "").startswith(prefix) for e in message.get("embeds") or [])
+
+    return matches
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[QuizWorld]:
+    async with Sandbox.start(guilds=1, members=MEMBERS) as sandbox:
+        point_discord_at(sandbox.url)
+        url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
+        await upgrade_async(url)
+        db = Database.open(url)
+        library = load_library(PACK_DIRS)
+        await sync_packs(db, list(library.packs.values()), utc_now())
+        guild = (await sandbox.state())["guilds"][0]
+        channel = next(c for c in guild["channels"] if c["name"] == "quiz")
+        people = [m for m in guild["members"] if not m["bot"]]
+        world = QuizWorld(
+            sandbox=sandbox,
+            db=db,
+            library=library,
+            guild_id=int(guild["id"]),
+            channel_id=int(channel["id"]),
+            owner=int(guild["owner_id"]),
+            members=[int(m["id"]) for m in people if m["id"] != guild["owner_id"]],
+            locales={int(m["id"]): m["locale"] for m in people},
+        )
+        try:
+            yield world
+            failed = [i for i in await sandbox.interactions() if i["failed"]]
+            assert failed == [], "interactions that got no answer in time"
+            assert await sandbox.rate_limited_count() == 0
+            assert await sandbox.openapi_failures() == []
+        finally:
+            await world.stop_bot()
+            await db.close()
+
+
+@pytest.fixture
+async def bot_world(world: QuizWorld) -> QuizWorld:
+    """The world with the quiz bot connected and its commands synced."""
+    await world.start_bot()
+    return world
+
+
+def custom_ids(message: Json) -> list[str]:
+    return [button["custom_id"] for button in buttons_of(message) if "custom_id" in button]
+
+
+async def question_message(world: QuizWorld, number: int, total: int) -> Json:
+    """The message of question ``number`` once it is posted (open or revealed)."""
+    return await world.wait_for_message(titled(f"Question {number} of {total}"))
+
+
+async def answer(world: QuizWorld, member: int, message: Json, option: int) -> str:
+    """Clicks option ``option`` (0 = A) on a question message; what the bot said privately."""
+    report = await world.click(member, message["id"], custom_ids(message)[option])
+    return await world.said(report)

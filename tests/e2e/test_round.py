@@ -1,0 +1,68 @@
+"""A full round through the stand-in: 20 members, right and wrong answers, duplicates, late clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.app.i18n import tr
+from bot.quiz.rounds import RoundState
+from bot.sandbox.driver import SandboxRefusedError
+from bot.storage import rounds
+from tests.e2e.conftest import (
+    QuizWorld,
+    answer,
+    buttons_of,
+    custom_ids,
+    question_message,
+    titled,
+)
+
+MINI_CORRECT = {"two": 0, "four": 1, "six": 1}
+
+
+async def start_mini_round(world: QuizWorld, seconds: int = 60) -> int:
+    report = await world.command(world.owner, "quiz start", pack="mini", seconds=seconds)
+    assert "Quiz: Mini quiz" in await world.said(report)
+    (running,) = await rounds.running_rounds(world.db)
+    return running.id
+
+
+async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
+    world = bot_world
+    round_id = await start_mini_round(world)
+    players = world.members
+    assert len(players) == 20
+    view = await rounds.get_round(world.db, round_id)
+    for number, question_id in enumerate(view.question_order, start=1):
+        message = await question_message(world, number, 3)
+        correct = MINI_CORRECT[question_id]
+        wrong = (correct + 1) % len(custom_ids(message))
+        # The first `number * 5` players answer right, the rest wrong; player 0 clicks twice.
+        for index, player in enumerate(players):
+            option = correct if index < number * 5 else wrong
+            said = await answer(world, player, message, option)
+            assert said == tr(world.locales[player], "round.locked_in", letter="ABCDE"[option])
+        assert await answer(world, players[0], message, wrong) == tr(
+            world.locales[players[0]], "round.already_answered", letter="ABCDE"[correct]
+        )
+        await world.wait_for_message(lambda m: "20 answered" in str(m["embeds"]))
+        skipped = await world.command(world.owner, "quiz skip")
+        assert await world.said(skipped) == "Closing the question now."
+        revealed = await world.wait_for_message(titled(f"Question {number} of 3 · Closed"))
+        assert all(button.get("disabled") for button in buttons_of(revealed)[: len(custom_ids(message))])
+        tally = await rounds.tally(world.db, round_id, number - 1)
+        assert tally.counts[correct] == number * 5
+        assert tally.answered == 20
+        body = revealed["embeds"][0]
+        assert f"Correct answer: **{'ABCDE'[correct]}**" in body["description"]
+        with pytest.raises(SandboxRefusedError):  # a real client cannot click a disabled button
+            await world.click(players[1], revealed["id"], custom_ids(message)[0])
+
+    standings_message = await world.wait_for_message(titled("Standings: Mini quiz"))
+    expected = await rounds.standings(world.db, round_id)
+    lines = standings_message["embeds"][0]["description"].splitlines()
+    assert len(lines) == 20
+    for line, standing in zip(lines, expected, strict=True):
+        assert line.startswith(f"**{standing.rank}.** <@{standing.member_id}>: {standing.points} correct")
+    assert [s.points for s in expected[:5]] == [3, 3, 3, 3, 3]
+    assert (await rounds.get_round(world.db, round_id)).state is RoundState.FINISHED
