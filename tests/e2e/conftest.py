@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +20,10 @@ from bot.app.client import QuizBot
 from bot.app.context import utc_now
 from bot.app.main import build_bot
 from bot.quiz.library import Library, load_library
+from bot.quiz.rounds import RoundState
 from bot.sandbox import point_discord_at
 from bot.sandbox.driver import Sandbox
+from bot.storage import rounds
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
@@ -169,3 +172,37 @@ async def answer(world: QuizWorld, member: int, message: Json, option: int) -> s
     """Clicks option ``option`` (0 = A) on a question message; what the bot said privately."""
     report = await world.click(member, message["id"], custom_ids(message)[option])
     return await world.said(report)
+
+
+async def seed_finished_round(world: QuizWorld, points: dict[int, int], pack_id: str = "mini") -> int:
+    """A finished round, through the services, where each member got ``points`` right (of 3)."""
+    library_pack = world.library.get(pack_id)
+    assert library_pack is not None
+    view = await rounds.start_round(
+        world.db,
+        guild_id=world.guild_id,
+        channel_id=world.channel_id + 1,  # not the channel the live tests play in
+        pack_id=pack_id,
+        started_by=world.owner,
+        question_seconds=60,
+        question_count=None,
+        rng=random.Random(7),  # noqa: S311
+        now=utc_now(),
+    )
+    for index, question_id in enumerate(view.question_order):
+        await rounds.open_question(world.db, view.id, index, utc_now())
+        question = library_pack.question(question_id)
+        assert question is not None
+        for member, right in points.items():
+            option = question.correct_index if index < right else (question.correct_index + 1) % 2
+            await rounds.record_answer(
+                world.db,
+                round_id=view.id,
+                question_id=question_id,
+                member_id=member,
+                option_index=option,
+                now=utc_now(),
+            )
+        await rounds.close_question(world.db, view.id, index)
+    await rounds.end_round(world.db, view.id, RoundState.FINISHED, utc_now())
+    return view.id

@@ -49,7 +49,9 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         skipped = await world.command(world.owner, "quiz skip")
         assert await world.said(skipped) == "Closing the question now."
         revealed = await world.wait_for_message(titled(f"Question {number} of 3 · Closed"))
-        assert all(button.get("disabled") for button in buttons_of(revealed)[: len(custom_ids(message))])
+        assert all(
+            button.get("disabled") for button in buttons_of(revealed)[: len(custom_ids(message))]
+        )
         tally = await rounds.tally(world.db, round_id, number - 1)
         assert tally.counts[correct] == number * 5
         assert tally.answered == 20
@@ -63,6 +65,8 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
     lines = standings_message["embeds"][0]["description"].splitlines()
     assert len(lines) == 20
     for line, standing in zip(lines, expected, strict=True):
-        assert line.startswith(f"**{standing.rank}.** <@{standing.member_id}>: {standing.points} correct")
+        assert line.startswith(
+            f"**{standing.rank}.** <@{standing.member_id}>: {standing.points} correct"
+        )
     assert [s.points for s in expected[:5]] == [3, 3, 3, 3, 3]
     assert (await rounds.get_round(world.db, round_id)).state is RoundState.FINISHED

@@ -42,7 +42,6 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         seconds=_("cmd.quiz.start.seconds.description"),
         channel=_("cmd.quiz.start.channel.description"),
     )
-    @app_commands.default_permissions(manage_guild=True)
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -116,7 +115,6 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         return pack_choices(self.ctx.library, interaction.locale.value, current)
 
     @app_commands.command(name="stop", description=_("cmd.quiz.stop.description"))
-    @app_commands.default_permissions(manage_guild=True)
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         view = await self._moderated_round(interaction)
         if view is not None:
@@ -124,7 +122,6 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
             await self.ctx.conductor.stop(view)
 
     @app_commands.command(name="skip", description=_("cmd.quiz.skip.description"))
-    @app_commands.default_permissions(manage_guild=True)
     async def skip(self, interaction: discord.Interaction[Any]) -> None:
         view = await self._moderated_round(interaction)
         if view is not None:
@@ -164,7 +161,6 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         language=_("cmd.quiz.settings.language.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @app_commands.default_permissions(manage_guild=True)
     async def settings_command(
         self,
         interaction: discord.Interaction[Any],

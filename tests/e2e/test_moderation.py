@@ -1,0 +1,53 @@
+"""Who may run rounds: Manage Server, or the configured moderator role; the bot checks each time."""
+
+from __future__ import annotations
+
+from bot.app.i18n import tr
+from bot.storage import rounds, settings
+from tests.e2e.conftest import QuizWorld
+
+NOT_MODERATOR = "errors.not_moderator"
+
+
+async def test_a_member_without_permission_cannot_start_stop_or_skip(world: QuizWorld) -> None:
+    member = world.members[0]
+    await world.start_bot()
+    refused = tr(world.locales[member], NOT_MODERATOR)
+    assert await world.said(await world.command(member, "quiz start", pack="mini")) == refused
+    assert await rounds.running_rounds(world.db) == []
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    assert await world.said(await world.command(member, "quiz skip")) == refused
+    assert await world.said(await world.command(member, "quiz stop")) == refused
+    (running,) = await rounds.running_rounds(world.db)
+    assert running.question_index == 0
+    assert running.question_open
+
+
+async def test_the_moderator_role_can_run_rounds(world: QuizWorld) -> None:
+    role = await world.sandbox.add_role(world.guild_id, "Quizmaster", permissions=0)
+    quizmaster = await world.sandbox.add_member(
+        world.guild_id, "quizmaster", locale="en-US", roles=[role["id"]]
+    )
+    quizmaster_id = int(quizmaster["id"])
+    await world.start_bot()
+    saved = await world.command(world.owner, "quiz settings", moderator_role=role["id"], seconds=45)
+    assert "Settings saved." in await world.said(saved)
+    configured = await settings.guild_settings(world.db, world.guild_id)
+    assert configured.moderator_role_id == int(role["id"])
+    assert configured.question_seconds == 45
+
+    started = await world.command(quizmaster_id, "quiz start", pack="mini")
+    assert "Quiz: Mini quiz" in await world.said(started)
+    (running,) = await rounds.running_rounds(world.db)
+    assert running.question_seconds == 45  # the server's default
+    stopped = await world.command(quizmaster_id, "quiz stop")
+    assert await world.said(stopped) == "Stopping the round."
+    await world.wait_for_message(lambda m: "Round stopped: Mini quiz" in str(m["embeds"]))
+    assert await rounds.running_rounds(world.db) == []
+
+
+async def test_only_manage_server_changes_settings(bot_world: QuizWorld) -> None:
+    member = bot_world.members[0]
+    report = await bot_world.command(member, "quiz settings", seconds=10)
+    assert await bot_world.said(report) == tr(bot_world.locales[member], "errors.not_manager")
+    assert (await settings.guild_settings(bot_world.db, bot_world.guild_id)).question_seconds != 10
