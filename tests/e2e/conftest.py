@@ -174,7 +174,9 @@ async def answer(world: QuizWorld, member: int, message: Json, option: int) -> s
     return await world.said(report)
 
 
-async def seed_finished_round(world: QuizWorld, points: dict[int, int], pack_id: str = "mini") -> int:
+async def seed_finished_round(
+    world: QuizWorld, points: dict[int, int], pack_id: str = "mini"
+) -> int:
     """A finished round, through the services, where each member got ``points`` right (of 3)."""
     library_pack = world.library.get(pack_id)
     assert library_pack is not None
@@ -206,3 +208,24 @@ async def seed_finished_round(world: QuizWorld, points: dict[int, int], pack_id:
         await rounds.close_question(world.db, view.id, index)
     await rounds.end_round(world.db, view.id, RoundState.FINISHED, utc_now())
     return view.id
+
+
+async def play_round(world: QuizWorld, right: dict[int, int], pack_id: str = "mini") -> Json:
+    """A round played through Discord: member m answers the first ``right[m]`` questions
+    correctly and the rest wrongly; the moderator skips each question once all answered.
+    Returns the standings message."""
+    pack = world.library.get(pack_id)
+    assert pack is not None
+    await world.command(world.owner, "quiz start", pack=pack_id, seconds=60)
+    (view,) = [v for v in await rounds.running_rounds(world.db) if v.channel_id == world.channel_id]
+    total = len(view.question_order)
+    for index, question_id in enumerate(view.question_order):
+        message = await question_message(world, index + 1, total)
+        question = pack.question(question_id)
+        assert question is not None
+        for member, count in right.items():
+            wrong = (question.correct_index + 1) % len(question.options)
+            await answer(world, member, message, question.correct_index if index < count else wrong)
+        await world.command(world.owner, "quiz skip")
+        await world.wait_for_message(titled(f"Question {index + 1} of {total} · "))
+    return await world.wait_for_message(titled("Standings"))

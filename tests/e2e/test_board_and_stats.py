@@ -23,7 +23,9 @@ async def test_leaderboard_pages_ties_and_me(bot_world: QuizWorld) -> None:
     assert not following.get("disabled")
 
     await world.click(world.members[5], board["id"], following["custom_id"])
-    turned = await world.wait_for_message(lambda m: m["id"] == board["id"] and "Page 2 of 3" in str(m))
+    turned = await world.wait_for_message(
+        lambda m: m["id"] == board["id"] and "Page 2 of 3" in str(m)
+    )
     assert [line.split(".**")[0] for line in turned["embeds"][0]["description"].splitlines()] == (
         ["**5"] * 2 + ["**13"] * 8
     )
