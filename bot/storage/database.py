@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 SQLITE_READ_CONNECTIONS = 4
+SQLITE_CACHE_KIB = 65_536
 
 Insert: TypeAlias = postgresql.Insert | sqlite.Insert
 
@@ -31,19 +32,30 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
         "synchronous=FULL",  # an acknowledged answer survives a power cut
         "foreign_keys=ON",
         f"busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
+        f"cache_size=-{SQLITE_CACHE_KIB}",  # hot index pages of big boards stay in memory
     ):
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
 
 
-def _sqlite_engine(url: str, *, begin: str, pool_size: int) -> AsyncEngine:
-    engine = create_async_engine(url, pool_size=pool_size, max_overflow=0)
+def _sqlite_writer(url: str) -> AsyncEngine:
+    engine = create_async_engine(url, pool_size=1, max_overflow=0)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
 
-    def start_transaction(connection: Connection) -> None:
-        connection.exec_driver_sql(begin)
+    def begin_immediate(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
-    event.listen(engine.sync_engine, "begin", start_transaction)
+    event.listen(engine.sync_engine, "begin", begin_immediate)
+    return engine
+
+
+def _sqlite_reader(url: str) -> AsyncEngine:
+    # Reads run in autocommit: each SELECT sees one consistent snapshot, and no BEGIN,
+    # COMMIT or reset round trips to the driver's thread are paid for them.
+    engine = create_async_engine(
+        url, pool_size=SQLITE_READ_CONNECTIONS, max_overflow=0, pool_reset_on_return=None
+    )
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
 
 
@@ -67,9 +79,7 @@ class Database:
         if url.startswith("sqlite"):
             if ":memory:" in url or url.rstrip("/").endswith("sqlite+aiosqlite:"):
                 raise ValueError("quizbot needs an SQLite file, not an in-memory database")
-            writer = _sqlite_engine(url, begin="BEGIN IMMEDIATE", pool_size=1)
-            reader = _sqlite_engine(url, begin="BEGIN", pool_size=SQLITE_READ_CONNECTIONS)
-            return cls(writer, reader)
+            return cls(_sqlite_writer(url), _sqlite_reader(url))
         engine = create_async_engine(url, pool_size=10, max_overflow=10)
         return cls(engine, engine)
 
@@ -90,8 +100,8 @@ class Database:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
-        """A read-only snapshot."""
-        async with self.reader.connect() as connection, connection.begin():
+        """A connection for reads (on SQLite each statement is its own snapshot)."""
+        async with self.reader.connect() as connection:
             yield connection
 
     def insert(self, table: Table) -> Insert:

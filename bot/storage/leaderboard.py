@@ -39,12 +39,12 @@ async def leaderboard(
                 .limit(limit)
             )
         ).all()
-        entries: list[Standing] = []
-        for member_id, points, answered, correct_ms in rows:
-            rank = await _rank_of_points(connection, key, points)
-            entries.append(Standing(rank, member_id, points, answered, correct_ms))
-        total = await _members_on_board(connection, key)
-    return LeaderboardPage(key[1], pack_id, tuple(entries), offset, total)
+        counts = await _counts_by_points(connection, key)
+    entries = tuple(
+        Standing(_rank(counts, points), member_id, points, answered, correct_ms)
+        for member_id, points, answered, correct_ms in rows
+    )
+    return LeaderboardPage(key[1], pack_id, entries, offset, sum(counts.values()))
 
 
 async def member_rank(
@@ -127,8 +127,15 @@ async def _rank_of_points(
     return 1 + int(above or 0)
 
 
-async def _members_on_board(connection: AsyncConnection, key: tuple[int, str, str]) -> int:
-    total = await connection.scalar(
-        select(func.coalesce(func.sum(ScoreCountRow.members), 0)).where(*_board(ScoreCountRow, key))
+async def _counts_by_points(
+    connection: AsyncConnection, key: tuple[int, str, str]
+) -> dict[int, int]:
+    """Members per point value on the board: as many rows as distinct scores, not members."""
+    rows = await connection.execute(
+        select(ScoreCountRow.points, ScoreCountRow.members).where(*_board(ScoreCountRow, key))
     )
-    return int(total or 0)
+    return dict(rows.all())
+
+
+def _rank(counts: dict[int, int], points: int) -> int:
+    return 1 + sum(members for other, members in counts.items() if other > points)

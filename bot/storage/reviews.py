@@ -13,7 +13,7 @@ from bot.storage.cards import REVIEW_SOURCE, CardReview, review_cards
 from bot.storage.database import Database
 from bot.storage.models import CardRow, PackRow, QuestionRow
 from bot.storage.results import ReviewCard, ReviewOutcome, ReviewQueue
-from bot.storage.settings import member_settings
+from bot.storage.settings import read_member_settings
 
 _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
     CardRow.question_id == QuestionRow.question_id
@@ -27,8 +27,8 @@ async def next_review(
 
     New questions come from ``pack_id``, or, without it, from packs the member has begun.
     """
-    settings = await member_settings(db, member_id)
     async with db.read() as connection:
+        settings = await read_member_settings(connection, member_id)
         due = await _first_due(connection, member_id, now, pack_id)
         if due is not None:
             return ReviewQueue(due, None)

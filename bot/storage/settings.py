@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.database import Database
 from bot.storage.models import GuildSettingsRow, MemberSettingsRow
@@ -38,11 +39,14 @@ async def save_guild_settings(db: Database, settings: GuildSettings) -> None:
 
 async def member_settings(db: Database, member_id: int) -> MemberSettings:
     async with db.read() as connection:
-        row = (
-            await connection.execute(
-                select(members).where(MemberSettingsRow.member_id == member_id)
-            )
-        ).one_or_none()
+        return await read_member_settings(connection, member_id)
+
+
+async def read_member_settings(connection: AsyncConnection, member_id: int) -> MemberSettings:
+    """The member's settings, read on a connection the caller already holds."""
+    row = (
+        await connection.execute(select(members).where(MemberSettingsRow.member_id == member_id))
+    ).one_or_none()
     if row is None:
         return MemberSettings(member_id)
     return MemberSettings(row.member_id, row.daily_new_limit, row.time_zone, row.reminders)
