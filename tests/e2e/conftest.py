@@ -62,6 +62,7 @@ class QuizWorld:
     owner: int
     members: list[int]
     locales: dict[int, str]
+    db_path: Path
     bot: QuizBot | None = None
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -123,7 +124,8 @@ def titled(prefix: str) -> Callable[[Json], bool]:
 async def world(tmp_path: Path) -> AsyncIterator[QuizWorld]:
     async with Sandbox.start(guilds=1, members=MEMBERS) as sandbox:
         point_discord_at(sandbox.url)
-        url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
+        db_path = tmp_path / "quizbot.db"
+        url = f"sqlite+aiosqlite:///{db_path}"
         await upgrade_async(url)
         db = Database.open(url)
         library = load_library(PACK_DIRS)
@@ -140,6 +142,7 @@ async def world(tmp_path: Path) -> AsyncIterator[QuizWorld]:
             owner=int(guild["owner_id"]),
             members=[int(m["id"]) for m in people if m["id"] != guild["owner_id"]],
             locales={int(m["id"]): m["locale"] for m in people},
+            db_path=db_path,
         )
         try:
             yield world

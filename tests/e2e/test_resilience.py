@@ -1,0 +1,113 @@
+"""Restarts, failures and races: buttons keep working, nothing acknowledged is lost."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.app.context import utc_now
+from bot.app.i18n import tr
+from bot.storage import rounds
+from tests.e2e.conftest import (
+    QuizWorld,
+    answer,
+    custom_ids,
+    question_message,
+    titled,
+)
+
+EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question_once(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    member = world.members[0]
+    await world.command(world.owner, "quiz start", pack="mini", seconds=8)
+    first = await question_message(world, 1, 3)
+
+    await world.stop_bot()
+    await world.start_bot()  # a new process on the same database
+    said = await answer(world, member, first, 0)  # a button posted by the old process
+    assert said == tr(world.locales[member], "round.locked_in", letter="A")
+
+    (view,) = await rounds.running_rounds(world.db)
+    assert view.closes_at is not None
+    closes_at = view.closes_at
+    await world.stop_bot()
+    await world.sandbox.wait_for(lambda: utc_now() > closes_at, timeout=15)
+    log_before = len(await world.sandbox.request_log())
+    await world.start_bot()
+
+    revealed = await world.wait_for_message(titled("Question 1 of 3 · Closed"))
+    await question_message(world, 2, 3)
+    edits = [
+        request
+        for request in (await world.sandbox.request_log())[log_before:]
+        if request["method"] == "PATCH" and request["path"].endswith(f"/messages/{first['id']}")
+    ]
+    assert len(edits) == 1  # revealed once
+    firsts = [m for m in await world.messages() if titled("Question 1 of 3")(m)]
+    assert [m["id"] for m in firsts] == [revealed["id"]]  # and never posted twice
+    assert (await rounds.tally(world.db, view.id, 0)).answered == 1
+
+
+async def test_a_click_that_races_the_close_is_told_the_question_closed(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    message = await question_message(world, 1, 3)
+    (view,) = await rounds.running_rounds(world.db)
+    await world.sandbox.inject_fault(EDIT_MESSAGE, delay=2.0)  # the reveal edit is slow
+    await world.command(world.owner, "quiz skip")
+
+    async def closed_in_database() -> bool:
+        return not (await rounds.get_round(world.db, view.id)).question_open
+
+    await world.sandbox.wait_for(closed_in_database, timeout=10)
+    late = world.members[1]
+    said = await answer(world, late, message, 0)  # the button is still enabled on screen
+    assert said == tr(world.locales[late], "round.question_closed")
+    assert (await rounds.tally(world.db, view.id, 0)).answered == 0
+    await world.wait_for_message(titled("Question 1 of 3 · Closed"))
+
+
+async def test_a_database_failure_still_gets_the_member_a_reply(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    member = next(m for m in world.members if world.locales[m] == "en-US")
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    message = await question_message(world, 1, 3)
+    database = world.db_path
+    with sqlite3.connect(database) as raw:
+        raw.execute("ALTER TABLE answers RENAME TO answers_away")
+    said = await answer(world, member, message, 0)
+    assert said.startswith(
+        "That didn't work: your answer was not recorded. Please try again. (error "
+    )
+    with sqlite3.connect(database) as raw:
+        raw.execute("ALTER TABLE answers_away RENAME TO answers")
+    again = await answer(world, member, message, 0)
+    assert again == tr("en-US", "round.locked_in", letter="A")
+    (view,) = await rounds.running_rounds(world.db)
+    assert (await rounds.tally(world.db, view.id, 0)).answered == 1
+
+
+async def test_a_busy_question_edits_its_counter_without_hitting_rate_limits(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    message = await question_message(world, 1, 3)
+    for member in world.members:
+        await answer(world, member, message, 0)
+    await world.wait_for_message(lambda m: m["id"] == message["id"] and "20 answered" in str(m))
+    edits = [
+        request
+        for request in await world.sandbox.request_log()
+        if request["method"] == "PATCH" and request["path"].endswith(f"/messages/{message['id']}")
+    ]
+    assert 1 <= len(edits) < 20  # coalesced: far fewer edits than clicks
+    assert custom_ids(message)
