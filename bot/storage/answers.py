@@ -11,14 +11,14 @@ from sqlalchemy import Row, select, tuple_
 
 from bot.quiz.rounds import RoundState
 from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
+from bot.storage.dialects import insert_for
 from bot.storage.models import QuestionRow, answers_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
 from bot.storage.scores import ScoredAnswer, add_to_scores
 
 if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncConnection
+    from sqlalchemy import Connection
 
-    from bot.storage.database import Database
     from bot.storage.recorder import AnswerRequest
 
 CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
@@ -46,15 +46,16 @@ class _Accepted:
         )
 
 
-async def write_answers(db: Database, requests: Sequence[AnswerRequest]) -> list[AnswerResult]:
-    """Record each request at most once; results are in request order."""
-    async with db.write() as connection:
-        accepted = await _accept(db, connection, requests)
-        inserted = await _insert(db, connection, [a for a in accepted if a is not None])
-        losers = [a.key for a in accepted if a is not None and a.key not in inserted]
-        standing = await _standing_answers(connection, losers)
-        await add_to_scores(db, connection, [_scored(a) for a in inserted.values()])
-        await review_cards(db, connection, [_reviewed(a) for a in inserted.values()])
+def write_answers(
+    connection: Connection, dialect: str, requests: Sequence[AnswerRequest]
+) -> list[AnswerResult]:
+    """Record each request at most once, in the caller's transaction; results in request order."""
+    accepted = _accept(connection, dialect, requests)
+    inserted = _insert(connection, dialect, [a for a in accepted if a is not None])
+    losers = [a.key for a in accepted if a is not None and a.key not in inserted]
+    standing = _standing_answers(connection, losers)
+    add_to_scores(connection, dialect, [_scored(a) for a in inserted.values()])
+    review_cards(connection, dialect, [_reviewed(a) for a in inserted.values()])
     results: list[AnswerResult] = []
     for item in accepted:
         if item is None:
@@ -69,12 +70,12 @@ async def write_answers(db: Database, requests: Sequence[AnswerRequest]) -> list
     return results
 
 
-async def _accept(
-    db: Database, connection: AsyncConnection, requests: Sequence[AnswerRequest]
+def _accept(
+    connection: Connection, dialect: str, requests: Sequence[AnswerRequest]
 ) -> list[_Accepted | None]:
     """Each request checked against its round: None where the question is not open."""
-    rounds = await _rounds(db, connection, {request.round_id for request in requests})
-    questions = await _questions(
+    rounds = _rounds(connection, dialect, {request.round_id for request in requests})
+    questions = _questions(
         connection,
         {(rounds[r.round_id].pack_id, r.question_id) for r in requests if r.round_id in rounds},
     )
@@ -100,18 +101,16 @@ async def _accept(
     return accepted
 
 
-async def _rounds(
-    db: Database, connection: AsyncConnection, round_ids: set[int]
-) -> dict[int, Row[Any]]:
+def _rounds(connection: Connection, dialect: str, round_ids: set[int]) -> dict[int, Row[Any]]:
     query = select(rounds_table).where(rounds_table.c.id.in_(round_ids))
-    if db.dialect == "postgresql":
+    if dialect == "postgresql":
         # FOR SHARE holds off a concurrent close of the question until these answers commit.
         query = query.with_for_update(read=True)
-    return {row.id: row for row in await connection.execute(query)}
+    return {row.id: row for row in connection.execute(query)}
 
 
-async def _questions(
-    connection: AsyncConnection, keys: set[tuple[str, str]]
+def _questions(
+    connection: Connection, keys: set[tuple[str, str]]
 ) -> dict[tuple[str, str], tuple[int, int]]:
     """(option count, correct option) by (pack id, question id)."""
     if not keys:
@@ -122,7 +121,7 @@ async def _questions(
         QuestionRow.option_count,
         QuestionRow.correct_index,
     ).where(tuple_(QuestionRow.pack_id, QuestionRow.question_id).in_(keys))
-    return {(row[0], row[1]): (row[2], row[3]) for row in await connection.execute(query)}
+    return {(row[0], row[1]): (row[2], row[3]) for row in connection.execute(query)}
 
 
 def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
@@ -136,8 +135,8 @@ def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
     )
 
 
-async def _insert(
-    db: Database, connection: AsyncConnection, accepted: Sequence[_Accepted]
+def _insert(
+    connection: Connection, dialect: str, accepted: Sequence[_Accepted]
 ) -> dict[AnswerKey, _Accepted]:
     """Insert the first request per key; the answers that went in, by key."""
     first_by_key: dict[AnswerKey, _Accepted] = {}
@@ -161,16 +160,16 @@ async def _insert(
     ]
     c = answers_table.c
     statement = (
-        db.insert(answers_table)
+        insert_for(dialect, answers_table)
         .on_conflict_do_nothing(index_elements=[c.round_id, c.question_id, c.member_id])
         .returning(c.round_id, c.question_id, c.member_id)
     )
-    returned = await connection.execute(statement, rows)
+    returned = connection.execute(statement, rows)
     return {(r[0], r[1], r[2]): first_by_key[(r[0], r[1], r[2])] for r in returned}
 
 
-async def _standing_answers(
-    connection: AsyncConnection, keys: Sequence[AnswerKey]
+def _standing_answers(
+    connection: Connection, keys: Sequence[AnswerKey]
 ) -> dict[AnswerKey, AnswerResult]:
     """The answers already on record for ``keys``, as "already answered" results."""
     if not keys:
@@ -183,7 +182,7 @@ async def _standing_answers(
         (row[0], row[1], row[2]): AnswerResult(
             AnswerOutcome.ALREADY_ANSWERED, row[3], row[4], row[5]
         )
-        for row in await connection.execute(query)
+        for row in connection.execute(query)
     }
 
 

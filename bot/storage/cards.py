@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from sqlalchemy import Row, select, tuple_
 
 from bot.quiz import scheduling
+from bot.storage.dialects import insert_for
 from bot.storage.models import cards_table, review_logs_table
 
 if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncConnection
-
-    from bot.storage.database import Database
+    from sqlalchemy import Connection
 
 ROUND_SOURCE = "round"
 REVIEW_SOURCE = "review"
@@ -46,13 +45,13 @@ class _CardState:
     introduced_by: str
 
 
-async def review_cards(
-    db: Database, connection: AsyncConnection, reviews: Sequence[CardReview]
+def review_cards(
+    connection: Connection, dialect: str, reviews: Sequence[CardReview]
 ) -> dict[CardKey, scheduling.Card]:
     """Apply ``reviews`` in order (a card may be reviewed twice); the cards as they end up."""
     if not reviews:
         return {}
-    states = await _load(connection, {review.key for review in reviews})
+    states = _load(connection, {review.key for review in reviews})
     logs: list[dict[str, object]] = []
     for review in reviews:
         state = states.get(review.key) or _CardState(
@@ -73,17 +72,17 @@ async def review_cards(
             | {"source": review.source}
         )
     touched = {review.key: states[review.key] for review in reviews}
-    await _save(db, connection, touched)
-    await connection.execute(review_logs_table.insert(), logs)
+    _save(connection, dialect, touched)
+    connection.execute(review_logs_table.insert(), logs)
     return {key: state.card for key, state in touched.items()}
 
 
-async def _load(connection: AsyncConnection, keys: set[CardKey]) -> dict[CardKey, _CardState]:
+def _load(connection: Connection, keys: set[CardKey]) -> dict[CardKey, _CardState]:
     c = cards_table.c
     query = select(cards_table).where(tuple_(c.member_id, c.pack_id, c.question_id).in_(keys))
     return {
         (row.member_id, row.pack_id, row.question_id): _state_of(row)
-        for row in await connection.execute(query)
+        for row in connection.execute(query)
     }
 
 
@@ -100,11 +99,9 @@ def _state_of(row: Row[Any]) -> _CardState:
     return _CardState(card, row.introduced_at, row.introduced_by)
 
 
-async def _save(
-    db: Database, connection: AsyncConnection, states: dict[CardKey, _CardState]
-) -> None:
+def _save(connection: Connection, dialect: str, states: dict[CardKey, _CardState]) -> None:
     c = cards_table.c
-    insert = db.insert(cards_table)
+    insert = insert_for(dialect, cards_table)
     scheduled = ("state", "step", "stability", "difficulty", "due", "last_review")
     statement = insert.on_conflict_do_update(
         index_elements=[c.member_id, c.pack_id, c.question_id],
@@ -117,4 +114,4 @@ async def _save(
         | {"introduced_at": s.introduced_at, "introduced_by": s.introduced_by}
         for key, s in sorted(states.items())
     ]
-    await connection.execute(statement, rows)
+    connection.execute(statement, rows)

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import event
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from bot.storage.recorder import AnswerRecorder
 
 if TYPE_CHECKING:
-    from sqlalchemy import Connection, Table
+    from sqlalchemy import Connection
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 SQLITE_READ_CONNECTIONS = 4
 SQLITE_CACHE_KIB = 65_536
 
-Insert: TypeAlias = postgresql.Insert | sqlite.Insert
+T = TypeVar("T")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:  # noqa: ANN401 - the DBAPI connection is untyped
@@ -41,12 +42,24 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None
 def _sqlite_writer(url: str) -> AsyncEngine:
     engine = create_async_engine(url, pool_size=1, max_overflow=0)
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-
-    def begin_immediate(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-    event.listen(engine.sync_engine, "begin", begin_immediate)
+    event.listen(engine.sync_engine, "begin", _begin_immediate)
     return engine
+
+
+def _sqlite_batch_writer(url: str) -> Engine:
+    # The same file through the synchronous driver: a whole batch of answers then costs one
+    # hand-off to a worker thread instead of one per statement.
+    sync_url = make_url(url).set(drivername="sqlite")
+    engine = create_engine(
+        sync_url, pool_size=1, max_overflow=0, connect_args={"check_same_thread": False}
+    )
+    event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "begin", _begin_immediate)
+    return engine
+
+
+def _begin_immediate(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _sqlite_reader(url: str) -> AsyncEngine:
@@ -67,9 +80,12 @@ class Database:
     run beside the writer. On PostgreSQL both share one pool.
     """
 
-    def __init__(self, writer: AsyncEngine, reader: AsyncEngine) -> None:
+    def __init__(
+        self, writer: AsyncEngine, reader: AsyncEngine, batch_writer: Engine | None = None
+    ) -> None:
         self.writer = writer
         self.reader = reader
+        self._batch_writer = batch_writer
         self.dialect: str = writer.dialect.name
         self._recorder: AnswerRecorder | None = None
 
@@ -79,7 +95,7 @@ class Database:
         if url.startswith("sqlite"):
             if ":memory:" in url or url.rstrip("/").endswith("sqlite+aiosqlite:"):
                 raise ValueError("quizbot needs an SQLite file, not an in-memory database")
-            return cls(_sqlite_writer(url), _sqlite_reader(url))
+            return cls(_sqlite_writer(url), _sqlite_reader(url), _sqlite_batch_writer(url))
         engine = create_async_engine(url, pool_size=10, max_overflow=10)
         return cls(engine, engine)
 
@@ -91,6 +107,8 @@ class Database:
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()
+        if self._batch_writer is not None:
+            self._batch_writer.dispose()
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:
@@ -104,11 +122,21 @@ class Database:
         async with self.reader.connect() as connection:
             yield connection
 
-    def insert(self, table: Table) -> Insert:
-        """An INSERT that knows this database's ``ON CONFLICT`` clause."""
-        if self.dialect == "postgresql":
-            return postgresql.insert(table)
-        return sqlite.insert(table)
+    async def run_in_transaction(self, work: Callable[[Connection], T]) -> T:
+        """Run synchronous ``work`` in one write transaction (for many statements in a row).
+
+        On SQLite it runs in a worker thread on the synchronous driver; on PostgreSQL on the
+        async pool through SQLAlchemy's greenlet bridge.
+        """
+        if self._batch_writer is not None:
+            return await asyncio.to_thread(self._run_sync, self._batch_writer, work)
+        async with self.write() as connection:
+            return await connection.run_sync(work)
+
+    @staticmethod
+    def _run_sync(engine: Engine, work: Callable[[Connection], T]) -> T:
+        with engine.begin() as connection:
+            return work(connection)
 
     @property
     def recorder(self) -> AnswerRecorder:

@@ -9,6 +9,7 @@ from sqlalchemy import select, update
 
 from bot.quiz.model import Pack
 from bot.storage.database import Database
+from bot.storage.dialects import insert_for
 from bot.storage.models import PackRow, QuestionRow, packs_table, questions_table
 
 
@@ -37,7 +38,7 @@ async def sync_packs(db: Database, packs: Sequence[Pack], now: datetime) -> None
         await connection.execute(update(PackRow).values(active=False))
         await connection.execute(update(QuestionRow).values(active=False))
         if pack_rows:
-            insert = db.insert(packs_table)
+            insert = insert_for(db.dialect, packs_table)
             await connection.execute(
                 insert.on_conflict_do_update(
                     index_elements=[packs_table.c.id],
@@ -46,7 +47,7 @@ async def sync_packs(db: Database, packs: Sequence[Pack], now: datetime) -> None
                 pack_rows,
             )
         if question_rows:
-            insert = db.insert(questions_table)
+            insert = insert_for(db.dialect, questions_table)
             changing = ("position", "prompt", "option_count", "correct_index", "active")
             await connection.execute(
                 insert.on_conflict_do_update(

@@ -79,7 +79,10 @@ class AnswerRecorder:
 
     async def _write(self, batch: Sequence[_Pending]) -> None:
         try:
-            results = await write_answers(self._db, [item.request for item in batch])
+            requests = [item.request for item in batch]
+            results = await self._db.run_in_transaction(
+                lambda connection: write_answers(connection, self._db.dialect, requests)
+            )
         except Exception as error:  # noqa: BLE001 - every failure must reach the waiting callers
             if len(batch) > 1:
                 # Retry one by one, so a single bad request fails only its own caller.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import ColumnElement, Select, case, exists, func, select
+from sqlalchemy import ColumnElement, Connection, Select, case, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import scheduling
@@ -58,8 +58,9 @@ async def grade_review(
     now: datetime,
 ) -> ReviewOutcome:
     """Grade a review answer (wrong: Again, right: Good) and reschedule the card."""
-    async with db.write() as connection:
-        correct_index = await connection.scalar(
+
+    def grade(connection: Connection) -> tuple[bool, scheduling.Card]:
+        correct_index = connection.scalar(
             select(QuestionRow.correct_index).where(
                 QuestionRow.pack_id == pack_id, QuestionRow.question_id == question_id
             )
@@ -70,7 +71,9 @@ async def grade_review(
         review = CardReview(
             member_id, pack_id, question_id, correct, response_ms, now, REVIEW_SOURCE
         )
-        card = (await review_cards(db, connection, [review]))[review.key]
+        return correct, review_cards(connection, db.dialect, [review])[review.key]
+
+    correct, card = await db.run_in_transaction(grade)
     return ReviewOutcome(pack_id, question_id, correct, card.state.name.lower(), card.due)
 
 

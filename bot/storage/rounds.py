@@ -15,6 +15,7 @@ from bot.quiz import rounds as rules
 from bot.quiz.rounds import RoundState
 from bot.quiz.scoring import competition_ranks, standings_key
 from bot.storage.database import Database
+from bot.storage.dialects import insert_for
 from bot.storage.models import (
     AnswerRow,
     QuestionRow,
@@ -98,7 +99,7 @@ async def running_rounds(db: Database) -> list[RoundView]:
 
 async def set_message_id(db: Database, round_id: int, purpose: str, message_id: int) -> None:
     """Remember a Discord message of the round (``purpose`` e.g. ``question:0``)."""
-    insert = db.insert(round_messages_table)
+    insert = insert_for(db.dialect, round_messages_table)
     async with db.write() as connection:
         await connection.execute(
             insert.on_conflict_do_update(

@@ -9,12 +9,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
 
 from bot.quiz.scoring import ALL_PACKS, periods_at
+from bot.storage.dialects import insert_for
 from bot.storage.models import score_counts_table, scores_table
 
 if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncConnection
-
-    from bot.storage.database import Database
+    from sqlalchemy import Connection
 
 # (guild id, period, pack id or ALL_PACKS): one leaderboard.
 BoardKey: TypeAlias = tuple[int, str, str]
@@ -37,15 +36,13 @@ class _Delta:
     correct_ms: int = 0
 
 
-async def add_to_scores(
-    db: Database, connection: AsyncConnection, answers: Sequence[ScoredAnswer]
-) -> None:
+def add_to_scores(connection: Connection, dialect: str, answers: Sequence[ScoredAnswer]) -> None:
     """Add answers to every board they count on, and keep the per-points member counts."""
     deltas = _deltas(answers)
     if not deltas:
         return
     c = scores_table.c
-    insert = db.insert(scores_table)
+    insert = insert_for(dialect, scores_table)
     statement = insert.on_conflict_do_update(
         index_elements=[c.guild_id, c.period, c.pack_id, c.member_id],
         set_={
@@ -61,7 +58,7 @@ async def add_to_scores(
         for k, d in sorted(deltas.items())
     ]
     moved: Counter[tuple[int, str, str, int]] = Counter()
-    for row in await connection.execute(statement, rows):
+    for row in connection.execute(statement, rows):
         delta = deltas[(row[0], row[1], row[2], row[3])]
         board, points, answered = (row[0], row[1], row[2]), row[4], row[5]
         if answered == delta.answered:  # a member new to this board
@@ -69,7 +66,7 @@ async def add_to_scores(
         elif delta.points:
             moved[(*board, points - delta.points)] -= 1
             moved[(*board, points)] += 1
-    await _move_counts(db, connection, moved)
+    _move_counts(connection, dialect, moved)
 
 
 def _deltas(answers: Sequence[ScoredAnswer]) -> dict[tuple[int, str, str, int], _Delta]:
@@ -86,8 +83,8 @@ def _deltas(answers: Sequence[ScoredAnswer]) -> dict[tuple[int, str, str, int], 
     return deltas
 
 
-async def _move_counts(
-    db: Database, connection: AsyncConnection, moved: Counter[tuple[int, str, str, int]]
+def _move_counts(
+    connection: Connection, dialect: str, moved: Counter[tuple[int, str, str, int]]
 ) -> None:
     changes = [
         {"guild_id": k[0], "period": k[1], "pack_id": k[2], "points": k[3], "members": n}
@@ -97,9 +94,9 @@ async def _move_counts(
     if not changes:
         return
     c = score_counts_table.c
-    insert = db.insert(score_counts_table)
+    insert = insert_for(dialect, score_counts_table)
     statement = insert.on_conflict_do_update(
         index_elements=[c.guild_id, c.period, c.pack_id, c.points],
         set_={"members": c.members + insert.excluded.members},
     )
-    await connection.execute(statement, changes)
+    connection.execute(statement, changes)

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.database import Database
+from bot.storage.dialects import insert_for
 from bot.storage.models import GuildSettingsRow, MemberSettingsRow
 from bot.storage.models import guild_settings_table as guilds
 from bot.storage.models import member_settings_table as members
@@ -26,7 +27,7 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
 
 async def save_guild_settings(db: Database, settings: GuildSettings) -> None:
     values = asdict(settings)
-    insert = db.insert(guilds)
+    insert = insert_for(db.dialect, guilds)
     async with db.write() as connection:
         await connection.execute(
             insert.on_conflict_do_update(
@@ -54,7 +55,7 @@ async def read_member_settings(connection: AsyncConnection, member_id: int) -> M
 
 async def save_member_settings(db: Database, settings: MemberSettings) -> None:
     values = asdict(settings)
-    insert = db.insert(members)
+    insert = insert_for(db.dialect, members)
     async with db.write() as connection:
         await connection.execute(
             insert.on_conflict_do_update(
