@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 from typing import Any
 
@@ -37,7 +38,10 @@ def run(settings: Settings, discord_url: str | None = None) -> int:
 
         point_discord_at(url)
         log.info("talking to the Discord stand-in at %s", url)
-    asyncio.run(serve(settings, library))
+    try:
+        asyncio.run(serve(settings, library))
+    except KeyboardInterrupt:
+        log.info("stopped")
     return 0
 
 
@@ -62,6 +66,10 @@ async def serve(settings: Settings, library: Library) -> None:
     try:
         await sync_packs(db, list(library.packs.values()), utc_now())
         bot = build_bot(db, library, dev_guild=settings.dev_guild)
+        # `docker stop` sends SIGTERM: close the connection and finish queued answers first.
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+        )
         async with bot:
             await bot.start(settings.discord_token)
     finally:

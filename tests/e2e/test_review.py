@@ -46,7 +46,7 @@ async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld)
         text = result["embeds"][0]["description"]
         assert ("Right!" in text) is (option == CORRECT[prompt])
         assert "This question comes back <t:" in text
-        next_id, stop_id = custom_ids(result)
+        next_id, _stop_id = custom_ids(result)
         message = last_message(await world.click(member, message["id"], next_id))
     summary = message["embeds"][0]
     assert summary["title"] == "Review done"

@@ -1,4 +1,4 @@
-"""A full round through the stand-in: 20 members, right and wrong answers, duplicates, late clicks."""
+"""A full round through the stand-in: 20 members, right and wrong answers, duplicates."""
 
 from __future__ import annotations
 
