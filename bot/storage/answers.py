@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlalchemy import Row, select, tuple_
+from sqlalchemy import Row, select
 
 from bot.quiz.rounds import RoundState
 from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
-from bot.storage.dialects import insert_for
+from bot.storage.dialects import covering, insert_for
 from bot.storage.models import QuestionRow, answers_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
 from bot.storage.scores import ScoredAnswer, add_to_scores
@@ -120,8 +120,9 @@ def _questions(
         QuestionRow.question_id,
         QuestionRow.option_count,
         QuestionRow.correct_index,
-    ).where(tuple_(QuestionRow.pack_id, QuestionRow.question_id).in_(keys))
-    return {(row[0], row[1]): (row[2], row[3]) for row in connection.execute(query)}
+    ).where(covering((QuestionRow.pack_id, QuestionRow.question_id), keys))
+    rows = connection.execute(query)
+    return {(r[0], r[1]): (r[2], r[3]) for r in rows if (r[0], r[1]) in keys}
 
 
 def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
@@ -177,7 +178,7 @@ def _standing_answers(
     c = answers_table.c
     query = select(
         c.round_id, c.question_id, c.member_id, c.option_index, c.correct, c.response_ms
-    ).where(tuple_(c.round_id, c.question_id, c.member_id).in_(set(keys)))
+    ).where(covering((c.round_id, c.question_id, c.member_id), keys))
     return {
         (row[0], row[1], row[2]): AnswerResult(
             AnswerOutcome.ALREADY_ANSWERED, row[3], row[4], row[5]

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlalchemy import Row, select, tuple_
+from sqlalchemy import Row, select
 
 from bot.quiz import scheduling
-from bot.storage.dialects import insert_for
+from bot.storage.dialects import covering, insert_for
 from bot.storage.models import cards_table, review_logs_table
 
 if TYPE_CHECKING:
@@ -79,11 +79,10 @@ def review_cards(
 
 def _load(connection: Connection, keys: set[CardKey]) -> dict[CardKey, _CardState]:
     c = cards_table.c
-    query = select(cards_table).where(tuple_(c.member_id, c.pack_id, c.question_id).in_(keys))
-    return {
-        (row.member_id, row.pack_id, row.question_id): _state_of(row)
-        for row in connection.execute(query)
-    }
+    query = select(cards_table).where(covering((c.member_id, c.pack_id, c.question_id), keys))
+    rows = connection.execute(query)
+    found = {(row.member_id, row.pack_id, row.question_id): row for row in rows}
+    return {key: _state_of(row) for key, row in found.items() if key in keys}
 
 
 def _state_of(row: Row[Any]) -> _CardState:
