@@ -7,6 +7,7 @@ from typing import Any, TypeAlias
 
 from sqlalchemy import ColumnElement, Table, and_
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import QueryableAttribute
 
 Insert: TypeAlias = postgresql.Insert | sqlite.Insert
 
@@ -19,7 +20,8 @@ def insert_for(dialect: str, table: Table) -> Insert:
 
 
 def covering(
-    columns: Sequence[ColumnElement[Any]], keys: Collection[tuple[Any, ...]]
+    columns: Sequence[ColumnElement[Any] | QueryableAttribute[Any]],
+    keys: Collection[tuple[Any, ...]],
 ) -> ColumnElement[bool]:
     """A filter matching at least the rows with these composite ``keys`` (filter exactly after).
 
