@@ -241,20 +241,20 @@ async def _admin(url: str, statement: str) -> None:
 async def main_async(arguments: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="quizbot-bench-") as directory:
         workdir = Path(directory)
-        url: str = arguments.database_url or f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
-        scratch = None
-        if make_url(url).get_backend_name() == "postgresql":
+        given: str = arguments.database_url or f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+        url, scratch = given, None
+        if make_url(given).get_backend_name() == "postgresql":
             # A database of its own on that server, dropped afterwards; nothing else is touched.
             scratch = f"quizbot_bench_{uuid.uuid4().hex[:10]}"
-            await _admin(url, f'CREATE DATABASE "{scratch}"')
-            url = make_url(url).set(database=scratch).render_as_string(hide_password=False)
-        elif Path(str(make_url(url).database)).exists():  # noqa: ASYNC240 - once, before any I/O
-            raise SystemExit(f"{url} already exists: the benchmark needs a new database")
+            await _admin(given, f'CREATE DATABASE "{scratch}"')
+            url = make_url(given).set(database=scratch).render_as_string(hide_password=False)
+        elif Path(str(make_url(given).database)).exists():  # noqa: ASYNC240 - once, before any I/O
+            raise SystemExit(f"{given} already exists: the benchmark needs a new database")
         try:
             by_size = await run(url, arguments.members, arguments.answers, workdir)
         finally:
             if scratch is not None:
-                await _admin(url, f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)')
+                await _admin(given, f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)')
         summary = report(by_size, arguments.members, arguments.answers, url)
     print(json.dumps(summary))
 
