@@ -27,6 +27,7 @@ from bot.storage.results import RoundView, Tally
 log = logging.getLogger(__name__)
 
 COUNTER_EDIT_INTERVAL_S = 3.0
+RECENT_MESSAGES = 20  # how far back a restarted conductor looks for its own question message
 RoundChannel = (
     discord.TextChannel | discord.Thread | discord.VoiceChannel
 )  # at most one counter edit per question message this often
@@ -124,8 +125,8 @@ class RoundConductor:
             return False
         if view.question_open:
             index = view.question_index
-            if question_key(index) not in view.message_ids:  # crashed between open and post
-                await self._post_question(view, index)
+            if question_key(index) not in view.message_ids:
+                await self._recover_question_message(view, index)
             await self._wait_for_close(view)
             await self._close_and_reveal(view, index)
             return True
@@ -159,6 +160,26 @@ class RoundConductor:
             embed=embed, view=question_view(view.id, index, len(question.options))
         )
         await rounds.set_message_id(self._db, view.id, question_key(index), message.id)
+
+    async def _recover_question_message(self, view: RoundView, index: int) -> None:
+        """After a stop between opening a question and saving its message id: find the message
+        if it was posted (so it is not posted twice), else post it now."""
+        prefix = f"qa:{view.id}:{index}:"
+        me = self._client.user
+        async for message in self._channel(view).history(limit=RECENT_MESSAGES):
+            ids = [
+                getattr(item, "custom_id", None) or ""
+                for row in message.components
+                for item in getattr(row, "children", ())
+            ]
+            if (
+                me is not None
+                and message.author.id == me.id
+                and any(i.startswith(prefix) for i in ids)
+            ):
+                await rounds.set_message_id(self._db, view.id, question_key(index), message.id)
+                return
+        await self._post_question(view, index)
 
     async def _wait_for_close(self, view: RoundView) -> None:
         state = self._open[view.id] = _OpenQuestion()

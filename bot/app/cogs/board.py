@@ -42,7 +42,7 @@ class BoardCog(commands.Cog):
             await say(interaction, "round.unknown_pack", pack=pack)
             return
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
-        embed, view = await board_message(
+        embed, view, _ = await board_message(
             self.ctx,
             guild_id=interaction.guild_id,
             period=Period(period.value) if period else Period.ALL_TIME,

@@ -9,18 +9,18 @@ from typing import Any
 
 import discord
 
+from bot.app.components.base import PersistentButton
 from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
 from bot.app.keys import stable_key
 from bot.app.render.common import BRAND, mention
-from bot.app.replies import guarded, reply, say
+from bot.app.replies import reply, say
 from bot.quiz.model import Pack
 from bot.quiz.scoring import Period
 from bot.storage import leaderboard
 from bot.storage.results import LeaderboardPage
 
 PAGE_SIZE = 10
-Button = discord.ui.Button[discord.ui.View]
 BOARD = r"(?P<period>all|week|month):(?P<pack>[0-9a-f]*)"
 
 
@@ -32,7 +32,8 @@ async def board_message(
     pack: Pack | None,
     page: int,
     locale: str,
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> tuple[discord.Embed, discord.ui.View, LeaderboardPage]:
+    """A page of the board as a message, and the page itself."""
     board = await leaderboard.leaderboard(
         ctx.db,
         guild_id=guild_id,
@@ -44,7 +45,7 @@ async def board_message(
     )
     pages = max(1, -(-board.total_members // PAGE_SIZE))
     embed = _board_embed(board, period, pack, locale, page=page, pages=pages)
-    return embed, _board_view(period, pack, page, pages, locale)
+    return embed, _board_view(period, pack, page, pages, locale), board
 
 
 def _board_embed(
@@ -91,90 +92,48 @@ def _board_view(
 
 
 class PageButton(
-    discord.ui.DynamicItem[Button],
+    PersistentButton,
     template=re.compile(rf"lb:(?P<direction>[pn]):{BOARD}:(?P<page>[0-9]+)"),
 ):
     def __init__(
         self, period: Period, pack_key: str, direction: str, page: int, label: str = "·"
     ) -> None:
         self.period, self.pack_key, self.page = period, pack_key, page
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"lb:{direction}:{period.value}:{pack_key}:{page}",
-            )
-        )
+        super().__init__(f"lb:{direction}:{period.value}:{pack_key}:{page}", label)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> PageButton:
+    def from_match(cls, match: re.Match[str]) -> PageButton:
         return cls(Period(match["period"]), match["pack"], match["direction"], int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async def turn() -> None:
-            ctx = ctx_of(interaction)
-            assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
-            embed, view = await board_message(
-                ctx,
-                guild_id=interaction.guild_id,
-                period=self.period,
-                pack=ctx.keys.packs.get(self.pack_key),
-                page=self.page,
-                locale=interaction.locale.value,
-            )
-            await interaction.response.edit_message(embed=embed, view=view)
-
-        await guarded(interaction, turn)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = ctx_of(interaction)
+        assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
+        embed, view, _ = await board_message(
+            ctx,
+            guild_id=interaction.guild_id,
+            period=self.period,
+            pack=ctx.keys.packs.get(self.pack_key),
+            page=self.page,
+            locale=interaction.locale.value,
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
-class MeButton(discord.ui.DynamicItem[Button], template=re.compile(rf"lm:{BOARD}")):
+class MeButton(PersistentButton, template=re.compile(rf"lm:{BOARD}")):
     """Shows the clicking member, privately, the page they are on."""
 
     def __init__(self, period: Period, pack_key: str, label: str = "·") -> None:
         self.period, self.pack_key = period, pack_key
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"lm:{period.value}:{pack_key}",
-            )
-        )
+        super().__init__(f"lm:{period.value}:{pack_key}", label, discord.ButtonStyle.primary)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> MeButton:
+    def from_match(cls, match: re.Match[str]) -> MeButton:
         return cls(Period(match["period"]), match["pack"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: self._show_mine(interaction))
-
-    async def _show_mine(self, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
         pack = ctx.keys.packs.get(self.pack_key)
-        mine = await leaderboard.member_rank(
-            ctx.db,
-            guild_id=interaction.guild_id,
-            member_id=interaction.user.id,
-            period=self.period,
-            now=ctx.clock(),
-            pack_id=pack.id if pack else None,
-        )
-        locale = interaction.locale.value
-        if mine is None:
-            await say(interaction, "leaderboard.not_ranked")
-            return
         position = await leaderboard.member_position(
             ctx.db,
             guild_id=interaction.guild_id,
@@ -183,7 +142,11 @@ class MeButton(discord.ui.DynamicItem[Button], template=re.compile(rf"lm:{BOARD}
             now=ctx.clock(),
             pack_id=pack.id if pack else None,
         )
-        embed, view = await board_message(
+        if not position:
+            await say(interaction, "leaderboard.not_ranked")
+            return
+        locale = interaction.locale.value
+        embed, view, board = await board_message(
             ctx,
             guild_id=interaction.guild_id,
             period=self.period,
@@ -191,5 +154,6 @@ class MeButton(discord.ui.DynamicItem[Button], template=re.compile(rf"lm:{BOARD}
             page=(position - 1) // PAGE_SIZE,
             locale=locale,
         )
+        mine = next(entry for entry in board.entries if entry.member_id == interaction.user.id)
         text = tr(locale, "leaderboard.your_rank", rank=mine.rank, points=mine.points)
         await reply(interaction, text, embed=embed, view=view)

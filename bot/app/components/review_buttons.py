@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.app.components.base import PersistentButton
 from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
 from bot.app.keys import stable_key
@@ -20,11 +21,10 @@ from bot.app.render.review import (
     review_result_embed,
     review_summary_embed,
 )
-from bot.app.replies import guarded, reply, say
+from bot.app.replies import reply, say
 from bot.quiz.model import Pack, Question
 from bot.storage import reviews, rounds
 
-Button = discord.ui.Button[discord.ui.View]
 SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
 SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
 
@@ -65,32 +65,19 @@ async def start_review(interaction: discord.Interaction[Any], session: Session) 
 
 
 class ReviewAnswerButton(
-    discord.ui.DynamicItem[Button],
+    PersistentButton,
     template=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
 ):
     def __init__(self, session: Session, question_key: str, option: int) -> None:
         self.session, self.question_key, self.option = session, question_key, option
         custom_id = f"ra:{session.ids}:{question_key}:{option}:{session.scope}"
-        super().__init__(
-            discord.ui.Button(
-                label=letter(option), style=discord.ButtonStyle.primary, custom_id=custom_id
-            )
-        )
+        super().__init__(custom_id, letter(option), discord.ButtonStyle.primary)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReviewAnswerButton:
+    def from_match(cls, match: re.Match[str]) -> ReviewAnswerButton:
         return cls(Session.from_match(match), match["question"], int(match["option"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: self._grade(interaction))
-
-    async def _grade(self, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
         if not await _is_owner(interaction, self.session):
             return
         ctx = ctx_of(interaction)
@@ -115,88 +102,47 @@ class ReviewAnswerButton(
         await interaction.response.edit_message(embed=embed, view=_next_or_stop(session, locale))
 
 
-class ReviewNextButton(
-    discord.ui.DynamicItem[Button], template=re.compile(rf"rn:{SESSION}:{SCOPE}")
-):
+class ReviewNextButton(PersistentButton, template=re.compile(rf"rn:{SESSION}:{SCOPE}")):
     def __init__(self, session: Session, label: str = "→") -> None:
         self.session = session
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"rn:{session.ids}:{session.scope}",
-            )
-        )
+        super().__init__(f"rn:{session.ids}:{session.scope}", label, discord.ButtonStyle.primary)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReviewNextButton:
+    def from_match(cls, match: re.Match[str]) -> ReviewNextButton:
         return cls(Session.from_match(match))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async def advance() -> None:
-            if await _is_owner(interaction, self.session):
-                await _show_next(interaction, self.session, edit=True)
-
-        await guarded(interaction, advance)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        if await _is_owner(interaction, self.session):
+            await _show_next(interaction, self.session, edit=True)
 
 
-class ReviewStopButton(discord.ui.DynamicItem[Button], template=re.compile(rf"rs:{SESSION}")):
+class ReviewStopButton(PersistentButton, template=re.compile(rf"rs:{SESSION}")):
     def __init__(self, session: Session, label: str = "■") -> None:
         self.session = session
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"rs:{session.ids}"
-            )
-        )
+        super().__init__(f"rs:{session.ids}", label, row=1)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReviewStopButton:
+    def from_match(cls, match: re.Match[str]) -> ReviewStopButton:
         return cls(Session.from_match(match))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async def stop() -> None:
-            if await _is_owner(interaction, self.session):
-                await _show_summary(interaction, self.session, edit=True)
-
-        await guarded(interaction, stop)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        if await _is_owner(interaction, self.session):
+            await _show_summary(interaction, self.session, edit=True)
 
 
-class MissedButton(discord.ui.DynamicItem[Button], template=re.compile(r"rm:(?P<round>[0-9]+)")):
+class MissedButton(PersistentButton, template=re.compile(r"rm:(?P<round>[0-9]+)")):
     """On a round's standings: each member reviews, privately, what they missed in it."""
 
     def __init__(self, round_id: int, label: str = "?") -> None:
         self.round_id = round_id
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.success, custom_id=f"rm:{round_id}"
-            )
-        )
+        super().__init__(f"rm:{round_id}", label, discord.ButtonStyle.success)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> MissedButton:
+    def from_match(cls, match: re.Match[str]) -> MissedButton:
         return cls(int(match["round"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        session = Session(interaction.user.id, scope=f"r{self.round_id}.0")
-        await guarded(interaction, lambda: start_review(interaction, session))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await start_review(interaction, Session(interaction.user.id, scope=f"r{self.round_id}.0"))
 
 
 async def _is_owner(interaction: discord.Interaction[Any], session: Session) -> bool:
@@ -222,7 +168,7 @@ async def _show_next(
     view = discord.ui.View(timeout=None)
     for option in range(len(question.options)):
         view.add_item(ReviewAnswerButton(session, key, option))
-    view.add_item(_stop_button(session, locale))
+    view.add_item(ReviewStopButton(session, tr(locale, "review.stop_button")))
     await _send(interaction, embed=embed, view=view, edit=edit)
 
 
@@ -267,14 +213,8 @@ async def _show_summary(
 def _next_or_stop(session: Session, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ReviewNextButton(session, tr(locale, "review.next_button")))
-    view.add_item(_stop_button(session, locale))
+    view.add_item(ReviewStopButton(session, tr(locale, "review.stop_button")))
     return view
-
-
-def _stop_button(session: Session, locale: str) -> ReviewStopButton:
-    button = ReviewStopButton(session, tr(locale, "review.stop_button"))
-    button.item.row = 1
-    return button
 
 
 async def _send(

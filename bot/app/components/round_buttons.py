@@ -9,10 +9,11 @@ from typing import Any
 
 import discord
 
+from bot.app.components.base import PersistentButton
 from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
 from bot.app.render.common import letter
-from bot.app.replies import guarded, reply, say
+from bot.app.replies import reply, say
 from bot.quiz.model import Question
 from bot.quiz.rounds import RoundState
 from bot.storage import rounds
@@ -22,46 +23,38 @@ from bot.storage.results import AnswerOutcome, AnswerResult
 # three seconds and tell the member when it lands.
 ACK_BUDGET_S = 2.0
 
-Button = discord.ui.Button[discord.ui.View]
-
 
 class AnswerButton(
-    discord.ui.DynamicItem[Button],
+    PersistentButton,
     template=re.compile(r"qa:(?P<round>[0-9]+):(?P<index>[0-9]+):(?P<option>[0-9])"),
 ):
-    def __init__(self, round_id: int, index: int, option: int, *, disabled: bool = False) -> None:
+    failure_key = "errors.failed_answer"
+
+    def __init__(
+        self,
+        round_id: int,
+        index: int,
+        option: int,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        disabled: bool = False,
+    ) -> None:
         self.round_id, self.index, self.option = round_id, index, option
-        super().__init__(
-            discord.ui.Button(
-                label=letter(option),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"qa:{round_id}:{index}:{option}",
-                disabled=disabled,
-            )
-        )
+        custom_id = f"qa:{round_id}:{index}:{option}"
+        super().__init__(custom_id, letter(option), style, disabled=disabled)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> AnswerButton:
+    def from_match(cls, match: re.Match[str]) -> AnswerButton:
         return cls(int(match["round"]), int(match["index"]), int(match["option"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: self._answer(interaction), "errors.failed_answer")
-
-    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         recording = asyncio.ensure_future(self._record(ctx, interaction.user.id))
         done, _ = await asyncio.wait({recording}, timeout=ACK_BUDGET_S)
         if not done:
             await interaction.response.defer(ephemeral=True, thinking=True)
         result = await recording
-        locale = interaction.locale.value
-        await reply(interaction, _answer_text(result, locale))
+        await reply(interaction, _answer_text(result, interaction.locale.value))
 
     async def _record(self, ctx: AppContext, member_id: int) -> AnswerResult | None:
         view = await rounds.get_round(ctx.db, self.round_id)
@@ -91,32 +84,16 @@ def _answer_text(result: AnswerResult | None, locale: str) -> str:
     return tr(locale, key, letter=letter(result.option_index))
 
 
-class WhyButton(
-    discord.ui.DynamicItem[Button],
-    template=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)"),
-):
+class WhyButton(PersistentButton, template=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
     def __init__(self, round_id: int, index: int, label: str = "?") -> None:
         self.round_id, self.index = round_id, index
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"qw:{round_id}:{index}"
-            )
-        )
+        super().__init__(f"qw:{round_id}:{index}", label, row=1)
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        _interaction: discord.Interaction[Any],
-        _item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> WhyButton:
+    def from_match(cls, match: re.Match[str]) -> WhyButton:
         return cls(int(match["round"]), int(match["index"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: self._explain(interaction))
-
-    async def _explain(self, interaction: discord.Interaction[Any]) -> None:
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         view = await rounds.get_round(ctx.db, self.round_id)
         question_id = view.question_order[self.index]
@@ -125,11 +102,12 @@ class WhyButton(
         )
         pack = ctx.library.get(view.pack_id)
         question = pack.question(question_id) if pack is not None else None
-        locale = interaction.locale.value
         if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
         else:
-            await reply(interaction, _why_text(question, answer.option_index, locale))
+            await reply(
+                interaction, _why_text(question, answer.option_index, interaction.locale.value)
+            )
 
 
 def _why_text(question: Question, picked_index: int, locale: str) -> str:
@@ -155,14 +133,9 @@ def reveal_view(
     """The options disabled with the correct one marked, and the private "why" button."""
     view = discord.ui.View(timeout=None)
     for option in range(option_count):
-        button = AnswerButton(round_id, index, option, disabled=True)
-        button.item.style = (
-            discord.ButtonStyle.success if option == correct else discord.ButtonStyle.secondary
-        )
-        view.add_item(button)
-    why = WhyButton(round_id, index, tr(locale, "round.why_button"))
-    why.item.row = 1
-    view.add_item(why)
+        style = discord.ButtonStyle.success if option == correct else discord.ButtonStyle.secondary
+        view.add_item(AnswerButton(round_id, index, option, style=style, disabled=True))
+    view.add_item(WhyButton(round_id, index, tr(locale, "round.why_button")))
     return view
 
 
