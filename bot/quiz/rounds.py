@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 MIN_QUESTION_SECONDS = 5
 MAX_QUESTION_SECONDS = 300
-DEFAULT_QUESTION_SECONDS = 20
+DEFAULT_QUESTION_SECONDS = 30
 
 
 class RoundState(enum.StrEnum):

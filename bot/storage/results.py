@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.quiz.rounds import RoundState
+from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, RoundState
 
 
 class AnswerOutcome(enum.StrEnum):
@@ -29,7 +29,7 @@ class AnswerResult:
 class GuildSettings:
     guild_id: int
     moderator_role_id: int | None = None
-    question_seconds: int = 20
+    question_seconds: int = DEFAULT_QUESTION_SECONDS
     locale: str | None = None
 
 
