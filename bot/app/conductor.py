@@ -165,17 +165,9 @@ class RoundConductor:
         """After a stop between opening a question and saving its message id: find the message
         if it was posted (so it is not posted twice), else post it now."""
         prefix = f"qa:{view.id}:{index}:"
-        me = self._client.user
         async for message in self._channel(view).history(limit=RECENT_MESSAGES):
-            ids = [
-                getattr(item, "custom_id", None) or ""
-                for row in message.components
-                for item in getattr(row, "children", ())
-            ]
-            if (
-                me is not None
-                and message.author.id == me.id
-                and any(i.startswith(prefix) for i in ids)
+            if message.author == self._client.user and any(
+                custom_id.startswith(prefix) for custom_id in _custom_ids(message)
             ):
                 await rounds.set_message_id(self._db, view.id, question_key(index), message.id)
                 return
@@ -287,3 +279,13 @@ class RoundConductor:
         if not isinstance(channel, RoundChannel):
             raise TypeError(f"round {view.id}: channel {view.channel_id} takes no rounds")
         return channel
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    return [
+        button.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for button in row.children
+        if isinstance(button, discord.Button) and button.custom_id
+    ]

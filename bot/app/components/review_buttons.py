@@ -23,7 +23,7 @@ from bot.app.render.review import (
 )
 from bot.app.replies import reply, say
 from bot.quiz.model import Pack, Question
-from bot.storage import reviews, rounds
+from bot.storage import member_answers, reviews, rounds
 
 SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
 SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
@@ -176,7 +176,7 @@ async def _next_card(ctx: AppContext, session: Session) -> tuple[Pack, Question,
     if session.scope.startswith("r"):
         round_id, position = (int(part) for part in session.scope[1:].split("."))
         view = await rounds.get_round(ctx.db, round_id)
-        missed = await rounds.missed_questions(ctx.db, round_id, session.member_id)
+        missed = await member_answers.missed_questions(ctx.db, round_id, session.member_id)
         pack = ctx.library.get(view.pack_id)
         questions = [q for q in (pack.question(m) for m in missed) if q] if pack else []
         if pack is None or position >= len(questions):

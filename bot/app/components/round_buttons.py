@@ -16,7 +16,7 @@ from bot.app.render.common import letter
 from bot.app.replies import reply, say
 from bot.quiz.model import Question
 from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.storage import member_answers, rounds
 from bot.storage.results import AnswerOutcome, AnswerResult
 
 # An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
@@ -97,7 +97,7 @@ class WhyButton(PersistentButton, template=re.compile(r"qw:(?P<round>[0-9]+):(?P
         ctx = ctx_of(interaction)
         view = await rounds.get_round(ctx.db, self.round_id)
         question_id = view.question_order[self.index]
-        answer = await rounds.member_answer(
+        answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
         pack = ctx.library.get(view.pack_id)
