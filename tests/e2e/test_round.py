@@ -57,6 +57,8 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         assert tally.answered == 20
         body = revealed["embeds"][0]
         assert f"Correct answer: **{'ABCDE'[correct]}**" in body["description"]
+        fastest = next(f["value"] for f in body["fields"] if f["name"] == "Fastest correct")
+        assert fastest.startswith(f"<@{players[0]}>")  # the first to answer right
         with pytest.raises(SandboxRefusedError):  # a real client cannot click a disabled button
             await world.click(players[1], revealed["id"], custom_ids(message)[0])
 

@@ -1,6 +1,28 @@
+"""The bot's commands as Discord holds them, and the simplest interactions."""
+
 from __future__ import annotations
 
 from tests.e2e.conftest import QuizWorld
+
+
+async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWorld) -> None:
+    commands = {c["name"]: c for c in (await bot_world.sandbox.state())["commands"]["global"]}
+    assert set(commands) == {"quiz", "review", "leaderboard", "stats"}
+    quiz = commands["quiz"]
+    assert quiz["name_localizations"]["el"] == "κουίζ"
+    assert quiz["contexts"] == [0]  # servers only
+    subcommands = {o["name"]: o for o in quiz["options"]}
+    assert set(subcommands) == {"start", "stop", "skip", "packs", "settings"}
+    assert subcommands["start"]["name_localizations"]["el"] == "έναρξη"
+    assert subcommands["start"]["description_localizations"]["el"].startswith("Έναρξη")
+
+
+async def test_no_privileged_intents(bot_world: QuizWorld) -> None:
+    assert bot_world.bot is not None
+    intents = bot_world.bot.intents
+    assert not intents.members
+    assert not intents.presences
+    assert not intents.message_content
 
 
 async def test_packs_lists_the_loaded_packs(bot_world: QuizWorld) -> None:
@@ -8,3 +30,26 @@ async def test_packs_lists_the_loaded_packs(bot_world: QuizWorld) -> None:
     text = await bot_world.said(report)
     assert "Sequence Parallelism and Ring Attention" in text
     assert "Mini quiz" in text
+    assert "Guide: [The mini guide](https://example.org/mini)" in text
+
+
+async def test_pack_autocomplete_matches_ids_and_titles(bot_world: QuizWorld) -> None:
+    world = bot_world
+    asked = await world.sandbox.autocomplete(
+        world.members[0], world.channel_id, "quiz start", focused="pack", pack="ring"
+    )
+    report = await world.sandbox.wait_for_response(asked, timeout=10)
+    choices = report["responses"][0]["body"]["data"]["choices"]
+    assert choices == [
+        {"name": "Sequence Parallelism and Ring Attention", "value": "ring-attention"}
+    ]
+
+
+async def test_one_round_per_channel(bot_world: QuizWorld) -> None:
+    world = bot_world
+    first = await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    assert "Easy · 3 questions · 60 seconds each" in await world.said(first)
+    second = await world.command(world.owner, "quiz start", pack="ring-attention")
+    assert await world.said(second) == (
+        f"A round is already running in <#{world.channel_id}>. Stop it with /quiz stop first."
+    )
