@@ -142,11 +142,12 @@ class RoundConductor:
         await self._post_question(await rounds.get_round(self._db, view.id), index)
         return True
 
-    async def _post_question(self, view: RoundView, index: int) -> None:
+    async def _question_embed(
+        self, view: RoundView, index: int, answered: int
+    ) -> tuple[discord.Embed, Question]:
         pack, question = self._question(view, index)
         locale = await self.public_locale(view.guild_id, pack)
         assert view.closes_at is not None  # noqa: S101  # an open question has a closing time
-        answered = (await rounds.tally(self._db, view.id, index)).answered
         embed = question_embed(
             question,
             locale,
@@ -155,6 +156,11 @@ class RoundConductor:
             closes_at=view.closes_at,
             answered=answered,
         )
+        return embed, question
+
+    async def _post_question(self, view: RoundView, index: int) -> None:
+        answered = (await rounds.tally(self._db, view.id, index)).answered
+        embed, question = await self._question_embed(view, index, answered)
         channel = self._channel(view)
         message = await channel.send(
             embed=embed, view=question_view(view.id, index, len(question.options))
@@ -207,17 +213,7 @@ class RoundConductor:
                 await asyncio.wait_for(state.closed.wait(), COUNTER_EDIT_INTERVAL_S)
 
     async def _edit_counter(self, view: RoundView, index: int, count: int) -> None:
-        pack, question = self._question(view, index)
-        locale = await self.public_locale(view.guild_id, pack)
-        assert view.closes_at is not None  # noqa: S101
-        embed = question_embed(
-            question,
-            locale,
-            number=index + 1,
-            total=len(view.question_order),
-            closes_at=view.closes_at,
-            answered=count,
-        )
+        embed, _ = await self._question_embed(view, index, count)
         message_id = view.message_ids.get(question_key(index))
         if message_id is None:
             fresh = await rounds.get_round(self._db, view.id)
