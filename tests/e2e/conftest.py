@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from bot.storage import rounds
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
+from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 
 Json = dict[str, Any]
 REPO = Path(__file__).resolve().parents[2]
@@ -62,7 +64,6 @@ class QuizWorld:
     owner: int
     members: list[int]
     locales: dict[int, str]
-    db_path: Path
     bot: QuizBot | None = None
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -121,13 +122,35 @@ def titled(prefix: str) -> Callable[[Json], bool]:
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[QuizWorld]:
+def backend(request: pytest.FixtureRequest) -> str:
+    """SQLite unless a test asks for both with ``@pytest.mark.parametrize(..., indirect=True)``."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+async def database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh, migrated database of the backend."""
+    if backend == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
+        await upgrade_async(url)
+        yield url
+        return
+    await need_postgres_here()
+    name = f"quizbot_e2e_{uuid.uuid4().hex[:12]}"
+    await admin(f'CREATE DATABASE "{name}"')
+    try:
+        url = with_database(POSTGRES_URL, name)
+        await upgrade_async(url)
+        yield url
+    finally:
+        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+async def world(database_url: str) -> AsyncIterator[QuizWorld]:
     async with Sandbox.start(guilds=1, members=MEMBERS) as sandbox:
         point_discord_at(sandbox.url)
-        db_path = tmp_path / "quizbot.db"
-        url = f"sqlite+aiosqlite:///{db_path}"
-        await upgrade_async(url)
-        db = Database.open(url)
+        db = Database.open(database_url)
         library = load_library(PACK_DIRS)
         await sync_packs(db, list(library.packs.values()), utc_now())
         guild = (await sandbox.state())["guilds"][0]
@@ -142,7 +165,6 @@ async def world(tmp_path: Path) -> AsyncIterator[QuizWorld]:
             owner=int(guild["owner_id"]),
             members=[int(m["id"]) for m in people if m["id"] != guild["owner_id"]],
             locales={int(m["id"]): m["locale"] for m in people},
-            db_path=db_path,
         )
         try:
             yield world

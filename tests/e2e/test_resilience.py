@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import sqlite3
+import pytest
+from sqlalchemy import text
 
 from bot.app.context import utc_now
 from bot.app.i18n import tr
 from bot.storage import rounds
+from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
     answer,
@@ -20,16 +20,12 @@ from tests.e2e.conftest import (
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
-async def raw_sql(world: QuizWorld, statement: str) -> None:
-    """Changes the bot's SQLite file behind its back, off the event loop the bot runs on."""
-
-    def run() -> None:
-        with contextlib.closing(sqlite3.connect(world.db_path, timeout=30)) as raw, raw:
-            raw.execute(statement)
-
-    await asyncio.to_thread(run)
+async def change_behind_the_bots_back(world: QuizWorld, statement: str) -> None:
+    async with world.db.write() as connection:
+        await connection.execute(text(statement))
 
 
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question_once(
     bot_world: QuizWorld,
 ) -> None:
@@ -40,7 +36,9 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
 
     await world.stop_bot()
     # As if the process had stopped between posting the question and saving its message id:
-    await raw_sql(world, "DELETE FROM round_messages WHERE purpose = 'question:0'")
+    await change_behind_the_bots_back(
+        world, "DELETE FROM round_messages WHERE purpose = 'question:0'"
+    )
     await world.start_bot()  # a new process on the same database
     said = await answer(world, member, first, 0)  # a button posted by the old process
     assert said == tr(world.locales[member], "round.locked_in", letter="A")
@@ -94,12 +92,12 @@ async def test_a_database_failure_still_gets_the_member_a_reply(
     member = next(m for m in world.members if world.locales[m] == "en-US")
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     message = await question_message(world, 1, 3)
-    await raw_sql(world, "ALTER TABLE answers RENAME TO answers_away")
+    await change_behind_the_bots_back(world, "ALTER TABLE answers RENAME TO answers_away")
     said = await answer(world, member, message, 0)
     assert said.startswith(
         "That didn't work: your answer was not recorded. Please try again. (error "
     )
-    await raw_sql(world, "ALTER TABLE answers_away RENAME TO answers")
+    await change_behind_the_bots_back(world, "ALTER TABLE answers_away RENAME TO answers")
     again = await answer(world, member, message, 0)
     assert again == tr("en-US", "round.locked_in", letter="A")
     (view,) = await rounds.running_rounds(world.db)

@@ -8,6 +8,7 @@ from bot.app.i18n import tr
 from bot.quiz.rounds import RoundState
 from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds
+from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
     answer,
@@ -27,6 +28,7 @@ async def start_mini_round(world: QuizWorld, seconds: int = 60) -> int:
     return running.id
 
 
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
     world = bot_world
     round_id = await start_mini_round(world)

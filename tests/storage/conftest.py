@@ -7,61 +7,18 @@ a missing or unreachable server fails them instead of skipping them.
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade
 from bot.storage.packs import sync_packs
+from tests.databases import BACKENDS, POSTGRES_URL, admin, need_postgres, with_database
 from tests.storage.factories import NOW, make_pack
-
-POSTGRES_URL = os.environ.get("QUIZBOT_TEST_POSTGRES_URL", "")
-REQUIRE_POSTGRES = os.environ.get("QUIZBOT_REQUIRE_POSTGRES") == "1"
-BACKENDS = ("sqlite", "postgresql")
-
-
-def _dsn(url: str) -> str:
-    """The plain libpq-style address asyncpg takes."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-def with_database(url: str, name: str) -> str:
-    return make_url(url).set(database=name).render_as_string(hide_password=False)
-
-
-async def _admin(statement: str) -> None:
-    connection = await asyncpg.connect(_dsn(POSTGRES_URL), timeout=5)
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
-
-
-def postgres_unavailable() -> str | None:
-    """Why PostgreSQL tests cannot run here, or None if they can."""
-    if not POSTGRES_URL:
-        return "QUIZBOT_TEST_POSTGRES_URL is not set"
-    try:
-        asyncio.run(_admin("SELECT 1"))
-    except (OSError, asyncpg.PostgresError, TimeoutError) as error:
-        return f"PostgreSQL at QUIZBOT_TEST_POSTGRES_URL is unreachable: {error}"
-    return None
-
-
-def need_postgres() -> None:
-    reason = postgres_unavailable()
-    if reason is None:
-        return
-    if REQUIRE_POSTGRES:
-        pytest.fail(f"QUIZBOT_REQUIRE_POSTGRES=1 but {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -76,12 +33,12 @@ def postgres_template() -> Iterator[str]:
     """A migrated database that each test's database is copied from (fast: no DDL per test)."""
     need_postgres()
     name = f"quizbot_template_{uuid.uuid4().hex[:12]}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
     try:
         upgrade(with_database(POSTGRES_URL, name))
         yield name
     finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(params=BACKENDS)
@@ -103,11 +60,11 @@ async def database_url(template: Path | str, tmp_path: Path) -> AsyncIterator[st
         yield f"sqlite+aiosqlite:///{path}"
         return
     name = f"quizbot_test_{uuid.uuid4().hex[:12]}"
-    await _admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    await admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
     try:
         yield with_database(POSTGRES_URL, name)
     finally:
-        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
