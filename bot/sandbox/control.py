@@ -71,6 +71,10 @@ async def add_guild(call: ControlCall) -> object:
 async def add_role(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))
     role = call.core.world.add_role(guild, call.body["name"], int(call.body.get("permissions", 0)))
+    # Discord tells connected bots (GUILDS intent), so their role caches stay current.
+    await call.core.gateway.dispatch(
+        "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
+    )
     return {"id": str(role.id), "name": role.name, "permissions": str(role.permissions)}
 
 

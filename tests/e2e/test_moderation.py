@@ -23,13 +23,13 @@ async def test_a_member_without_permission_cannot_start_stop_or_skip(world: Quiz
     assert running.question_open
 
 
-async def test_the_moderator_role_can_run_rounds(world: QuizWorld) -> None:
+async def test_the_moderator_role_can_run_rounds(bot_world: QuizWorld) -> None:
+    world = bot_world  # the role is created while the bot is connected, as on Discord
     role = await world.sandbox.add_role(world.guild_id, "Quizmaster", permissions=0)
     quizmaster = await world.sandbox.add_member(
         world.guild_id, "quizmaster", locale="en-US", roles=[role["id"]]
     )
     quizmaster_id = int(quizmaster["id"])
-    await world.start_bot()
     saved = await world.command(world.owner, "quiz settings", moderator_role=role["id"], seconds=45)
     assert "Settings saved." in await world.said(saved)
     configured = await settings.guild_settings(world.db, world.guild_id)

@@ -97,3 +97,13 @@ async def test_clicks_only_what_a_member_could(
             await sandbox.click(place["bob"], message_id, custom_id)
     with pytest.raises(SandboxRefusedError, match="cannot see"):
         await sandbox.click(place["alice"], int(message_id) + 1, "yes")
+
+
+async def test_a_role_created_later_reaches_the_bots_cache(
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+) -> None:
+    guild_id = int(place["guild"]["id"])
+    role = await sandbox.add_role(guild_id, "Quizmaster", permissions=0)
+    guild = bot.get_guild(guild_id)
+    await sandbox.wait_for(lambda: guild.get_role(int(role["id"])) is not None, timeout=5)
+    assert guild.get_role(int(role["id"])).name == "Quizmaster"
