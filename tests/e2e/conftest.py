@@ -64,6 +64,7 @@ class QuizWorld:
     owner: int
     members: list[int]
     locales: dict[int, str]
+    database_url: str
     bot: QuizBot | None = None
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -165,6 +166,7 @@ async def world(database_url: str) -> AsyncIterator[QuizWorld]:
             owner=int(guild["owner_id"]),
             members=[int(m["id"]) for m in people if m["id"] != guild["owner_id"]],
             locales={int(m["id"]): m["locale"] for m in people},
+            database_url=database_url,
         )
         try:
             yield world

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import sqlite3
+import threading
+
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from bot.app.context import utc_now
 from bot.app.i18n import tr
@@ -120,3 +126,46 @@ async def test_a_busy_question_edits_its_counter_without_hitting_rate_limits(
     ]
     assert 1 <= len(edits) < 20  # coalesced: far fewer edits than clicks
     assert custom_ids(message)
+
+
+async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    member = next(m for m in world.members if world.locales[m] == "en-US")
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    message = await question_message(world, 1, 3)
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_write_lock() -> None:
+        path = make_url(world.database_url).database
+        assert path is not None
+        with contextlib.closing(sqlite3.connect(path, timeout=30, isolation_level=None)) as raw:
+            raw.execute("BEGIN IMMEDIATE")
+            locked.set()
+            release.wait(timeout=30)
+            raw.execute("COMMIT")
+
+    holder = asyncio.ensure_future(asyncio.to_thread(hold_the_write_lock))
+    await world.sandbox.wait_for(locked.is_set, timeout=10)
+    clicked = await world.sandbox.click(member, message["id"], custom_ids(message)[0])
+
+    async def deferred() -> bool:
+        return bool((await world.sandbox.interaction(clicked))["responses"])
+
+    await world.sandbox.wait_for(deferred, timeout=5)
+    first = (await world.sandbox.interaction(clicked))["responses"][0]
+    assert first["type"] == 5  # "thinking", within Discord's three seconds
+    assert first["ms"] < 3000
+    assert (
+        await rounds.tally(world.db, (await rounds.running_rounds(world.db))[0].id, 0)
+    ).answered == 0
+    release.set()
+    await holder
+
+    async def confirmed() -> bool:
+        return len((await world.sandbox.interaction(clicked))["responses"]) > 1
+
+    await world.sandbox.wait_for(confirmed, timeout=15)
+    said = await world.said(await world.sandbox.interaction(clicked))
+    assert said.endswith(tr("en-US", "round.locked_in", letter="A"))
