@@ -84,11 +84,9 @@ class QuizWorld:
                 await self._task
         self.bot, self._task = None, None
 
-    async def command(
-        self, user: int, name: str, channel: int | None = None, **options: Any
-    ) -> Json:
+    async def command(self, user: int, name: str, **options: Any) -> Json:
         """Runs a slash command as ``user`` and returns the stand-in's report once answered."""
-        interaction = await self.sandbox.command(user, channel or self.channel_id, name, **options)
+        interaction = await self.sandbox.command(user, self.channel_id, name, **options)
         return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
 
     async def click(self, user: int, message_id: str, custom_id: str) -> Json:

@@ -37,6 +37,20 @@ async def test_leaderboard_pages_ties_and_me(bot_world: QuizWorld) -> None:
     assert f"<@{last}>" in said
 
 
+async def test_a_weekly_board_for_one_pack(bot_world: QuizWorld) -> None:
+    world = bot_world
+    await seed_finished_round(world, {world.members[0]: 2})
+    greek = next(m for m in world.members if world.locales[m] == "el")
+    await world.command(greek, "leaderboard", period="week", pack="mini")
+    board = await world.wait_for_message(titled("Leaderboard"))
+    # Public: in the server's language (English here), whoever asked.
+    assert board["embeds"][0]["title"] == "Leaderboard · This week · Mini quiz"
+    assert board["embeds"][0]["description"].startswith(f"**1.** <@{world.members[0]}>: 2 correct")
+    await world.command(greek, "leaderboard", period="week", pack="ring-attention")
+    empty = await world.wait_for_message(titled("Leaderboard · This week · Sequence"))
+    assert empty["embeds"][0]["description"] == "No answers yet in this period."
+
+
 async def test_stats_show_answers_accuracy_streak_and_mastery(bot_world: QuizWorld) -> None:
     world = bot_world
     member = world.members[0]  # an en-US member

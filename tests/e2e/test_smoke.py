@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.storage import rounds
 from tests.e2e.conftest import QuizWorld
 
 
@@ -53,3 +54,22 @@ async def test_one_round_per_channel(bot_world: QuizWorld) -> None:
     assert await world.said(second) == (
         f"A round is already running in <#{world.channel_id}>. Stop it with /quiz stop first."
     )
+
+
+async def test_a_round_can_start_in_another_channel(bot_world: QuizWorld) -> None:
+    world = bot_world
+    guild = (await world.sandbox.state())["guilds"][0]
+    general = int(next(c["id"] for c in guild["channels"] if c["name"] == "general"))
+    report = await world.command(world.owner, "quiz start", pack="mini", channel=str(general))
+    assert await world.said(report) == f"The round starts in <#{general}>."
+    (view,) = await rounds.running_rounds(world.db)
+    assert view.channel_id == general
+    cards = await world.sandbox.messages(general, as_user=world.owner)
+    assert any("Quiz: Mini quiz" in str(m["embeds"]) for m in cards)
+
+
+async def test_stop_and_skip_without_a_round_say_so(bot_world: QuizWorld) -> None:
+    world = bot_world
+    for command in ("quiz stop", "quiz skip"):
+        said = await world.said(await world.command(world.owner, command))
+        assert said == "No round is running in this channel."

@@ -48,7 +48,7 @@ class BoardCog(commands.Cog):
             period=Period(period.value) if period else Period.ALL_TIME,
             pack=chosen,
             page=0,
-            locale=interaction.locale.value,
+            locale=await self.ctx.conductor.public_locale(interaction.guild_id, chosen),
         )
         await reply(interaction, embed=embed, view=view, ephemeral=False)
 

@@ -108,13 +108,21 @@ class PageButton(
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
+        pack = ctx.keys.packs.get(self.pack_key)
+        # The board is public (in the server's language) unless it is someone's private copy.
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        locale = (
+            interaction.locale.value
+            if private
+            else await ctx.conductor.public_locale(interaction.guild_id, pack)
+        )
         embed, view, _ = await board_message(
             ctx,
             guild_id=interaction.guild_id,
             period=self.period,
-            pack=ctx.keys.packs.get(self.pack_key),
+            pack=pack,
             page=self.page,
-            locale=interaction.locale.value,
+            locale=locale,
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
