@@ -26,6 +26,14 @@ from tests.e2e.conftest import (
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
+async def edits_of(world: QuizWorld, message_id: str, since: int = 0) -> int:
+    """How many edits of one message the bot sent, from entry ``since`` of the request log on."""
+    return sum(
+        request["method"] == "PATCH" and request["path"].endswith(f"/messages/{message_id}")
+        for request in (await world.sandbox.request_log())[since:]
+    )
+
+
 async def change_behind_the_bots_back(world: QuizWorld, statement: str) -> None:
     async with world.db.write() as connection:
         await connection.execute(text(statement))
@@ -59,12 +67,7 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
 
     revealed = await world.wait_for_message(titled("Question 1 of 3 · Closed"))
     await question_message(world, 2, 3)
-    edits = [
-        request
-        for request in (await world.sandbox.request_log())[log_before:]
-        if request["method"] == "PATCH" and request["path"].endswith(f"/messages/{first['id']}")
-    ]
-    assert len(edits) == 1  # revealed once
+    assert await edits_of(world, first["id"], since=log_before) == 1  # revealed once
     firsts = [m for m in await world.messages() if titled("Question 1 of 3")(m)]
     assert [m["id"] for m in firsts] == [revealed["id"]]  # and never posted twice
     assert (await rounds.tally(world.db, view.id, 0)).answered == 1
@@ -119,12 +122,7 @@ async def test_a_busy_question_edits_its_counter_without_hitting_rate_limits(
     for member in world.members:
         await answer(world, member, message, 0)
     await world.wait_for_message(lambda m: m["id"] == message["id"] and "20 answered" in str(m))
-    edits = [
-        request
-        for request in await world.sandbox.request_log()
-        if request["method"] == "PATCH" and request["path"].endswith(f"/messages/{message['id']}")
-    ]
-    assert 1 <= len(edits) < 20  # coalesced: far fewer edits than clicks
+    assert 1 <= await edits_of(world, message["id"]) < 20  # coalesced: far fewer than clicks
     assert custom_ids(message)
 
 

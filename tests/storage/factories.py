@@ -6,6 +6,9 @@ import random
 from datetime import UTC, datetime
 
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
+from bot.storage.database import Database
+from bot.storage.results import RoundView
+from bot.storage.rounds import start_round
 
 # A Wednesday in ISO week 2026-W48, in November.
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
@@ -43,3 +46,28 @@ def make_pack(pack_id: str = "basics", questions: int = 5, *, prompt: str = "") 
 def seeded(seed: int) -> random.Random:
     """A deterministic shuffle source for rounds."""
     return random.Random(seed)  # noqa: S311 - shuffling quiz questions, not cryptography
+
+
+async def start_test_round(
+    db: Database,
+    *,
+    guild_id: int = 1,
+    channel_id: int = 10,
+    pack_id: str = "basics",
+    started_by: int = 99,
+    question_count: int | None = None,
+    seed: int = 1,
+    now: datetime = NOW,
+) -> RoundView:
+    """A running round of 20-second questions, shuffled deterministically by ``seed``."""
+    return await start_round(
+        db,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        pack_id=pack_id,
+        started_by=started_by,
+        question_seconds=20,
+        question_count=question_count,
+        rng=seeded(seed),
+        now=now,
+    )

@@ -13,23 +13,15 @@ from bot.quiz.scoring import ALL_PACKS, periods_at
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, ScoreCountRow, ScoreRow
 from bot.storage.results import AnswerOutcome, RoundView
-from bot.storage.rounds import end_round, open_question, record_answer, start_round
-from tests.storage.factories import NOW, seeded
+from bot.storage.rounds import end_round, open_question, record_answer
+from tests.storage.factories import NOW, start_test_round
 
 GUILD, CHANNEL, MODERATOR = 1, 10, 99
 
 
 async def running_round(db: Database) -> RoundView:
-    return await start_round(
-        db,
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        pack_id="basics",
-        started_by=MODERATOR,
-        question_seconds=20,
-        question_count=None,
-        rng=seeded(7),
-        now=NOW,
+    return await start_test_round(
+        db, guild_id=GUILD, channel_id=CHANNEL, started_by=MODERATOR, seed=7
     )
 
 

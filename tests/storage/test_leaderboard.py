@@ -9,8 +9,8 @@ from bot.quiz.scoring import Period
 from bot.storage.database import Database
 from bot.storage.leaderboard import leaderboard, member_rank
 from bot.storage.packs import sync_packs
-from bot.storage.rounds import close_question, end_round, open_question, record_answer, start_round
-from tests.storage.factories import NOW, make_pack, seeded
+from bot.storage.rounds import close_question, end_round, open_question, record_answer
+from tests.storage.factories import NOW, make_pack, start_test_round
 
 GUILD = 1
 
@@ -25,16 +25,8 @@ async def play(
 ) -> None:
     """A round at ``at`` where member ``m`` answers question ``i`` right iff ``scores[m][i]``."""
     length = max(len(answers) for answers in scores.values())
-    view = await start_round(
-        db,
-        guild_id=GUILD,
-        channel_id=channel_id,
-        pack_id=pack_id,
-        started_by=99,
-        question_seconds=20,
-        question_count=length,
-        rng=seeded(1),
-        now=at,
+    view = await start_test_round(
+        db, guild_id=GUILD, channel_id=channel_id, pack_id=pack_id, question_count=length, now=at
     )
     for index, question_id in enumerate(view.question_order):
         opened_at = at + timedelta(minutes=index)

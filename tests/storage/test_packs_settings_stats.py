@@ -12,7 +12,7 @@ from bot.storage.models import QuestionRow
 from bot.storage.packs import active_question_ids, sync_packs
 from bot.storage.results import GuildSettings, MemberSettings, PackMastery
 from bot.storage.reviews import grade_review
-from bot.storage.rounds import close_question, open_question, record_answer, start_round
+from bot.storage.rounds import close_question, open_question, record_answer
 from bot.storage.settings import (
     guild_settings,
     member_settings,
@@ -20,7 +20,7 @@ from bot.storage.settings import (
     save_member_settings,
 )
 from bot.storage.stats import member_stats
-from tests.storage.factories import NOW, make_pack, make_question, seeded
+from tests.storage.factories import NOW, make_pack, make_question, start_test_round
 
 MEMBER = 5
 
@@ -58,17 +58,7 @@ async def test_settings_default_until_saved(db: Database) -> None:
 
 
 async def test_member_stats(db: Database) -> None:
-    view = await start_round(
-        db,
-        guild_id=1,
-        channel_id=10,
-        pack_id="basics",
-        started_by=99,
-        question_seconds=20,
-        question_count=2,
-        rng=seeded(1),
-        now=NOW,
-    )
+    view = await start_test_round(db, question_count=2)
     for index, question_id in enumerate(view.question_order):
         await open_question(db, view.id, index, NOW)
         right = int(question_id.removeprefix("q")) % 4

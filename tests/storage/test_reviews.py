@@ -13,9 +13,9 @@ from bot.storage.models import CardRow, ReviewLogRow
 from bot.storage.packs import sync_packs
 from bot.storage.results import MemberSettings, ReviewOutcome
 from bot.storage.reviews import grade_review, next_review
-from bot.storage.rounds import open_question, record_answer, start_round
+from bot.storage.rounds import open_question, record_answer
 from bot.storage.settings import save_member_settings
-from tests.storage.factories import NOW, make_pack, seeded
+from tests.storage.factories import NOW, make_pack, start_test_round
 
 MEMBER = 5
 
@@ -43,17 +43,7 @@ async def next_id(db: Database, at: datetime) -> str | None:
 
 
 async def test_round_answers_review_the_members_card(db: Database) -> None:
-    view = await start_round(
-        db,
-        guild_id=1,
-        channel_id=10,
-        pack_id="basics",
-        started_by=99,
-        question_seconds=20,
-        question_count=None,
-        rng=seeded(3),
-        now=NOW,
-    )
+    view = await start_test_round(db, seed=3)
     opened = await open_question(db, view.id, 0, NOW)
     assert opened is not None
     wrong = (right(opened.question_id) + 1) % 4

@@ -19,24 +19,13 @@ from bot.storage.rounds import (
     record_answer,
     running_rounds,
     set_message_id,
-    start_round,
     tally,
 )
-from tests.storage.factories import NOW, seeded
+from tests.storage.factories import NOW, seeded, start_test_round
 
 
 async def start(db: Database, channel_id: int = 10, seed: int = 7) -> RoundView:
-    return await start_round(
-        db,
-        guild_id=1,
-        channel_id=channel_id,
-        pack_id="basics",
-        started_by=99,
-        question_seconds=20,
-        question_count=3,
-        rng=seeded(seed),
-        now=NOW,
-    )
+    return await start_test_round(db, channel_id=channel_id, question_count=3, seed=seed)
 
 
 async def answer(db: Database, view: RoundView, member_id: int, option: int, ms: int) -> None:
