@@ -78,7 +78,7 @@ class QuizBot(commands.Bot):
         if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
             return
         self._resumed = True
-        resumed = await self.ctx.conductor.resume()
+        resumed = await self.ctx.conductor.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %d servers; %d packs; resumed %d rounds",

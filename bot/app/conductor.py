@@ -1,7 +1,10 @@
 """Runs rounds in their channels: posts each question, closes it on time, reveals, finishes.
 
-All round state lives in the database, so a restarted bot (or another process) picks a round up
-where it was: `resume` closes and reveals questions whose time passed meanwhile and re-arms timers.
+All round state lives in the database, and so does every message a transition owes Discord (the
+outbox, bot/storage/deliveries.py). A round's conductor first delivers what its round owes, then
+asks the domain for the next move (bot.quiz.rounds.next_move) and makes it. Passing failures are
+waited out step by step; a supervisor picks up any round that has nobody conducting it, after a
+restart, a crash of its conductor, or a move made by a command (skip, stop).
 """
 
 from __future__ import annotations
@@ -9,41 +12,36 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import discord
 
-from bot.app.components.round_buttons import question_view, reveal_view, standings_view
-from bot.app.render.round import question_embed, reveal_embed, standings_embed
+from bot.app.courier import RoundCourier, public_locale
+from bot.app.i18n import tr
+from bot.app.retry import Backoff, ChannelLostError, Patience, describe
 from bot.quiz.library import Library
-from bot.quiz.model import Pack, Question
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds, settings
+from bot.quiz.model import Pack
+from bot.quiz.rounds import Move, NextMove, RoundState, next_move
+from bot.storage import deliveries, rounds
 from bot.storage.database import Database
-from bot.storage.results import RoundView, Tally
+from bot.storage.results import Delivery, RoundView
 
 log = logging.getLogger(__name__)
 
-COUNTER_EDIT_INTERVAL_S = 3.0
-RECENT_MESSAGES = 20  # how far back a restarted conductor looks for its own question message
-RoundChannel = (
-    discord.TextChannel | discord.Thread | discord.VoiceChannel
-)  # at most one counter edit per question message this often
-
-
-def question_key(index: int) -> str:
-    return f"question:{index}"
+COUNTER_EDIT_INTERVAL_S = 3.0  # at most one counter edit per question message this often
+SUPERVISE_INTERVAL_S = 2.0
+FAILED_CONDUCTOR_BACKOFF = Backoff(base_s=2.0, cap_s=60.0)
 
 
 @dataclass
-class _OpenQuestion:
-    """The live state of the question a round has open: skip requests and new answers."""
+class _Live:
+    """What commands and clicks tell a round's conductor while it waits."""
 
-    skip: asyncio.Event = field(default_factory=asyncio.Event)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
-    closed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class RoundConductor:
@@ -53,235 +51,237 @@ class RoundConductor:
         db: Database,
         library: Library,
         clock: Callable[[], datetime],
+        *,
         pause_between_questions_s: float = 3.0,
+        patience: Patience | None = None,
     ) -> None:
         self._client = client
         self._db = db
         self._library = library
         self._clock = clock
         self._pause_s = pause_between_questions_s
+        self._patience = patience or Patience()
+        self._courier = RoundCourier(client, db, library, clock, self._patience)
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._open: dict[int, _OpenQuestion] = {}
+        self._live: dict[int, _Live] = {}
+        self._failures: dict[int, int] = {}
+        self._not_before: dict[int, float] = {}  # monotonic time a failed round is retried
+        self._supervisor: asyncio.Task[None] | None = None
 
     def begin(self, round_id: int) -> None:
-        """Conducts a running round from wherever it stands, unless this process already does."""
+        """Conducts a round from wherever it stands, unless this process already does."""
         if round_id in self._tasks:
+            self._live_state(round_id).wake.set()
             return
         task = asyncio.create_task(self._conduct(round_id), name=f"round-{round_id}")
         self._tasks[round_id] = task
         task.add_done_callback(lambda _: self._tasks.pop(round_id, None))
 
+    async def start(self) -> int:
+        """Picks up the rounds this connection serves, then keeps supervising; how many now."""
+        try:
+            begun = await self.resume()
+        except Exception as error:  # noqa: BLE001  # the supervisor tries again shortly
+            log.warning("could not look for rounds to resume (%s)", describe(error))
+            begun = 0
+        if self._supervisor is None:
+            self._supervisor = asyncio.create_task(self._supervise(), name="round-supervisor")
+        return begun
+
     async def resume(self) -> int:
-        """Picks up every running round in the guilds this connection serves."""
-        resumed = 0
-        for view in await rounds.running_rounds(self._db):
-            if self._client.get_guild(view.guild_id) is not None:
-                self.begin(view.id)
-                resumed += 1
-        return resumed
+        """Begins every round of this connection's guilds that is running or owes a message
+        and has nobody conducting it here."""
+        begun = 0
+        for round_id, guild_id in await deliveries.rounds_to_conduct(self._db):
+            waiting = self._not_before.get(round_id, 0.0) > time.monotonic()
+            mine = self._client.get_guild(guild_id) is not None
+            if mine and not waiting and round_id not in self._tasks:
+                self.begin(round_id)
+                begun += 1
+        return begun
+
+    async def _supervise(self) -> None:
+        while True:
+            await asyncio.sleep(SUPERVISE_INTERVAL_S)
+            try:
+                await self.resume()
+            except Exception as error:  # noqa: BLE001  # e.g. the database is away: next time
+                log.warning("could not look for rounds to conduct (%s)", describe(error))
 
     def note_answer(self, round_id: int) -> None:
-        if (state := self._open.get(round_id)) is not None:
-            state.answered.set()
+        if (live := self._live.get(round_id)) is not None:
+            live.answered.set()
 
     async def skip(self, view: RoundView) -> None:
-        """Closes the open question now (its conductor, if here, moves on to the next)."""
-        state = self._open.get(view.id)
-        if state is not None:
-            state.skip.set()
-        elif view.question_open:
-            await self._close_and_reveal(view, view.question_index)
+        """Closes the open question now; its conductor reveals it and moves on."""
+        if view.question_open:
+            await rounds.close_question(self._db, view.id, view.question_index, self._clock())
+        self.begin(view.id)
 
     async def stop(self, view: RoundView) -> None:
-        """Stops a round now: reveals the open question, then posts the standings so far."""
-        task = self._tasks.pop(view.id, None)
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        if view.question_open:
-            await self._close_and_reveal(view, view.question_index)
-        await self._finish(view, RoundState.STOPPED)
+        """Stops a round now; its conductor reveals the open question and posts the standings."""
+        await rounds.end_round(self._db, view.id, RoundState.STOPPED, self._clock())
+        self.begin(view.id)
 
     async def shutdown(self) -> None:
-        """Stops conducting (rounds stay running in the database, to be resumed)."""
+        """Stops conducting (rounds and their owed messages stay in the database)."""
         tasks = list(self._tasks.values())
+        if self._supervisor is not None:
+            tasks.append(self._supervisor)
+            self._supervisor = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def public_locale(self, guild_id: int, pack: Pack | None) -> str:
+        return await public_locale(self._client, self._db, guild_id, pack)
+
     async def _conduct(self, round_id: int) -> None:
         try:
-            while await self._step(await rounds.get_round(self._db, round_id)):
-                pass
+            await self._run(round_id)
         except asyncio.CancelledError:
             raise
+        except ChannelLostError as lost:
+            await self._abandon(round_id, lost)
         except Exception:
-            log.exception("round %s stopped being conducted", round_id)
+            failures = self._failures[round_id] = self._failures.get(round_id, 0) + 1
+            pause = FAILED_CONDUCTOR_BACKOFF.pause_s(failures)
+            self._not_before[round_id] = time.monotonic() + pause
+            log.exception("round %s: conducting failed; picked up again in %.0f s", round_id, pause)
+            return
+        finally:
+            self._live.pop(round_id, None)
+        self._failures.pop(round_id, None)
+        self._not_before.pop(round_id, None)
 
-    async def _step(self, view: RoundView) -> bool:
-        """Moves the round one question on; False when there is nothing more to do here."""
-        if view.state is not RoundState.RUNNING:
-            return False
-        if view.question_open:
-            index = view.question_index
-            if question_key(index) not in view.message_ids:
-                await self._recover_question_message(view, index)
-            await self._wait_for_close(view)
-            await self._close_and_reveal(view, index)
-            return True
-        index = view.question_index + 1
-        if index >= len(view.question_order):
-            await self._finish(view, RoundState.FINISHED)
-            return False
-        if index > 0 and self._pause_s:
-            await asyncio.sleep(self._pause_s)  # a moment to read the last reveal
-        opened = await rounds.open_question(self._db, view.id, index, self._clock())
-        if opened is None:  # another process moved this round on
-            return False
-        await self._post_question(await rounds.get_round(self._db, view.id), index)
-        return True
-
-    async def _question_embed(
-        self, view: RoundView, index: int, answered: int
-    ) -> tuple[discord.Embed, Question]:
-        pack, question = self._question(view, index)
-        locale = await self.public_locale(view.guild_id, pack)
-        assert view.closes_at is not None  # noqa: S101  # an open question has a closing time
-        embed = question_embed(
-            question,
-            locale,
-            number=index + 1,
-            total=len(view.question_order),
-            closes_at=view.closes_at,
-            answered=answered,
-        )
-        return embed, question
-
-    async def _post_question(self, view: RoundView, index: int) -> None:
-        answered = (await rounds.tally(self._db, view.id, index)).answered
-        embed, question = await self._question_embed(view, index, answered)
-        channel = self._channel(view)
-        message = await channel.send(
-            embed=embed, view=question_view(view.id, index, len(question.options))
-        )
-        await rounds.set_message_id(self._db, view.id, question_key(index), message.id)
-
-    async def _recover_question_message(self, view: RoundView, index: int) -> None:
-        """After a stop between opening a question and saving its message id: find the message
-        if it was posted (so it is not posted twice), else post it now."""
-        prefix = f"qa:{view.id}:{index}:"
-        async for message in self._channel(view).history(limit=RECENT_MESSAGES):
-            if message.author == self._client.user and any(
-                custom_id.startswith(prefix) for custom_id in _custom_ids(message)
-            ):
-                await rounds.set_message_id(self._db, view.id, question_key(index), message.id)
+    async def _run(self, round_id: int) -> None:
+        while True:
+            # Cleared before the round is read: a command from here on cuts the next wait short.
+            self._live_state(round_id).wake.clear()
+            await self._deliver_owed(round_id)
+            view = await self._patience.run(
+                lambda: rounds.get_round(self._db, round_id), f"round {round_id}: read"
+            )
+            step = next_move(
+                running=view.state is RoundState.RUNNING,
+                question_index=view.question_index,
+                question_open=view.question_open,
+                closes_at=view.closes_at,
+                total=len(view.question_order),
+                now=self._clock(),
+            )
+            if step.move is Move.DONE:
                 return
-        await self._post_question(view, index)
+            await self._make(view, step)
 
-    async def _wait_for_close(self, view: RoundView) -> None:
-        state = self._open[view.id] = _OpenQuestion()
-        counter = asyncio.create_task(self._keep_counter_current(view, state))
-        assert view.closes_at is not None  # noqa: S101
-        remaining = (view.closes_at - self._clock()).total_seconds()
+    async def _deliver_owed(self, round_id: int) -> None:
+        what = f"round {round_id}: owed messages"
+        while owed := await self._patience.run(
+            lambda: deliveries.pending(self._db, round_id), what
+        ):
+            await self._deliver(owed[0], what)
+
+    async def _deliver(self, delivery: Delivery, what: str) -> None:
+        round_id = delivery.round_id
+        view = await self._patience.run(lambda: rounds.get_round(self._db, round_id), what)
         try:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(state.skip.wait(), timeout=max(0.0, remaining))
+            await self._courier.deliver(view, delivery)
+        except discord.HTTPException as refused:  # Discord will never take this one
+            reason = describe(refused)
+            log.error("round %s: Discord refused its %s (%s)", round_id, delivery.kind, reason)  # noqa: TRY400  # the reason says it all
+            await self._patience.run(lambda: deliveries.give_up(self._db, delivery, reason), what)
+
+    async def _make(self, view: RoundView, step: NextMove) -> None:
+        what = f"round {view.id}: {step.move.value} question {step.question_index}"
+        index = step.question_index
+        if step.move is Move.WAIT:
+            await self._wait_for_close(view, step.wait_s)
+        elif step.move is Move.CLOSE:
+            await self._patience.run(
+                lambda: rounds.close_question(self._db, view.id, index, self._clock()), what
+            )
+        elif step.move is Move.OPEN:
+            if index > 0:
+                await self._pause(view.id, self._pause_s)  # a moment to read the last reveal
+            await self._patience.run(
+                lambda: rounds.open_question(self._db, view.id, index, self._clock()), what
+            )
+        elif step.move is Move.FINISH:
+            await self._patience.run(
+                lambda: rounds.end_round(self._db, view.id, RoundState.FINISHED, self._clock()),
+                what,
+            )
+
+    def _live_state(self, round_id: int) -> _Live:
+        return self._live.setdefault(round_id, _Live())
+
+    async def _pause(self, round_id: int, seconds: float) -> None:
+        """Waits ``seconds``, or less if a command moved the round since it was last read."""
+        wake = self._live_state(round_id).wake
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), timeout=max(0.0, seconds))
+
+    async def _wait_for_close(self, view: RoundView, seconds: float) -> None:
+        closed = asyncio.Event()
+        counter = asyncio.create_task(self._keep_counter_current(view, closed))
+        try:
+            await self._pause(view.id, seconds)
         finally:
             # The counter finishes an edit in flight before the reveal edits the same message.
-            state.closed.set()
-            state.answered.set()
+            closed.set()
+            self._live_state(view.id).answered.set()
             await counter
-            self._open.pop(view.id, None)
 
-    async def _keep_counter_current(self, view: RoundView, state: _OpenQuestion) -> None:
+    async def _keep_counter_current(self, view: RoundView, closed: asyncio.Event) -> None:
         """Edits the "N answered" counter at most once per interval, however many clicks come."""
+        answered = self._live_state(view.id).answered
         shown = -1
         while True:
-            await state.answered.wait()
-            state.answered.clear()
-            if state.closed.is_set():
+            await answered.wait()
+            answered.clear()
+            if closed.is_set():
                 return
             try:
-                count = (await rounds.tally(self._db, view.id, view.question_index)).answered
-                if count != shown:
-                    await self._edit_counter(view, view.question_index, count)
-                    shown = count
-            except (discord.HTTPException, OSError):
-                log.warning("could not update the counter of round %s", view.id, exc_info=True)
+                shown = await self._edit_counter(view, shown)
+            except Exception as error:  # noqa: BLE001  # the counter is a courtesy, never a stop
+                log.warning("round %s: counter not updated (%s)", view.id, describe(error))
             with contextlib.suppress(TimeoutError):  # rate pacing; ends early on close
-                await asyncio.wait_for(state.closed.wait(), COUNTER_EDIT_INTERVAL_S)
+                await asyncio.wait_for(closed.wait(), COUNTER_EDIT_INTERVAL_S)
 
-    async def _edit_counter(self, view: RoundView, index: int, count: int) -> None:
-        embed, _ = await self._question_embed(view, index, count)
-        message_id = view.message_ids.get(question_key(index))
-        if message_id is None:
-            fresh = await rounds.get_round(self._db, view.id)
-            message_id = fresh.message_ids[question_key(index)]
-        await self._channel(view).get_partial_message(message_id).edit(embed=embed)
-
-    async def _close_and_reveal(self, view: RoundView, index: int) -> None:
-        tally = await rounds.close_question(self._db, view.id, index)
-        if tally is None:  # closed by someone else, who reveals it
-            return
-        await self._reveal(view, index, tally)
-
-    async def _reveal(self, view: RoundView, index: int, tally: Tally) -> None:
-        pack, question = self._question(view, index)
-        locale = await self.public_locale(view.guild_id, pack)
-        embed = reveal_embed(
-            question, locale, number=index + 1, total=len(view.question_order), tally=tally
+    async def _edit_counter(self, view: RoundView, shown: int) -> int:
+        index = view.question_index
+        count = (await rounds.tally(self._db, view.id, index)).answered
+        message_id = view.message_ids.get(f"question:{index}")
+        if count == shown or message_id is None or view.closes_at is None:
+            return shown
+        embed, _ = await self._courier.question_embed(
+            view, index, answered=count, closes_at=view.closes_at
         )
-        buttons = reveal_view(view.id, index, len(question.options), tally.correct_index, locale)
-        fresh = await rounds.get_round(self._db, view.id)
-        message_id = fresh.message_ids.get(question_key(index))
-        channel = self._channel(view)
-        if message_id is None:
-            await channel.send(embed=embed, view=buttons)
-        else:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=buttons)
+        await self._courier.channel(view).get_partial_message(message_id).edit(embed=embed)
+        return count
 
-    async def _finish(self, view: RoundView, state: RoundState) -> None:
-        standings = await rounds.end_round(self._db, view.id, state, self._clock())
-        if standings is None:
-            return
+    async def _abandon(self, round_id: int, lost: ChannelLostError) -> None:
+        """Ends a round whose channel is gone or closed to the bot, and tells who started it."""
+        log.warning("round %s ended: %s", round_id, lost)
+        what = f"round {round_id}: end"
+        await self._patience.run(
+            lambda: deliveries.abandon_round(self._db, round_id, str(lost), self._clock()), what
+        )
+        view = await self._patience.run(lambda: rounds.get_round(self._db, round_id), what)
+        try:
+            await self._tell_starter(view, lost)
+        except discord.HTTPException as error:  # they may not take DMs: the log has it
+            log.warning("round %s: could not tell <@%s> (%s)", round_id, view.started_by, error)
+
+    async def _tell_starter(self, view: RoundView, lost: ChannelLostError) -> None:
         pack = self._library.get(view.pack_id)
         locale = await self.public_locale(view.guild_id, pack)
-        title = pack.title.get(locale) if pack is not None else view.pack_id
-        embed = standings_embed(title, standings, locale, stopped=state is RoundState.STOPPED)
-        message = await self._channel(view).send(embed=embed, view=standings_view(view.id, locale))
-        await rounds.set_message_id(self._db, view.id, "standings", message.id)
-
-    async def public_locale(self, guild_id: int, pack: Pack | None) -> str:
-        """The language of public round messages: server setting, server locale, pack default."""
-        configured = (await settings.guild_settings(self._db, guild_id)).locale
-        guild = self._client.get_guild(guild_id)
-        wanted = configured or (guild.preferred_locale.value if guild is not None else None)
-        if pack is None:
-            return wanted or "en"
-        return pack.locale_for(wanted)
-
-    def _question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
-        pack = self._library.get(view.pack_id)
-        question = pack.question(view.question_order[index]) if pack is not None else None
-        if pack is None or question is None:
-            raise LookupError(f"round {view.id}: question {index} is no longer in the packs")
-        return pack, question
-
-    def _channel(self, view: RoundView) -> RoundChannel:
-        channel = self._client.get_channel(view.channel_id)
-        if channel is None:
-            raise LookupError(f"round {view.id}: channel {view.channel_id} is not available")
-        if not isinstance(channel, RoundChannel):
-            raise TypeError(f"round {view.id}: channel {view.channel_id} takes no rounds")
-        return channel
-
-
-def _custom_ids(message: discord.Message) -> list[str]:
-    return [
-        button.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for button in row.children
-        if isinstance(button, discord.Button) and button.custom_id
-    ]
+        text = tr(
+            locale,
+            "round.ended_for_you",
+            pack=pack.title.get(locale) if pack is not None else view.pack_id,
+            channel=f"<#{view.channel_id}>",
+            reason=tr(locale, f"round.lost.{lost.code}"),
+        )
+        channel = await self._client.create_dm(discord.Object(view.started_by))
+        await channel.send(text)

@@ -55,7 +55,9 @@ def build_bot(
 ) -> QuizBot:
     """A bot wired to its database and packs (tests build theirs the same way)."""
     bot = QuizBot(dev_guild=dev_guild, **options)
-    conductor = RoundConductor(bot, db, library, utc_now, pause_between_questions_s)
+    conductor = RoundConductor(
+        bot, db, library, utc_now, pause_between_questions_s=pause_between_questions_s
+    )
     bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library))
     return bot
 

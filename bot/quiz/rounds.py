@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 MIN_QUESTION_SECONDS = 5
 MAX_QUESTION_SECONDS = 300
@@ -35,3 +37,51 @@ def check_question_seconds(seconds: int) -> int:
             f"question time must be {MIN_QUESTION_SECONDS}-{MAX_QUESTION_SECONDS} seconds"
         )
     return seconds
+
+
+class Message(enum.StrEnum):
+    """The Discord messages a round owes: each transition commits the one it implies."""
+
+    QUESTION = "question"  # post question N
+    REVEAL = "reveal"  # edit question N's message into its reveal
+    STANDINGS = "standings"  # post the standings once the round ends
+
+
+class Move(enum.Enum):
+    WAIT = "wait"  # the open question closes later
+    CLOSE = "close"  # the open question's time is up
+    OPEN = "open"  # open the next question
+    FINISH = "finish"  # the last question is closed: end the round
+    DONE = "done"  # the round has ended; nothing left to do
+
+
+@dataclass(frozen=True, slots=True)
+class NextMove:
+    move: Move
+    question_index: int
+    wait_s: float = 0.0
+
+
+def next_move(
+    *,
+    running: bool,
+    question_index: int,
+    question_open: bool,
+    closes_at: datetime | None,
+    total: int,
+    now: datetime,
+) -> NextMove:
+    """What a round's conductor does next, from the round's stored state alone.
+
+    Pending messages are delivered before this is asked, so an open question here is one that
+    members can see, and its closing time counts from when they could.
+    """
+    if not running:
+        return NextMove(Move.DONE, question_index)
+    if question_open:
+        if closes_at is None or closes_at <= now:
+            return NextMove(Move.CLOSE, question_index)
+        return NextMove(Move.WAIT, question_index, (closes_at - now).total_seconds())
+    if question_index + 1 >= total:
+        return NextMove(Move.FINISH, question_index)
+    return NextMove(Move.OPEN, question_index + 1)

@@ -146,6 +146,27 @@ class RoundMessageRow(Base):
     message_id: Mapped[int] = mapped_column(BigInteger)
 
 
+class RoundDeliveryRow(Base):
+    """A message a round transition owes Discord (the outbox), written in the transition's own
+    transaction and kept until Discord confirms it, so no crash can lose a reveal or standings.
+
+    ``kind`` is a ``bot.quiz.rounds.Message``; ``attempts`` counts sends that may have reached
+    Discord, so a post is first looked for in the channel before it is sent again.
+    """
+
+    __tablename__ = "round_deliveries"
+    __table_args__ = (Index("ix_round_deliveries_state_round_id", "state", "round_id"),)
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    question_index: Mapped[int | None]
+    state: Mapped[str] = mapped_column(String(16))  # pending | delivered | abandoned
+    attempts: Mapped[int]
+    created_at: Mapped[datetime]
+    delivered_at: Mapped[datetime | None]
+    reason: Mapped[str | None] = mapped_column(String(200))  # why it was abandoned
+
+
 class AnswerRow(Base):
     """One answer; the primary key makes a second answer to the same question impossible."""
 
@@ -264,6 +285,7 @@ guild_settings_table = _table(GuildSettingsRow)
 member_settings_table = _table(MemberSettingsRow)
 rounds_table = _table(RoundRow)
 round_messages_table = _table(RoundMessageRow)
+round_deliveries_table = _table(RoundDeliveryRow)
 answers_table = _table(AnswerRow)
 scores_table = _table(ScoreRow)
 score_counts_table = _table(ScoreCountRow)

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, RoundState
+from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
 
 
 class AnswerOutcome(enum.StrEnum):
@@ -65,6 +65,17 @@ class RoundView:
         if self.question_index < 0:
             return None
         return self.question_order[self.question_index]
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A message a round owes Discord; ``attempts`` sends of it may already have reached it."""
+
+    id: int
+    round_id: int
+    kind: Message
+    question_index: int | None
+    attempts: int
 
 
 @dataclass(frozen=True, slots=True)

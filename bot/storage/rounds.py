@@ -12,16 +12,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import rounds as rules
-from bot.quiz.rounds import RoundState
+from bot.quiz.rounds import Message, RoundState
 from bot.quiz.scoring import competition_ranks, standings_key
+from bot.storage import deliveries
 from bot.storage.database import Database
-from bot.storage.dialects import insert_for
 from bot.storage.models import (
     AnswerRow,
     QuestionRow,
     RoundMessageRow,
     RoundRow,
-    round_messages_table,
     rounds_table,
 )
 from bot.storage.packs import active_question_ids
@@ -96,23 +95,11 @@ async def running_rounds(db: Database) -> list[RoundView]:
         return [await _view(connection, row) for row in rows.all()]
 
 
-async def set_message_id(db: Database, round_id: int, purpose: str, message_id: int) -> None:
-    """Remember a Discord message of the round (``purpose`` e.g. ``question:0``)."""
-    insert = insert_for(db.dialect, round_messages_table)
-    async with db.write() as connection:
-        await connection.execute(
-            insert.on_conflict_do_update(
-                index_elements=[RoundMessageRow.round_id, RoundMessageRow.purpose],
-                set_={"message_id": insert.excluded.message_id},
-            ),
-            [{"round_id": round_id, "purpose": purpose, "message_id": message_id}],
-        )
-
-
 async def open_question(
     db: Database, round_id: int, question_index: int, now: datetime
 ) -> OpenedQuestion | None:
-    """Open question ``question_index`` (the one after the last); None if another did it."""
+    """Open question ``question_index`` (the one after the last) and owe its post; None if
+    another process did it. Its closing time is provisional until the post is confirmed."""
     async with db.write() as connection:
         row = (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
         if not 0 <= question_index < len(row.question_order):
@@ -133,8 +120,9 @@ async def open_question(
                 closes_at=closes_at,
             )
         )
-    if claimed.rowcount != 1:
-        return None
+        if claimed.rowcount != 1:
+            return None
+        await deliveries.enqueue(connection, round_id, Message.QUESTION, question_index, now)
     question_id = row.question_order[question_index]
     return OpenedQuestion(round_id, question_index, question_id, now, closes_at)
 
@@ -156,8 +144,11 @@ async def record_answer(
     return await db.recorder.record(request)
 
 
-async def close_question(db: Database, round_id: int, question_index: int) -> Tally | None:
-    """Close the open question and tally it; None if it was not open (another process closed it)."""
+async def close_question(
+    db: Database, round_id: int, question_index: int, now: datetime
+) -> Tally | None:
+    """Close the open question, owe its reveal, and tally it; None if it was not open (another
+    process closed it)."""
     async with db.write() as connection:
         claimed = await connection.execute(
             update(RoundRow)
@@ -170,6 +161,7 @@ async def close_question(db: Database, round_id: int, question_index: int) -> Ta
         )
         if claimed.rowcount != 1:
             return None
+        await deliveries.enqueue(connection, round_id, Message.REVEAL, question_index, now)
         return await _tally(connection, round_id, question_index)
 
 
@@ -182,10 +174,14 @@ async def tally(db: Database, round_id: int, question_index: int) -> Tally:
 async def end_round(
     db: Database, round_id: int, state: RoundState, now: datetime
 ) -> list[Standing] | None:
-    """Finish or stop a running round; its standings, or None if it had already ended."""
+    """Finish or stop a running round and owe its standings (and the reveal of a question it
+    closes); its standings, or None if it had already ended."""
     if state is RoundState.RUNNING:
         raise ValueError("a round ends as finished or stopped")
     async with db.write() as connection:
+        # Locked, so a question closing at this moment is revealed by exactly one of the two.
+        locked = select(rounds_table).where(RoundRow.id == round_id).with_for_update()
+        row = (await connection.execute(locked)).one()
         claimed = await connection.execute(
             update(RoundRow)
             .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
@@ -193,6 +189,9 @@ async def end_round(
         )
         if claimed.rowcount != 1:
             return None
+        if row.question_open:
+            await deliveries.enqueue(connection, round_id, Message.REVEAL, row.question_index, now)
+        await deliveries.enqueue(connection, round_id, Message.STANDINGS, None, now)
         return await _standings(connection, round_id)
 
 

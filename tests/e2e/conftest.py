@@ -230,7 +230,7 @@ async def seed_finished_round(
                 option_index=option,
                 now=utc_now(),
             )
-        await rounds.close_question(world.db, view.id, index)
+        await rounds.close_question(world.db, view.id, index, utc_now())
     await rounds.end_round(world.db, view.id, RoundState.FINISHED, utc_now())
     return view.id
 

@@ -13,7 +13,7 @@ from sqlalchemy.engine import make_url
 
 from bot.app.context import utc_now
 from bot.app.i18n import tr
-from bot.storage import rounds
+from bot.storage import deliveries, rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
@@ -49,11 +49,22 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     first = await question_message(world, 1, 3)
 
     await world.stop_bot()
-    # As if the process had stopped between posting the question and saving its message id:
+    # As if the process had stopped after Discord took the post but before it was recorded:
     await change_behind_the_bots_back(
-        world, "DELETE FROM round_messages WHERE purpose = 'question:0'"
+        world,
+        "UPDATE round_deliveries SET state = 'pending', attempts = 1 WHERE kind = 'question'",
     )
-    await world.start_bot()  # a new process on the same database
+    await change_behind_the_bots_back(world, "DELETE FROM round_messages")
+    await world.start_bot()  # a new process on the same database finds the post
+    (view,) = await rounds.running_rounds(world.db)
+
+    async def post_recorded() -> bool:
+        return await deliveries.pending(world.db, view.id) == []
+
+    await world.sandbox.wait_for(post_recorded, timeout=10)
+    assert (await rounds.get_round(world.db, view.id)).message_ids == {
+        "question:0": int(first["id"])
+    }
     said = await answer(world, member, first, 0)  # a button posted by the old process
     assert said == tr(world.locales[member], "round.locked_in", letter="A")
 

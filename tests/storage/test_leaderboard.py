@@ -42,7 +42,7 @@ async def play(
                     option_index=right if answers[index] else (right + 1) % 4,
                     now=opened_at + timedelta(milliseconds=member_id),
                 )
-        await close_question(db, view.id, index)
+        await close_question(db, view.id, index, at)
     await end_round(db, view.id, RoundState.FINISHED, at + timedelta(minutes=length))
 
 

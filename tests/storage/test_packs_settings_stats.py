@@ -57,21 +57,33 @@ async def test_settings_default_until_saved(db: Database) -> None:
     assert saved == MemberSettings(MEMBER, 3, "Europe/Athens", reminders=True)
 
 
-async def test_member_stats(db: Database) -> None:
-    view = await start_test_round(db, question_count=2)
+async def answer_round(
+    db: Database, *, guild_id: int, right: int, count: int, seed: int = 1
+) -> set[str]:
+    """A round in ``guild_id`` where MEMBER gets the first ``right`` of ``count`` questions;
+    the questions it asked."""
+    view = await start_test_round(
+        db, guild_id=guild_id, channel_id=guild_id * 10, question_count=count, seed=seed
+    )
     for index, question_id in enumerate(view.question_order):
         await open_question(db, view.id, index, NOW)
-        right = int(question_id.removeprefix("q")) % 4
-        option = right if index == 0 else (right + 1) % 4
+        correct = int(question_id.removeprefix("q")) % 4
         await record_answer(
             db,
             round_id=view.id,
             question_id=question_id,
             member_id=MEMBER,
-            option_index=option,
+            option_index=correct if index < right else (correct + 1) % 4,
             now=NOW + timedelta(seconds=1),
         )
-        await close_question(db, view.id, index)
+        await close_question(db, view.id, index, NOW)
+    return set(view.question_order)
+
+
+async def test_member_stats(db: Database) -> None:
+    here = await answer_round(db, guild_id=1, right=1, count=2)
+    elsewhere = await answer_round(db, guild_id=2, right=3, count=3, seed=5)  # another server
+    assert elsewhere - here - {"q4"}  # questions only the other server asked
     yesterday = NOW - timedelta(days=1)
     await grade_review(
         db,
@@ -82,10 +94,17 @@ async def test_member_stats(db: Database) -> None:
         response_ms=1000,
         now=yesterday,
     )
-    stats = await member_stats(db, MEMBER, NOW + timedelta(minutes=1))
+    stats = await member_stats(db, MEMBER, NOW + timedelta(minutes=1), guild_id=1)
     assert (stats.answers, stats.correct, stats.rounds) == (2, 1, 1)
     assert stats.accuracy == 0.5
-    assert stats.streak_days == 2  # yesterday's review and today's round
-    assert stats.packs == (PackMastery("basics", questions=5, seen=3, mastered=0),)
+    assert stats.streak_days == 2  # yesterday's review and today's rounds
+    # Reviews are the member's own, whichever server the answers that scheduled them came from.
+    seen = len(here | elsewhere | {"q4"})
+    assert stats.packs == (PackMastery("basics", questions=5, seen=seen, mastered=0),)
     assert stats.next_review_due is not None
     assert stats.next_review_due <= NOW + timedelta(minutes=1)  # the wrong answer is due
+    everywhere = await member_stats(db, MEMBER, NOW + timedelta(minutes=1))
+    assert (everywhere.answers, everywhere.correct, everywhere.rounds) == (5, 4, 2)
+    assert everywhere.packs == stats.packs
+    nowhere = await member_stats(db, MEMBER, NOW + timedelta(minutes=1), guild_id=3)
+    assert (nowhere.answers, nowhere.correct, nowhere.rounds) == (0, 0, 0)

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bot.quiz.rounds import RoundState
+from bot.storage import deliveries
 from bot.storage.database import Database
 from bot.storage.results import FastAnswer, RoundView
 from bot.storage.rounds import (
@@ -18,7 +19,6 @@ from bot.storage.rounds import (
     open_question,
     record_answer,
     running_rounds,
-    set_message_id,
     tally,
 )
 from tests.storage.factories import NOW, seeded, start_test_round
@@ -75,7 +75,7 @@ async def test_racing_processes_open_and_close_a_question_once(
             open_question(db, view.id, 0, NOW), open_question(other, view.id, 0, NOW)
         )
         closed = await asyncio.gather(
-            close_question(db, view.id, 0), close_question(other, view.id, 0)
+            close_question(db, view.id, 0, NOW), close_question(other, view.id, 0, NOW)
         )
     finally:
         await other.close()
@@ -107,7 +107,7 @@ async def test_close_tallies_options_and_fastest_correct(db: Database) -> None:
         (5, right, 800),
     ]:
         await answer(db, view, member_id, option, ms)
-    result = await close_question(db, view.id, 0)
+    result = await close_question(db, view.id, 0, NOW)
     assert result is not None
     assert result.correct_index == right
     assert result.counts[right] == 4
@@ -137,8 +137,9 @@ async def test_a_restarted_process_resumes_running_rounds(db: Database, database
     finished = await start(db, channel_id=11)
     await end_round(db, finished.id, RoundState.FINISHED, NOW)
     opened = await open_question(db, view.id, 0, NOW)
-    await set_message_id(db, view.id, "question:0", 555)
-    await set_message_id(db, view.id, "question:0", 556)  # re-posted: the new id wins
+    (post,) = await deliveries.pending(db, view.id)
+    posted_at = NOW + timedelta(seconds=2)
+    closes_at = await deliveries.question_posted(db, post, 556, posted_at)
     await db.close()
     restarted = Database.open(database_url)
     try:
@@ -149,5 +150,6 @@ async def test_a_restarted_process_resumes_running_rounds(db: Database, database
     assert resumed.id == view.id
     assert resumed.question_order == view.question_order
     assert (resumed.question_index, resumed.question_open) == (0, True)
-    assert resumed.closes_at == opened.closes_at
+    assert resumed.closes_at == closes_at == posted_at + timedelta(seconds=20)
+    assert resumed.question_opened_at == posted_at
     assert resumed.message_ids == {"question:0": 556}

@@ -1,0 +1,237 @@
+"""Delivers the messages a round owes (bot/storage/deliveries.py) until Discord confirms them.
+
+Edits are idempotent: a reveal is rendered from the database and sent again unchanged. A post
+may have reached Discord before its sender crashed or lost the reply, so every post after the
+first try first looks for itself among the channel's recent messages, by a custom_id only that
+message carries.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+import discord
+
+from bot.app.components.round_buttons import question_view, reveal_view, standings_view
+from bot.app.render.round import question_embed, reveal_embed, standings_embed
+from bot.app.retry import UNKNOWN_MESSAGE, Patience
+from bot.quiz.library import Library
+from bot.quiz.model import Pack, Question
+from bot.quiz.rounds import Message, RoundState
+from bot.storage import deliveries, rounds, settings
+from bot.storage.database import Database
+from bot.storage.results import Delivery, RoundView
+
+log = logging.getLogger(__name__)
+
+RECENT_MESSAGES = 50  # how far back a post is looked for before it is sent again
+SLACK_S = 1.0  # a question whose post took longer than this is edited to show its real time
+Channel = discord.PartialMessageable
+Post = Callable[[Channel], Awaitable[discord.Message]]
+
+
+def question_key(index: int) -> str:
+    return f"question:{index}"
+
+
+async def public_locale(
+    client: discord.Client, db: Database, guild_id: int, pack: Pack | None
+) -> str:
+    """The language of public round messages: server setting, server locale, pack default."""
+    configured = (await settings.guild_settings(db, guild_id)).locale
+    guild = client.get_guild(guild_id)
+    wanted = configured or (guild.preferred_locale.value if guild is not None else None)
+    if pack is None:
+        return wanted or "en"
+    return pack.locale_for(wanted)
+
+
+class RoundCourier:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        library: Library,
+        clock: Callable[[], datetime],
+        patience: Patience,
+    ) -> None:
+        self._client = client
+        self._db = db
+        self._library = library
+        self._clock = clock
+        self._patience = patience
+
+    async def deliver(self, view: RoundView, delivery: Delivery) -> None:
+        """Sends one owed message and records it; retries passing failures until it lands."""
+        sends = [delivery.attempts]  # posts that may have reached Discord, this one's included
+        what = f"round {view.id}: {delivery.kind} {delivery.question_index}"
+        if delivery.kind is Message.QUESTION:
+            step = self._post_question(view, delivery, sends)
+        elif delivery.kind is Message.REVEAL:
+            step = self._reveal(view, delivery, sends)
+        else:
+            step = self._post_standings(view, delivery, sends)
+        await self._patience.run(step, what)
+
+    def _post_question(
+        self, view: RoundView, delivery: Delivery, sends: list[int]
+    ) -> Callable[[], Awaitable[None]]:
+        index = _index(delivery)
+
+        async def post() -> None:
+            shown = self._clock() + timedelta(seconds=view.question_seconds)
+            embed, question = await self.question_embed(view, index, answered=0, closes_at=shown)
+            buttons = question_view(view.id, index, len(question.options))
+            marker = f"qa:{view.id}:{index}:"
+            message, found = await self._find_or_post(
+                view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+            )
+            # Members see it from now; a post found again, from when Discord took it.
+            visible_since = message.created_at if found else self._clock()
+            closes_at = await deliveries.question_posted(
+                self._db, delivery, message.id, visible_since
+            )
+            late = closes_at is not None and (closes_at - shown).total_seconds() > SLACK_S
+            if found or late:
+                await self._refresh_closing_time(view, index, message.id)
+
+        return post
+
+    async def _refresh_closing_time(self, view: RoundView, index: int, message_id: int) -> None:
+        """The post took long enough that the time shown is early: show the real one."""
+        fresh = await rounds.get_round(self._db, view.id)
+        open_ = fresh.question_open and fresh.question_index == index
+        if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
+            return
+        answered = (await rounds.tally(self._db, view.id, index)).answered
+        embed, _ = await self.question_embed(
+            fresh, index, answered=answered, closes_at=fresh.closes_at
+        )
+        await self.channel(view).get_partial_message(message_id).edit(embed=embed)
+
+    def _reveal(
+        self, view: RoundView, delivery: Delivery, sends: list[int]
+    ) -> Callable[[], Awaitable[None]]:
+        index = _index(delivery)
+
+        async def reveal() -> None:
+            pack, question = self.question(view, index)
+            locale = await public_locale(self._client, self._db, view.guild_id, pack)
+            tally = await rounds.tally(self._db, view.id, index)
+            total = len(view.question_order)
+            embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
+            options = len(question.options)
+            buttons = reveal_view(view.id, index, options, tally.correct_index, locale)
+            fresh = await rounds.get_round(self._db, view.id)
+            message_id = fresh.message_ids.get(question_key(index))
+            if message_id is not None and await self._edit(view, message_id, embed, buttons):
+                await deliveries.delivered(self._db, delivery, message_id, self._clock())
+                return
+            # The question message is gone (deleted, or never posted): the reveal stands alone.
+            marker = f"qw:{view.id}:{index}"
+            message, _ = await self._find_or_post(
+                view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+            )
+            await deliveries.delivered(self._db, delivery, message.id, self._clock())
+
+        return reveal
+
+    async def _edit(
+        self, view: RoundView, message_id: int, embed: discord.Embed, buttons: discord.ui.View
+    ) -> bool:
+        """Edits a message of the round; False if Discord no longer has it."""
+        try:
+            message = self.channel(view).get_partial_message(message_id)
+            await message.edit(embed=embed, view=buttons)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                raise
+            return False
+        return True
+
+    def _post_standings(
+        self, view: RoundView, delivery: Delivery, sends: list[int]
+    ) -> Callable[[], Awaitable[None]]:
+        async def post() -> None:
+            pack = self._library.get(view.pack_id)
+            locale = await public_locale(self._client, self._db, view.guild_id, pack)
+            title = pack.title.get(locale) if pack is not None else view.pack_id
+            standings = await rounds.standings(self._db, view.id)
+            stopped = view.state is RoundState.STOPPED
+            embed = standings_embed(title, standings, locale, stopped=stopped)
+            buttons = standings_view(view.id, locale)
+            message, _ = await self._find_or_post(
+                view, delivery, sends, f"rm:{view.id}", lambda c: c.send(embed=embed, view=buttons)
+            )
+            await deliveries.delivered(self._db, delivery, message.id, self._clock())
+
+        return post
+
+    async def _find_or_post(
+        self, view: RoundView, delivery: Delivery, sends: list[int], marker: str, send: Post
+    ) -> tuple[discord.Message, bool]:
+        """The message carrying ``marker`` if an earlier try posted it, else a new post.
+        True with a message that was found rather than posted now."""
+        channel = self.channel(view)
+        if sends[0] > 0:
+            found = await self._find_posted(channel, marker)
+            if found is not None:
+                log.info("round %s: found its %s message already posted", view.id, delivery.kind)
+                return found, True
+        await deliveries.note_attempt(self._db, delivery.id)
+        sends[0] += 1
+        return await send(channel), False
+
+    async def _find_posted(self, channel: Channel, marker: str) -> discord.Message | None:
+        me = self._client.user
+        async for message in channel.history(limit=RECENT_MESSAGES):
+            mine = me is not None and message.author.id == me.id
+            if mine and any(custom_id.startswith(marker) for custom_id in _custom_ids(message)):
+                return message
+        return None
+
+    async def question_embed(
+        self, view: RoundView, index: int, *, answered: int, closes_at: datetime
+    ) -> tuple[discord.Embed, Question]:
+        pack, question = self.question(view, index)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        embed = question_embed(
+            question,
+            locale,
+            number=index + 1,
+            total=len(view.question_order),
+            closes_at=closes_at,
+            answered=answered,
+        )
+        return embed, question
+
+    def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
+        pack = self._library.get(view.pack_id)
+        question = pack.question(view.question_order[index]) if pack is not None else None
+        if pack is None or question is None:
+            raise LookupError(f"round {view.id}: question {index} is no longer in the packs")
+        return pack, question
+
+    def channel(self, view: RoundView) -> Channel:
+        """The round's channel without relying on the cache: Discord itself says if it is gone."""
+        return self._client.get_partial_messageable(
+            view.channel_id, guild_id=view.guild_id, type=discord.ChannelType.text
+        )
+
+
+def _index(delivery: Delivery) -> int:
+    if delivery.question_index is None:
+        raise ValueError(f"delivery {delivery.id} of a {delivery.kind} has no question")
+    return delivery.question_index
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    return [
+        button.custom_id
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for button in row.children
+        if isinstance(button, discord.Button) and button.custom_id
+    ]

@@ -1,0 +1,177 @@
+"""The outbox of round messages: what each round still owes Discord, until Discord confirms it.
+
+A transition (question opened, question closed, round ended) writes its message here in its own
+transaction; the conductor delivers pending messages in order, after a crash too.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.quiz.rounds import Message, RoundState
+from bot.storage.database import Database
+from bot.storage.dialects import insert_for
+from bot.storage.models import (
+    RoundDeliveryRow,
+    RoundMessageRow,
+    RoundRow,
+    round_deliveries_table,
+    round_messages_table,
+)
+from bot.storage.results import Delivery
+
+PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
+REASON_LENGTH = 200
+
+
+def message_purpose(kind: Message, question_index: int | None) -> str:
+    """The key a delivered message is remembered by (``question:3``, ``standings``)."""
+    if kind is Message.STANDINGS:
+        return "standings"
+    return f"question:{question_index}"
+
+
+async def enqueue(
+    connection: AsyncConnection,
+    round_id: int,
+    kind: Message,
+    question_index: int | None,
+    now: datetime,
+) -> None:
+    """Owe Discord a message, in the caller's transaction (the one making the transition)."""
+    await connection.execute(
+        round_deliveries_table.insert().values(
+            round_id=round_id,
+            kind=kind.value,
+            question_index=question_index,
+            state=PENDING,
+            attempts=0,
+            created_at=now,
+        )
+    )
+
+
+async def pending(db: Database, round_id: int) -> list[Delivery]:
+    """The round's undelivered messages, in the order their transitions happened."""
+    async with db.read() as connection:
+        rows = await connection.execute(
+            select(
+                RoundDeliveryRow.id,
+                RoundDeliveryRow.round_id,
+                RoundDeliveryRow.kind,
+                RoundDeliveryRow.question_index,
+                RoundDeliveryRow.attempts,
+            )
+            .where(RoundDeliveryRow.round_id == round_id, RoundDeliveryRow.state == PENDING)
+            .order_by(RoundDeliveryRow.id)
+        )
+        return [Delivery(r[0], r[1], Message(r[2]), r[3], r[4]) for r in rows.all()]
+
+
+async def rounds_to_conduct(db: Database) -> list[tuple[int, int]]:
+    """(round id, guild id) of every running round and every round that still owes a message."""
+    owing = select(RoundDeliveryRow.round_id).where(RoundDeliveryRow.state == PENDING)
+    async with db.read() as connection:
+        rows = await connection.execute(
+            select(RoundRow.id, RoundRow.guild_id)
+            .where(or_(RoundRow.state == RoundState.RUNNING.value, RoundRow.id.in_(owing)))
+            .order_by(RoundRow.id)
+        )
+        return [(row[0], row[1]) for row in rows.all()]
+
+
+async def note_attempt(db: Database, delivery_id: int) -> None:
+    """Remember, before a post is sent, that it may reach Discord (so it is looked for later)."""
+    async with db.write() as connection:
+        await connection.execute(
+            update(RoundDeliveryRow)
+            .where(RoundDeliveryRow.id == delivery_id)
+            .values(attempts=RoundDeliveryRow.attempts + 1)
+        )
+
+
+async def delivered(db: Database, delivery: Delivery, message_id: int, now: datetime) -> None:
+    """Discord confirmed the message: remember its id and stop owing it."""
+    async with db.write() as connection:
+        await _confirm(connection, delivery, message_id, now)
+
+
+async def question_posted(
+    db: Database, delivery: Delivery, message_id: int, visible_since: datetime
+) -> datetime | None:
+    """The question's message is confirmed posted: members can see it since ``visible_since``,
+    so its time counts from then. Returns its closing time (None if it was closed meanwhile)."""
+    now = visible_since
+    async with db.write() as connection:
+        await _confirm(connection, delivery, message_id, now)
+        row = (
+            await connection.execute(
+                select(RoundRow.question_seconds).where(
+                    RoundRow.id == delivery.round_id,
+                    RoundRow.question_open.is_(True),
+                    RoundRow.question_index == delivery.question_index,
+                )
+            )
+        ).one_or_none()
+        if row is None:
+            return None
+        closes_at = now + timedelta(seconds=row[0])
+        await connection.execute(
+            update(RoundRow)
+            .where(
+                RoundRow.id == delivery.round_id,
+                RoundRow.question_open.is_(True),
+                RoundRow.question_index == delivery.question_index,
+            )
+            .values(question_opened_at=now, closes_at=closes_at)
+        )
+        return closes_at
+
+
+async def _confirm(
+    connection: AsyncConnection, delivery: Delivery, message_id: int, now: datetime
+) -> None:
+    insert = insert_for(connection.dialect.name, round_messages_table)
+    purpose = message_purpose(delivery.kind, delivery.question_index)
+    await connection.execute(
+        insert.on_conflict_do_update(
+            index_elements=[RoundMessageRow.round_id, RoundMessageRow.purpose],
+            set_={"message_id": insert.excluded.message_id},
+        ),
+        [{"round_id": delivery.round_id, "purpose": purpose, "message_id": message_id}],
+    )
+    await connection.execute(
+        update(RoundDeliveryRow)
+        .where(RoundDeliveryRow.id == delivery.id)
+        .values(state=DELIVERED, delivered_at=now)
+    )
+
+
+async def abandon_round(db: Database, round_id: int, reason: str, now: datetime) -> bool:
+    """Ends a round that can no longer reach its channel: stopped, and its pending messages
+    given up with ``reason``. False if it had already ended and owed nothing."""
+    async with db.write() as connection:
+        ended = await connection.execute(
+            update(RoundRow)
+            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+            .values(state=RoundState.STOPPED.value, question_open=False, ended_at=now)
+        )
+        given_up = await connection.execute(
+            update(RoundDeliveryRow)
+            .where(RoundDeliveryRow.round_id == round_id, RoundDeliveryRow.state == PENDING)
+            .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
+        )
+    return bool(ended.rowcount or given_up.rowcount)
+
+
+async def give_up(db: Database, delivery: Delivery, reason: str) -> None:
+    """Stop owing one message that Discord refuses outright (the round goes on without it)."""
+    async with db.write() as connection:
+        await connection.execute(
+            update(RoundDeliveryRow)
+            .where(RoundDeliveryRow.id == delivery.id)
+            .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
+        )
