@@ -1,4 +1,6 @@
-"""Answering interactions: private replies, and a reply with an error id when anything fails."""
+"""Answering interactions: private replies, and a reply with an error id when anything fails.
+
+Every reply is fitted to Discord's limits here, so no text can turn it into a 400."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.app.i18n import tr
+from bot.app.render.limits import fit_content, fit_embed
 
 log = logging.getLogger(__name__)
 
@@ -23,9 +26,9 @@ async def reply(
     ephemeral: bool = True,
 ) -> None:
     """The first response if none was sent yet, else a followup."""
-    kwargs: dict[str, Any] = {"content": content, "ephemeral": ephemeral}
+    kwargs: dict[str, Any] = {"content": fit_content(content), "ephemeral": ephemeral}
     if embed is not None:
-        kwargs["embed"] = embed
+        kwargs["embed"] = fit_embed(embed)
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():

@@ -20,8 +20,15 @@ from bot.storage.settings import member_settings
 STREAK_HORIZON_DAYS = 400
 
 
-async def member_stats(db: Database, member_id: int, now: datetime) -> MemberStats:
+async def member_stats(
+    db: Database, member_id: int, now: datetime, *, guild_id: int | None = None
+) -> MemberStats:
+    """With ``guild_id``, answers, accuracy and rounds count that server's rounds only; the
+    streak, mastery and next review are the member's own, from reviews in every server."""
     zone = ZoneInfo((await member_settings(db, member_id)).time_zone)
+    answered_here = [AnswerRow.member_id == member_id]
+    if guild_id is not None:
+        answered_here.append(AnswerRow.guild_id == guild_id)
     async with db.read() as connection:
         answers, correct, rounds = (
             await connection.execute(
@@ -29,7 +36,7 @@ async def member_stats(db: Database, member_id: int, now: datetime) -> MemberSta
                     func.count(),
                     func.count().filter(AnswerRow.correct.is_(True)),
                     func.count(AnswerRow.round_id.distinct()),
-                ).where(AnswerRow.member_id == member_id)
+                ).where(*answered_here)
             )
         ).one()
         reviewed = await connection.scalars(

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.components.leaderboard import board_message
 from bot.app.context import AppContext
+from bot.app.render.limits import echo
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.scoring import Period
@@ -39,7 +40,7 @@ class BoardCog(commands.Cog):
     ) -> None:
         chosen = self.ctx.library.get(pack) if pack else None
         if pack and chosen is None:
-            await say(interaction, "round.unknown_pack", pack=pack)
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
         embed, view, _ = await board_message(

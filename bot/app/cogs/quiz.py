@@ -14,6 +14,7 @@ from bot.app.context import AppContext
 from bot.app.i18n import tr
 from bot.app.permissions import can_manage_server, is_moderator
 from bot.app.render.common import BRAND, difficulty_name
+from bot.app.render.limits import echo
 from bot.app.render.round import start_card
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
@@ -55,7 +56,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
             return
         chosen = self.ctx.library.get(pack)
         if chosen is None:
-            await say(interaction, "round.unknown_pack", pack=pack)
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         target_id = channel.id if channel is not None else interaction.channel_id

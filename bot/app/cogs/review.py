@@ -14,6 +14,7 @@ from bot.app.context import AppContext
 from bot.app.i18n import tr
 from bot.app.keys import stable_key
 from bot.app.render.common import BRAND, mention, relative_time
+from bot.app.render.limits import echo
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.storage import stats
@@ -31,7 +32,7 @@ class LearningCog(commands.Cog):
         scope = ""
         if pack is not None:
             if self.ctx.library.get(pack) is None:
-                await say(interaction, "round.unknown_pack", pack=pack)
+                await say(interaction, "round.unknown_pack", pack=echo(pack))
                 return
             scope = f"p{stable_key(pack)}"
         await start_review(interaction, Session(interaction.user.id, scope=scope))
@@ -46,18 +47,29 @@ class LearningCog(commands.Cog):
     @app_commands.describe(member=_("cmd.stats.member.description"))
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | discord.User | None = None,
     ) -> None:
+        # Discord lets a member pick any user; only someone in the server resolves to a Member.
+        # A bare Member option would turn anyone else into a TransformerError.
         whose = member or interaction.user
-        numbers = await stats.member_stats(self.ctx.db, whose.id, self.ctx.clock())
-        await reply(interaction, embed=self._stats_embed(numbers, interaction.locale.value))
-
-    def _stats_embed(self, numbers: MemberStats, locale: str) -> discord.Embed:
-        embed = discord.Embed(
-            title=tr(locale, "stats.title"),
-            description=mention(numbers.member_id),
-            colour=BRAND,
+        assert interaction.guild_id is not None  # noqa: S101  # guild-only command
+        numbers = await stats.member_stats(
+            self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
         )
+        in_server = isinstance(whose, discord.Member)
+        if not in_server and not numbers.answers:
+            await say(interaction, "stats.not_in_server", member=mention(whose.id))
+            return
+        locale = interaction.locale.value
+        who = mention(whose.id)
+        heading = who if in_server else tr(locale, "stats.former_member", member=who)
+        await reply(interaction, embed=self._stats_embed(numbers, locale, heading))
+
+    def _stats_embed(self, numbers: MemberStats, locale: str, heading: str) -> discord.Embed:
+        embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
+        embed.set_footer(text=tr(locale, "stats.scope"))
         embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
         embed.add_field(name=tr(locale, "stats.accuracy"), value=f"{numbers.accuracy:.0%}")
         embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))

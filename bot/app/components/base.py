@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot.app.render.limits import BUTTON_LABEL, fit_text
 from bot.app.replies import guarded
 
 Button = discord.ui.Button[discord.ui.View]
@@ -31,7 +32,11 @@ class PersistentButton(discord.ui.DynamicItem[Button], template=re.compile(r"(?!
         row: int | None = None,
     ) -> None:
         button: Button = discord.ui.Button(
-            label=label, style=style, custom_id=custom_id, disabled=disabled, row=row
+            label=fit_text(label, BUTTON_LABEL),
+            style=style,
+            custom_id=custom_id,
+            disabled=disabled,
+            row=row,
         )
         super().__init__(button)
 

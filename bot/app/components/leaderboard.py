@@ -14,6 +14,7 @@ from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
 from bot.app.keys import stable_key
 from bot.app.render.common import BRAND, mention
+from bot.app.render.limits import fit_embed
 from bot.app.replies import reply, say
 from bot.quiz.model import Pack
 from bot.quiz.scoring import Period
@@ -72,7 +73,7 @@ def _board_embed(
         title=title, description="\n".join(lines) or tr(locale, "leaderboard.empty"), colour=BRAND
     )
     embed.set_footer(text=tr(locale, "leaderboard.page", page=page + 1, pages=pages))
-    return embed
+    return fit_embed(embed)  # also sent by edit_message, which does not pass through reply
 
 
 def _board_view(

@@ -8,6 +8,7 @@ import discord
 
 from bot.app.i18n import tr
 from bot.app.render.common import BRAND, RIGHT, WRONG, letter, relative_time
+from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack, Question
 
 
@@ -27,7 +28,7 @@ def review_question_embed(
         colour=BRAND,
     )
     embed.set_footer(text=tr(locale, "review.new_question" if is_new else "review.due_question"))
-    return embed
+    return fit_embed(embed)
 
 
 def review_result_embed(
@@ -44,10 +45,12 @@ def review_result_embed(
         lines.append(f"**{letter(picked)}** · {why.get(locale)}")
     lines.append(question.explanation.get(locale))
     lines.append(tr(locale, "review.comes_back", time=relative_time(due)))
-    return discord.Embed(
-        title=tr(locale, "review.title", pack=pack.title.get(locale)),
-        description="\n\n".join(lines),
-        colour=RIGHT if right else WRONG,
+    return fit_embed(
+        discord.Embed(
+            title=tr(locale, "review.title", pack=pack.title.get(locale)),
+            description="\n\n".join(lines),
+            colour=RIGHT if right else WRONG,
+        )
     )
 
 
@@ -57,8 +60,10 @@ def review_summary_embed(
     lines = [tr(locale, "review.summary", reviewed=reviewed, correct=correct)]
     if next_due is not None:
         lines.append(tr(locale, "review.summary_next", time=relative_time(next_due)))
-    return discord.Embed(
-        title=tr(locale, "review.summary_title"), description="\n".join(lines), colour=BRAND
+    return fit_embed(
+        discord.Embed(
+            title=tr(locale, "review.summary_title"), description="\n".join(lines), colour=BRAND
+        )
     )
 
 

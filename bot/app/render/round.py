@@ -17,6 +17,7 @@ from bot.app.render.common import (
     mention,
     relative_time,
 )
+from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack, Question
 from bot.storage.results import Standing, Tally
 
@@ -44,7 +45,7 @@ def start_card(
         else:
             lines.append(tr(locale, "round.guide_plain", title=title))
     heading = tr(locale, "round.start_title", title=pack.title.get(locale))
-    return discord.Embed(title=heading, description="\n".join(lines), colour=BRAND)
+    return fit_embed(discord.Embed(title=heading, description="\n".join(lines), colour=BRAND))
 
 
 def question_embed(
@@ -63,7 +64,7 @@ def question_embed(
     )
     status = f"{tr(locale, 'round.closes', time=relative_time(closes_at))} · "
     embed.add_field(name="\u200b", value=status + tr(locale, "round.answered", count=answered))
-    return embed
+    return fit_embed(embed)
 
 
 def reveal_embed(
@@ -94,7 +95,7 @@ def reveal_embed(
         value=fastest or tr(locale, "round.nobody_right"),
         inline=False,
     )
-    return embed
+    return fit_embed(embed)
 
 
 def standings_embed(
@@ -113,7 +114,7 @@ def standings_embed(
         for standing in standings[:20]
     ]
     body = "\n".join(lines) or tr(locale, "round.no_standings")
-    return discord.Embed(title=heading, description=body, colour=BRAND)
+    return fit_embed(discord.Embed(title=heading, description=body, colour=BRAND))
 
 
 def _prompt_and_options(question: Question, locale: str) -> str:
