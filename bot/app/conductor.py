@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 COUNTER_EDIT_INTERVAL_S = 3.0  # at most one counter edit per question message this often
 SUPERVISE_INTERVAL_S = 2.0
+SHUTDOWN_GRACE_S = 5.0  # how long a stopping process lets conductors finish their step
 FAILED_CONDUCTOR_BACKOFF = Backoff(base_s=2.0, cap_s=60.0)
 
 
@@ -67,9 +68,12 @@ class RoundConductor:
         self._failures: dict[int, int] = {}
         self._not_before: dict[int, float] = {}  # monotonic time a failed round is retried
         self._supervisor: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
 
     def begin(self, round_id: int) -> None:
         """Conducts a round from wherever it stands, unless this process already does."""
+        if self._closing.is_set():
+            return
         if round_id in self._tasks:
             self._live_state(round_id).wake.set()
             return
@@ -124,14 +128,24 @@ class RoundConductor:
         self.begin(view.id)
 
     async def shutdown(self) -> None:
-        """Stops conducting (rounds and their owed messages stay in the database)."""
-        tasks = list(self._tasks.values())
+        """Stops conducting (rounds and their owed messages stay in the database).
+
+        Conductors finish the step they are in rather than being cancelled inside a database
+        transaction, which on SQLite could leave the write lock with an orphaned connection.
+        """
+        self._closing.set()
         if self._supervisor is not None:
-            tasks.append(self._supervisor)
+            self._supervisor.cancel()
+            await asyncio.gather(self._supervisor, return_exceptions=True)
             self._supervisor = None
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        for live in self._live.values():
+            live.wake.set()
+        tasks = list(self._tasks.values())
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=SHUTDOWN_GRACE_S)
+            for task in late:  # e.g. still waiting out an outage
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def public_locale(self, guild_id: int, pack: Pack | None) -> str:
         return await public_locale(self._client, self._db, guild_id, pack)
@@ -155,7 +169,7 @@ class RoundConductor:
         self._not_before.pop(round_id, None)
 
     async def _run(self, round_id: int) -> None:
-        while True:
+        while not self._closing.is_set():
             # Cleared before the round is read: a command from here on cuts the next wait short.
             self._live_state(round_id).wake.clear()
             await self._deliver_owed(round_id)
@@ -176,8 +190,8 @@ class RoundConductor:
 
     async def _deliver_owed(self, round_id: int) -> None:
         what = f"round {round_id}: owed messages"
-        while owed := await self._patience.run(
-            lambda: deliveries.pending(self._db, round_id), what
+        while not self._closing.is_set() and (
+            owed := await self._patience.run(lambda: deliveries.pending(self._db, round_id), what)
         ):
             await self._deliver(owed[0], what)
 
@@ -203,6 +217,8 @@ class RoundConductor:
         elif step.move is Move.OPEN:
             if index > 0:
                 await self._pause(view.id, self._pause_s)  # a moment to read the last reveal
+            if self._closing.is_set():
+                return
             await self._patience.run(
                 lambda: rounds.open_question(self._db, view.id, index, self._clock()), what
             )

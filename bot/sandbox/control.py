@@ -88,6 +88,14 @@ async def add_member(call: ControlCall) -> object:
     return {"id": str(member.user.id), "name": member.user.username, "locale": member.locale}
 
 
+@action("DELETE", "/members")
+async def remove_member(call: ControlCall) -> object:
+    # No gateway event: Discord sends GUILD_MEMBER_REMOVE only with the privileged members intent.
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    member = call.core.world.remove_member(guild, int(call.body["user_id"]))
+    return {"id": str(member.user.id), "name": member.user.username}
+
+
 @action("POST", "/channels")
 async def add_channel(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))
@@ -96,6 +104,14 @@ async def add_channel(call: ControlCall) -> object:
         for o in call.body.get("overwrites", [])
     ]
     channel = call.core.world.add_channel(guild, call.body["name"], overwrites)
+    return {"id": str(channel.id), "name": channel.name}
+
+
+@action("DELETE", "/channels")
+async def remove_channel(call: ControlCall) -> object:
+    # No CHANNEL_DELETE event (the stand-in sends no channel events); REST answers 10003.
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    channel = call.core.world.remove_channel(guild, int(call.body["channel_id"]))
     return {"id": str(channel.id), "name": channel.name}
 
 
@@ -167,7 +183,8 @@ async def openapi_failures(call: ControlCall) -> object:
 
 @action("GET", "/rate-limits")
 async def rate_limits(call: ControlCall) -> object:
-    return {"sent_429": call.core.limiter.sent_429}
+    limiter = call.core.limiter
+    return {"sent_429": limiter.sent_429, "injected_429": limiter.injected_429}
 
 
 @action("POST", "/faults")

@@ -106,11 +106,23 @@ class Sandbox:
         member: Json = await self._call("POST", "/members", body)
         return member
 
+    async def remove_member(self, guild_id: int | str, user_id: int | str) -> Json:
+        """The member leaves the guild; the user still exists."""
+        body = {"guild_id": str(guild_id), "user_id": str(user_id)}
+        member: Json = await self._call("DELETE", "/members", body)
+        return member
+
     async def add_channel(
         self, guild_id: int | str, name: str, overwrites: list[Json] | None = None
     ) -> Json:
         body = {"guild_id": str(guild_id), "name": name, "overwrites": overwrites or []}
         channel: Json = await self._call("POST", "/channels", body)
+        return channel
+
+    async def remove_channel(self, guild_id: int | str, channel_id: int | str) -> Json:
+        """The channel is deleted (Discord's routes on it then answer 10003)."""
+        body = {"guild_id": str(guild_id), "channel_id": str(channel_id)}
+        channel: Json = await self._call("DELETE", "/channels", body)
         return channel
 
     async def dm_channel(self, user_id: int | str) -> int:
@@ -200,6 +212,11 @@ class Sandbox:
     async def rate_limited_count(self) -> int:
         """Every 429 the stand-in has sent, injected ones included."""
         return int((await self._call("GET", "/rate-limits"))["sent_429"])
+
+    async def earned_rate_limits(self) -> int:
+        """The 429s the stand-in's own limits sent: those the bot earned, not injected ones."""
+        counts = await self._call("GET", "/rate-limits")
+        return int(counts["sent_429"]) - int(counts["injected_429"])
 
     async def openapi_failures(self) -> list[Json]:
         failures: list[Json] = await self._call("GET", "/openapi-failures")

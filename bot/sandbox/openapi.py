@@ -44,6 +44,7 @@ class OpenApiSpec:
     """Discord's OpenAPI document with one cached validator per (method, path template)."""
 
     def __init__(self, document: Mapping[str, Any]) -> None:
+        document = _integer_snowflakes(document)
         self._paths: Mapping[str, Any] = document["paths"]
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(_DOCUMENT_URI, resource)
@@ -85,6 +86,17 @@ class OpenApiSpec:
         )
         rooted = {"$ref": f"{_DOCUMENT_URI}#/{pointer}/schema"}
         return Draft202012Validator(rooted, registry=self._registry)
+
+
+def _integer_snowflakes(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The document with snowflakes also accepted as JSON integers. The spec types them as
+    strings (as Discord returns them), but Discord takes integers in request bodies, and
+    discord.py sends some ids that way (e.g. ``recipient_id`` when it opens a DM)."""
+    schemas = dict(document["components"]["schemas"])
+    snowflake = schemas.get("SnowflakeType")
+    if snowflake is not None:
+        schemas["SnowflakeType"] = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
+    return {**document, "components": {**document["components"], "schemas": schemas}}
 
 
 def _escape(segment: str) -> str:

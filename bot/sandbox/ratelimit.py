@@ -39,6 +39,7 @@ class RateLimiter:
         self._windows: dict[tuple[str, str], _Window] = {}
         self._global = _Window(config.clock())
         self.sent_429 = 0
+        self.injected_429 = 0  # of sent_429, the ones a test asked for (not earned by the bot)
 
     def admit(self, method: str, template: str, params: dict[str, str]) -> dict[str, str]:
         """Count the request; its X-RateLimit-* headers, or RateLimitedError for a 429."""
@@ -60,6 +61,7 @@ class RateLimiter:
 
     def count_injected(self) -> None:
         self.sent_429 += 1
+        self.injected_429 += 1
 
     def _admit_global(self) -> None:
         limits = self._config.limits

@@ -96,6 +96,14 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
+    def remove_channel(self, guild: Guild, channel_id: int) -> Channel:
+        """The channel is deleted: every route on it then answers 10003 Unknown Channel."""
+        channel = self.channel(channel_id)
+        if channel.guild_id != guild.id:
+            raise errors.RefusedError(f"guild {guild.id} has no channel {channel_id}", 404)
+        del guild.channels[channel_id], self.channels[channel_id]
+        return channel
+
     def add_member(
         self,
         guild: Guild,
@@ -111,6 +119,15 @@ class World:
                 raise errors.RefusedError(f"guild {guild.id} has no role {role_id}", 404)
         member = Member(user, guild.id, self.now(), roles=list(roles or []), locale=locale)
         guild.members[user.id] = member
+        return member
+
+    def remove_member(self, guild: Guild, user_id: int) -> Member:
+        """The member leaves; the user stays, so a USER option can still name them (Discord then
+        resolves them under `users` only, with no `members` entry)."""
+        if user_id in (guild.owner_id, self.bot.id):  # an owner cannot leave; the bot stays
+            raise errors.RefusedError(f"user {user_id} cannot leave guild {guild.id}", 409)
+        member = self.member(guild.id, user_id)
+        del guild.members[user_id]
         return member
 
     def _new_user(self, name: str) -> User:
@@ -145,6 +162,7 @@ class World:
         return self.users[user_id]
 
     def message(self, channel_id: int, message_id: int) -> Message:
+        self.channel(channel_id)  # a deleted channel is unknown before its messages are
         message = self.messages.get(message_id)
         if message is None or message.channel_id != channel_id or message.visible_to is not None:
             raise errors.unknown("Message", errors.UNKNOWN_MESSAGE)

@@ -52,6 +52,7 @@ async def test_injected_429_is_retried_by_discord_py(
     ]
     assert posts == [429, 200]
     assert await sandbox.rate_limited_count() == 1
+    assert await sandbox.earned_rate_limits() == 0  # it was injected, not earned
     contents = [m["content"] for m in await sandbox.messages(place["channel"], place["alice"])]
     assert "post 1" in contents
 
@@ -92,6 +93,7 @@ async def test_sixth_message_in_a_window_gets_429_with_discord_headers(
     assert got["X-RateLimit-Scope"] == "user"
     assert got["Content-Type"] == "application/json"
     assert await sandbox.rate_limited_count() == 1
+    assert await sandbox.earned_rate_limits() == 1
 
 
 async def test_two_shards_split_the_guilds(start_sandbox: Any, run_bot: Any) -> None:

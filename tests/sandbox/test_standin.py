@@ -42,6 +42,14 @@ def test_spec_accepts_a_reply_and_names_the_bad_field() -> None:
     }
 
 
+def test_spec_takes_snowflakes_as_strings_or_integers_as_discord_does() -> None:
+    route = "/users/@me/channels"
+    assert _spec().check("POST", route, {"recipient_id": "1576727291235401728"}) is None
+    assert _spec().check("POST", route, {"recipient_id": 1576727291235401728}) is None
+    assert _spec().check("POST", route, {"recipient_id": "12a"}) is not None
+    assert _spec().check("POST", route, {"recipient_id": -1}) is not None
+
+
 def test_required_spec_missing_fails_loudly(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
