@@ -21,6 +21,7 @@ import discord
 
 from bot.app.courier import RoundCourier, public_locale
 from bot.app.i18n import tr
+from bot.app.render.limits import CONTENT, fit_text
 from bot.app.retry import Backoff, ChannelLostError, Patience, describe
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
@@ -300,4 +301,4 @@ class RoundConductor:
             reason=tr(locale, f"round.lost.{lost.code}"),
         )
         channel = await self._client.create_dm(discord.Object(view.started_by))
-        await channel.send(text)
+        await channel.send(fit_text(text, CONTENT))

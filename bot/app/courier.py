@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import discord
 
 from bot.app.components.round_buttons import question_view, reveal_view, standings_view
 from bot.app.render.round import question_embed, reveal_embed, standings_embed
-from bot.app.retry import UNKNOWN_MESSAGE, Patience
+from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
 from bot.quiz.library import Library
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
@@ -65,78 +66,74 @@ class RoundCourier:
 
     async def deliver(self, view: RoundView, delivery: Delivery) -> None:
         """Sends one owed message and records it; retries passing failures until it lands."""
-        sends = [delivery.attempts]  # posts that may have reached Discord, this one's included
+        sends = _Sends(delivery.attempts)
         what = f"round {view.id}: {delivery.kind} {delivery.question_index}"
         if delivery.kind is Message.QUESTION:
-            step = self._post_question(view, delivery, sends)
+            index = _index(delivery)
+            message_id, early = await self._patience.run(
+                lambda: self._post_question(view, delivery, index, sends), what
+            )
+            if early:
+                await self._refresh_closing_time(view, index, message_id)
         elif delivery.kind is Message.REVEAL:
-            step = self._reveal(view, delivery, sends)
+            index = _index(delivery)
+            await self._patience.run(lambda: self._reveal(view, delivery, index, sends), what)
         else:
-            step = self._post_standings(view, delivery, sends)
-        await self._patience.run(step, what)
+            await self._patience.run(lambda: self._post_standings(view, delivery, sends), what)
 
-    def _post_question(
-        self, view: RoundView, delivery: Delivery, sends: list[int]
-    ) -> Callable[[], Awaitable[None]]:
-        index = _index(delivery)
-
-        async def post() -> None:
-            shown = self._clock() + timedelta(seconds=view.question_seconds)
-            embed, question = await self.question_embed(view, index, answered=0, closes_at=shown)
-            buttons = question_view(view.id, index, len(question.options))
-            marker = f"qa:{view.id}:{index}:"
-            message, found = await self._find_or_post(
-                view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
-            )
-            # Members see it from now; a post found again, from when Discord took it.
-            visible_since = message.created_at if found else self._clock()
-            closes_at = await deliveries.question_posted(
-                self._db, delivery, message.id, visible_since
-            )
-            late = closes_at is not None and (closes_at - shown).total_seconds() > SLACK_S
-            if found or late:
-                await self._refresh_closing_time(view, index, message.id)
-
-        return post
+    async def _post_question(
+        self, view: RoundView, delivery: Delivery, index: int, sends: _Sends
+    ) -> tuple[int, bool]:
+        """Posts the question and starts its time; its message id, and whether the closing time
+        it shows is earlier than the real one."""
+        shown = self._clock() + timedelta(seconds=view.question_seconds)
+        embed, question = await self.question_embed(view, index, answered=0, closes_at=shown)
+        buttons = question_view(view.id, index, len(question.options))
+        marker = f"qa:{view.id}:{index}:"
+        message, found = await self._find_or_post(
+            view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+        )
+        # Members see it from now; a post found again, from when Discord took it.
+        visible_since = message.created_at if found else self._clock()
+        closes_at = await deliveries.question_posted(self._db, delivery, message.id, visible_since)
+        late = closes_at is not None and (closes_at - shown).total_seconds() > SLACK_S
+        return message.id, found or late
 
     async def _refresh_closing_time(self, view: RoundView, index: int, message_id: int) -> None:
-        """The post took long enough that the time shown is early: show the real one."""
-        fresh = await rounds.get_round(self._db, view.id)
-        open_ = fresh.question_open and fresh.question_index == index
-        if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
-            return
-        answered = (await rounds.tally(self._db, view.id, index)).answered
-        embed, _ = await self.question_embed(
-            fresh, index, answered=answered, closes_at=fresh.closes_at
-        )
-        await self.channel(view).get_partial_message(message_id).edit(embed=embed)
-
-    def _reveal(
-        self, view: RoundView, delivery: Delivery, sends: list[int]
-    ) -> Callable[[], Awaitable[None]]:
-        index = _index(delivery)
-
-        async def reveal() -> None:
-            pack, question = self.question(view, index)
-            locale = await public_locale(self._client, self._db, view.guild_id, pack)
-            tally = await rounds.tally(self._db, view.id, index)
-            total = len(view.question_order)
-            embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
-            options = len(question.options)
-            buttons = reveal_view(view.id, index, options, tally.correct_index, locale)
+        """The post took long enough that the time shown is early: show the real one. A courtesy
+        (the next counter edit shows it too), so a failure is only logged."""
+        try:
             fresh = await rounds.get_round(self._db, view.id)
-            message_id = fresh.message_ids.get(question_key(index))
-            if message_id is not None and await self._edit(view, message_id, embed, buttons):
-                await deliveries.delivered(self._db, delivery, message_id, self._clock())
+            open_ = fresh.question_open and fresh.question_index == index
+            if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
                 return
-            # The question message is gone (deleted, or never posted): the reveal stands alone.
-            marker = f"qw:{view.id}:{index}"
-            message, _ = await self._find_or_post(
-                view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+            answered = (await rounds.tally(self._db, view.id, index)).answered
+            embed, _ = await self.question_embed(
+                fresh, index, answered=answered, closes_at=fresh.closes_at
             )
-            await deliveries.delivered(self._db, delivery, message.id, self._clock())
+            await self.channel(view).get_partial_message(message_id).edit(embed=embed)
+        except Exception as error:  # noqa: BLE001  # see the docstring
+            log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
 
-        return reveal
+    async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
+        pack, question = self.question(view, index)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        tally = await rounds.tally(self._db, view.id, index)
+        total = len(view.question_order)
+        embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
+        options = len(question.options)
+        buttons = reveal_view(view.id, index, options, tally.correct_index, locale)
+        fresh = await rounds.get_round(self._db, view.id)
+        message_id = fresh.message_ids.get(question_key(index))
+        if message_id is not None and await self._edit(view, message_id, embed, buttons):
+            await deliveries.delivered(self._db, delivery, message_id, self._clock())
+            return
+        # The question message is gone (deleted, or never posted): the reveal stands alone.
+        marker = f"qw:{view.id}:{index}"
+        message, _ = await self._find_or_post(
+            view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+        )
+        await deliveries.delivered(self._db, delivery, message.id, self._clock())
 
     async def _edit(
         self, view: RoundView, message_id: int, embed: discord.Embed, buttons: discord.ui.View
@@ -151,37 +148,32 @@ class RoundCourier:
             return False
         return True
 
-    def _post_standings(
-        self, view: RoundView, delivery: Delivery, sends: list[int]
-    ) -> Callable[[], Awaitable[None]]:
-        async def post() -> None:
-            pack = self._library.get(view.pack_id)
-            locale = await public_locale(self._client, self._db, view.guild_id, pack)
-            title = pack.title.get(locale) if pack is not None else view.pack_id
-            standings = await rounds.standings(self._db, view.id)
-            stopped = view.state is RoundState.STOPPED
-            embed = standings_embed(title, standings, locale, stopped=stopped)
-            buttons = standings_view(view.id, locale)
-            message, _ = await self._find_or_post(
-                view, delivery, sends, f"rm:{view.id}", lambda c: c.send(embed=embed, view=buttons)
-            )
-            await deliveries.delivered(self._db, delivery, message.id, self._clock())
-
-        return post
+    async def _post_standings(self, view: RoundView, delivery: Delivery, sends: _Sends) -> None:
+        pack = self._library.get(view.pack_id)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        title = pack.title.get(locale) if pack is not None else view.pack_id
+        standings = await rounds.standings(self._db, view.id)
+        stopped = view.state is RoundState.STOPPED
+        embed = standings_embed(title, standings, locale, stopped=stopped)
+        buttons = standings_view(view.id, locale)
+        message, _ = await self._find_or_post(
+            view, delivery, sends, f"rm:{view.id}", lambda c: c.send(embed=embed, view=buttons)
+        )
+        await deliveries.delivered(self._db, delivery, message.id, self._clock())
 
     async def _find_or_post(
-        self, view: RoundView, delivery: Delivery, sends: list[int], marker: str, send: Post
+        self, view: RoundView, delivery: Delivery, sends: _Sends, marker: str, send: Post
     ) -> tuple[discord.Message, bool]:
         """The message carrying ``marker`` if an earlier try posted it, else a new post.
         True with a message that was found rather than posted now."""
         channel = self.channel(view)
-        if sends[0] > 0:
+        if sends.count > 0:
             found = await self._find_posted(channel, marker)
             if found is not None:
                 log.info("round %s: found its %s message already posted", view.id, delivery.kind)
                 return found, True
         await deliveries.note_attempt(self._db, delivery.id)
-        sends[0] += 1
+        sends.count += 1
         return await send(channel), False
 
     async def _find_posted(self, channel: Channel, marker: str) -> discord.Message | None:
@@ -219,6 +211,13 @@ class RoundCourier:
         return self._client.get_partial_messageable(
             view.channel_id, guild_id=view.guild_id, type=discord.ChannelType.text
         )
+
+
+@dataclass
+class _Sends:
+    """Posts of one message that may have reached Discord, across the tries to deliver it."""
+
+    count: int
 
 
 def _index(delivery: Delivery) -> int:
