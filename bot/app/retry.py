@@ -103,6 +103,10 @@ class Patience:
     async def _wait(self, what: str, error: BaseException, failures: int) -> int:
         failures += 1
         pause = self.backoff.pause_s(failures)
+        if isinstance(error, discord.HTTPException):
+            # discord.py raises a 429 or 5xx only after its own retries and pauses (25 s for
+            # five 5xx), so waiting longer here would only delay the round once Discord is back.
+            pause = min(pause, self.backoff.base_s)
         log.warning("%s failed (%s); try %d in %.1f s", what, describe(error), failures + 1, pause)
         await self.sleep(pause)
         return failures
