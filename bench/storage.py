@@ -162,10 +162,11 @@ async def _write(url: str, tables: dict[str, list[fill.Row]]) -> None:
     if parsed.get_backend_name() == "sqlite":
         await asyncio.to_thread(fill.write_sqlite, str(parsed.database), tables)
     else:
-        await fill.write_postgres(_dsn(url), tables)
+        await fill.write_postgres(dsn(url), tables)
 
 
-def _dsn(url: str) -> str:
+def dsn(url: str) -> str:
+    """The asyncpg DSN of a SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
@@ -230,8 +231,9 @@ def report(
     }
 
 
-async def _admin(url: str, statement: str) -> None:
-    connection = await asyncpg.connect(_dsn(url))
+async def admin(url: str, statement: str) -> None:
+    """Run one statement on the server of ``url`` (creating or dropping a scratch database)."""
+    connection = await asyncpg.connect(dsn(url))
     try:
         await connection.execute(statement)
     finally:
@@ -246,7 +248,7 @@ async def main_async(arguments: argparse.Namespace) -> None:
         if make_url(given).get_backend_name() == "postgresql":
             # A database of its own on that server, dropped afterwards; nothing else is touched.
             scratch = f"quizbot_bench_{uuid.uuid4().hex[:10]}"
-            await _admin(given, f'CREATE DATABASE "{scratch}"')
+            await admin(given, f'CREATE DATABASE "{scratch}"')
             url = make_url(given).set(database=scratch).render_as_string(hide_password=False)
         elif Path(str(make_url(given).database)).exists():  # noqa: ASYNC240 - once, before any I/O
             raise SystemExit(f"{given} already exists: the benchmark needs a new database")
@@ -254,7 +256,7 @@ async def main_async(arguments: argparse.Namespace) -> None:
             by_size = await run(url, arguments.members, arguments.answers, workdir)
         finally:
             if scratch is not None:
-                await _admin(given, f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)')
+                await admin(given, f'DROP DATABASE IF EXISTS "{scratch}" WITH (FORCE)')
         summary = report(by_size, arguments.members, arguments.answers, url)
     print(json.dumps(summary))
 

@@ -1,4 +1,8 @@
-"""Recording a batch of answers in one transaction: answers, scores and cards together."""
+"""Recording a batch of answers in one transaction, one durable commit.
+
+Only the answer rows are written here; the scores, cards and review log follow when the
+question closes (``settle.py``), so that a click waits for as little as possible.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +14,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from sqlalchemy import Row, select
 
 from bot.quiz.rounds import RoundState
-from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
 from bot.storage.dialects import covering, insert_for
 from bot.storage.models import QuestionRow, answers_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
-from bot.storage.scores import ScoredAnswer, add_to_scores
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from bot.storage.recorder import AnswerRequest
 
 CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
+OVER = AnswerResult(AnswerOutcome.ROUND_OVER)
 
 AnswerKey: TypeAlias = tuple[int, str, int]
 
@@ -51,15 +54,14 @@ def write_answers(
 ) -> list[AnswerResult]:
     """Record each request at most once, in the caller's transaction; results in request order."""
     accepted = _accept(connection, dialect, requests)
-    inserted = _insert(connection, dialect, [a for a in accepted if a is not None])
-    losers = [a.key for a in accepted if a is not None and a.key not in inserted]
+    taken = [a for a in accepted if isinstance(a, _Accepted)]
+    inserted = _insert(connection, dialect, taken)
+    losers = [a.key for a in taken if a.key not in inserted]
     standing = _standing_answers(connection, losers)
-    add_to_scores(connection, dialect, [_scored(a) for a in inserted.values()])
-    review_cards(connection, dialect, [_reviewed(a) for a in inserted.values()])
     results: list[AnswerResult] = []
     for item in accepted:
-        if item is None:
-            results.append(CLOSED)
+        if isinstance(item, AnswerResult):  # refused
+            results.append(item)
         elif inserted.get(item.key) is item:
             results.append(item.result())
         elif item.key in inserted:  # an earlier request in this same batch won
@@ -72,18 +74,21 @@ def write_answers(
 
 def _accept(
     connection: Connection, dialect: str, requests: Sequence[AnswerRequest]
-) -> list[_Accepted | None]:
-    """Each request checked against its round: None where the question is not open."""
+) -> list[_Accepted | AnswerResult]:
+    """Each request checked against its round: the refusal where the question is not open."""
     rounds = _rounds(connection, dialect, {request.round_id for request in requests})
     questions = _questions(
         connection,
         {(rounds[r.round_id].pack_id, r.question_id) for r in requests if r.round_id in rounds},
     )
-    accepted: list[_Accepted | None] = []
+    accepted: list[_Accepted | AnswerResult] = []
     for request in requests:
         round_row = rounds.get(request.round_id)
-        if round_row is None or not _is_open(round_row, request):
-            accepted.append(None)
+        if round_row is None or round_row.state != RoundState.RUNNING:
+            accepted.append(OVER)
+            continue
+        if not _is_open(round_row, request):
+            accepted.append(CLOSED)
             continue
         option_count, correct_index = questions[(round_row.pack_id, request.question_id)]
         if not 0 <= request.option_index < option_count:
@@ -104,7 +109,8 @@ def _accept(
 def _rounds(connection: Connection, dialect: str, round_ids: set[int]) -> dict[int, Row[Any]]:
     query = select(rounds_table).where(rounds_table.c.id.in_(round_ids))
     if dialect == "postgresql":
-        # FOR SHARE holds off a concurrent close of the question until these answers commit.
+        # FOR SHARE holds off a concurrent close of the question until these answers commit, so
+        # its tally and its settling (scores, cards) include them.
         query = query.with_for_update(read=True)
     return {row.id: row for row in connection.execute(query)}
 
@@ -128,8 +134,7 @@ def _questions(
 def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
     closes_at: datetime | None = round_row.closes_at
     return bool(
-        round_row.state == RoundState.RUNNING
-        and round_row.question_open
+        round_row.question_open
         and closes_at is not None
         and round_row.question_order[round_row.question_index] == request.question_id
         and request.now < closes_at
@@ -157,7 +162,8 @@ def _insert(
             "response_ms": item.response_ms,
             "answered_at": item.request.now,
         }
-        for item in first_by_key.values()
+        # Key order, so that writers in several processes take the index locks in one order.
+        for _, item in sorted(first_by_key.items())
     ]
     c = answers_table.c
     statement = (
@@ -185,26 +191,3 @@ def _standing_answers(
         )
         for row in connection.execute(query)
     }
-
-
-def _scored(item: _Accepted) -> ScoredAnswer:
-    return ScoredAnswer(
-        guild_id=item.guild_id,
-        pack_id=item.pack_id,
-        member_id=item.request.member_id,
-        correct=item.correct,
-        response_ms=item.response_ms,
-        answered_at=item.request.now,
-    )
-
-
-def _reviewed(item: _Accepted) -> CardReview:
-    return CardReview(
-        member_id=item.request.member_id,
-        pack_id=item.pack_id,
-        question_id=item.request.question_id,
-        correct=item.correct,
-        response_ms=item.response_ms,
-        reviewed_at=item.request.now,
-        source=ROUND_SOURCE,
-    )

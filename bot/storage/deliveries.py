@@ -22,6 +22,7 @@ from bot.storage.models import (
     round_messages_table,
 )
 from bot.storage.results import Delivery
+from bot.storage.settle import settle_question
 
 PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
 REASON_LENGTH = 200
@@ -151,14 +152,25 @@ async def _confirm(
 
 
 async def abandon_round(db: Database, round_id: int, reason: str, now: datetime) -> bool:
-    """Ends a round that can no longer reach its channel: stopped, and its pending messages
-    given up with ``reason``. False if it had already ended and owed nothing."""
+    """Ends a round that can no longer reach its channel: stopped, the answers of a question it
+    closes settled, and its pending messages given up with ``reason``. False if it had already
+    ended and owed nothing."""
     async with db.write() as connection:
+        # Locked, so a question closing at this moment is settled by exactly one of the two.
+        running = (
+            await connection.execute(
+                select(RoundRow.question_open, RoundRow.question_index)
+                .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+                .with_for_update()
+            )
+        ).one_or_none()
         ended = await connection.execute(
             update(RoundRow)
             .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
             .values(state=RoundState.STOPPED.value, question_open=False, ended_at=now)
         )
+        if ended.rowcount and running is not None and running.question_open:
+            await settle_question(connection, round_id, running.question_index)
         given_up = await connection.execute(
             update(RoundDeliveryRow)
             .where(RoundDeliveryRow.round_id == round_id, RoundDeliveryRow.state == PENDING)

@@ -2,6 +2,10 @@
 
 Each caller waits until the commit holding its answer is done, so "recorded" always means
 on disk. While one batch commits, the next one gathers; a lone answer is written at once.
+On PostgreSQL a few batches are written at once (each its own transaction on the pool), so the
+round trips of one batch do not hold up the next; SQLite has one writer, so one batch at a time.
+A member's later click never overtakes an earlier one: an answer whose key is in a batch being
+written waits for that batch.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ if TYPE_CHECKING:
     from bot.storage.results import AnswerResult
 
 MAX_BATCH = 512
+POSTGRES_BATCHES = 4  # batches written at once on PostgreSQL (the pool has 10 connections)
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +36,11 @@ class AnswerRequest:
     member_id: int
     option_index: int
     now: datetime
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        """The answer this request would be: one per member and question of a round."""
+        return (self.round_id, self.question_id, self.member_id)
 
 
 @dataclass(slots=True)
@@ -48,6 +58,9 @@ class AnswerRecorder:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closing = False
+        self._batches = POSTGRES_BATCHES if db.dialect == "postgresql" else 1
+        self._writing: set[asyncio.Task[None]] = set()
+        self._busy: set[tuple[int, str, int]] = set()  # keys of answers being written
 
     async def record(self, request: AnswerRequest) -> AnswerResult:
         if self._closing:
@@ -71,11 +84,41 @@ class AnswerRecorder:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while self._pending:
-                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
-                await self._write(batch)
-            if self._closing:
+            while self._pending and len(self._writing) < self._batches:
+                batch = self._next_batch()
+                if not batch:  # all that is queued waits for a batch being written
+                    break
+                task = asyncio.create_task(self._write_batch(batch))
+                self._writing.add(task)
+                task.add_done_callback(self._written)
+            if self._closing and not self._pending and not self._writing:
                 return
+
+    def _next_batch(self) -> list[_Pending]:
+        """Up to MAX_BATCH queued answers, in order, none of whose keys is being written."""
+        batch: list[_Pending] = []
+        kept: list[_Pending] = []
+        blocked = set(self._busy)
+        for item in self._pending:
+            key = item.request.key
+            if len(batch) < MAX_BATCH and key not in blocked:
+                batch.append(item)
+            else:
+                kept.append(item)
+                blocked.add(key)  # later clicks on this key wait too, in their order
+        self._pending = kept
+        self._busy.update(item.request.key for item in batch)
+        return batch
+
+    async def _write_batch(self, batch: Sequence[_Pending]) -> None:
+        try:
+            await self._write(batch)
+        finally:
+            self._busy.difference_update(item.request.key for item in batch)
+
+    def _written(self, task: asyncio.Task[None]) -> None:
+        self._writing.discard(task)
+        self._wake.set()  # room for the next batch
 
     async def _write(self, batch: Sequence[_Pending]) -> None:
         try:

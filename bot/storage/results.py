@@ -13,6 +13,7 @@ class AnswerOutcome(enum.StrEnum):
     RECORDED = "recorded"
     ALREADY_ANSWERED = "already_answered"
     QUESTION_CLOSED = "question_closed"
+    ROUND_OVER = "round_over"  # the round has ended (or there is no such round)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from bot.storage.results import (
     Standing,
     Tally,
 )
+from bot.storage.settle import settle_question
 
 FASTEST_SHOWN = 3
 
@@ -147,8 +148,8 @@ async def record_answer(
 async def close_question(
     db: Database, round_id: int, question_index: int, now: datetime
 ) -> Tally | None:
-    """Close the open question, owe its reveal, and tally it; None if it was not open (another
-    process closed it)."""
+    """Close the open question, owe its reveal, settle its answers (scores, cards), and tally
+    it; None if it was not open (another process closed it)."""
     async with db.write() as connection:
         claimed = await connection.execute(
             update(RoundRow)
@@ -162,6 +163,7 @@ async def close_question(
         if claimed.rowcount != 1:
             return None
         await deliveries.enqueue(connection, round_id, Message.REVEAL, question_index, now)
+        await settle_question(connection, round_id, question_index)
         return await _tally(connection, round_id, question_index)
 
 
@@ -175,7 +177,7 @@ async def end_round(
     db: Database, round_id: int, state: RoundState, now: datetime
 ) -> list[Standing] | None:
     """Finish or stop a running round and owe its standings (and the reveal of a question it
-    closes); its standings, or None if it had already ended."""
+    closes, whose answers it settles); its standings, or None if it had already ended."""
     if state is RoundState.RUNNING:
         raise ValueError("a round ends as finished or stopped")
     async with db.write() as connection:
@@ -191,6 +193,7 @@ async def end_round(
             return None
         if row.question_open:
             await deliveries.enqueue(connection, round_id, Message.REVEAL, row.question_index, now)
+            await settle_question(connection, round_id, row.question_index)
         await deliveries.enqueue(connection, round_id, Message.STANDINGS, None, now)
         return await _standings(connection, round_id)
 

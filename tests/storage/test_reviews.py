@@ -13,7 +13,7 @@ from bot.storage.models import CardRow, ReviewLogRow
 from bot.storage.packs import sync_packs
 from bot.storage.results import MemberSettings, ReviewOutcome
 from bot.storage.reviews import grade_review, next_review
-from bot.storage.rounds import open_question, record_answer
+from bot.storage.rounds import close_question, open_question, record_answer
 from bot.storage.settings import save_member_settings
 from tests.storage.factories import NOW, make_pack, start_test_round
 
@@ -56,6 +56,7 @@ async def test_round_answers_review_the_members_card(db: Database) -> None:
         option_index=wrong,
         now=at,
     )
+    await close_question(db, view.id, 0, at + timedelta(seconds=1))  # reviews apply at the close
     async with db.read() as connection:
         log = (await connection.execute(select(ReviewLogRow))).one()
         card = (await connection.execute(select(CardRow))).one()

@@ -1,0 +1,153 @@
+"""The pieces of the answers benchmark around the clicks: the ceiling bot's process, the quiz
+round (started, skipped and stopped by the guild owner, as a moderator would), and the database
+the bot writes, checked afterwards."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bench.answerload import Click
+from bench.ceilingbot import READY
+from bench.clicks import answer_buttons
+from bench.processes import STARTUP_S, terminate
+from bench.storage import admin
+from bot.sandbox.driver import Sandbox
+from bot.storage.models import answers_table, rounds_table
+
+Json = dict[str, Any]
+QUESTION_WAIT_S = 30.0
+
+
+class CeilingProcess:
+    """``python -m bench.ceilingbot``: started, its message id read, stopped like the stand-in."""
+
+    def __init__(self, process: asyncio.subprocess.Process, message_id: str) -> None:
+        self.process = process
+        self.message_id = message_id
+
+    @classmethod
+    async def start(cls, discord_url: str, log: IO[str]) -> CeilingProcess:
+        process = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "bench.ceilingbot", "--discord-url", discord_url),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
+        assert process.stdout is not None  # noqa: S101 - piped above
+        async with asyncio.timeout(STARTUP_S):
+            line = (await process.stdout.readline()).decode()
+        if not line.startswith(READY):
+            process.kill()
+            raise RuntimeError(f"the ceiling bot did not start: {line!r}")
+        return cls(process, line.split()[-1])
+
+    async def stop(self) -> None:
+        await terminate(self.process)  # SIGINT, then a kill after a grace period
+
+
+@dataclass
+class Place:
+    """The guild's #quiz, its owner (a moderator) and its ordinary members."""
+
+    channel_id: str
+    owner: str
+    members: list[str]
+
+    @classmethod
+    async def of(cls, sandbox: Sandbox) -> Place:
+        guild = (await sandbox.state())["guilds"][0]
+        channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
+        members = [m["id"] for m in guild["members"] if m["name"].startswith("member-")]
+        return cls(channel, guild["owner_id"], members)
+
+
+class QuizRound:
+    def __init__(self, sandbox: Sandbox, place: Place) -> None:
+        self._sandbox = sandbox
+        self._place = place
+
+    async def command(self, name: str, **options: str | int) -> Json:
+        asked = await self._sandbox.command(
+            self._place.owner, self._place.channel_id, name, **options
+        )
+        return await self._sandbox.wait_for_response(asked, timeout=QUESTION_WAIT_S)
+
+    async def question(self, index: int) -> tuple[str, list[tuple[int, str]]]:
+        """The message of question ``index`` once it is open: its id and (option, custom_id)."""
+
+        found: list[tuple[str, list[tuple[int, str]]]] = []
+
+        async def posted() -> bool:
+            for message in await self._sandbox.messages(self._place.channel_id, self._place.owner):
+                buttons = answer_buttons(message)
+                if buttons and buttons[0][0] == index:
+                    found.append((message["id"], [(o, custom) for _, o, custom in buttons]))
+                    return True
+            return False
+
+        await self._sandbox.wait_for(posted, QUESTION_WAIT_S)
+        return found[0]
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(given: str | None, workdir: Path) -> AsyncIterator[str]:
+    """A SQLite file in ``workdir``, or a new database on the PostgreSQL server of ``given``,
+    dropped afterwards."""
+    if given is None:
+        yield f"sqlite+aiosqlite:///{workdir / 'answers.db'}"
+        return
+    name = f"quizbot_answers_{uuid.uuid4().hex[:10]}"
+    await admin(given, f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(given).set(database=name).render_as_string(hide_password=False)
+    finally:
+        await admin(given, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    expected: int  # (member, question) pairs clicked
+    in_db: int  # rows the round has
+    missing: int  # pairs clicked with no row
+    wrong_option: int  # rows holding another option than the member's first click
+
+    @property
+    def holds(self) -> bool:
+        return self.expected == self.in_db and not self.missing and not self.wrong_option
+
+
+async def check_answers(url: str, clicks: Sequence[tuple[int, Click]]) -> AnswerCheck:
+    """One row per (member, question) clicked, holding the option of the first click."""
+    engine = create_async_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as connection:
+            round_row = (await connection.execute(select(rounds_table))).one()
+            rows = await connection.execute(
+                select(
+                    answers_table.c.question_id,
+                    answers_table.c.member_id,
+                    answers_table.c.option_index,
+                ).where(answers_table.c.round_id == round_row.id)
+            )
+            stored = {(q, m): o for q, m, o in rows.all()}
+    finally:
+        await engine.dispose()
+    order: list[str] = round_row.question_order
+    wanted = {(order[i], int(c.member)): c.option for i, c in clicks if c.first}
+    return AnswerCheck(
+        expected=len(wanted),
+        in_db=len(stored),
+        missing=sum(key not in stored for key in wanted),
+        wrong_option=sum(key in stored and stored[key] != o for key, o in wanted.items()),
+    )

@@ -1,0 +1,285 @@
+"""Answers benchmark: the whole bot as users run it, beside the transport ceiling.
+
+    python -m bench.answers [--database-url URL] [--members 600] [--repeat 0.3]
+                            [--in-flight 64] [--rate R] [--questions 3] [--logs DIR]
+
+Starts the Discord stand-in (``python -m bot.sandbox``) and, in turn, two bots against it, each
+in its own process: first the ceiling, a bare discord.py bot (``bench.ceilingbot``) that answers
+every click on its one message with an ephemeral "ok"; then ``quizbot run --discord-url`` with a
+fresh database (a SQLite file, or a new database on the PostgreSQL server of ``--database-url``),
+in which the guild owner starts a round. Both get the same clicks through the stand-in's control
+API: per question (for the ceiling, per pass over its message) every member clicks once and a
+``--repeat`` share click another option once answered. First with at most ``--in-flight`` clicks
+outstanding (the throughput), then offered open loop at ``--rate`` clicks a second (default: half
+the ceiling just measured), each for ``--questions`` questions.
+
+Afterwards it checks the database: one answer per (member, question) clicked, holding the option
+of the member's first click; and every first click was told "Locked in" with its letter. It
+measures the CPU each process used while clicks flowed and says which one, if any, was the
+limit. Prints a table, then one JSON line. Columns: clicks, answered per second, first response
+p50 and p99 and the answer's ("Locked in", a followup when deferred) p99 in ms, as the stand-in
+saw them; clicks deferred and failed; the bot's CPU ms per click; the cores kept busy by the bot,
+the stand-in, this driver, and by everything else on the machine (PostgreSQL, other work).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.answerload import Driver, Flow, plan
+from bench.answerrig import CeilingProcess, Place, QuizRound, check_answers, scratch_database
+from bench.processes import BotProcess, StandInProcess, log_file
+from bench.procstat import CpuMeter, rss_mb
+from bot.app.i18n import LANGUAGES, tr
+from bot.quiz.model import OPTION_LETTERS
+from bot.sandbox.driver import Sandbox
+
+REPO = Path(__file__).resolve().parents[1]
+PACK = "ring-attention"  # eight questions: enough for two phases of up to four
+QUESTION_SECONDS = 300  # questions are skipped once clicked through, never timed out
+BUSY_CORE = 0.85  # a process this busy (of one core) is what limits the figure
+BUSY_MACHINE = 1.8  # of the machine's two cores
+
+
+@dataclass
+class Phase:
+    name: str
+    flow: Flow
+    meter: CpuMeter
+
+    def limit(self) -> str:
+        """The process that bounds this phase's rate, if one is CPU-bound."""
+        shares = {name: self.meter.share(name) for name in ("bot", "standin", "driver")}
+        top = max(shares, key=lambda name: shares[name])
+        if shares[top] >= BUSY_CORE:
+            return top
+        return "machine" if self.meter.share("machine") >= BUSY_MACHINE else "-"
+
+    def others(self) -> float:
+        """Cores busy with anything but the three processes: a database server, other work."""
+        ours = sum(self.meter.share(name) for name in ("bot", "standin", "driver"))
+        return max(self.meter.share("machine") - ours, 0.0)
+
+    def row(self) -> str:
+        f, m, n = self.flow, self.meter, len(self.flow.answered)
+        return (
+            f"{self.name:16} {n:6d} {f.per_s:8.1f} {f.first_ms(0.5):8.1f} {f.first_ms(0.99):8.1f}"
+            f" {f.final_ms(0.99):8.1f} {f.deferred:5d} {f.failed:5d} {m.ms_per('bot', n):7.2f}"
+            f" {m.share('bot'):5.2f} {m.share('standin'):5.2f} {m.share('driver'):5.2f}"
+            f" {self.others():5.2f}  {self.limit()}"
+        )
+
+
+HEADER = (
+    f"{'phase':16} {'clicks':>6} {'per_s':>8} {'p50_ms':>8} {'p99_ms':>8} {'conf99':>8}"
+    f" {'defer':>5} {'fail':>5} {'cpu_ms':>7} {'bot':>5} {'stand':>5} {'drive':>5} {'other':>5}"
+    "  limit"
+)
+
+
+class Bench:
+    def __init__(self, arguments: argparse.Namespace, sandbox: Sandbox, standin: int) -> None:
+        self.args = arguments
+        self.sandbox = sandbox
+        self.standin = standin
+        self.rng = random.Random(20260709)
+
+    async def clicks(
+        self, message_id: str, buttons: list[tuple[int, str]], bot_pid: int, rate: float | None
+    ) -> tuple[Flow, CpuMeter, list[Any]]:
+        """One message's clicks; the CPU meter runs only while they flow."""
+        members = (await Place.of(self.sandbox)).members
+        firsts, seconds = plan(members, buttons, self.args.repeat, self.rng)
+        driver = Driver(self.sandbox, message_id)
+        meter = CpuMeter({"bot": bot_pid, "standin": self.standin})
+        meter.start()
+        if rate is None:
+            flow = await driver.closed_loop(firsts, seconds, self.args.in_flight)
+        else:
+            flow = await driver.open_loop(firsts, seconds, rate)
+        meter.stop()
+        await driver.settle(flow)
+        return flow, meter, firsts
+
+    async def ceiling(self, log: Any) -> tuple[Phase, Phase]:  # noqa: ANN401 - a log file
+        process = await CeilingProcess.start(self.sandbox.url, log)
+        buttons = [(option, f"ceiling:{option}") for option in range(4)]
+        phases = (Phase("ceiling", Flow(), _meter()), Phase("ceiling half", Flow(), _meter()))
+        try:
+            for number in range(2 * self.args.questions):
+                phase = phases[number // self.args.questions]
+                rate = None if phase is phases[0] else half_rate(self.args, phases[0])
+                flow, meter, _ = await self.clicks(
+                    process.message_id, buttons, process.process.pid, rate
+                )
+                _add(phase, flow, meter)
+        finally:
+            await process.stop()
+        return phases
+
+    async def quizbot(self, url: str, ceiling: Phase, log: Any) -> dict[str, Any]:  # noqa: ANN401
+        env = {"DATABASE_URL": url, "QUIZBOT_QUIZ_DIR": str(REPO / "quizzes")}
+        bot = await BotProcess.start(self.sandbox.url, env, log)
+        try:
+            ready = await bot.wait_ready()
+            figures: dict[str, Any] = {
+                "start_to_ready_s": ready - bot.started,
+                "idle_rss_mb": rss_mb(bot.process.pid),
+            }
+            figures |= await self.round(url, bot.process.pid, ceiling)
+        finally:
+            await bot.stop()
+        return figures
+
+    async def round(self, url: str, pid: int, ceiling: Phase) -> dict[str, Any]:
+        quiz = QuizRound(self.sandbox, await Place.of(self.sandbox))
+        count = 2 * self.args.questions
+        whole = CpuMeter({"bot": pid})  # clicks and all else: posts, reveals, settling
+        whole.start()
+        await quiz.command("quiz start", pack=PACK, seconds=QUESTION_SECONDS, questions=count)
+        phases = (Phase("quizbot", Flow(), _meter()), Phase("quizbot half", Flow(), _meter()))
+        clicked = []
+        for index in range(count):
+            phase = phases[index // self.args.questions]
+            rate = None if phase is phases[0] else half_rate(self.args, ceiling)
+            message_id, buttons = await quiz.question(index)
+            flow, meter, firsts = await self.clicks(message_id, buttons, pid, rate)
+            _add(phase, flow, meter)
+            clicked += [(index, click) for click in firsts]
+            await quiz.command("quiz skip" if index + 1 < count else "quiz stop")
+        whole.stop()
+        check = await check_answers(url, clicked)
+        clicks = sum(len(p.flow.answered) for p in phases)
+        told = [a for p in phases for a in p.flow.answered if a.click.first]
+        wrong = sum(a.final_text not in _locked_in(a.click.option) for a in told)
+        return {
+            "phases": phases,
+            "bot_cpu_ms_per_click_whole_round": whole.ms_per("bot", clicks),
+            "answers_expected": check.expected,
+            "answers_in_db": check.in_db,
+            "answers_missing": check.missing,
+            "answers_wrong_option": check.wrong_option,
+            "replies_not_locked_in": wrong,
+        }
+
+
+def _meter() -> CpuMeter:
+    return CpuMeter({})
+
+
+def _add(phase: Phase, flow: Flow, meter: CpuMeter) -> None:
+    phase.flow.extend(flow)
+    phase.meter.wall_s += meter.wall_s
+    for name, seconds in meter.used.items():
+        phase.meter.used[name] = phase.meter.used.get(name, 0.0) + seconds
+
+
+def _locked_in(option: int) -> set[str]:
+    letter = OPTION_LETTERS[option]
+    return {tr(language, "round.locked_in", letter=letter) for language in LANGUAGES}
+
+
+async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    logs = Path(arguments.logs) if arguments.logs else workdir
+    with log_file(logs, "answers") as log:
+        standin = await StandInProcess.start(arguments.members, log)
+        try:
+            async with Sandbox.connect(standin.url) as sandbox:
+                bench = Bench(arguments, sandbox, standin.process.pid)
+                ceiling, ceiling_half = await bench.ceiling(log)
+                async with scratch_database(arguments.database_url, workdir) as url:
+                    figures = await bench.quizbot(url, ceiling, log)
+        finally:
+            await standin.stop()
+    return summary(arguments, (ceiling, ceiling_half, *figures.pop("phases")), figures)
+
+
+def summary(
+    arguments: argparse.Namespace, phases: tuple[Phase, ...], figures: dict[str, Any]
+) -> dict[str, Any]:
+    ceiling, _, bot, half = phases
+    n_ceiling, n_bot = len(ceiling.flow.answered), len(bot.flow.answered)
+    return {
+        "database": "postgresql" if arguments.database_url else "sqlite",
+        "members": arguments.members,
+        "repeat": arguments.repeat,
+        "in_flight": arguments.in_flight,
+        "ceiling_per_s": ceiling.flow.per_s,
+        "bot_per_s": bot.flow.per_s,
+        "ratio": bot.flow.per_s / ceiling.flow.per_s,
+        "bot_p50_ms": bot.flow.first_ms(0.5),
+        "bot_p99_ms": bot.flow.first_ms(0.99),
+        "half_rate_per_s": half_rate(arguments, ceiling),
+        "half_rate_p50_ms": half.flow.first_ms(0.5),
+        "half_rate_p99_ms": half.flow.first_ms(0.99),
+        "half_rate_confirm_p99_ms": half.flow.final_ms(0.99),
+        "half_rate_max_ms": half.flow.final_ms(1.0),
+        "deferred": half.flow.deferred,
+        "deferred_closed_loop": bot.flow.deferred,
+        "failed": sum(p.flow.failed for p in phases),
+        "bot_cpu_ms_per_click": bot.meter.ms_per("bot", n_bot),
+        "ceiling_cpu_ms_per_click": ceiling.meter.ms_per("bot", n_ceiling),
+        "standin_cpu_share": ceiling.meter.share("standin"),
+        "standin_cpu_share_bot": bot.meter.share("standin"),
+        "driver_cpu_share": ceiling.meter.share("driver"),
+        "other_cpu_share": ceiling.others(),
+        "other_cpu_share_bot": bot.others(),
+        "limits": {p.name: p.limit() for p in phases},
+        **figures,
+        "table": [p.row() for p in phases],
+    }
+
+
+def half_rate(arguments: argparse.Namespace, ceiling: Phase) -> float:
+    """The open-loop rate: as given, else half the ceiling's closed-loop rate."""
+    return float(arguments.rate or ceiling.flow.per_s / 2)
+
+
+def parser() -> argparse.ArgumentParser:
+    described = argparse.ArgumentParser(
+        prog="python -m bench.answers", description=__doc__.splitlines()[0]
+    )
+    described.add_argument("--database-url", default=None, help="a PostgreSQL server's URL")
+    described.add_argument("--members", type=int, default=600)
+    described.add_argument("--repeat", type=float, default=0.3, help="share clicking twice")
+    described.add_argument("--in-flight", type=int, default=64)
+    described.add_argument("--rate", type=float, default=None, help="open-loop clicks a second")
+    described.add_argument("--questions", type=int, default=3, choices=range(1, 5))
+    described.add_argument("--logs", default=None, help="keep the processes' logs here")
+    return described
+
+
+def report(result: dict[str, Any], phases_table: list[str]) -> None:
+    print(HEADER)
+    for line in phases_table:
+        print(line)
+    for name, limit in result["limits"].items():
+        if limit == "bot":
+            print(f"{name}: the bot under test is the limit (CPU-bound)")
+        elif limit != "-":
+            print(f"{name}: limited by the {limit} (CPU-bound), not by the bot under test")
+    print(json.dumps(result))
+
+
+async def main_async(arguments: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="quizbot-answers-") as directory:
+        return await measure(arguments, Path(directory))
+
+
+def main() -> None:
+    result = asyncio.run(main_async(parser().parse_args()))
+    table = result.pop("table")
+    report(result, table)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""Which question a round's button means, without a round query per click.
+
+A round's question order is fixed when the round starts, so each process reads it once per round
+and keeps it. Whether that question is still open is not cached: the answer's own transaction
+decides that at the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections import OrderedDict
+
+from sqlalchemy import select
+
+from bot.storage.database import Database
+from bot.storage.models import RoundRow
+
+ROUNDS_KEPT = 256  # rounds running at once in one process, with room to spare
+
+Order = tuple[str, ...]
+
+
+class QuestionOrders:
+    """The question orders of recently clicked rounds, read once each."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        # A future per round, so the first burst of clicks on a round shares one read.
+        self._orders: OrderedDict[int, asyncio.Future[Order | None]] = OrderedDict()
+
+    async def question_id(self, round_id: int, index: int) -> str | None:
+        """The id of question ``index`` of the round; None if the round or question is unknown."""
+        order = await self._order(round_id)
+        if order is None or not 0 <= index < len(order):
+            return None
+        return order[index]
+
+    async def _order(self, round_id: int) -> Order | None:
+        known = self._orders.get(round_id)
+        if known is None:
+            known = asyncio.ensure_future(self._read(round_id))
+            self._orders[round_id] = known
+            while len(self._orders) > ROUNDS_KEPT:
+                self._orders.popitem(last=False)
+        else:
+            self._orders.move_to_end(round_id)
+        try:
+            return await asyncio.shield(known)
+        except Exception:
+            self._orders.pop(round_id, None)  # a failed read is not remembered
+            raise
+
+    async def _read(self, round_id: int) -> Order | None:
+        async with self._db.read() as connection:
+            order = await connection.scalar(
+                select(RoundRow.question_order).where(RoundRow.id == round_id)
+            )
+        if order is None:
+            self._orders.pop(round_id, None)  # a round not (yet) visible here may appear later
+            return None
+        return tuple(order)
+
+
+_BY_DATABASE: weakref.WeakKeyDictionary[Database, QuestionOrders] = weakref.WeakKeyDictionary()
+
+
+def question_orders(db: Database) -> QuestionOrders:
+    """The process's cache for ``db`` (one per database handle)."""
+    orders = _BY_DATABASE.get(db)
+    if orders is None:
+        orders = _BY_DATABASE[db] = QuestionOrders(db)
+    return orders

@@ -1,0 +1,65 @@
+"""Settling a question as it closes: its answers go into the scores, the members' FSRS cards
+and the review log, in the transaction that closes it.
+
+Recording an answer then writes only the answer row (the click path stays short), and each
+answer still counts exactly once: only the transaction whose conditional UPDATE closed the
+question settles it, and no answer can join a question once it is closed (see answers.py).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
+from bot.storage.models import answers_table, rounds_table
+from bot.storage.scores import ScoredAnswer, add_to_scores
+
+
+async def settle_question(connection: AsyncConnection, round_id: int, question_index: int) -> int:
+    """Apply the answers of question ``question_index`` of the round, in the caller's
+    transaction, which must be the one that closes the question; how many there were."""
+    order = await connection.scalar(
+        select(rounds_table.c.question_order).where(rounds_table.c.id == round_id)
+    )
+    if order is None:
+        raise ValueError(f"there is no round {round_id}")
+    question_id: str = order[question_index]
+    return await connection.run_sync(lambda sync: _settle(sync, round_id, question_id))
+
+
+def _settle(connection: Connection, round_id: int, question_id: str) -> int:
+    c = answers_table.c
+    answers = connection.execute(
+        select(c.member_id, c.guild_id, c.pack_id, c.correct, c.response_ms, c.answered_at)
+        .where(c.round_id == round_id, c.question_id == question_id)
+        .order_by(c.member_id)
+    ).all()
+    dialect = connection.dialect.name
+    add_to_scores(
+        connection,
+        dialect,
+        [
+            ScoredAnswer(
+                a.guild_id, a.pack_id, a.member_id, a.correct, a.response_ms, a.answered_at
+            )
+            for a in answers
+        ],
+    )
+    review_cards(
+        connection,
+        dialect,
+        [
+            CardReview(
+                member_id=a.member_id,
+                pack_id=a.pack_id,
+                question_id=question_id,
+                correct=a.correct,
+                response_ms=a.response_ms,
+                reviewed_at=a.answered_at,
+                source=ROUND_SOURCE,
+            )
+            for a in answers
+        ],
+    )
+    return len(answers)

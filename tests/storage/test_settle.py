@@ -1,0 +1,85 @@
+"""Settling a question as it closes: scores, cards and review log apply once, whoever closes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.quiz.rounds import RoundState
+from bot.storage.database import Database
+from bot.storage.deliveries import abandon_round
+from bot.storage.models import CardRow, ReviewLogRow, ScoreRow
+from bot.storage.rounds import close_question, end_round, open_question, record_answer
+from tests.storage.factories import NOW, start_test_round
+
+MEMBERS = range(100, 110)
+Closer = Callable[[Database, int], Awaitable[object]]
+LATER = NOW + timedelta(seconds=10)
+
+
+async def _close(db: Database, round_id: int) -> object:
+    return await close_question(db, round_id, 0, LATER)
+
+
+async def _stop(db: Database, round_id: int) -> object:
+    return await end_round(db, round_id, RoundState.STOPPED, LATER)
+
+
+async def _abandon(db: Database, round_id: int) -> object:
+    return await abandon_round(db, round_id, "channel gone", LATER)
+
+
+async def answered_round(db: Database) -> int:
+    """A round whose first question every member of MEMBERS answered (option = member % 4)."""
+    view = await start_test_round(db, seed=11)
+    opened = await open_question(db, view.id, 0, NOW)
+    assert opened is not None
+    at = NOW + timedelta(seconds=1)
+    for member_id in MEMBERS:
+        answer = {"member_id": member_id, "option_index": member_id % 4}
+        await record_answer(db, round_id=view.id, question_id=opened.question_id, now=at, **answer)
+    return view.id
+
+
+async def settled(db: Database) -> tuple[int, int, int]:
+    """(sum of `answered` over all-time all-pack scores, cards, review log entries)."""
+    async with db.read() as connection:
+        answered = await connection.scalar(
+            select(func.coalesce(func.sum(ScoreRow.answered), 0)).where(
+                ScoreRow.period == "all", ScoreRow.pack_id == ""
+            )
+        )
+        cards = await connection.scalar(select(func.count()).select_from(CardRow))
+        logs = await connection.scalar(select(func.count()).select_from(ReviewLogRow))
+    return int(answered or 0), int(cards or 0), int(logs or 0)
+
+
+@pytest.mark.parametrize("closer", [_close, _stop, _abandon], ids=["close", "stop", "abandon"])
+async def test_answers_count_once_the_question_closes_whoever_closes_it(
+    db: Database, closer: Closer
+) -> None:
+    round_id = await answered_round(db)
+    assert await settled(db) == (0, 0, 0)  # recorded, not yet on the boards or the cards
+    await closer(db, round_id)
+    assert await settled(db) == (len(MEMBERS),) * 3
+    for again in (_close, _stop, _abandon):  # nothing is settled twice
+        await again(db, round_id)
+    assert await settled(db) == (len(MEMBERS),) * 3
+
+
+async def test_closing_from_two_processes_at_once_settles_once(
+    db: Database, database_url: str
+) -> None:
+    round_id = await answered_round(db)
+    other = Database.open(database_url)  # another bot process: its own pool and writer
+    try:
+        await asyncio.gather(
+            _close(db, round_id), _stop(other, round_id), _abandon(other, round_id)
+        )
+    finally:
+        await other.close()
+    assert await settled(db) == (len(MEMBERS),) * 3
