@@ -1,34 +1,209 @@
-"""Configuration from the environment; the one place that reads it."""
+"""Configuration from the environment; the one place that reads and checks it.
+
+Every setting is parsed here before anything starts, and every problem is reported at once, each
+as one line naming the variable, what is wrong with it and what to write instead.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from bot.errors import ConfigError
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///quizbot.db"
 DEFAULT_QUIZ_DIR = "quizzes"
+LOG_LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
+DATABASE_EXAMPLES = "sqlite+aiosqlite:///quizbot.db or postgresql://user:password@host:5432/db"
+# What hosting platforms hand out (postgres://, postgresql://, a psycopg driver) all reach
+# PostgreSQL through asyncpg, the driver quizbot ships with; the URL's form is the same.
+POSTGRES_DRIVER = "postgresql+asyncpg"
+SQLITE_DRIVER = "sqlite+aiosqlite"
+POSTGRES_NAMES = {"postgres", "postgresql"}
+MAX_PORT = 65535
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
-    discord_token: str | None = field(default=None, repr=False)  # never in logs or reprs
-    database_url: str = DEFAULT_DATABASE_URL
-    quiz_dir: Path = Path(DEFAULT_QUIZ_DIR)
-    log_level: str = "INFO"
-    dev_guild: int | None = None
-    discord_url: str | None = None
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        case_sensitive=True,
+        env_ignore_empty=True,
+        extra="ignore",
+        frozen=True,
+        validate_default=False,  # the defaults are already in their final form
+    )
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
+    # Out of reprs: a PostgreSQL URL may carry a password.
+    database_url: str = Field(
+        default=DEFAULT_DATABASE_URL, validation_alias="DATABASE_URL", repr=False
+    )
+    database_wait_s: float = Field(default=60.0, validation_alias="QUIZBOT_DATABASE_WAIT_S")
+    quiz_dir: Path = Field(default=Path(DEFAULT_QUIZ_DIR), validation_alias="QUIZBOT_QUIZ_DIR")
+    log_level: str = Field(default="INFO", validation_alias="QUIZBOT_LOG_LEVEL")
+    log_format: Literal["text", "json"] = Field(
+        default="text", validation_alias="QUIZBOT_LOG_FORMAT"
+    )
+    dev_guild: int | None = Field(default=None, validation_alias="QUIZBOT_DEV_GUILD")
+    discord_url: str | None = Field(default=None, validation_alias="QUIZBOT_DISCORD_URL")
+    metrics_port: int | None = Field(default=None, validation_alias="QUIZBOT_METRICS_PORT")
+    metrics_host: str = Field(default="127.0.0.1", validation_alias="QUIZBOT_METRICS_HOST")
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        values = os.environ if env is None else env
-        dev_guild = values.get("QUIZBOT_DEV_GUILD", "").strip()
-        return cls(
-            discord_token=values.get("DISCORD_TOKEN") or None,
-            database_url=values.get("DATABASE_URL") or DEFAULT_DATABASE_URL,
-            quiz_dir=Path(values.get("QUIZBOT_QUIZ_DIR") or DEFAULT_QUIZ_DIR),
-            log_level=(values.get("QUIZBOT_LOG_LEVEL") or "INFO").upper(),
-            dev_guild=int(dev_guild) if dev_guild else None,
-            discord_url=values.get("QUIZBOT_DISCORD_URL") or None,
-        )
+    def load(cls) -> Settings:
+        """The settings from the environment; ConfigError lists every problem."""
+        try:
+            return cls()
+        except ValidationError as error:
+            raise ConfigError(*(_problem(detail) for detail in error.errors())) from None
+
+    @property
+    def token(self) -> str | None:
+        return None if self.discord_token is None else self.discord_token.get_secret_value()
+
+    @property
+    def safe_database_url(self) -> str:
+        """The database URL without its password, for logs and reports."""
+        return make_url(self.database_url).render_as_string(hide_password=True)
+
+    @property
+    def debug(self) -> bool:
+        return self.log_level == "DEBUG"
+
+    def quiz_dir_problems(self) -> list[str]:
+        """What stops the packs from being found: the folder missing or not a folder."""
+        folder = self.quiz_dir
+        where = folder if folder.is_absolute() else f"{folder} (in {Path.cwd()})"
+        if not folder.exists():
+            return [
+                (
+                    f"QUIZBOT_QUIZ_DIR: the quiz folder {where} does not exist; set "
+                    "QUIZBOT_QUIZ_DIR to the folder of your quiz packs (*.yaml)"
+                )
+            ]
+        if not folder.is_dir():
+            return [f"QUIZBOT_QUIZ_DIR: {where} is a file, not a folder of quiz packs"]
+        return []
+
+    def run_problems(self) -> list[str]:
+        """What `quizbot run` needs beyond well-formed settings: a token and the quiz folder."""
+        problems = []
+        if self.discord_token is None:
+            problems.append(
+                "DISCORD_TOKEN is not set: create an application and bot user in Discord's "
+                "developer portal, then run with DISCORD_TOKEN=<the bot token>"
+            )
+        return problems + self.quiz_dir_problems()
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _token(cls, raw: Any) -> Any:  # noqa: ANN401  # the raw environment value
+        token = str(raw).strip()
+        if token.startswith("Bot "):
+            raise ValueError("give the token alone, without the 'Bot ' in front")
+        if any(character.isspace() for character in token):
+            raise ValueError("has a space or line break inside; copy the token again")
+        return token
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _database_url(cls, raw: Any) -> str:  # noqa: ANN401
+        return normalise_database_url(str(raw).strip())
+
+    @field_validator("database_wait_s", mode="before")
+    @classmethod
+    def _database_wait(cls, raw: Any) -> float:  # noqa: ANN401
+        try:
+            seconds = float(raw)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds < float("inf"):
+            raise ValueError(f"{raw!r} is not a number of seconds (0 or more)")
+        return seconds
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _log_level(cls, raw: Any) -> str:  # noqa: ANN401
+        level = str(raw).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"{raw!r} is not a log level; use DEBUG, INFO, WARNING or ERROR")
+        return level
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _log_format(cls, raw: Any) -> str:  # noqa: ANN401
+        form = str(raw).strip().lower()
+        if form not in {"text", "json"}:
+            raise ValueError(f"{raw!r} is not a log format; use text (the default) or json")
+        return form
+
+    @field_validator("dev_guild", mode="before")
+    @classmethod
+    def _dev_guild(cls, raw: Any) -> int:  # noqa: ANN401
+        text = str(raw).strip()
+        if not text.isdigit() or int(text) == 0:
+            raise ValueError(
+                f"{raw!r} is not a server id; it is a number such as 123456789012345678 "
+                "(Developer Mode on, then right-click the server: Copy Server ID)"
+            )
+        return int(text)
+
+    @field_validator("discord_url", mode="before")
+    @classmethod
+    def _discord_url(cls, raw: Any) -> str:  # noqa: ANN401
+        url = str(raw).strip().rstrip("/")
+        scheme, _, rest = url.partition("://")
+        if scheme not in {"http", "https"} or not rest:
+            raise ValueError(f"{raw!r} is not an http:// URL, e.g. http://127.0.0.1:8080")
+        return url
+
+    @field_validator("metrics_port", mode="before")
+    @classmethod
+    def _metrics_port(cls, raw: Any) -> int:  # noqa: ANN401
+        text = str(raw).strip()
+        if not text.isdigit() or int(text) > MAX_PORT:
+            raise ValueError(f"{raw!r} is not a port number (1 to 65535; 0 picks a free one)")
+        return int(text)
+
+
+def normalise_database_url(raw: str) -> str:
+    """The URL quizbot connects with: the async driver of SQLite or PostgreSQL."""
+    scheme = raw.partition("://")[0] if "://" in raw else raw[:20]
+    try:
+        url = make_url(raw)
+    except ArgumentError:
+        # Only the scheme is echoed: the rest of a URL may hold a password.
+        raise ValueError(f"{scheme!r}... is not a database URL; use {DATABASE_EXAMPLES}") from None
+    backend = url.get_backend_name()
+    if backend in POSTGRES_NAMES:
+        return _postgres(url).render_as_string(hide_password=False)
+    if backend == "sqlite":
+        if url.database in {None, "", ":memory:"}:
+            raise ValueError("quizbot needs an SQLite file, e.g. sqlite+aiosqlite:///quizbot.db")
+        return url.set(drivername=SQLITE_DRIVER).render_as_string(hide_password=False)
+    raise ValueError(f"{backend!r} is not a database quizbot supports; use {DATABASE_EXAMPLES}")
+
+
+def _postgres(url: URL) -> URL:
+    query = dict(url.query)
+    if "sslmode" in query:  # libpq's spelling; asyncpg takes the same modes as `ssl`
+        query["ssl"] = query.pop("sslmode")
+    return url.set(drivername=POSTGRES_DRIVER, query=query)
+
+
+def _problem(detail: Any) -> str:  # noqa: ANN401  # pydantic's ErrorDetails
+    """One line: the variable, then our own message (not pydantic's, nor the value of a secret)."""
+    variable = ".".join(str(part) for part in detail["loc"])
+    cause = detail.get("ctx", {}).get("error")
+    message = str(cause) if isinstance(cause, ValueError) else detail["msg"]
+    return f"{variable}: {message}"
+
+
+def debug_requested() -> bool:
+    """True when QUIZBOT_LOG_LEVEL asks for DEBUG, read raw: the settings may not have parsed."""
+    return os.environ.get("QUIZBOT_LOG_LEVEL", "").strip().upper() == "DEBUG"

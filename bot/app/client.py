@@ -49,6 +49,10 @@ class QuizBot(commands.Bot):
     ctx: AppContext
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
+        # The bot never joins voice: discord.py's warnings that voice libraries are missing
+        # would only be noise on every start.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels, roles and server locale; not privileged
         super().__init__(
@@ -76,6 +80,7 @@ class QuizBot(commands.Bot):
 
     async def on_ready(self) -> None:
         if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
+            log.info("reconnected to Discord with a new session; %d servers", len(self.guilds))
             return
         self._resumed = True
         resumed = await self.ctx.conductor.start()
@@ -87,6 +92,13 @@ class QuizBot(commands.Bot):
             len(self.ctx.library.packs),
             resumed,
         )
+
+    async def on_resumed(self) -> None:
+        log.info("gateway session resumed")
+
+    async def on_disconnect(self) -> None:
+        if not self.is_closed():
+            log.info("disconnected from the gateway; reconnecting")
 
     async def close(self) -> None:
         await self.ctx.conductor.shutdown()

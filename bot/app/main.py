@@ -1,48 +1,81 @@
-"""`quizbot run`: migrate, load and check the packs, connect, serve."""
+"""`quizbot run`: load and check the packs, wait for the database, migrate, connect, serve."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import signal
-import sys
+from pathlib import Path
 from typing import Any
 
+from bot import __version__
+from bot.app import metrics
 from bot.app.client import QuizBot
 from bot.app.conductor import RoundConductor
 from bot.app.context import AppContext, utc_now
 from bot.app.keys import QuestionKeys
 from bot.app.logs import configure_logging
+from bot.app.observe import Monitor
+from bot.app.startup import Stopper, connection_failure, sign_in
 from bot.config import Settings
+from bot.errors import ConfigError, QuizbotError
 from bot.quiz.library import Library, load_library
 from bot.quiz.problems import PackError
 from bot.storage.database import Database
-from bot.storage.migrate import upgrade
+from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
+from bot.storage.readiness import wait_for_database
 
 log = logging.getLogger(__name__)
 
 
 def run(settings: Settings, discord_url: str | None = None) -> int:
-    configure_logging(settings.log_level, settings.discord_token)
-    try:
-        library = load_library([settings.quiz_dir])
-    except PackError as error:
-        print(f"quizbot will not start with invalid packs:\n{error}", file=sys.stderr)  # noqa: T201
-        return 1
-    upgrade(settings.database_url)
-    log.info("database is up to date")
+    """Serves until stopped; raises QuizbotError for whatever keeps it from starting."""
+    library = load_packs(settings.quiz_dir)
+    configure_logging(settings.log_level, settings.token, settings.log_format)
     url = discord_url or settings.discord_url
+    log.info(
+        "quizbot %s starting: %d packs from %s, database %s",
+        __version__,
+        len(library.packs),
+        settings.quiz_dir,
+        settings.safe_database_url,
+    )
     if url:
         from bot.sandbox import point_discord_at  # noqa: PLC0415  # only for the stand-in
 
         point_discord_at(url)
         log.info("talking to the Discord stand-in at %s", url)
-    try:
-        asyncio.run(serve(settings, library))
-    except KeyboardInterrupt:
-        log.info("stopped")
+    asyncio.run(start(settings, library, url))
     return 0
+
+
+def load_packs(quiz_dir: Path) -> Library:
+    """The packs to serve; refuses invalid packs and an empty folder."""
+    try:
+        library = load_library([quiz_dir])
+    except PackError as error:
+        raise QuizbotError(
+            "will not start with invalid packs:", *map(str, error.problems)
+        ) from None
+    if not library.packs:
+        raise ConfigError(
+            f"QUIZBOT_QUIZ_DIR: no quiz packs (*.yaml, *.yml) in {quiz_dir.resolve()}; "
+            "add packs there or point QUIZBOT_QUIZ_DIR at your packs"
+        )
+    return library
+
+
+async def start(settings: Settings, library: Library, discord_url: str | None) -> None:
+    stopper = Stopper()
+    try:
+        await wait_for_database(settings.database_url, settings.database_wait_s)
+        await upgrade_async(settings.database_url)
+        log.info("database is up to date")
+        await serve(settings, library, stopper, discord_url)
+    except asyncio.CancelledError:
+        if stopper.signal_name is None:
+            raise
+    log.info("stopped (%s)", stopper.signal_name or "the connection closed")
 
 
 def build_bot(
@@ -62,17 +95,38 @@ def build_bot(
     return bot
 
 
-async def serve(settings: Settings, library: Library) -> None:
-    assert settings.discord_token is not None  # noqa: S101  # checked by the command line
+async def serve(
+    settings: Settings, library: Library, stopper: Stopper, discord_url: str | None
+) -> None:
+    token = settings.token
+    assert token is not None  # noqa: S101  # the command line refuses to run without one
     db = Database.open(settings.database_url)
+    metrics.watch_database(db)
+    monitor: Monitor | None = None
     try:
         await sync_packs(db, list(library.packs.values()), utc_now())
-        bot = build_bot(db, library, dev_guild=settings.dev_guild)
-        # `docker stop` sends SIGTERM: close the connection and finish queued answers first.
-        asyncio.get_running_loop().add_signal_handler(
-            signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+        bot = build_bot(
+            db, library, dev_guild=settings.dev_guild, http_trace=metrics.rate_limit_trace()
         )
+        if settings.metrics_port is not None:
+            monitor = Monitor(bot, db)
+            await monitor.start(settings.metrics_host, settings.metrics_port)
+        # From here a signal closes the connection and finishes queued answers first.
+        stopper.closes(bot)
         async with bot:
-            await bot.start(settings.discord_token)
+            await sign_in(bot, token, discord_url)
+            await _connect(bot)
     finally:
+        if monitor is not None:
+            await monitor.stop()
         await db.close()
+
+
+async def _connect(bot: QuizBot) -> None:
+    try:
+        await bot.connect(reconnect=True)
+    except Exception as error:
+        failure = connection_failure(error)
+        if failure is None:
+            raise
+        raise failure from error

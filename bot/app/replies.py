@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.app import metrics
 from bot.app.i18n import tr
 from bot.app.render.limits import fit_content, fit_embed
 
@@ -47,6 +48,7 @@ async def report_failure(
 ) -> None:
     """Logs the error under a short id and tells the member, privately, with that id."""
     error_id = secrets.token_hex(4)
+    metrics.INTERACTIONS_FAILED.inc()
     log.error("interaction %s failed [error %s]", interaction.id, error_id, exc_info=error)
     try:
         await reply(interaction, tr(interaction.locale.value, key, error_id=error_id))

@@ -110,6 +110,14 @@ class Database:
         if self._batch_writer is not None:
             self._batch_writer.dispose()
 
+    def on_error(self, callback: Callable[[BaseException], None]) -> None:
+        """Calls ``callback`` with every error the database driver raises (for metrics)."""
+        engines = [self.writer.sync_engine, self.reader.sync_engine, self._batch_writer]
+        for engine in {id(e): e for e in engines if e is not None}.values():
+            event.listen(
+                engine, "handle_error", lambda context: callback(context.original_exception)
+            )
+
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction: committed when the block ends, rolled back if it raises."""

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot.app import metrics
 from bot.app.render.limits import BUTTON_LABEL, fit_text
 from bot.app.replies import guarded
 
@@ -58,4 +59,5 @@ class PersistentButton(discord.ui.DynamicItem[Button], template=re.compile(r"(?!
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, lambda: self.handle(interaction), self.failure_key)
+        with metrics.click(type(self).__name__.removesuffix("Button").lower()):
+            await guarded(interaction, lambda: self.handle(interaction), self.failure_key)

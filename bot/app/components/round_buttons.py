@@ -9,14 +9,15 @@ from typing import Any
 
 import discord
 
+from bot.app import metrics
 from bot.app.components.base import PersistentButton
 from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
 from bot.app.render.common import letter
 from bot.app.replies import reply, say
 from bot.quiz.model import Question
-from bot.quiz.rounds import RoundState
 from bot.storage import member_answers, rounds
+from bot.storage.question_orders import question_orders
 from bot.storage.results import AnswerOutcome, AnswerResult
 
 # An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
@@ -56,25 +57,31 @@ class AnswerButton(
         result = await recording
         await reply(interaction, _answer_text(result, interaction.locale.value))
 
-    async def _record(self, ctx: AppContext, member_id: int) -> AnswerResult | None:
-        view = await rounds.get_round(ctx.db, self.round_id)
-        if view.state is not RoundState.RUNNING or self.index >= len(view.question_order):
-            return None
+    async def _record(self, ctx: AppContext, member_id: int) -> AnswerResult:
+        # The question order is read once per round; whether the round and the question are
+        # still open is decided by the answer's own transaction, not by a read before it.
+        question_id = await question_orders(ctx.db).question_id(self.round_id, self.index)
+        if question_id is None:
+            return _NO_SUCH_ROUND
         result = await rounds.record_answer(
             ctx.db,
             round_id=self.round_id,
-            question_id=view.question_order[self.index],
+            question_id=question_id,
             member_id=member_id,
             option_index=self.option,
             now=ctx.clock(),
         )
         if result.outcome is AnswerOutcome.RECORDED:
+            metrics.ANSWERS_RECORDED.inc()
             ctx.conductor.note_answer(self.round_id)
         return result
 
 
-def _answer_text(result: AnswerResult | None, locale: str) -> str:
-    if result is None:
+_NO_SUCH_ROUND = AnswerResult(AnswerOutcome.ROUND_OVER)
+
+
+def _answer_text(result: AnswerResult, locale: str) -> str:
+    if result.outcome is AnswerOutcome.ROUND_OVER:
         return tr(locale, "round.round_over")
     if result.outcome is AnswerOutcome.QUESTION_CLOSED or result.option_index is None:
         return tr(locale, "round.question_closed")

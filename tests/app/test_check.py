@@ -1,0 +1,143 @@
+"""`quizbot check`: a short report on the settings, the database, the packs and (online) the
+token, exit 0 when all is well and 1 otherwise; the real command, against the stand-in."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from alembic.script import ScriptDirectory
+
+from bot.sandbox.config import SandboxConfig
+from bot.sandbox.driver import Sandbox
+from bot.sandbox.permissions import VIEW_CHANNEL
+from bot.storage.migrate import alembic_config, upgrade_async
+from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
+
+REVISIONS = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]
+HEAD = REVISIONS[0]
+
+
+def _subjects(out: str) -> list[tuple[str, str]]:
+    """(status, subject) of each report line."""
+    lines = out.splitlines()
+    return [(line[:4].strip(), line[6:].split(":")[0]) for line in lines[:-1]]
+
+
+async def test_online_against_the_stand_in(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
+    await upgrade_async(url)
+    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
+        outcome = await quizbot_async(
+            "check",
+            "--online",
+            "--discord-url",
+            sandbox.url,
+            cwd=with_packs(tmp_path),
+            DISCORD_TOKEN=TOKEN,
+            DATABASE_URL=url,
+        )
+        guilds = (await sandbox.state())["guilds"]
+    assert outcome.status == 0, outcome.everything
+    lines = outcome.out.splitlines()
+    assert lines[:3] == [
+        "ok    settings: log INFO text, metrics off",
+        f"ok    database: {url} answers; schema at head ({HEAD})",
+        f"ok    packs: 2 packs, 16 questions in {tmp_path / 'quizzes'}",
+    ]
+    assert lines[3].startswith("ok    discord: signed in as quizbot (id ")
+    assert lines[3].endswith("; in 2 servers")
+    assert lines[4:] == [
+        *(
+            f"ok    server {g['name']} ({g['id']}): the bot has the permissions it needs"
+            for g in guilds
+        ),
+        "all good",
+    ]
+    assert TOKEN not in outcome.everything
+
+
+async def test_missing_permissions_are_named_per_server(tmp_path: Path) -> None:
+    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
+        assert sandbox.core is not None
+        guilds = sandbox.core.world.guilds
+        poor = min(guilds)
+        for role in guilds[poor].roles.values():  # @everyone and the bot's role: only View
+            role.permissions &= VIEW_CHANNEL
+        outcome = await quizbot_async(
+            "check",
+            "--online",
+            cwd=with_packs(tmp_path),
+            DISCORD_TOKEN=TOKEN,
+            QUIZBOT_DISCORD_URL=sandbox.url,
+        )
+    assert outcome.status == 1
+    assert (
+        f"FAIL  server Sandbox 1 ({poor}): the bot lacks Send Messages, Embed Links, Read Message "
+        "History: grant them to its role, or invite it again"
+    ) in outcome.out.splitlines()
+    assert outcome.out.endswith("\n1 problem\n")
+
+
+async def test_a_token_discord_refuses(tmp_path: Path) -> None:
+    async with Sandbox.start(config=SandboxConfig(token="another-token")) as sandbox:  # noqa: S106
+        outcome = await quizbot_async(
+            "check",
+            "--online",
+            "--discord-url",
+            sandbox.url,
+            cwd=with_packs(tmp_path),
+            DISCORD_TOKEN=TOKEN,
+        )
+    assert outcome.status == 1
+    assert ("FAIL", "discord") in _subjects(outcome.out)
+    assert "Discord refused the token (401 Unauthorized)" in outcome.out
+
+
+def test_a_database_that_is_down(tmp_path: Path) -> None:
+    port = closed_port()
+    outcome = quizbot(
+        "check",
+        cwd=with_packs(tmp_path),
+        DISCORD_TOKEN=TOKEN,
+        DATABASE_URL=f"postgresql://quizbot@127.0.0.1:{port}/quizbot",
+    )
+    assert outcome.status == 1
+    assert _subjects(outcome.out) == [
+        ("ok", "settings"),
+        ("FAIL", "database"),
+        ("ok", "packs"),
+        ("ok", "token"),
+    ]
+    assert (
+        f"FAIL  database: cannot reach postgresql+asyncpg://quizbot@127.0.0.1:{port}/quizbot ("
+        in outcome.out
+    )
+    assert outcome.out.endswith("\n1 problem\n")
+
+
+def test_pending_migrations_then_at_head(tmp_path: Path) -> None:
+    database = tmp_path / "old.db"
+    sqlite3.connect(database).close()  # a database from before any migration
+    settings = {"DATABASE_URL": f"sqlite:///{database}", "DISCORD_TOKEN": TOKEN}
+    cwd = with_packs(tmp_path)
+    before = quizbot("check", cwd=cwd, **settings)
+    pending = ", ".join(reversed(REVISIONS))
+    assert (
+        f"ok    database: sqlite+aiosqlite:///{database} answers; {len(REVISIONS)} migrations "
+        f"pending ({pending}): quizbot run (or quizbot db upgrade) applies them"
+    ) in before.out.splitlines()
+    assert quizbot("db", "upgrade", cwd=cwd, **settings).status == 0
+    after = quizbot("check", cwd=cwd, **settings)
+    assert f"schema at head ({HEAD})" in after.out
+
+
+def test_a_new_sqlite_file_is_not_created_and_broken_settings_are_listed(tmp_path: Path) -> None:
+    cwd = with_packs(tmp_path)
+    fresh = quizbot("check", cwd=cwd)
+    assert "ok    database: quizbot.db is new: quizbot run makes it" in fresh.out.splitlines()
+    assert "FAIL  token: DISCORD_TOKEN is not set" in fresh.out.splitlines()
+    assert not (tmp_path / "quizbot.db").exists()
+    broken = quizbot("check", cwd=cwd, QUIZBOT_LOG_LEVEL="LOUD", QUIZBOT_METRICS_PORT="x")
+    assert broken.status == 1
+    assert _subjects(broken.out) == [("FAIL", "settings"), ("FAIL", "settings")]

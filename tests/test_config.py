@@ -1,0 +1,133 @@
+"""Settings: parsed and checked in one place, every problem at once, secrets out of reprs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings, normalise_database_url
+from bot.errors import ConfigError
+from tests.commands import SETTINGS
+
+
+@pytest.fixture(autouse=True)
+def _no_settings_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_the_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUIZBOT_LOG_LEVEL", "")  # empty counts as unset
+    settings = Settings.load()
+    assert settings.database_url == "sqlite+aiosqlite:///quizbot.db"
+    assert (settings.quiz_dir, settings.log_level, settings.log_format) == (
+        Path("quizzes"),
+        "INFO",
+        "text",
+    )
+    assert (settings.token, settings.dev_guild, settings.metrics_port) == (None, None, None)
+    assert settings.database_wait_s == 60.0
+
+
+@pytest.mark.parametrize(
+    ("given", "used"),
+    [
+        ("postgres://u:pw@db.example:5432/quiz", "postgresql+asyncpg://u:pw@db.example:5432/quiz"),
+        ("postgresql://u@h/quiz", "postgresql+asyncpg://u@h/quiz"),
+        ("postgresql+psycopg2://u@h/quiz", "postgresql+asyncpg://u@h/quiz"),
+        ("postgres://u@h/quiz?sslmode=require", "postgresql+asyncpg://u@h/quiz?ssl=require"),
+        ("sqlite:///data/q.db", "sqlite+aiosqlite:///data/q.db"),
+        ("sqlite+aiosqlite:////abs/q.db", "sqlite+aiosqlite:////abs/q.db"),
+    ],
+)
+def test_database_urls_reach_the_async_drivers(given: str, used: str) -> None:
+    assert normalise_database_url(given) == used
+
+
+@pytest.mark.parametrize(
+    ("given", "problem"),
+    [
+        ("sqlite:///:memory:", "quizbot needs an SQLite file"),
+        ("mysql://u@h/q", "'mysql' is not a database quizbot supports"),
+        ("no url at all", "'no url at all'... is not a database URL"),
+    ],
+)
+def test_database_urls_quizbot_cannot_use(given: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        normalise_database_url(given)
+
+
+def test_a_password_in_the_url_stays_out_of_reprs_and_reports(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://quizbot:hunter2@db/quiz")
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIz.abc.def")
+    settings = Settings.load()
+    assert settings.token == "MTIz.abc.def"  # noqa: S105  # a fake token
+    assert "hunter2" not in repr(settings)
+    assert "MTIz.abc.def" not in repr(settings)
+    assert settings.safe_database_url == "postgresql+asyncpg://quizbot:***@db/quiz"
+
+
+@pytest.mark.parametrize(
+    ("token", "problem"),
+    [
+        ("Bot MTIz.abc", "DISCORD_TOKEN: give the token alone, without the 'Bot ' in front"),
+        ("MTIz.a bc", "DISCORD_TOKEN: has a space or line break inside; copy the token again"),
+    ],
+)
+def test_tokens_pasted_wrongly(monkeypatch: pytest.MonkeyPatch, token: str, problem: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", token)
+    with pytest.raises(ConfigError) as raised:
+        Settings.load()
+    assert raised.value.lines == (problem,)
+    assert "MTIz" not in str(raised.value)
+
+
+def test_all_problems_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in {
+        "QUIZBOT_LOG_FORMAT": "xml",
+        "QUIZBOT_DISCORD_URL": "localhost:8080",
+        "QUIZBOT_METRICS_PORT": "70000",
+    }.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as raised:
+        Settings.load()
+    assert raised.value.exit_status == 2
+    assert raised.value.lines == (
+        "QUIZBOT_LOG_FORMAT: 'xml' is not a log format; use text (the default) or json",
+        "QUIZBOT_DISCORD_URL: 'localhost:8080' is not an http:// URL, e.g. http://127.0.0.1:8080",
+        "QUIZBOT_METRICS_PORT: '70000' is not a port number (1 to 65535; 0 picks a free one)",
+    )
+
+
+def test_values_are_read_leniently(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in {
+        "QUIZBOT_LOG_LEVEL": " debug ",
+        "QUIZBOT_LOG_FORMAT": "JSON",
+        "QUIZBOT_DEV_GUILD": " 123456789012345678 ",
+        "QUIZBOT_DISCORD_URL": "http://127.0.0.1:8080/",
+        "QUIZBOT_METRICS_PORT": "9108",
+        "QUIZBOT_DATABASE_WAIT_S": "2.5",
+    }.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings.load()
+    assert settings.log_level == "DEBUG"
+    assert settings.log_format == "json"
+    assert settings.dev_guild == 123456789012345678
+    assert settings.discord_url == "http://127.0.0.1:8080"
+    assert (settings.metrics_port, settings.database_wait_s) == (9108, 2.5)
+
+
+def test_run_needs_a_token_and_the_quiz_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QUIZBOT_QUIZ_DIR", str(tmp_path / "missing"))
+    problems = Settings.load().run_problems()
+    assert [problem.split(" ")[0] for problem in problems] == ["DISCORD_TOKEN", "QUIZBOT_QUIZ_DIR:"]
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("QUIZBOT_QUIZ_DIR", str(tmp_path / "file"))
+    assert Settings.load().quiz_dir_problems() == [
+        f"QUIZBOT_QUIZ_DIR: {tmp_path / 'file'} is a file, not a folder of quiz packs"
+    ]
