@@ -1,0 +1,296 @@
+"""The playground page in headless Chromium (Debian's), as a person uses it: a whole round as the
+moderator and as members, in English and Greek, then the leaderboard. Nothing leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from bot.playground.botprocess import PLAYGROUND_TOKEN
+from bot.quiz.library import load_library
+from bot.quiz.model import Question
+from tests.playground.conftest import REPO, Json, Playground, no_failures
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+CHROMIUM = os.environ.get("QUIZBOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [  # without the background-networking ones Chromium reaches out, and is refused here
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CLICK_REPLY_MS = 200  # a click shows its ephemeral reply within this, on this machine
+WAIT_MS = 20_000  # the bot's pause between messages is 3 s; rounds post a few in a row
+SCREENSHOT = REPO / "docs" / "playground.png"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        message = (
+            f"the browser tests need Debian's chromium at {CHROMIUM}: apt-get install chromium"
+        )
+        if os.environ.get("QUIZBOT_REQUIRE_BROWSER") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, playground: Playground) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT_MS)
+    elsewhere: list[str] = []
+    opened.on(
+        "request", lambda r: None if r.url.startswith(playground.url) else elsewhere.append(r.url)
+    )
+    opened.goto(f"{playground.url}/")
+    yield opened
+    context.close()
+    assert elsewhere == [], "the page must work offline"
+
+
+def member_id(playground: Playground, name: str) -> str:
+    members = playground.call("GET", "/_sandbox/state")["guilds"][0]["members"]
+    return next(m["id"] for m in members if m["name"] == name)
+
+
+def become(page: Page, playground: Playground, name: str) -> None:
+    """Choose the member in "You are"; the page then shows what they see."""
+    page.select_option("#viewer", value=member_id(playground, name))
+    expect(page.locator("#viewer-info")).to_contain_text(name)
+
+
+def run_command(page: Page, typed: str, options: dict[str, str] | None = None) -> None:
+    """Type `/quiz st`, choose the first command offered, fill its options, send."""
+    page.fill(".command-input", typed)
+    page.locator(".command-picker li").first.click()
+    for name, value in (options or {}).items():
+        page.locator(f'[data-option="{name}"] input').fill(value)
+    page.click(".send")
+
+
+def question(page: Page) -> str:
+    """The id of the message of question 1, once it is posted."""
+    card = page.locator("li.message", has=page.locator(".embed-title", has_text="Question 1 of 1"))
+    return str(card.last.get_attribute("data-id"))
+
+
+# Clicks the answer in the page and resolves with the milliseconds until the private reply shows.
+TIMED_CLICK = """([messageId, option, wanted]) => new Promise((resolve) => {
+    const list = document.querySelector("#messages");
+    const message = list.querySelector(`li[data-id="${messageId}"]`);
+    const seen = () => [...list.querySelectorAll("li.ephemeral")]
+        .some((li) => li.textContent.includes(wanted));
+    const started = performance.now();
+    const observer = new MutationObserver(() => {
+        if (seen()) (observer.disconnect(), resolve(performance.now() - started));
+    });
+    observer.observe(list, { childList: true, subtree: true, characterData: true });
+    setTimeout(() => (observer.disconnect(), resolve(Infinity)), 5000);
+    message.querySelectorAll("button[data-custom-id]")[option].click();
+})"""
+
+
+def click_and_time(page: Page, message_id: str, option: int, wanted: str) -> float:
+    """Click answer `option` in the page; milliseconds until its private reply is on screen."""
+    return float(page.evaluate(TIMED_CLICK, [message_id, option, wanted]))
+
+
+def test_a_round_as_moderator_and_members_in_english_and_greek(
+    page: Page, playground: Playground
+) -> None:
+    asked = start_round_as_moderator(page, playground)
+    correct = _asked(page.locator(f'li[data-id="{asked}"]').inner_text()).correct_index
+    answer_as_members(page, playground, asked, correct)
+    reveal_as_moderator(page, playground, asked)
+    become(page, playground, "ben")
+    run_command(page, "/leader")
+    board = page.locator("li.message", has=page.locator(".embed-title", has_text="Leaderboard"))
+    expect(board).to_contain_text("@Ben")  # mentions as names, not <@id>
+    expect(board).not_to_contain_text("<@")
+    if os.environ.get("QUIZBOT_SCREENSHOT") == "1":  # refresh the picture in docs/ and README
+        page.screenshot(path=SCREENSHOT)
+    no_failures(playground)
+
+
+def start_round_as_moderator(page: Page, playground: Playground) -> str:
+    """Maria starts a round of one question from the command box; its message id."""
+    become(page, playground, "maria")  # the seeded Moderator
+    run_command(page, "/quiz st", {"questions": "1", "seconds": "120"})
+    expect(page.locator(".composer-error")).to_contain_text("option 'pack' is required")
+    pack = page.locator('[data-option="pack"] input')
+    pack.fill("ring")  # autocomplete, answered by the bot through the stand-in
+    page.locator(".suggestions li", has_text="Ring Attention").click()
+    expect(pack).to_have_value("ring-attention")
+    page.click(".send")
+    expect(page.locator(".reply-context").last).to_contain_text("@Maria used /quiz start")
+    expect(page.locator(".embed-title").last).to_have_text("Question 1 of 1")
+    expect(page.locator(".timestamp").last).to_contain_text("in 1")  # "in 1 minute", counting
+    return question(page)
+
+
+def answer_as_members(page: Page, playground: Playground, asked: str, correct: int) -> None:
+    """Ben answers right and sees his private reply at once; Eleni, in Greek, answers wrong."""
+    become(page, playground, "ben")
+    right = "ABCDE"[correct]
+    took = click_and_time(page, asked, correct, f"Locked in: {right}")
+    assert took < CLICK_REPLY_MS, f"the private reply took {took:.0f} ms"
+    mine = page.locator("li.ephemeral", has_text="Locked in")
+    expect(mine).to_contain_text("Only you can see this")
+    expect(mine.locator("strong")).to_have_text(right)  # Discord markdown, rendered
+
+    become(page, playground, "eleni")  # her Discord is in Greek
+    expect(page.locator("li.ephemeral")).to_have_count(0)  # Ben's reply is Ben's alone
+    click_and_time(page, asked, (correct + 1) % 2, "Κλειδώθηκε")
+    expect(page.locator("li.ephemeral")).to_contain_text("Μόνο εσύ μπορείς να το δεις αυτό")
+    page.fill(".command-input", "/")
+    expect(page.locator(".command-picker")).to_contain_text("/κουίζ έναρξη")
+    expect(page.locator(".command-picker")).to_contain_text("/κατάταξη")
+    page.keyboard.press("Escape")
+    page.locator("li.ephemeral .dismiss").click()
+    expect(page.locator("li.ephemeral")).to_have_count(0)
+
+
+def reveal_as_moderator(page: Page, playground: Playground, asked: str) -> None:
+    """Maria skips: the question's message turns into its reveal in place, then the standings."""
+    become(page, playground, "maria")
+    run_command(page, "/quiz sk")
+    revealed = page.locator(f'li[data-id="{asked}"]')
+    expect(revealed.locator(".embed-title")).to_contain_text("· Closed")
+    expect(revealed).to_contain_text("How the server answered")
+    expect(revealed.locator("button[data-custom-id]").first).to_be_disabled()
+    shown = revealed.inner_text()
+    assert _plain(_asked(shown).explanation.get("en"))[:60] in _plain(shown)
+    expect(page.locator(".embed-title", has_text="Standings")).to_be_visible()
+
+
+def _asked(shown: str) -> Question:
+    """The pack's question whose prompt the page shows."""
+    pack = load_library([REPO / "quizzes"]).get("ring-attention")
+    assert pack is not None
+    asked = [q for q in pack.questions if _plain(q.prompt.get("en")) in _plain(shown)]
+    assert len(asked) == 1
+    return asked[0]
+
+
+def _plain(text: str) -> str:
+    """Text without Discord's markdown marks and with single spaces, to compare with the page."""
+    return " ".join(re.sub(r"[*_`]", "", text).split())
+
+
+def test_discord_payloads_render_as_the_discord_client_shows_them(
+    page: Page, playground: Playground
+) -> None:
+    guild = playground.call("GET", "/_sandbox/state")["guilds"][0]
+    channel = {c["name"]: c["id"] for c in guild["channels"]}
+    moderator = next(r["id"] for r in guild["roles"] if r["name"] == "Moderator")
+    become(page, playground, "ben")
+    page.locator(f'.channel[data-channel="{channel["general"]}"]').click()
+    soon = int(time.time()) + 30
+    content = (
+        f"Hi <@{member_id(playground, 'ben')}>, see <#{channel['quiz']}> and <@&{moderator}>: "
+        f"**bold**, `code`, ~~gone~~, <t:{soon}:R>"
+    )
+    posted = bot_request(
+        playground, "POST", f"/channels/{channel['general']}/messages", RICH | {"content": content}
+    )
+    shown = page.locator(f'li[data-id="{posted["id"]}"]')
+    expect(shown.locator(".content strong")).to_have_text("bold")
+    expect(shown.locator(".content code")).to_have_text("code")
+    expect(shown.locator(".content s")).to_have_text("gone")
+    expect(shown.locator(".mention")).to_have_text(["@Ben", "#quiz", "@Moderator"])
+    countdown = shown.locator(".content time.timestamp")
+    expect(countdown).to_have_text(re.compile(r"^in \d+ seconds$"))
+    first = countdown.inner_text()
+    expect(countdown).not_to_have_text(first)  # it counts, as the Discord client's does
+
+    embed = shown.locator(".embed")
+    expect(embed).to_have_css("border-left-color", "rgb(87, 242, 135)")
+    expect(embed.locator(".embed-title strong")).to_have_text("title")
+    expect(embed.locator(".embed-description li")).to_have_text(["one", "two"])
+    expect(embed.locator(".code-block")).to_have_text("block")
+    fields = embed.locator(".embed-field")
+    expect(fields).to_have_count(3)
+    assert [f.get_attribute("style") for f in fields.all()] == [
+        "grid-column:span 6",
+        "grid-column:span 6",
+        "grid-column:span 12",
+    ]
+    expect(embed.locator(".embed-footer")).to_contain_text("the footer")
+    expect(shown.locator(".button.success")).to_have_text("✅Yes")
+    expect(shown.locator(".button.danger")).to_be_disabled()
+    expect(shown.locator("a.button.link")).to_have_attribute("href", "https://example.org/")
+
+    edited = {"content": "Changed **in place**"}
+    bot_request(
+        playground, "PATCH", f"/channels/{channel['general']}/messages/{posted['id']}", edited
+    )
+    expect(shown.locator(".content")).to_contain_text("Changed in place(edited)")
+    expect(page.locator(f'li[data-id="{posted["id"]}"]')).to_have_count(1)
+    bot_request(playground, "DELETE", f"/channels/{channel['general']}/messages/{posted['id']}")
+    expect(shown).to_have_count(0)
+
+
+RICH = {
+    "embeds": [
+        {
+            "title": "Embed **title**",
+            "description": "- one\n- two\n```\nblock\n```",
+            "color": 0x57F287,
+            "fields": [
+                {"name": "A", "value": "1", "inline": True},
+                {"name": "B", "value": "2", "inline": True},
+                {"name": "C", "value": "a row of its own", "inline": False},
+            ],
+            "footer": {"text": "the footer"},
+        }
+    ],
+    "components": [
+        {
+            "type": 1,
+            "components": [
+                {
+                    "type": 2,
+                    "style": 3,
+                    "label": "Yes",
+                    "custom_id": "r:y",
+                    "emoji": {"name": "✅"},
+                },
+                {"type": 2, "style": 4, "label": "Off", "custom_id": "r:n", "disabled": True},
+                {"type": 2, "style": 5, "label": "Docs", "url": "https://example.org/"},
+            ],
+        }
+    ],
+}
+
+
+def bot_request(playground: Playground, method: str, path: str, body: Json | None = None) -> Any:
+    """Discord's REST API as the bot calls it, with the playground's bot token."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(  # noqa: S310  # loopback
+        f"{playground.url}/api/v10{path}",
+        data=data,
+        method=method,
+        headers={"Authorization": f"Bot {PLAYGROUND_TOKEN}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
+        raw = response.read()
+    return json.loads(raw) if raw else None

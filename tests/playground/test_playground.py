@@ -1,0 +1,112 @@
+"""`quizbot playground`: one command, the real bot, a crowd that plays, and data that stays."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.playground.conftest import Playground, no_failures, running_playground, start_playground
+
+pytestmark = pytest.mark.e2e
+ROUND_S = 40.0
+CROWD, RIGHT = 20, 0.6
+
+
+def wait_for(condition: Callable[[], Any], timeout: float = ROUND_S) -> Any:
+    """Check `condition` until it returns something truthy (the playground is another process)."""
+    deadline = time.monotonic() + timeout
+    while not (found := condition()):
+        assert time.monotonic() < deadline, f"not within {timeout} s"
+        time.sleep(0.05)
+    return found
+
+
+def messages(playground: Playground, user: str) -> list[dict[str, Any]]:
+    return playground.call("GET", f"/_sandbox/client/messages?user={user}&channel=quiz")
+
+
+def titled(playground: Playground, prefix: str) -> dict[str, Any] | None:
+    found = [
+        m
+        for m in messages(playground, "ada")
+        if any((e.get("title") or "").startswith(prefix) for e in m["embeds"])
+    ]
+    return found[-1] if found else None
+
+
+def test_a_busy_port_is_one_line_naming_it(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = start_playground(tmp_path, "--port", str(port))
+        output, _ = process.communicate(timeout=30)
+    assert process.returncode == 1
+    assert output.splitlines() == [
+        f"quizbot playground: port {port} is in use; choose another: --port N"
+    ]
+
+
+def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> None:
+    first = running_playground(tmp_path)
+    try:
+        crowd = first.call(
+            "POST", "/_playground/crowd", {"enabled": True, "size": CROWD, "right": RIGHT}
+        )
+        assert crowd["enabled"]
+        started = first.call(
+            "POST",
+            "/_sandbox/interactions/command",
+            {
+                "user": "maria",  # the seeded Moderator, by name
+                "channel": "#quiz",
+                "command": "/quiz start",  # as a person types it
+                "options": {"pack": "ring-attention", "questions": 1, "seconds": 6},
+            },
+        )
+        assert started["id"]
+        standings = wait_for(lambda: titled(first, "Standings"))
+        revealed = titled(first, "Question 1 of 1 · Closed")
+        assert revealed is not None
+        tally = next(f for f in revealed["embeds"][0]["fields"] if f["name"].startswith("How"))
+        counts = [int(line.split()[2]) for line in tally["value"].splitlines()]
+        right = next(i for i, line in enumerate(tally["value"].splitlines()) if "✅" in line)
+        assert sum(counts) == CROWD
+        assert counts[right] == round(CROWD * RIGHT)
+        assert len(standings["embeds"][0]["description"].splitlines()) == CROWD
+        assert first.call("GET", "/_playground/crowd")["clicks"] == CROWD
+        no_failures(first)
+    finally:
+        assert first.stop() == 0
+    assert first.said[-1] == "quizbot playground: stopped"
+
+    second = running_playground(tmp_path)
+    try:  # the channel's history, the crowd's members and the bot's boards are all there
+        assert titled(second, "Standings") == standings
+        asked = second.call(
+            "POST",
+            "/_sandbox/interactions/command",
+            {"user": "crowd-1", "channel": "quiz", "command": "leaderboard"},
+        )
+        report = wait_for(
+            lambda: (
+                (r := second.call("GET", f"/_sandbox/interactions/{asked['id']}"))["responses"]
+                and r
+            )
+        )
+        board = str(report["responses"])
+        crowd_ids = [
+            m["id"]
+            for m in second.call("GET", "/_sandbox/state")["guilds"][0]["members"]
+            if m["name"].startswith("crowd-")
+        ]
+        assert len(crowd_ids) == CROWD
+        assert any(f"<@{member}>" in board for member in crowd_ids)  # the same ids as before
+        no_failures(second)
+    finally:
+        assert second.stop() == 0

@@ -1,0 +1,63 @@
+"""The playground's server between starts: the same ids, members, roles and public history."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from bot.playground.world import GREEK, MODERATOR, OWNER, restore, save, seed, top_up
+from bot.sandbox.world import World
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def test_a_saved_world_comes_back_with_its_ids_and_public_messages(tmp_path: Path) -> None:
+    world = World(now)
+    guild = seed(world, members=5)
+    quiz = next(c for c in guild.channels.values() if c.name == "quiz")
+    people = {m.user.username: m for m in guild.members.values()}
+    assert set(people) >= {OWNER, MODERATOR, GREEK, "quizbot"}
+    assert people[GREEK].locale == "el"
+    public = world.post(
+        quiz, {"content": f"hello <@{people[OWNER].user.id}>"}, interaction={"id": "1"}
+    )
+    public.invoked = "quiz start"
+    world.edit(public, {"content": "edited"})
+    world.post(quiz, {"content": "secret", "flags": 64}, visible_to=people[OWNER].user.id)
+    save(world, tmp_path / "world.json")
+
+    again = World(now)
+    assert restore(again, tmp_path / "world.json")
+    assert again.application_id == world.application_id
+    assert again.bot.id == world.bot.id
+    back = again.guilds[guild.id]
+    assert {c.id: c.name for c in back.channels.values()} == {
+        c.id: c.name for c in guild.channels.values()
+    }
+    assert {m.user.id: (m.roles, m.locale) for m in back.members.values()} == {
+        m.user.id: (m.roles, m.locale) for m in guild.members.values()
+    }
+    moderators = next(c.id for c in guild.channels.values() if c.name == "moderators")
+    assert back.channels[moderators].overwrites == guild.channels[moderators].overwrites
+    restored = [m.payload() for m in again.messages.values()]
+    assert restored == [public.payload()]  # the ephemeral one is gone, as on a client's reload
+    assert again.messages[public.id].invoked == "quiz start"
+    assert again.ids.next() > max(world.messages)  # new ids come after the saved ones
+
+
+def test_more_members_join_a_saved_server_when_asked() -> None:
+    world = World(now)
+    guild = seed(world, members=4)
+    world.add_member(guild, "crowd-1")
+    people = [m.user.username for m in guild.members.values() if not m.user.bot]
+    assert people == [OWNER, MODERATOR, GREEK, "ben", "crowd-1"]
+    top_up(world, members=4)
+    assert len(guild.members) == 6  # the same: four people, the crowd and the bot
+    top_up(world, members=6)
+    assert [m.user.username for m in guild.members.values()][-2:] == ["chloe", "dev"]
+
+
+def test_there_is_nothing_to_restore_at_first(tmp_path: Path) -> None:
+    assert not restore(World(now), tmp_path / "world.json")
