@@ -1,43 +1,78 @@
-"""The `quizbot` command: run the bot, check and list quiz packs, manage the database."""
+"""The `quizbot` command: run the bot, check a set-up, check and list packs, manage the database.
+
+Every failure a person can act on is one or two lines naming the setting, with exit status 2 for
+configuration and 1 for the rest; a traceback only with QUIZBOT_LOG_LEVEL=DEBUG.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import logging
 import sys
-from collections.abc import Sequence
+import traceback
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.config import Settings
+from bot import __version__
+from bot.app.logs import is_configured
+from bot.config import Settings, debug_requested
+from bot.errors import ConfigError, QuizbotError
+from bot.playground.command import add_arguments as add_playground_arguments
+from bot.playground.command import run_playground
 from bot.quiz.library import FileReport, check_files, find_pack_files, load_library
 from bot.quiz.problems import PackError
 
+log = logging.getLogger("quizbot")
+HEALTH_TIMEOUT_S = 5.0
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
-    settings = Settings.from_env()
-    command: str = args.command
-    if command == "validate":
-        return validate(args.paths or [settings.quiz_dir])
-    if command == "packs":
-        return list_packs(settings.quiz_dir)
-    if command == "db":
-        return upgrade_database(settings)
-    if command == "run":
-        return run_bot(settings, args.discord_url)
-    parser.print_help()
-    return 2
+    args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except QuizbotError as error:
+        _tell(error.lines, error)
+        return error.exit_status
+    except Exception as error:
+        if debug_requested() and not is_configured():
+            raise
+        first = (str(error).strip().splitlines() or [""])[0][:200]
+        _tell(
+            [f"unexpected {type(error).__name__}: {first} (QUIZBOT_LOG_LEVEL=DEBUG shows where)"],
+            error,
+        )
+        return 1
+
+
+def _tell(lines: Sequence[str], error: BaseException) -> None:
+    """To the log once `run` has set it up (as JSON there if asked), else to stderr."""
+    if is_configured():
+        for line in lines:
+            log.error(line, exc_info=error if debug_requested() else None)
+        return
+    if debug_requested():
+        traceback.print_exception(error, file=sys.stderr)
+    for line in lines:
+        print(f"quizbot: {line}", file=sys.stderr)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="quizbot", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"quizbot {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     run = commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
-    run.add_argument(
-        "--discord-url",
-        metavar="URL",
-        help="talk to a Discord stand-in at URL instead of Discord (or QUIZBOT_DISCORD_URL)",
-    )
+    check = commands.add_parser("check", help="check the settings, database, packs and token")
+    check.add_argument("--online", action="store_true", help="also sign in to Discord")
+    for command in (run, check):
+        command.add_argument(
+            "--discord-url",
+            metavar="URL",
+            help="talk to a Discord stand-in at URL instead of Discord (or QUIZBOT_DISCORD_URL)",
+        )
     validate_command = commands.add_parser("validate", help="check quiz pack files and folders")
     validate_command.add_argument(
         "paths", nargs="*", type=Path, metavar="PATH", help="default: QUIZBOT_QUIZ_DIR"
@@ -45,7 +80,37 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("packs", help="list the packs in QUIZBOT_QUIZ_DIR")
     database = commands.add_parser("db", help="manage the database (DATABASE_URL)")
     database.add_argument("action", choices=["upgrade"], help="upgrade: apply all migrations")
+    commands.add_parser("health", help="ask the running bot's /healthz (QUIZBOT_METRICS_PORT)")
+    playground = commands.add_parser("playground", help="try quizbot in a browser, no account")
+    add_playground_arguments(playground)
     return parser
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    command: str | None = args.command
+    if command is None:
+        _parser().print_help()
+        return 2
+    if command == "check":  # it reports malformed settings as part of its report
+        return check(args.online, args.discord_url)
+    if command == "playground":  # it configures its own bot: a local Discord, the data folder
+        return run_playground(args)
+    settings = Settings.load()
+    commands: dict[str, Callable[[], int]] = {
+        "validate": lambda: validate(args.paths or [_quiz_dir(settings)]),
+        "packs": lambda: list_packs(_quiz_dir(settings)),
+        "db": lambda: upgrade_database(settings),
+        "health": lambda: health(settings),
+        "run": lambda: run_bot(settings, args.discord_url),
+    }
+    return commands[command]()
+
+
+def _quiz_dir(settings: Settings) -> Path:
+    problems = settings.quiz_dir_problems()
+    if problems:
+        raise ConfigError(*problems)
+    return settings.quiz_dir
 
 
 def validate(paths: Sequence[Path]) -> int:
@@ -88,6 +153,9 @@ def list_packs(quiz_dir: Path) -> int:
     except PackError as error:
         print(error, file=sys.stderr)
         return 1
+    if not library.packs:
+        print(f"no quiz packs (*.yaml, *.yml) in {quiz_dir}", file=sys.stderr)
+        return 1
     for pack in library.packs.values():
         guide = f"  guide: {pack.guide.title.get(None)}" if pack.guide else ""
         print(
@@ -98,21 +166,61 @@ def list_packs(quiz_dir: Path) -> int:
 
 
 def upgrade_database(settings: Settings) -> int:
-    from bot.storage.migrate import upgrade  # noqa: PLC0415  # only this command needs Alembic
+    from bot.storage.migrate import upgrade_async  # noqa: PLC0415  # only this command needs Alembic
+    from bot.storage.readiness import wait_for_database  # noqa: PLC0415
 
-    upgrade(settings.database_url)
+    async def upgrade() -> None:
+        await wait_for_database(settings.database_url, settings.database_wait_s)
+        await upgrade_async(settings.database_url)
+
+    asyncio.run(upgrade())
     print("database is up to date")
     return 0
 
 
 def run_bot(settings: Settings, discord_url: str | None) -> int:
-    if not settings.discord_token:
-        print(
-            "quizbot run needs a bot token: create an application and bot user in Discord's "
-            "developer portal, then run with DISCORD_TOKEN=<the bot token>.",
-            file=sys.stderr,
-        )
-        return 2
+    problems = settings.run_problems()
+    if problems:
+        raise ConfigError(*problems)
     from bot.app.main import run  # noqa: PLC0415  # the other commands need no Discord client
 
     return run(settings, discord_url)
+
+
+def check(online: bool, discord_url: str | None) -> int:  # noqa: FBT001  # an argparse flag
+    """Prints the report of `quizbot check`; 0 if every line is ok."""
+    from bot.app import checkup  # noqa: PLC0415  # it needs the Discord client and the database
+
+    try:
+        settings = Settings.load()
+    except ConfigError as error:
+        lines = checkup.settings_failure(error)
+    else:
+        lines = asyncio.run(checkup.report(settings, online=online, discord_url=discord_url))
+    for line in lines:
+        print(line)
+    failed = sum(not line.ok for line in lines)
+    print(_count(failed, "problem") if failed else "all good")
+    return 1 if failed else 0
+
+
+def health(settings: Settings) -> int:
+    """Asks the running bot's /healthz; 0 if it answers healthy (a container's HEALTHCHECK)."""
+    if not settings.metrics_port:
+        raise ConfigError(
+            "QUIZBOT_METRICS_PORT is not set (or 0): the health check asks the bot's /healthz "
+            "on that port"
+        )
+    host = "127.0.0.1" if settings.metrics_host in {"0.0.0.0", "::", ""} else settings.metrics_host  # noqa: S104  # a wildcard bind is reached on loopback
+    url = f"http://{host}:{settings.metrics_port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=HEALTH_TIMEOUT_S) as answer:  # http to ourselves
+            body = answer.read().decode()
+    except urllib.error.HTTPError as unhealthy:
+        body = unhealthy.read().decode()
+        print(f"unhealthy: {body}")
+        return 1
+    except OSError as error:
+        raise QuizbotError(f"no answer from {url} ({error}); is quizbot run up?") from None
+    print(f"healthy: {json.dumps(json.loads(body))}")
+    return 0

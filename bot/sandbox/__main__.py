@@ -1,15 +1,18 @@
-"""`python -m bot.sandbox [--port 0] [--guilds N --members M]`: serve the stand-in until stopped."""
+"""`python -m bot.sandbox [--port 0] [--guilds N --members M] [--token T]`: serve the stand-in.
+
+It serves until stopped (SIGINT or SIGTERM).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
 import signal
 import sys
 
-from bot.sandbox.core import StandIn
-from bot.sandbox.server import SandboxServer
+from bot.sandbox.config import SandboxConfig
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -18,11 +21,18 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--guilds", type=int, default=1)
     parser.add_argument("--members", type=int, default=20)
+    parser.add_argument(
+        "--token", help="accept only this bot token (401 for any other); default: any token"
+    )
     return parser.parse_args(argv)
 
 
 async def serve(arguments: argparse.Namespace) -> None:
-    core = StandIn()
+    # Imported here: they need jsonschema, which main() first checks for.
+    from bot.sandbox.core import StandIn  # noqa: PLC0415
+    from bot.sandbox.server import SandboxServer  # noqa: PLC0415
+
+    core = StandIn(SandboxConfig(token=arguments.token))
     core.world.seed(arguments.guilds, arguments.members)
     server = SandboxServer(core)
     url = await server.start(arguments.host, arguments.port)
@@ -39,8 +49,17 @@ async def serve(arguments: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = _arguments(sys.argv[1:] if argv is None else argv)
+    try:
+        importlib.import_module("jsonschema")  # for the OpenAPI check of every request
+    except ImportError:
+        sys.stderr.write(
+            "the Discord stand-in needs the sandbox extra (jsonschema): "
+            "pip install 'quizbot[sandbox]'\n"
+        )
+        return 2
     logging.basicConfig(level=logging.WARNING)
-    asyncio.run(serve(_arguments(sys.argv[1:] if argv is None else argv)))
+    asyncio.run(serve(arguments))
     return 0
 
 

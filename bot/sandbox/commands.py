@@ -28,10 +28,13 @@ def command_data(
     focused: str | None = None,
 ) -> Json:
     """The interaction `data`; with `focused`, an autocomplete request for that option."""
-    name, *subpath = path.split()
+    name, *subpath = path.strip().removeprefix("/").split() or [""]
     command = world.commands.find(channel.guild_id, name)
     if command is None:
-        raise RefusedError(f"no command /{name} is registered where channel {channel.id} is")
+        known = ", ".join(f"/{c['name']}" for c in offered(world, channel, None)) or "none yet"
+        raise RefusedError(
+            f"no command /{name} is registered where channel {channel.id} is (registered: {known})"
+        )
     _check_may_use(world, channel, user_id, command)
     resolver = _Resolver(world, channel)
     data: Json = {"id": command["id"], "name": name, "type": 1}
@@ -41,6 +44,24 @@ def command_data(
     if command.get("guild_id"):
         data["guild_id"] = command["guild_id"]
     return data
+
+
+def offered(world: World, channel: Channel, user_id: int | None) -> list[Json]:
+    """The chat-input commands registered for the channel's guild (guild ones first); with a
+    member, only those a real client would offer that member there."""
+    guild_id = channel.guild_id
+    scoped = world.commands.guild_commands.get(guild_id, []) if guild_id is not None else []
+    found: dict[str, Json] = {}
+    for command in [*scoped, *world.commands.global_commands]:
+        if command.get("type", 1) != 1 or command["name"] in found:
+            continue
+        if user_id is not None:
+            try:
+                _check_may_use(world, channel, user_id, command)
+            except RefusedError:
+                continue
+        found[command["name"]] = command
+    return list(found.values())
 
 
 def _check_may_use(world: World, channel: Channel, user_id: int, command: Json) -> None:

@@ -16,6 +16,7 @@ class Limits:
     interaction_deadline: float = 3.0  # initial response, else "This interaction failed"
     token_lifetime: float = 15 * 60.0  # interaction tokens for followups and edits
     heartbeat_interval_ms: int = 41_250
+    heartbeat_ack_delay: float = 0.03  # seconds: Discord's acks take a network round trip
     recommended_shards: int = 1
     attachment_size_limit: int = 10 * 1024 * 1024
 
@@ -25,3 +26,4 @@ class SandboxConfig:
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic  # seconds; injectable so tests need not wait
     wall_clock: Callable[[], float] = time.time
+    token: str | None = None  # the one bot token accepted (401, gateway 4004 otherwise); None: any

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from bot.sandbox import names
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError, RefusedError, json_response
 from bot.sandbox.model import Json, Overwrite
@@ -42,16 +43,29 @@ def add_routes(app: web.Application, core: StandIn) -> None:
 def _endpoint(core: StandIn, handler: Action) -> Callable[[web.Request], Awaitable[web.Response]]:
     async def endpoint(request: web.Request) -> web.Response:
         try:
-            body = await request.json() if request.can_read_body else {}
+            body = await _body(core, request)
             return json_response(await handler(ControlCall(core, request, body)))
         except RefusedError as refused:
             return json_response({"error": refused.message}, refused.status)
         except DiscordError as error:
             return json_response({"error": error.message, "code": error.code}, error.status)
-        except (KeyError, ValueError, TypeError) as bad:
-            return json_response({"error": f"bad request: {bad!r}"}, 400)
+        except KeyError as missing:
+            return json_response({"error": f"missing field {missing.args[0]!r}"}, 400)
+        except (ValueError, TypeError) as bad:
+            return json_response({"error": f"bad request: {bad}"}, 400)
 
     return endpoint
+
+
+async def _body(core: StandIn, request: web.Request) -> Json:
+    """The JSON body, with the query's fields, and names turned into ids (see names.py)."""
+    try:
+        sent = await request.json() if request.can_read_body else {}
+    except ValueError as exc:
+        raise RefusedError("the body is not JSON", 400) from exc
+    if not isinstance(sent, dict):
+        raise RefusedError("the body must be a JSON object", 400)
+    return names.normalise(core.world, {**request.query, **sent})
 
 
 @action("GET", "/state")
@@ -142,6 +156,8 @@ async def autocomplete(call: ControlCall) -> object:
         call.body.get("options", {}),
         focused=call.body["focused"],
     )
+    if call.body.get("wait"):  # the page: the choices in the reply, once the bot has sent them
+        return await call.core.desk.first_response(interaction)
     return {"id": str(interaction.id)}
 
 
@@ -150,6 +166,8 @@ async def component(call: ControlCall) -> object:
     interaction = await call.core.click(
         int(call.body["user_id"]), int(call.body["message_id"]), call.body["custom_id"]
     )
+    if call.body.get("wait"):  # a load driver: the reply is the report once it is answered
+        return await call.core.desk.first_response(interaction)
     return {"id": str(interaction.id)}
 
 
@@ -168,7 +186,7 @@ async def interaction(call: ControlCall) -> object:
 
 @action("GET", "/channels/{channel_id}/messages")
 async def messages(call: ControlCall) -> object:
-    return call.core.messages_seen_by(call.id("channel_id"), int(call.request.query["user_id"]))
+    return call.core.messages_seen_by(call.id("channel_id"), int(call.body["user_id"]))
 
 
 @action("GET", "/requests")

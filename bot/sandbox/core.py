@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.sandbox.commands import OptionValue, command_data
 from bot.sandbox.config import SandboxConfig
 from bot.sandbox.errors import RefusedError
+from bot.sandbox.events import EventBus
 from bot.sandbox.faults import Faults
 from bot.sandbox.gateway import Gateway
 from bot.sandbox.interactions import (
@@ -39,6 +40,8 @@ class StandIn:
         self.config = config or SandboxConfig()
         self.spec = spec if spec is not None or not check_spec else shared_spec(spec_path())
         self.world = World(lambda: dt.datetime.now(dt.UTC))
+        self.events = EventBus()
+        self.world.watchers.append(self.events.world_changed)
         self.url = ""  # set once the server listens
         self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
         self.desk = InteractionDesk(self.world, self.config)
@@ -88,6 +91,13 @@ class StandIn:
         interaction = self.desk.open(kind, user, channel, payload, message_id)
         if not await self.gateway.dispatch("INTERACTION_CREATE", payload, channel.guild_id):
             raise RefusedError("no bot is connected to the gateway for this guild")
+        if kind != AUTOCOMPLETE:  # a member sees "This interaction failed" for the others
+            self.events.watch_deadline(
+                lambda: interaction.acknowledged_at is None and self.desk.failed(interaction),
+                self.config.limits.interaction_deadline,
+                lambda: self.desk.report(interaction),
+                user_id,
+            )
         return interaction
 
     def _check_in_channel(self, user_id: int, channel_id: int) -> None:

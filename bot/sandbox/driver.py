@@ -106,6 +106,12 @@ class Sandbox:
         member: Json = await self._call("POST", "/members", body)
         return member
 
+    async def give_role(self, guild_id: int | str, user_id: int | str, role: int | str) -> Json:
+        """An existing member gets a role (by name or id), as a server admin would give it."""
+        body = {"guild_id": str(guild_id), "user_id": str(user_id), "role": str(role)}
+        member: Json = await self._call("POST", "/members/roles", body)
+        return member
+
     async def remove_member(self, guild_id: int | str, user_id: int | str) -> Json:
         """The member leaves the guild; the user still exists."""
         body = {"guild_id": str(guild_id), "user_id": str(user_id)}
@@ -162,6 +168,15 @@ class Sandbox:
     async def click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
         body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
         return int((await self._call("POST", "/interactions/component", body))["id"])
+
+    async def click_and_wait(
+        self, user_id: int | str, message_id: int | str, custom_id: str
+    ) -> Json:
+        """Click, and return the interaction's report once the bot has answered it (or once it
+        has failed): one request per click, for load drivers."""
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        report: Json = await self._call("POST", "/interactions/component", body | {"wait": True})
+        return report
 
     async def messages(self, channel_id: int | str, as_user: int | str) -> list[Json]:
         """The channel's messages as that member sees them, ephemeral ones for them included."""

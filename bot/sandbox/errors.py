@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 JSON_TYPE = "application/json"  # exactly: discord.py does not parse a charset suffix
@@ -15,7 +15,7 @@ def json_response(
 ) -> web.Response:
     # Set as a raw header: aiohttp's content_type= would append "; charset=utf-8".
     return web.Response(
-        body=json.dumps(body).encode(),
+        body=orjson.dumps(body),  # several times faster than json: the stand-in's hot path
         status=status,
         headers={**(headers or {}), "Content-Type": JSON_TYPE},
     )

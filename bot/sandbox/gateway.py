@@ -6,6 +6,7 @@ Each shard connection receives the events of the guilds with `(guild_id >> 22) %
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -14,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from bot.sandbox.config import SandboxConfig
@@ -29,6 +31,7 @@ REPLAY_DEPTH = 1000
 LARGE_THRESHOLD = 250  # what discord.py sends in IDENTIFY
 CLOSE_UNKNOWN_ERROR = 4000
 CLOSE_NOT_AUTHENTICATED = 4003
+CLOSE_AUTHENTICATION_FAILED = 4004
 
 
 @dataclass(slots=True)
@@ -76,7 +79,12 @@ class Gateway:
         op, data = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
             if self.answer_heartbeats:
-                await socket.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+                # Discord's ack comes a round trip later. discord.py's heartbeat thread notes the
+                # send time only once its send returns: an instant ack would read as 41 s of lag
+                # ("Can't keep up, websocket is 41.3s behind").
+                await asyncio.sleep(self._config.limits.heartbeat_ack_delay)
+                with contextlib.suppress(ConnectionError, RuntimeError):  # closed meanwhile
+                    await socket.send_str(json.dumps({"op": HEARTBEAT_ACK}))
             return None
         if op == IDENTIFY and session is None:
             return await self._identify(socket, data or {})
@@ -87,6 +95,10 @@ class Gateway:
     async def _identify(self, socket: web.WebSocketResponse, data: Json) -> Session | None:
         if not data.get("token"):
             await socket.close(code=CLOSE_NOT_AUTHENTICATED)
+            return None
+        expected = self._config.token
+        if expected is not None and data["token"] not in {expected, f"Bot {expected}"}:
+            await socket.close(code=CLOSE_AUTHENTICATION_FAILED)
             return None
         shard_id, shard_count = data.get("shard") or [0, 1]
         session = Session(secrets.token_hex(16), shard_id, shard_count, int(data.get("intents", 0)))
@@ -165,7 +177,7 @@ class Gateway:
         session.sent.append(frame)
         if session.socket is not None and not session.socket.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
-                await session.socket.send_str(json.dumps(frame))
+                await session.socket.send_str(orjson.dumps(frame).decode())  # a text frame
 
     async def drop_connections(self) -> int:
         """Close every live connection as a network fault would; sessions stay resumable."""

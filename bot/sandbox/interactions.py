@@ -6,6 +6,8 @@ failed"), only once (40060); the token then serves followups and edits for 15 mi
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 from dataclasses import dataclass, field
 
@@ -19,6 +21,7 @@ from bot.sandbox.world import World
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT = 4, 5, 6, 7, 8
+_FAILED_MARGIN_S = 0.01  # past the deadline, so a late answer's report already says "failed"
 _ALLOWED = {
     APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE},
     MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
@@ -40,6 +43,7 @@ class Interaction:
     original_id: int | None = None
     loading: bool = False  # deferred with "thinking": the first followup replaces it
     responses: list[Json] = field(default_factory=list)
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class InteractionDesk:
@@ -113,7 +117,17 @@ class InteractionDesk:
         message = self._respond(interaction, kind, data)
         interaction.acknowledged_at = self._config.clock()
         self._record(interaction, "callback", kind, body, message)
+        interaction.acknowledged.set()
         return interaction, message
+
+    async def first_response(self, interaction: Interaction) -> Json:
+        """The interaction's report once the bot has answered it, or once it has failed (no
+        answer within the deadline), whichever comes first: a load driver's wait, not polling."""
+        left = interaction.created + self._deadline - self._config.clock()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(left, 0.0) + _FAILED_MARGIN_S):
+                await interaction.acknowledged.wait()
+        return self.report(interaction)
 
     def _respond(self, interaction: Interaction, kind: int, data: Json) -> Message | None:
         if kind == MESSAGE:
@@ -150,9 +164,11 @@ class InteractionDesk:
         if interaction.original_id is not None:
             metadata["original_response_message_id"] = str(interaction.original_id)
         visible_to = interaction.user.id if ephemeral else None
-        return self._world.post(
+        message = self._world.post(
             interaction.channel, data, visible_to=visible_to, interaction=metadata
         )
+        message.invoked = invoked_command(interaction.payload.get("data") or {})
+        return message
 
     def _record(
         self,
@@ -223,7 +239,7 @@ class InteractionDesk:
         return message
 
     def delete(self, interaction: Interaction, message: Message) -> None:
-        del self._world.messages[message.id]
+        self._world.delete(message)
         self._record(interaction, "delete", None, {}, message)
 
     def report(self, interaction: Interaction) -> Json:
@@ -239,6 +255,18 @@ class InteractionDesk:
             "original_message_id": _str(interaction.original_id),
             "responses": interaction.responses,
         }
+
+
+def invoked_command(data: Json) -> str | None:
+    """ "quiz start" for a command's `data`; None for a click (it has no command name)."""
+    if "name" not in data:
+        return None
+    words = [data["name"]]
+    options = data.get("options") or []
+    while options and "options" in options[0] and options[0].get("type") in (1, 2):
+        words.append(options[0]["name"])
+        options = options[0]["options"]
+    return " ".join(words)
 
 
 def _str(value: int | None) -> str | None:

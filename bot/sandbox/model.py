@@ -202,6 +202,7 @@ class Message:
     webhook_id: int | None = None
     interaction: Json | None = None  # interaction_metadata of a response
     edited_at: dt.datetime | None = None
+    invoked: str | None = None  # "quiz start" for a command's response: the page shows it
 
     @property
     def flags(self) -> int:

@@ -10,7 +10,7 @@ from bot.sandbox import errors
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError
 from bot.sandbox.model import Json
-from bot.sandbox.permissions import SEND_MESSAGES, VIEW_CHANNEL
+from bot.sandbox.permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions
 from bot.sandbox.rules import check_message
 
 
@@ -49,6 +49,29 @@ def route(method: str, template: str) -> Callable[[Handler], Handler]:
 @route("GET", "/users/@me")
 async def current_user(call: Call) -> object:
     return call.core.world.bot.payload() | {"verified": True, "mfa_enabled": False}
+
+
+@route("GET", "/users/@me/guilds")
+async def current_user_guilds(call: Call) -> object:
+    """The bot's servers, each with its permissions there (roles only, as Discord reports)."""
+    world = call.core.world
+    after = int(call.query.get("after", "0") or 0)
+    limit = int(call.query.get("limit", "200") or 200)
+    mine = [g for g in world.guilds.values() if world.bot.id in g.members and g.id > after]
+    return [
+        {
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "banner": None,
+            "owner": guild.owner_id == world.bot.id,
+            "permissions": str(guild_permissions(guild, guild.members[world.bot.id])),
+            "features": [],
+            "approximate_member_count": len(guild.members),
+            "approximate_presence_count": 0,
+        }
+        for guild in sorted(mine, key=lambda g: g.id)[:limit]
+    ]
 
 
 @route("GET", "/oauth2/applications/@me")
@@ -223,5 +246,5 @@ async def edit_message(call: Call) -> object:
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
 async def delete_message(call: Call) -> object:
     message = call.core.world.message(call.id("channel_id"), call.id("message_id"))
-    del call.core.world.messages[message.id]
+    call.core.world.delete(message)
     return NO_CONTENT

@@ -9,7 +9,7 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from bot.sandbox import control, rest_interactions  # noqa: F401  (registers the routes)
+from bot.sandbox import control, people, rest_interactions  # noqa: F401  (registers routes)
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError, json_response
 from bot.sandbox.faults import Fault
@@ -30,6 +30,7 @@ def build_app(core: StandIn) -> web.Application:
         )
     app.router.add_get("/gateway", core.gateway.handle)
     control.add_routes(app, core)
+    people.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
     return app
 
@@ -61,9 +62,7 @@ def _endpoint(
 async def _answer(
     core: StandIn, method: str, template: str, handler: Handler, request: web.Request
 ) -> web.Response:
-    if not template.startswith(_TOKENLESS) and not request.headers.get(
-        "Authorization", ""
-    ).startswith("Bot "):
+    if not template.startswith(_TOKENLESS) and not _authorised(core, request):
         return json_response({"message": "401: Unauthorized", "code": 0}, 401)
     fault = core.faults.take(method, template)
     if fault is not None:
@@ -83,6 +82,12 @@ async def _answer(
     if result is NO_CONTENT:
         return web.Response(status=204, headers=headers)
     return json_response(result, 200, headers)
+
+
+def _authorised(core: StandIn, request: web.Request) -> bool:
+    given = request.headers.get("Authorization", "")
+    expected = core.config.token
+    return given == f"Bot {expected}" if expected is not None else given.startswith("Bot ")
 
 
 async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
@@ -129,7 +134,8 @@ class SandboxServer:
 
     def __init__(self, core: StandIn) -> None:
         self.core = core
-        self._runner = web.AppRunner(build_app(core), access_log=None, shutdown_timeout=1.0)
+        self.app = build_app(core)  # more routes may be added until start()
+        self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         await self._runner.setup()

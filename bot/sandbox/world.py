@@ -34,6 +34,10 @@ from bot.sandbox.snowflake import Snowflakes
 SEED_LOCALES = ("en-US", "el", "en-GB")
 _MENTION = re.compile(r"<@!?(\d+)>")
 
+# What a watcher hears: "message_create", "message_update" or "message_delete" with the message,
+# or "world" with None when guilds, roles, channels or members changed.
+Watcher = Callable[[str, Message | None], None]
+
 
 @dataclass(slots=True)
 class Commands:
@@ -61,6 +65,11 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.commands = Commands()
+        self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
+
+    def _tell(self, kind: str, message: Message | None = None) -> None:
+        for watcher in self.watchers:
+            watcher(kind, message)
 
     def add_guild(self, name: str, guild_id: int | None = None, locale: str = "en-US") -> Guild:
         guild_id = self.ids.next() if guild_id is None else guild_id
@@ -84,6 +93,7 @@ class World:
     def add_role(self, guild: Guild, name: str, permissions: int, *, managed: bool = False) -> Role:
         role = Role(self.ids.next(), name, permissions, len(guild.roles), managed=managed)
         guild.roles[role.id] = role
+        self._tell("world")
         return role
 
     def add_channel(
@@ -94,6 +104,7 @@ class World:
         )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
+        self._tell("world")
         return channel
 
     def remove_channel(self, guild: Guild, channel_id: int) -> Channel:
@@ -102,6 +113,7 @@ class World:
         if channel.guild_id != guild.id:
             raise errors.RefusedError(f"guild {guild.id} has no channel {channel_id}", 404)
         del guild.channels[channel_id], self.channels[channel_id]
+        self._tell("world")
         return channel
 
     def add_member(
@@ -119,6 +131,19 @@ class World:
                 raise errors.RefusedError(f"guild {guild.id} has no role {role_id}", 404)
         member = Member(user, guild.id, self.now(), roles=list(roles or []), locale=locale)
         guild.members[user.id] = member
+        self._tell("world")
+        return member
+
+    def set_role(self, guild: Guild, user_id: int, role_id: int, *, has: bool) -> Member:
+        """Give a member a role (`has`), or take it; Discord refuses @everyone and managed
+        roles. No gateway event: GUILD_MEMBER_UPDATE needs the privileged members intent."""
+        member = self.member(guild.id, user_id)
+        role = guild.roles.get(role_id)
+        if role is None or role_id == guild.id or role.managed:
+            raise errors.RefusedError(f"role {role_id} cannot be given in guild {guild.id}", 400)
+        roles = [r for r in member.roles if r != role_id]
+        member.roles = [*roles, role_id] if has else roles
+        self._tell("world")
         return member
 
     def remove_member(self, guild: Guild, user_id: int) -> Member:
@@ -128,6 +153,7 @@ class World:
             raise errors.RefusedError(f"user {user_id} cannot leave guild {guild.id}", 409)
         member = self.member(guild.id, user_id)
         del guild.members[user_id]
+        self._tell("world")
         return member
 
     def _new_user(self, name: str) -> User:
@@ -225,13 +251,19 @@ class World:
         self.messages[message.id] = message
         if visible_to is None:
             channel.last_message_id = message.id
+        self._tell("message_create", message)
         return message
 
     def edit(self, message: Message, body: Json) -> Message:
         message.body.update({k: v for k, v in body.items() if k in _EDITABLE})
         message.mentions = list(self._mentioned(message.body))
         message.edited_at = self.now()
+        self._tell("message_update", message)
         return message
+
+    def delete(self, message: Message) -> None:
+        del self.messages[message.id]
+        self._tell("message_delete", message)
 
     def _mentioned(self, body: Json) -> Iterator[User]:
         for match in _MENTION.finditer(str(body.get("content") or "")):

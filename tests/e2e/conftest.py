@@ -37,7 +37,15 @@ PACK_DIRS = [REPO / "quizzes", Path(__file__).parent / "packs"]
 TIMEOUT = 15.0
 MEMBERS = 20
 
-pytestmark = pytest.mark.e2e
+E2E_DIR = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks every test under tests/e2e as e2e: a conftest's ``pytestmark`` marks none."""
+    for item in items:
+        if item.path.is_relative_to(E2E_DIR):
+            item.add_marker(pytest.mark.e2e)
 
 
 def content_of(response: Json) -> str:

@@ -107,3 +107,28 @@ async def test_a_role_created_later_reaches_the_bots_cache(
     guild = bot.get_guild(guild_id)
     await sandbox.wait_for(lambda: guild.get_role(int(role["id"])) is not None, timeout=5)
     assert guild.get_role(int(role["id"])).name == "Quizmaster"
+
+
+async def test_click_and_wait_returns_once_answered_or_once_failed(
+    start_sandbox: Any, run_bot: Any
+) -> None:
+    async with start_sandbox(guilds=1, members=3, interaction_deadline=0.5) as sandbox:
+        guild = (await sandbox.state())["guilds"][0]
+        channel = next(c["id"] for c in guild["channels"] if c["name"] == "general")
+        alice, bob = [m["id"] for m in guild["members"] if m["name"].startswith("member-")][:2]
+        async with run_bot():
+            messages = [
+                (await sandbox.wait_for_response(await sandbox.command(alice, channel, "hello")))[
+                    "original_message_id"
+                ]
+                for _ in range(2)
+            ]
+            answered = await sandbox.click_and_wait(alice, messages[0], "yes")
+        # Nobody is connected now: the wait ends when the interaction has failed.
+        unanswered = await sandbox.click_and_wait(bob, messages[1], "yes")
+    assert answered["acknowledged"]
+    assert not answered["failed"]
+    assert answered["responses"][0]["kind"] == "callback"
+    assert not unanswered["acknowledged"]
+    assert unanswered["failed"]
+    assert unanswered["responses"] == []
