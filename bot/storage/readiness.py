@@ -15,9 +15,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util import CommandError
 from sqlalchemy import Connection, func, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
@@ -150,6 +147,9 @@ def unreachable(url: str, error: BaseException, attempts: int, wait_s: float) ->
 
 async def schema_status(url: str) -> SchemaStatus:
     """Which migrations the database has and which are still to apply."""
+    from alembic.script import ScriptDirectory  # noqa: PLC0415  # see bot/storage/migrate.py
+    from alembic.util import CommandError  # noqa: PLC0415
+
     engine = create_async_engine(url, poolclass=NullPool)
     try:
         async with engine.connect() as connection:
@@ -167,6 +167,8 @@ async def schema_status(url: str) -> SchemaStatus:
 
 
 def _current_heads(connection: Connection) -> tuple[str, ...]:
+    from alembic.runtime.migration import MigrationContext  # noqa: PLC0415
+
     return tuple(MigrationContext.configure(connection).get_current_heads())
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import warnings
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bot.storage.migrate import upgrade_async
+from bot.storage.migrate import HEAD_REVISION, alembic_config, stored_revision, upgrade_async
 from bot.storage.models import Base
 
 
@@ -31,3 +34,32 @@ async def test_migrated_schema_matches_the_models(database_url: str) -> None:
     finally:
         await engine.dispose()
     assert tables == set(Base.metadata.tables) | {"alembic_version"}
+
+
+def test_the_head_the_bot_checks_is_the_newest_script() -> None:
+    script = ScriptDirectory.from_config(alembic_config())
+    assert script.get_current_head() == HEAD_REVISION
+
+
+async def test_a_database_at_head_is_left_alone_and_alembic_is_not_loaded(
+    database_url: str,
+) -> None:
+    await upgrade_async(database_url)
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    try:
+        assert await stored_revision(engine) == HEAD_REVISION
+    finally:
+        await engine.dispose()
+    probe = (
+        "import asyncio, sys\n"
+        "from bot.storage.migrate import upgrade_async\n"
+        f"asyncio.run(upgrade_async({database_url!r}))\n"
+        "print(any(name.startswith('alembic') for name in sys.modules))\n"
+    )
+    # A fresh interpreter: this one has long imported Alembic.
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", probe, stdout=asyncio.subprocess.PIPE
+    )
+    out, _ = await process.communicate()
+    assert process.returncode == 0
+    assert out.decode().strip() == "False"
