@@ -20,9 +20,10 @@ _FIELD = {
 }
 
 
-def command_text(key: str) -> str:
-    """The English text of a command string, as the code declares it."""
-    return tr(FALLBACK, key)
+def command_text(key: str) -> app_commands.locale_str:
+    """The English text of a command string, as the code declares it, carrying its catalogue key
+    so that every language finds it (a choice's value, e.g. ``el``, is not its key)."""
+    return app_commands.locale_str(tr(FALLBACK, key), key=key)
 
 
 def catalogue_key(context: app_commands.TranslationContextTypes) -> str | None:

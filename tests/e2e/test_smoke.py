@@ -16,6 +16,9 @@ async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWo
     assert set(subcommands) == {"start", "stop", "skip", "packs", "settings"}
     assert subcommands["start"]["name_localizations"]["el"] == "έναρξη"
     assert subcommands["start"]["description_localizations"]["el"].startswith("Έναρξη")
+    language = next(o for o in subcommands["settings"]["options"] if o["name"] == "language")
+    greek = {c["value"]: c["name_localizations"]["el"] for c in language["choices"]}
+    assert greek == {"en": "Αγγλικά", "el": "Ελληνικά"}  # the choices, in a Greek client
 
 
 async def test_no_privileged_intents(bot_world: QuizWorld) -> None:
