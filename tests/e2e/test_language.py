@@ -17,7 +17,7 @@ async def test_a_greek_member_sees_greek_in_private_and_the_round_stays_english(
     message = await question_message(world, 1, 3)
     assert message["embeds"][0]["title"] == "Question 1 of 3"
     said = await answer(world, greek, message, 2 if len(custom_ids(message)) > 2 else 0)
-    assert said.startswith("Κλειδώθηκε: **")
+    assert said.startswith("Η απάντησή σας καταχωρίστηκε: **")
     packs = await world.said(await world.command(greek, "quiz packs"))
     assert "Μικρό κουίζ" in packs
     assert tr("el", "packs.title") in packs

@@ -159,7 +159,7 @@ def answer_as_members(page: Page, playground: Playground, asked: str, correct: i
 
     become(page, playground, "eleni")  # her Discord is in Greek
     expect(page.locator("li.ephemeral")).to_have_count(0)  # Ben's reply is Ben's alone
-    click_and_time(page, asked, (correct + 1) % 2, "Κλειδώθηκε")
+    click_and_time(page, asked, (correct + 1) % 2, "καταχωρίστηκε")
     expect(page.locator("li.ephemeral")).to_contain_text("Μόνο εσύ μπορείς να το δεις αυτό")
     page.fill(".command-input", "/")
     expect(page.locator(".command-picker")).to_contain_text("/κουίζ έναρξη")
