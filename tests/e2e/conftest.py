@@ -215,9 +215,16 @@ async def answer(world: QuizWorld, member: int, message: Json, option: int) -> s
 async def seed_finished_round(
     world: QuizWorld, points: dict[int, int], pack_id: str = "mini"
 ) -> int:
-    """A finished round, through the services, where each member got ``points`` right (of 3)."""
+    """A finished round, through the services, where each member got ``points`` right (of 3).
+
+    Seeded while the bot is away, as history from before it started: a connected bot's round
+    supervisor would pick up the half-made round and conduct it (in a channel that does not
+    exist, which ends it).
+    """
     library_pack = world.library.get(pack_id)
     assert library_pack is not None
+    connected = world.bot is not None
+    await world.stop_bot()
     view = await rounds.start_round(
         world.db,
         guild_id=world.guild_id,
@@ -250,6 +257,8 @@ async def seed_finished_round(
             text("UPDATE round_deliveries SET state = 'delivered' WHERE round_id = :id"),
             {"id": view.id},
         )
+    if connected:
+        await world.start_bot()
     return view.id
 
 
