@@ -123,8 +123,8 @@ class RoundCourier:
         embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
         options = len(question.options)
         buttons = reveal_view(view.id, index, options, tally.correct_index, locale)
-        fresh = await rounds.get_round(self._db, view.id)
-        message_id = fresh.message_ids.get(question_key(index))
+        # ``view`` was read after every earlier message of the round was confirmed.
+        message_id = view.message_ids.get(question_key(index))
         if message_id is not None and await self._edit(view, message_id, embed, buttons):
             await deliveries.delivered(self._db, delivery, message_id, self._clock())
             return

@@ -126,6 +126,19 @@ class QuizWorld:
         return found[-1]
 
 
+async def edits_of(world: QuizWorld, message_id: str, since: int = 0) -> int:
+    """How many edits of one message the bot sent, from entry ``since`` of the request log on."""
+    return sum(
+        request["method"] == "PATCH" and request["path"].endswith(f"/messages/{message_id}")
+        for request in (await world.sandbox.request_log())[since:]
+    )
+
+
+async def change_behind_the_bots_back(world: QuizWorld, statement: str) -> None:
+    async with world.db.write() as connection:
+        await connection.execute(text(statement))
+
+
 def titled(prefix: str) -> Callable[[Json], bool]:
     def matches(message: Json) -> bool:
         return any((e.get("title") or "").startswith(prefix) for e in message.get("embeds") or [])

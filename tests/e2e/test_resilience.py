@@ -8,7 +8,6 @@ import sqlite3
 import threading
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bot.app.context import utc_now
@@ -18,25 +17,14 @@ from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
     answer,
+    change_behind_the_bots_back,
     custom_ids,
+    edits_of,
     question_message,
     titled,
 )
 
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
-
-
-async def edits_of(world: QuizWorld, message_id: str, since: int = 0) -> int:
-    """How many edits of one message the bot sent, from entry ``since`` of the request log on."""
-    return sum(
-        request["method"] == "PATCH" and request["path"].endswith(f"/messages/{message_id}")
-        for request in (await world.sandbox.request_log())[since:]
-    )
-
-
-async def change_behind_the_bots_back(world: QuizWorld, statement: str) -> None:
-    async with world.db.write() as connection:
-        await connection.execute(text(statement))
 
 
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)

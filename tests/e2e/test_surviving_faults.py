@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bench.tcpproxy import TcpProxy
@@ -18,7 +17,15 @@ from bot.quiz.rounds import RoundState
 from bot.storage import deliveries, rounds
 from bot.storage.database import Database
 from bot.storage.results import RoundView
-from tests.e2e.conftest import Json, QuizWorld, answer, question_message, titled
+from tests.e2e.conftest import (
+    Json,
+    QuizWorld,
+    answer,
+    change_behind_the_bots_back,
+    edits_of,
+    question_message,
+    titled,
+)
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
 EDIT_MESSAGE = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -30,9 +37,16 @@ async def running_round(world: QuizWorld) -> RoundView:
     return view
 
 
-async def sql(world: QuizWorld, statement: str) -> None:
-    async with world.db.write() as connection:
-        await connection.execute(text(statement))
+async def round_at_its_first_question(
+    world: QuizWorld, seconds: int, questions: int = 3
+) -> tuple[Json, RoundView]:
+    """The owner starts a round of the mini pack; its first question message and the round."""
+    options: dict[str, int] = {"seconds": seconds}
+    if questions != 3:
+        options["questions"] = questions
+    await world.command(world.owner, "quiz start", pack="mini", **options)
+    first = await question_message(world, 1, questions)
+    return first, await running_round(world)
 
 
 async def round_delivered(
@@ -96,12 +110,12 @@ async def test_the_database_away_while_a_question_closes_only_delays_the_round(
     bot_world: QuizWorld,
 ) -> None:
     world = bot_world
-    await world.command(world.owner, "quiz start", pack="mini", questions=2, seconds=5)
-    await question_message(world, 1, 2)
-    view = await running_round(world)
+    _, view = await round_at_its_first_question(world, seconds=5, questions=2)
     assert view.closes_at is not None
     closes_at = view.closes_at
-    await sql(world, "ALTER TABLE round_deliveries RENAME TO round_deliveries_away")
+    await change_behind_the_bots_back(
+        world, "ALTER TABLE round_deliveries RENAME TO round_deliveries_away"
+    )
     try:
 
         async def failing_to_close() -> bool:
@@ -110,7 +124,9 @@ async def test_the_database_away_while_a_question_closes_only_delays_the_round(
 
         await world.sandbox.wait_for(failing_to_close, timeout=15)
     finally:
-        await sql(world, "ALTER TABLE round_deliveries_away RENAME TO round_deliveries")
+        await change_behind_the_bots_back(
+            world, "ALTER TABLE round_deliveries_away RENAME TO round_deliveries"
+        )
     await round_delivered(world, view.id, total=2)
 
 
@@ -136,9 +152,7 @@ async def test_postgresql_cut_while_a_question_closes_only_delays_the_round(
     world: QuizWorld, cut_database: TcpProxy
 ) -> None:
     await world.start_bot()
-    await world.command(world.owner, "quiz start", pack="mini", questions=2, seconds=5)
-    await question_message(world, 1, 2)
-    view = await running_round(world)
+    _, view = await round_at_its_first_question(world, seconds=5, questions=2)
     assert view.closes_at is not None
     closes_at = view.closes_at
     await world.sandbox.wait_for(lambda: utc_now() > closes_at - timedelta(seconds=1), timeout=10)
@@ -151,9 +165,7 @@ async def test_a_crash_after_closing_a_question_still_reveals_it_once(
     bot_world: QuizWorld,
 ) -> None:
     world = bot_world
-    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
-    first = await question_message(world, 1, 3)
-    view = await running_round(world)
+    first, view = await round_at_its_first_question(world, seconds=60)
     await world.stop_bot()
     # What the crashed process committed before it could edit the reveal:
     await rounds.close_question(world.db, view.id, 0, utc_now())
@@ -161,12 +173,7 @@ async def test_a_crash_after_closing_a_question_still_reveals_it_once(
     await world.start_bot()
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
     await question_message(world, 2, 3)
-    edits = [
-        r
-        for r in (await world.sandbox.request_log())[log_before:]
-        if r["method"] == "PATCH" and r["path"].endswith(f"/messages/{first['id']}")
-    ]
-    assert len(edits) == 1
+    assert await edits_of(world, first["id"], since=log_before) == 1
     await world.command(world.owner, "quiz stop")
     await round_delivered(world, view.id, posted=2)
 
@@ -175,9 +182,7 @@ async def test_a_crash_after_stopping_a_round_still_posts_its_standings_once(
     bot_world: QuizWorld,
 ) -> None:
     world = bot_world
-    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
-    await question_message(world, 1, 3)
-    view = await running_round(world)
+    _, view = await round_at_its_first_question(world, seconds=60)
     await world.stop_bot()
     await rounds.end_round(world.db, view.id, RoundState.STOPPED, utc_now())
     await world.start_bot()
@@ -190,15 +195,17 @@ async def test_standings_that_reached_discord_before_a_crash_are_not_posted_agai
     bot_world: QuizWorld,
 ) -> None:
     world = bot_world
-    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
-    await question_message(world, 1, 3)
-    view = await running_round(world)
+    _, view = await round_at_its_first_question(world, seconds=60)
     await world.command(world.owner, "quiz stop")
     posted = await round_delivered(world, view.id, posted=1)
     await world.stop_bot()
     # As if the process died after Discord took the standings but before they were recorded:
-    await sql(world, "UPDATE round_deliveries SET state = 'pending' WHERE kind = 'standings'")
-    await sql(world, "DELETE FROM round_messages WHERE purpose = 'standings'")
+    await change_behind_the_bots_back(
+        world, "UPDATE round_deliveries SET state = 'pending' WHERE kind = 'standings'"
+    )
+    await change_behind_the_bots_back(
+        world, "DELETE FROM round_messages WHERE purpose = 'standings'"
+    )
     await world.start_bot()
     assert await round_delivered(world, view.id, posted=1) == posted  # found, not posted again
     stored = await rounds.get_round(world.db, view.id)
@@ -209,9 +216,7 @@ async def test_a_deleted_channel_ends_the_round_and_tells_who_started_it(
     bot_world: QuizWorld,
 ) -> None:
     world = bot_world
-    await world.command(world.owner, "quiz start", pack="mini", seconds=5)
-    await question_message(world, 1, 3)
-    view = await running_round(world)
+    _, view = await round_at_its_first_question(world, seconds=5)
     await world.sandbox.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
 
     async def ended() -> bool:
