@@ -19,6 +19,7 @@ from bot.app.render.round import start_card
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.model import Pack
+from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundState
 from bot.storage import rounds, settings
 from bot.storage.results import GuildSettings, RoundView
@@ -27,6 +28,10 @@ Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
+]
+MODE_CHOICES = [
+    app_commands.Choice(name=_(f"cmd.quiz.start.mode.{mode.value}"), value=mode.value)
+    for mode in RoundMode
 ]
 
 
@@ -42,14 +47,18 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         questions=_("cmd.quiz.start.questions.description"),
         seconds=_("cmd.quiz.start.seconds.description"),
         channel=_("cmd.quiz.start.channel.description"),
+        mode=_("cmd.quiz.start.mode.description"),
     )
+    @app_commands.choices(mode=MODE_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction[Any],
+        *,
         pack: str,
         questions: app_commands.Range[int, 1, 200] | None = None,
         seconds: Seconds | None = None,
         channel: discord.TextChannel | None = None,
+        mode: app_commands.Choice[str] | None = None,
     ) -> None:
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
@@ -58,28 +67,49 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         if chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
-        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         target_id = channel.id if channel is not None else interaction.channel_id
         assert target_id is not None  # noqa: S101
+        round_mode = RoundMode(mode.value) if mode is not None else RoundMode.NORMAL
+        view = await self._start_round(
+            interaction, chosen, target_id, questions=questions, seconds=seconds, mode=round_mode
+        )
+        if view is not None:
+            await self._announce(interaction, view, chosen, channel, round_mode)
+
+    async def _start_round(
+        self,
+        interaction: discord.Interaction[Any],
+        pack: Pack,
+        channel_id: int,
+        *,
+        questions: int | None,
+        seconds: int | None,
+        mode: RoundMode,
+    ) -> RoundView | None:
+        """The new round; None, once the member is told why, if it cannot start."""
+        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         default_seconds = (
             await settings.guild_settings(self.ctx.db, interaction.guild_id)
         ).question_seconds
         try:
-            view = await rounds.start_round(
+            return await rounds.start_round(
                 self.ctx.db,
                 guild_id=interaction.guild_id,
-                channel_id=target_id,
-                pack_id=chosen.id,
+                channel_id=channel_id,
+                pack_id=pack.id,
                 started_by=interaction.user.id,
                 question_seconds=seconds or default_seconds,
                 question_count=questions,
                 rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
                 now=self.ctx.clock(),
+                mode=mode,
             )
         except rounds.RoundAlreadyRunningError:
-            await say(interaction, "round.already_running", channel=f"<#{target_id}>")
-            return
-        await self._announce(interaction, view, chosen, channel)
+            await say(interaction, "round.already_running", channel=f"<#{channel_id}>")
+        except rounds.NothingToReviewError:
+            title = pack.title.get(interaction.locale.value)
+            await say(interaction, "round.review.nothing", pack=title)
+        return None
 
     async def _announce(
         self,
@@ -87,6 +117,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         view: RoundView,
         pack: Pack,
         channel: discord.TextChannel | None,
+        mode: RoundMode,
     ) -> None:
         """Posts the start card, then hands the round to the conductor."""
         locale = await self.ctx.conductor.public_locale(view.guild_id, pack)
@@ -96,6 +127,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
             questions=len(view.question_order),
             seconds=view.question_seconds,
             started_by=view.started_by,
+            mode=mode,
         )
         try:
             if channel is None or channel.id == interaction.channel_id:
