@@ -16,6 +16,7 @@ from bot.storage.models import CardRow
 from tests.e2e.conftest import (
     Json,
     QuizWorld,
+    buttons_of,
     custom_ids,
     play_round,
     seed_finished_round,
@@ -95,6 +96,7 @@ async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld)
     member = world.members[0]  # en-US
     report = await world.command(member, "review", pack="mini")
     message = last_message(report)
+    assert message["flags"] & discord.MessageFlags.ephemeral.flag  # private in a server
     assert footer(message) == "New question"
     right = 0
     for reviewed in range(3):
@@ -106,7 +108,7 @@ async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld)
         assert_result_card(result, prompt, option)
         assert "This question comes back <t:" in description(result)
         assert "footer" not in result["embeds"][0]
-        buttons = [button["label"] for row in result["components"] for button in row["components"]]
+        buttons = [button["label"] for button in buttons_of(result)]
         assert buttons == (["Next", "Stop"] if reviewed < 2 else ["Finish"])  # nothing else now
         message = last_message(await world.click(member, message["id"], custom_ids(result)[0]))
     summary = message["embeds"][0]
@@ -131,6 +133,15 @@ async def test_stop_ends_a_session_with_its_summary(bot_world: QuizWorld) -> Non
     stopped = last_message(await world.click(member, message["id"], custom_ids(answered)[1]))
     assert stopped["embeds"][0]["title"] == "Review done"
     assert "Reviewed 1 ·" in description(stopped)
+
+
+async def test_a_summary_with_nothing_scheduled_says_so(bot_world: QuizWorld) -> None:
+    world = bot_world
+    member = world.members[0]
+    message = last_message(await world.command(member, "review", pack="mini"))
+    stop = custom_ids(message)[-1]  # before answering anything: no card is scheduled
+    stopped = last_message(await world.click(member, message["id"], stop))
+    assert description(stopped) == "Reviewed 0 · 0 right\nNext review: nothing scheduled"
 
 
 async def test_review_what_i_missed_goes_through_the_missed_questions(bot_world: QuizWorld) -> None:
@@ -191,7 +202,9 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
     dm_id = await world.sandbox.dm_channel(member)
     assert reminder.channel.id == dm_id
 
-    (now_button,) = custom_ids((await world.sandbox.messages(dm_id, as_user=member))[0])
+    (posted,) = await world.sandbox.messages(dm_id, as_user=member)
+    assert [button["label"] for button in buttons_of(posted)] == ["Review now"]
+    (now_button,) = custom_ids(posted)
     message = last_message(await world.click(member, reminder.id, now_button))
     assert footer(message) == "Due for review"
     seen = []
@@ -207,3 +220,4 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
     assert "Reviewed 3 · 3 right" in description(message)
     shown = await world.sandbox.messages(dm_id, as_user=member)
     assert [m["id"] for m in shown] == [str(reminder.id), message["id"]]  # in the DM, kept
+    assert not (shown[1].get("flags") or 0) & discord.MessageFlags.ephemeral.flag
