@@ -117,20 +117,30 @@ def discrimination(right: Sequence[bool], rest_scores: Sequence[float]) -> float
     return (right_mean - wrong_mean) / spread * math.sqrt(p * (1 - p))
 
 
-def _first_answers(records: Iterable[AnswerRecord]) -> dict[int, dict[str, bool]]:
-    """Per member, whether their first answer to each question was right: a later round's
-    answer comes after the reveal, so it says less about what the member knew."""
-    firsts: dict[int, dict[str, bool]] = {}
+@dataclass(frozen=True, slots=True)
+class _FirstAnswers:
+    """A member's first answer to each question (a later round's answer comes after the
+    reveal, so it says less about what the member knew), and how many of them were right."""
+
+    right_by_question: dict[str, bool]
+    right: int
+
+
+def _first_answers(records: Iterable[AnswerRecord]) -> dict[int, _FirstAnswers]:
+    by_member: dict[int, dict[str, bool]] = {}
     for record in records:
-        firsts.setdefault(record.member_id, {}).setdefault(record.question_id, record.correct)
-    return firsts
+        by_member.setdefault(record.member_id, {}).setdefault(record.question_id, record.correct)
+    return {
+        member: _FirstAnswers(answers, sum(answers.values()))
+        for member, answers in by_member.items()
+    }
 
 
 def _item(
     question_id: str,
     position: int,
     answered: Sequence[AnswerRecord],
-    firsts: dict[int, dict[str, bool]],
+    firsts: dict[int, _FirstAnswers],
     min_members: int,
 ) -> ItemStats:
     wrong = Counter(record.option_index for record in answered if not record.correct)
@@ -153,19 +163,20 @@ def _item(
 
 
 def _rest_scores(
-    question_id: str, firsts: dict[int, dict[str, bool]]
+    question_id: str, firsts: dict[int, _FirstAnswers]
 ) -> tuple[list[bool], list[float]]:
     """For each member who answered this question and at least one other: right here, and
     their rest-score, the share right of their other questions (members answer different
     subsets of a pack, so a count would rank those who played more as stronger)."""
     right: list[bool] = []
     rest_scores: list[float] = []
-    for answers in firsts.values():
-        if question_id not in answers or len(answers) < 2:  # noqa: PLR2004  # this one and another
+    for member in firsts.values():
+        answered = len(member.right_by_question)
+        here = member.right_by_question.get(question_id)
+        if here is None or answered < 2:  # noqa: PLR2004  # this question and another
             continue
-        here = answers[question_id]
         right.append(here)
-        rest_scores.append((sum(answers.values()) - here) / (len(answers) - 1))
+        rest_scores.append((member.right - here) / (answered - 1))
     return right, rest_scores
 
 

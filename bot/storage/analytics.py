@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from sqlalchemy import select
 
 from bot.quiz.analytics import MIN_MEMBERS, AnswerRecord, PackAnalytics, analyse
@@ -36,4 +38,7 @@ async def pack_analytics(
         AnswerRecord(member_id, question_id, option_index, correct, response_ms)
         for member_id, question_id, option_index, correct, response_ms in rows
     ]
-    return analyse([question.id for question in pack.questions], records, min_members=min_members)
+    question_ids = [question.id for question in pack.questions]
+    # A big server's answers take a noticeable fraction of a second to go through; in a worker
+    # thread the bot keeps answering clicks meanwhile.
+    return await asyncio.to_thread(analyse, question_ids, records, min_members=min_members)

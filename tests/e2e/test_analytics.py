@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import statistics
 
+import pytest
 from sqlalchemy import text
 
 from bot.app.i18n import tr
 from bot.app.render.analytics import format_index
 from bot.app.render.common import letter
 from bot.storage import rounds
+from tests.databases import BACKENDS
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 from tests.storage.factories import seeded
@@ -36,7 +38,7 @@ async def play_known_clicks(world: QuizWorld) -> list[str]:
         question = pack.question(question_id)
         assert question is not None
         wrong = [o for o in range(len(question.options)) if o != question.correct_index]
-        for member, row in zip(world.members, CLICKS, strict=False):
+        for member, row in zip(world.members[: len(CLICKS)], CLICKS, strict=True):
             right = row[number - 1] == "1"
             await answer(
                 world, member, message, question.correct_index if right else rng.choice(wrong)
@@ -97,6 +99,7 @@ def expected_lines(rows: list[Row], question_id: str, locale: str) -> tuple[floa
     return index, f"`{question_id}` · ", figures
 
 
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_analytics_show_the_answers_in_the_database(bot_world: QuizWorld) -> None:
     world = bot_world
     order = await play_known_clicks(world)
@@ -127,4 +130,11 @@ async def test_a_member_without_permission_is_refused_privately(bot_world: QuizW
     member = bot_world.members[1]
     report = await bot_world.command(member, "quiz analytics", pack="mini")
     assert await bot_world.said(report) == tr(bot_world.locales[member], "errors.not_moderator")
+    assert flags_of(report) == [EPHEMERAL]
+
+
+async def test_an_unknown_pack_is_named_privately(bot_world: QuizWorld) -> None:
+    report = await bot_world.command(bot_world.owner, "quiz analytics", pack="nope")
+    locale = bot_world.locales[bot_world.owner]
+    assert await bot_world.said(report) == tr(locale, "round.unknown_pack", pack="nope")
     assert flags_of(report) == [EPHEMERAL]
