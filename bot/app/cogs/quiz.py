@@ -1,4 +1,5 @@
-"""`/quiz start|stop|skip|packs|settings`: moderators run rounds; everyone can list the packs."""
+"""`/quiz start|stop|skip|packs|settings|analytics`: moderators run rounds and read how questions
+fared; everyone can list the packs."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bot.app.choices import pack_choices
 from bot.app.context import AppContext
 from bot.app.i18n import tr
 from bot.app.permissions import can_manage_server, is_moderator
+from bot.app.render.analytics import analytics_embed
 from bot.app.render.common import BRAND, difficulty_name
 from bot.app.render.limits import echo
 from bot.app.render.round import start_card
@@ -22,6 +24,7 @@ from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundState
 from bot.storage import rounds, settings
+from bot.storage.analytics import pack_analytics
 from bot.storage.results import GuildSettings, RoundView
 
 Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
@@ -213,6 +216,29 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         )
         await settings.save_guild_settings(self.ctx.db, updated)
         await reply(interaction, embed=_settings_embed(updated, interaction.locale.value))
+
+    @app_commands.command(name="analytics", description=_("cmd.quiz.analytics.description"))
+    @app_commands.describe(pack=_("cmd.quiz.analytics.pack.description"))
+    async def analytics_command(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        """Per question of the pack in this server, worst first, privately to a moderator."""
+        if not await is_moderator(self.ctx.db, interaction):
+            await say(interaction, "errors.not_moderator")
+            return
+        chosen = self.ctx.library.get(pack)
+        if chosen is None:
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
+            return
+        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
+        # Every answer to the pack is read: on a busy server that may outlast Discord's 3 s.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await pack_analytics(self.ctx.db, guild_id=interaction.guild_id, pack=chosen)
+        await reply(interaction, embed=analytics_embed(chosen, report, interaction.locale.value))
+
+    @analytics_command.autocomplete("pack")
+    async def analytics_pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pack_choices(self.ctx.library, interaction.locale.value, current)
 
 
 def _pack_line(pack: Pack, locale: str) -> str:
