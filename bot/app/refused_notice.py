@@ -1,0 +1,82 @@
+"""Telling a member, once, that their reminders went off because Discord refused the DM.
+
+The member is told the next time they use the bot, whatever they use: after the bot has answered
+that interaction, as a private followup. Which members are owed the notice is kept in memory (the
+reminder loop refreshes it each pass), so an ordinary click costs no database query; the notice
+itself is claimed in the database, so of several processes only one shows it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.app.i18n import tr
+from bot.app.render.limits import CONTENT, fit_text
+from bot.app.retry import describe
+from bot.storage import settings
+from bot.storage.database import Database
+
+log = logging.getLogger(__name__)
+
+ANSWER_WAIT_S = 3.5  # a little over Discord's 3 s for the first response
+POLL_S = 0.05
+# A followup after a "thinking" deferral would replace the answer it promised: next time, then.
+_FOLLOWUP_SAFE = {
+    discord.InteractionResponseType.channel_message,
+    discord.InteractionResponseType.message_update,
+    discord.InteractionResponseType.deferred_message_update,
+}
+
+
+class RefusedNotice:
+    def __init__(self, db: Database, owed: Callable[[], set[int]]) -> None:
+        self._db = db
+        self._owed = owed  # the members to tell, as the reminder loop last read them
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def note(self, interaction: discord.Interaction[Any]) -> None:
+        """Called for every interaction; tells its member if they are owed the notice."""
+        if interaction.user.id not in self._owed():
+            return
+        if interaction.type is discord.InteractionType.autocomplete:
+            return
+        task = asyncio.create_task(self._tell(interaction), name="refused-notice")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _tell(self, interaction: discord.Interaction[Any]) -> None:
+        member_id = interaction.user.id
+        if not await _answered(interaction):
+            return
+        if not await settings.take_refused_notice(self._db, member_id):
+            self._owed().discard(member_id)  # told already, by this process or another
+            return
+        self._owed().discard(member_id)
+        text = fit_text(tr(interaction.locale.value, "reminder.refused"), CONTENT)
+        try:
+            await interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning(
+                "could not tell member %s about refused DMs (%s)", member_id, describe(error)
+            )
+            await settings.return_refused_notice(self._db, member_id)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+async def _answered(interaction: discord.Interaction[Any]) -> bool:
+    """Waits for the bot's own answer to the interaction; True if a followup may now come."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + ANSWER_WAIT_S
+    # discord.py signals no response being sent, and the handlers are not ours to wrap.
+    while not interaction.response.is_done() and loop.time() < deadline:  # noqa: ASYNC110
+        await asyncio.sleep(POLL_S)
+    return interaction.response.type in _FOLLOWUP_SAFE
