@@ -37,7 +37,11 @@ async def test_settings_are_saved_and_shown_again(bot_world: QuizWorld) -> None:
     assert "Quiet hours: 22:00 to 07:00" in saved
     assert "Language of DMs: Greek" in saved
     stored = await settings.member_settings(world.db, member)
-    assert (stored.time_zone, stored.daily_new_limit, stored.reminders) == ("Europe/Athens", 5, True)
+    assert (stored.time_zone, stored.daily_new_limit, stored.reminders) == (
+        "Europe/Athens",
+        5,
+        True,
+    )
     assert (stored.reminder_hour, stored.quiet_start, stored.quiet_end) == (9, 22, 7)
     assert (stored.locale, stored.client_locale, stored.dm_locale) == ("el", "en-US", "el")
 
@@ -85,7 +89,7 @@ async def test_out_of_range_values_never_reach_the_bot(
     bot_world: QuizWorld, option: dict[str, int]
 ) -> None:
     """Discord's client refuses them against the command's declared ranges."""
-    with pytest.raises(SandboxRefusedError, match="range|min|max"):
+    with pytest.raises(SandboxRefusedError, match=r"range|min|max"):
         await bot_world.sandbox.command(
             bot_world.members[0], bot_world.channel_id, "settings", **option
         )
