@@ -45,9 +45,15 @@ class RefusedNotice:
             return
         if interaction.type is discord.InteractionType.autocomplete:
             return
-        task = asyncio.create_task(self._tell(interaction), name="refused-notice")
+        task = asyncio.create_task(self._tell_safely(interaction), name="refused-notice")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _tell_safely(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self._tell(interaction)
+        except Exception as error:  # noqa: BLE001  # e.g. the database is away: next time
+            log.warning("refused-DM notice not shown (%s)", describe(error))
 
     async def _tell(self, interaction: discord.Interaction[Any]) -> None:
         member_id = interaction.user.id

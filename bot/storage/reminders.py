@@ -25,8 +25,9 @@ from bot.storage.models import (
     ReminderRow,
     reminders_table,
 )
+from bot.storage.models import member_settings_table as members
 from bot.storage.results import MemberSettings
-from bot.storage.settings import read_member_settings
+from bot.storage.settings import member_settings_of
 
 CLAIMED, SENT, REFUSED, DROPPED = "claimed", "sent", "refused", "dropped"
 
@@ -57,16 +58,12 @@ async def candidates(db: Database) -> list[Candidate]:
     )
     async with db.read() as connection:
         rows = await connection.execute(
-            select(MemberSettingsRow.member_id, last.c.last)
-            .outerjoin(last, last.c.member_id == MemberSettingsRow.member_id)
-            .where(MemberSettingsRow.reminders)
-            .order_by(MemberSettingsRow.member_id)
+            select(members, last.c.last)
+            .outerjoin(last, last.c.member_id == members.c.member_id)
+            .where(members.c.reminders)
+            .order_by(members.c.member_id)
         )
-        found = []
-        for member_id, last_day in rows.all():
-            settings = await read_member_settings(connection, member_id)
-            found.append(Candidate(settings, last_day))
-    return found
+        return [Candidate(member_settings_of(row), row.last) for row in rows.all()]
 
 
 async def unfinished(db: Database, now: datetime) -> list[Candidate]:
@@ -74,14 +71,12 @@ async def unfinished(db: Database, now: datetime) -> list[Candidate]:
     their members' settings; ``last_reminded`` is the day of the claim."""
     async with db.read() as connection:
         rows = await connection.execute(
-            select(ReminderRow.member_id, ReminderRow.local_day)
+            select(members, ReminderRow.local_day)
+            .join(ReminderRow, ReminderRow.member_id == members.c.member_id)
             .where(ReminderRow.state == CLAIMED, ReminderRow.lease_until < now)
             .order_by(ReminderRow.member_id, ReminderRow.local_day)
         )
-        return [
-            Candidate(await read_member_settings(connection, member_id), day)
-            for member_id, day in rows.all()
-        ]
+        return [Candidate(member_settings_of(row), row.local_day) for row in rows.all()]
 
 
 async def claim(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Row, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.reminders import Problem, SettingsChange, changed
@@ -49,8 +50,11 @@ async def read_member_settings(connection: AsyncConnection, member_id: int) -> M
     row = (
         await connection.execute(select(members).where(MemberSettingsRow.member_id == member_id))
     ).one_or_none()
-    if row is None:
-        return MemberSettings(member_id)
+    return MemberSettings(member_id) if row is None else member_settings_of(row)
+
+
+def member_settings_of(row: Row[Any]) -> MemberSettings:
+    """The settings in a row of ``member_settings`` (all its columns)."""
     return MemberSettings(
         row.member_id,
         row.daily_new_limit,
