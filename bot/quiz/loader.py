@@ -189,7 +189,10 @@ class _PackReader:
         value = self._string(node, "guide.url", MAX_URL)
         if value is None:
             return None
-        parts = urlsplit(value)
+        try:
+            parts = urlsplit(value)
+        except ValueError:  # an unbalanced [ of an IPv6 host, say
+            parts = urlsplit("")
         if parts.scheme not in {"http", "https"} or not parts.netloc:
             self.tree.report(node, "guide.url", f"'{value}' must be an http:// or https:// address")
             return None
