@@ -68,17 +68,18 @@ def _tab(failure: _Failure) -> Hint | None:
 
 
 def _reserved_start(failure: _Failure) -> Hint | None:
-    """A text starting with a character YAML reserves: `@`, a backtick, `%`, `*` or `&`."""
-    found = re.fullmatch(r"found character '(.)' that cannot start any token", failure.problem)
-    mark = failure.problem_mark
-    if found is None and failure.problem.startswith("found undefined alias"):
-        found = re.match("()", "*")
-    elif found is None and failure.context == "while scanning an anchor" and failure.context_mark:
+    """A text starting with a character YAML reserves: `@`, `*`, `&`, `|`, `>`, `- `, …"""
+    problem, context = failure.problem, failure.context
+    mark: yaml.Mark | None = None
+    if problem.startswith(("found character", "found undefined alias", "expected the node")):
+        mark = failure.problem_mark
+    elif context.startswith(("while scanning an anchor", "while scanning an alias")) or (
+        context == "while scanning a block scalar"
+    ):
         mark = failure.context_mark
-        found = re.match("()", "&")
-    if found is None:
+    character = "" if mark is None else failure.lines.at(mark.line, mark.column)
+    if mark is None or not character or character.isspace():
         return None
-    character = failure.lines.at(mark.line, mark.column) or found.group(1)
     message = f"a text cannot start with '{character}' in YAML; put the text in quotes"
     return Hint(mark.line, mark.column, message)
 
@@ -291,7 +292,7 @@ def _named(lines: Lines, line: int) -> str:
 
 
 _GUESSES: tuple[Callable[[_Failure], Hint | None], ...] = (
-    _tab,
+    _tab,  # before _reserved_start: a tab is "found character" too
     _reserved_start,
     _bad_escape,
     _unclosed_quote,

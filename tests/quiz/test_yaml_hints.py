@@ -186,6 +186,20 @@ HINTS = [
     ),
     pytest.param(
         3,
+        "title: {en: x, el: - x}",
+        "p.yaml:3:20: yaml: a text cannot start with '-' in YAML; put the text in quotes "
+        "(PyYAML: expected the node content, but found '-')",
+        id="dash-and-space-first",
+    ),
+    pytest.param(
+        1,
+        "id: > sample",
+        "p.yaml:1:5: yaml: a text cannot start with '>' in YAML; put the text in quotes "
+        "(PyYAML: expected a comment or a line break, but found 's' at 1:7)",
+        id="block-scalar-indicator-first",
+    ),
+    pytest.param(
+        3,
         "title: {en: x, el: *x}",
         "p.yaml:3:20: yaml: a text cannot start with '*' in YAML; put the text in quotes "
         "(PyYAML: found undefined alias 'x')",
