@@ -17,8 +17,8 @@ import yaml
 
 from bot.quiz.yamllines import Lines, entry_value, indentation_levels, key_of
 
-_FLOW_SPECIALS = "?:#[]{}"
-_QUOTES = "'\""
+_FLOW_SPECIALS = frozenset("?:#[]{}")
+_QUOTES = frozenset("'\"")
 _AFTER_COLON = re.compile(r"^[ \t]*(?:-[ \t]+)*([\w.-]+):(?=[^\s/:])")
 _DASH_WITHOUT_SPACE = re.compile(r"^[ \t]*-(?=[^\s-])")
 _CLOSER = {"{": "}", "[": "]"}
@@ -125,7 +125,7 @@ def _text_after_quote(failure: _Failure) -> Hint | None:
     if before is None or not failure.problem.endswith("'<scalar>'"):
         return None
     quote = lines.at(mark.line, before)
-    if quote in "}]" and not failure.context.startswith("while parsing a flow"):
+    if quote in ("}", "]") and not failure.context.startswith("while parsing a flow"):
         return _needs_quotes(lines, mark.line, before, "{" if quote == "}" else "[")
     if quote not in _QUOTES:
         return None
@@ -258,7 +258,8 @@ def _ends_value_early(lines: Lines, line: int) -> Hint | None:
 def _misaligned(lines: Lines, line: int) -> Hint | None:
     levels = indentation_levels(lines, line)
     indent = lines.indent(line)
-    if indent in levels.dashes:
+    is_item = lines.text_of(line).lstrip().startswith("- ")
+    if indent in levels.dashes and not is_item:
         dash_line, content = levels.dashes[indent]
         message = (
             f"indented like the '-' on line {dash_line + 1}, where only list items go; "
@@ -267,7 +268,6 @@ def _misaligned(lines: Lines, line: int) -> Hint | None:
         return Hint(line, indent, message)
     if indent in levels.columns or not levels.columns:
         return None
-    is_item = lines.text_of(line).lstrip().startswith("- ")
     candidates = levels.dashes if is_item and levels.dashes else levels.columns
     column = min(candidates, key=lambda level: (abs(level - indent), -level))
     like = (

@@ -7,9 +7,16 @@ in brackets, so nothing the parser said is lost.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bot.quiz.loader import parse_pack
+from bot.quiz.problems import PackError
+from bot.quiz.yamllines import Lines
 from tests.quiz.packs import VALID_PACK, replace_line
 from tests.quiz.test_loader import problems_of
+
+SLIPS = st.sampled_from(list("{}[]:,-?!&*|>'\"#%@` \n\t\\xε"))
 
 HINTS = [
     pytest.param(
@@ -244,3 +251,25 @@ def test_a_comma_inside_braces_cuts_the_text() -> None:
             "so quote a text with ','"
         )
     ]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, len(VALID_PACK) - 1), st.sampled_from(["insert", "delete"]), SLIPS
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_every_hint_points_inside_the_text(edits: list[tuple[int, str, str]]) -> None:
+    text = VALID_PACK
+    for at, edit, character in edits:
+        text = text[:at] + character + text[at:] if edit == "insert" else text[:at] + text[at + 1 :]
+    try:
+        parse_pack(text.encode(), "p.yaml")
+    except PackError as error:
+        lines = Lines(text).lines
+        for problem in error.problems:
+            assert 1 <= problem.line <= len(lines)
+            assert 1 <= problem.column <= len(lines[problem.line - 1]) + 1
