@@ -51,7 +51,7 @@ def compose(text: str, source: str) -> yaml.Node | None:
     return root
 
 
-def _compose(text: str) -> tuple[yaml.Node | None, dict[int, yaml.Mark]]:
+def _compose(text: str) -> tuple[yaml.Node | None, set[int]]:
     loader = _TagNoticingLoader(text)
     try:
         return loader.get_single_node(), loader.tagged
@@ -86,26 +86,24 @@ class _TagNoticingLoader(yaml.SafeLoader):
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
-        self.tagged: dict[int, yaml.Mark] = {}  # id(node) -> where its node starts
+        self.tagged: set[int] = set()  # id() of each node with a tag in the text
 
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
         event = self.peek_event()  # type: ignore[no-untyped-call]
         node = super().compose_node(parent, index)  # type: ignore[arg-type]  # stubs say int
-        tag = getattr(event, "tag", None)  # an alias has none and repeats a node seen already
-        if node is not None and tag is not None and not isinstance(event, yaml.AliasEvent):
-            self.tagged[id(node)] = event.start_mark
+        # An alias event has no tag: it repeats a node composed already.
+        if node is not None and getattr(event, "tag", None) is not None:
+            self.tagged.add(id(node))
         return node
 
 
-def _tag_problems(
-    text: str, source: str, root: yaml.Node, tagged: dict[int, yaml.Mark]
-) -> list[Problem]:
+def _tag_problems(text: str, source: str, root: yaml.Node, tagged: set[int]) -> list[Problem]:
     lines = Lines(text)
     problems = []
     for node, path in _walk(root):
-        mark = tagged.get(id(node))
-        if mark is None:
+        if id(node) not in tagged:
             continue
+        mark = node.start_mark
         written = _WRITTEN_TAG.match(lines.text_of(mark.line), mark.column)
         tag, column = (written.group(1)[:40], written.start(1)) if written else ("", mark.column)
         message = (
