@@ -271,10 +271,7 @@ class RoundConductor:
         message_id = view.message_ids.get(f"question:{index}")
         if count == shown or message_id is None or view.closes_at is None:
             return shown
-        embed, _ = await self._courier.question_embed(
-            view, index, answered=count, closes_at=view.closes_at
-        )
-        await self._courier.channel(view).get_partial_message(message_id).edit(embed=embed)
+        await self._courier.edit_question(view, index, message_id, count, view.closes_at)
         return count
 
     async def _abandon(self, round_id: int, lost: ChannelLostError) -> None:

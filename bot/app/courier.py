@@ -15,20 +15,22 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.app.components.round_buttons import question_view, reveal_view, standings_view
+from bot.app.components.round_buttons import reveal_view
 from bot.app.posted import find_posted
-from bot.app.render.round import question_embed, reveal_embed, standings_embed
+from bot.app.render.round import question_embed, reveal_embed
+from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
 from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
 from bot.quiz.library import Library
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.storage import deliveries, rounds, settings
 from bot.storage.database import Database
-from bot.storage.results import Delivery, RoundView
+from bot.storage.results import Delivery, RoundView, Tally
 
 log = logging.getLogger(__name__)
 
 SLACK_S = 1.0  # a question whose post took longer than this is edited to show its real time
+KNOWN_STYLES = 256  # how many messages' style (layout or embed) are remembered
 Channel = discord.PartialMessageable
 Post = Callable[[Channel], Awaitable[discord.Message]]
 
@@ -63,6 +65,8 @@ class RoundCourier:
         self._library = library
         self._clock = clock
         self._patience = patience
+        # message id -> posted as a layout (True) or, before layouts, as an embed (False)
+        self._styles: dict[int, bool] = {}
 
     async def deliver(self, view: RoundView, delivery: Delivery) -> None:
         """Sends one owed message and records it; retries passing failures until it lands."""
@@ -87,12 +91,12 @@ class RoundCourier:
         """Posts the question and starts its time; its message id, and whether the closing time
         it shows is earlier than the real one."""
         shown = self._clock() + timedelta(seconds=view.question_seconds)
-        embed, question = await self.question_embed(view, index, answered=0, closes_at=shown)
-        buttons = question_view(view.id, index, len(question.options))
+        layout = await self.question_layout(view, index, answered=0, closes_at=shown)
         marker = f"qa:{view.id}:{index}:"
         message, found = await self._find_or_post(
-            view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+            view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
+        self._remember(message.id, layout=message.flags.components_v2)
         # Members see it from when Discord took it (its id's time), which is also before any
         # click on it, however late the confirmation reaches this process.
         closes_at = await deliveries.question_posted(
@@ -110,10 +114,7 @@ class RoundCourier:
             if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
                 return
             answered = (await rounds.tally(self._db, view.id, index)).answered
-            embed, _ = await self.question_embed(
-                fresh, index, answered=answered, closes_at=fresh.closes_at
-            )
-            await self.channel(view).get_partial_message(message_id).edit(embed=embed)
+            await self.edit_question(fresh, index, message_id, answered, fresh.closes_at)
         except Exception as error:  # noqa: BLE001  # see the docstring
             log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
 
@@ -122,28 +123,49 @@ class RoundCourier:
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         tally = await rounds.tally(self._db, view.id, index)
         total = len(view.question_order)
-        embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
-        options = len(question.options)
-        buttons = reveal_view(view.id, index, options, tally.correct_index, locale)
+        layout = reveal_layout(
+            question, locale, round_id=view.id, index=index, total=total, tally=tally
+        )
         # ``view`` was read after every earlier message of the round was confirmed.
         message_id = view.message_ids.get(question_key(index))
-        if message_id is not None and await self._edit(view, message_id, embed, buttons):
+        if message_id is not None and await self._edit_reveal(
+            view, message_id, layout, lambda: self._embed_reveal(view, index, locale, tally)
+        ):
             await deliveries.delivered(self._db, delivery, message_id, self._clock())
             return
         # The question message is gone (deleted, or never posted): the reveal stands alone.
         marker = f"qw:{view.id}:{index}"
         message, _ = await self._find_or_post(
-            view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
+            view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
         await deliveries.delivered(self._db, delivery, message.id, self._clock())
 
-    async def _edit(
-        self, view: RoundView, message_id: int, embed: discord.Embed, buttons: discord.ui.View
+    def _embed_reveal(
+        self, view: RoundView, index: int, locale: str, tally: Tally
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """The reveal of a question posted as an embed, before layouts."""
+        _, question = self.question(view, index)
+        total = len(view.question_order)
+        embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
+        options = len(question.options)
+        return embed, reveal_view(view.id, index, options, tally.correct_index, locale)
+
+    async def _edit_reveal(
+        self,
+        view: RoundView,
+        message_id: int,
+        layout: discord.ui.LayoutView,
+        as_embed: Callable[[], tuple[discord.Embed, discord.ui.View]],
     ) -> bool:
-        """Edits a message of the round; False if Discord no longer has it."""
+        """Edits a question into its reveal, in the style it was posted in; False if Discord
+        no longer has it."""
         try:
             message = self.channel(view).get_partial_message(message_id)
-            await message.edit(embed=embed, view=buttons)
+            if await self._is_layout(view, message_id):
+                await message.edit(view=layout)
+            else:
+                embed, buttons = as_embed()
+                await message.edit(embed=embed, view=buttons)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
@@ -156,10 +178,9 @@ class RoundCourier:
         title = pack.title.get(locale) if pack is not None else view.pack_id
         standings = await rounds.standings(self._db, view.id)
         stopped = view.state is RoundState.STOPPED
-        embed = standings_embed(title, standings, locale, stopped=stopped)
-        buttons = standings_view(view.id, locale)
+        layout = standings_layout(view.id, title, standings, locale, stopped=stopped)
         message, _ = await self._find_or_post(
-            view, delivery, sends, f"rm:{view.id}", lambda c: c.send(embed=embed, view=buttons)
+            view, delivery, sends, f"rm:{view.id}", lambda c: c.send(view=layout)
         )
         await deliveries.delivered(self._db, delivery, message.id, self._clock())
 
@@ -178,20 +199,53 @@ class RoundCourier:
         sends.count += 1
         return await send(channel), False
 
-    async def question_embed(
+    async def edit_question(
+        self, view: RoundView, index: int, message_id: int, answered: int, closes_at: datetime
+    ) -> None:
+        """Shows a question's answered count and closing time afresh, in its own style."""
+        message = self.channel(view).get_partial_message(message_id)
+        if await self._is_layout(view, message_id):
+            layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
+            await message.edit(view=layout)
+            return
+        pack, question = self.question(view, index)  # posted as an embed, before layouts
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        total = len(view.question_order)
+        embed = question_embed(
+            question, locale, number=index + 1, total=total, closes_at=closes_at, answered=answered
+        )
+        await message.edit(embed=embed)
+
+    async def question_layout(
         self, view: RoundView, index: int, *, answered: int, closes_at: datetime
-    ) -> tuple[discord.Embed, Question]:
+    ) -> discord.ui.LayoutView:
         pack, question = self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
-        embed = question_embed(
+        return question_layout(
             question,
             locale,
-            number=index + 1,
+            round_id=view.id,
+            index=index,
             total=len(view.question_order),
+            difficulty=pack.difficulty,
             closes_at=closes_at,
             answered=answered,
         )
-        return embed, question
+
+    async def _is_layout(self, view: RoundView, message_id: int) -> bool:
+        """Whether the message was posted as a layout; asks Discord once for a message this
+        process did not post (one posted before a restart, perhaps before layouts)."""
+        known = self._styles.get(message_id)
+        if known is None:
+            message = await self.channel(view).fetch_message(message_id)
+            known = message.flags.components_v2
+            self._remember(message_id, layout=known)
+        return known
+
+    def _remember(self, message_id: int, *, layout: bool) -> None:
+        self._styles[message_id] = layout
+        while len(self._styles) > KNOWN_STYLES:
+            del self._styles[next(iter(self._styles))]  # the oldest: dicts keep insertion order
 
     def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
         pack = self._library.get(view.pack_id)

@@ -6,6 +6,8 @@ posting again, the courier (round messages) and the reminder loop (DMs) look for
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 import discord
 
 RECENT_MESSAGES = 50  # how far back a post is looked for before it is sent again
@@ -25,10 +27,18 @@ async def find_posted(
 
 
 def custom_ids(message: discord.Message) -> list[str]:
+    """Every button's custom_id, also those nested in a layout's containers and sections."""
     return [
-        button.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for button in row.children
-        if isinstance(button, discord.Button) and button.custom_id
+        component.custom_id
+        for component in _walk(message.components)
+        if isinstance(component, discord.Button) and component.custom_id
     ]
+
+
+def _walk(components: Sequence[discord.Component]) -> Iterator[discord.Component]:
+    for component in components:
+        yield component
+        if isinstance(component, discord.SectionComponent):
+            yield from _walk([*component.children, component.accessory])
+        elif isinstance(component, discord.ActionRow | discord.Container):
+            yield from _walk(component.children)

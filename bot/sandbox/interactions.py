@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from bot.sandbox import errors
 from bot.sandbox.config import SandboxConfig
 from bot.sandbox.errors import DiscordError, RefusedError
+from bot.sandbox.layouts import IS_COMPONENTS_V2, check_edit
 from bot.sandbox.model import EPHEMERAL, LOADING, Channel, Json, Message, User
 from bot.sandbox.permissions import VIEW_CHANNEL
 from bot.sandbox.rules import buttons, check_message
@@ -142,7 +143,9 @@ class InteractionDesk:
             return message
         if kind == UPDATE_MESSAGE:
             check_message(data, ["data"])
-            return self._world.edit(self._clicked(interaction), data)
+            clicked = self._clicked(interaction)
+            check_edit(clicked.body, data, ["data"])
+            return self._world.edit(clicked, data)
         if kind == DEFERRED_UPDATE:
             interaction.original_id = self._clicked(interaction).id
         return None
@@ -212,7 +215,8 @@ class InteractionDesk:
 
     def _replace_loading(self, interaction: Interaction, body: Json) -> Message:
         message = self._world.messages[interaction.original_id or 0]
-        flags = message.flags & EPHEMERAL  # the deferral decided who sees it
+        # The deferral decided who sees it; the body may make it a layout.
+        flags = message.flags & EPHEMERAL | int(body.get("flags") or 0) & IS_COMPONENTS_V2
         self._world.edit(message, {**body, "flags": flags})
         interaction.loading = False
         return message
@@ -231,6 +235,8 @@ class InteractionDesk:
 
     def edit(self, interaction: Interaction, message: Message, body: Json) -> Message:
         check_message(body)
+        if not (message.id == interaction.original_id and interaction.loading):
+            check_edit(message.body, body)
         if message.id == interaction.original_id and interaction.loading:
             self._replace_loading(interaction, body)
         else:

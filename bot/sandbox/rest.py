@@ -9,6 +9,7 @@ from typing import Any
 from bot.sandbox import errors
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError
+from bot.sandbox.layouts import check_edit
 from bot.sandbox.model import DM_CHANNEL, Json
 from bot.sandbox.permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions
 from bot.sandbox.rules import check_message
@@ -242,6 +243,7 @@ async def edit_message(call: Call) -> object:
             403, errors.CANNOT_EDIT_OTHERS, "Cannot edit a message authored by another user"
         )
     check_message(call.body)
+    check_edit(message.body, call.body)
     return call.core.world.edit(message, call.body).payload()
 
 

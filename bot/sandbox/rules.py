@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bot.sandbox.errors import field_error
+from bot.sandbox.layouts import check_layout, is_layout, walk
 from bot.sandbox.model import Json
 
 MAX_CONTENT = 2000
@@ -25,7 +26,8 @@ def check_message(body: Json, prefix: list[str | int] | None = None) -> None:
             [*at, "content"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length."
         )
     _check_embeds(body.get("embeds") or [], at)
-    _check_components(body.get("components") or [], at)
+    check_layout(body, at)
+    _check_components(body.get("components") or [], at, layout=is_layout(body.get("flags")))
 
 
 def _check_embeds(embeds: list[Json], at: list[str | int]) -> None:
@@ -55,8 +57,8 @@ def embed_length(embed: Json) -> int:
     return sum(len(p) for p in parts if isinstance(p, str))
 
 
-def _check_components(rows: list[Json], at: list[str | int]) -> None:
-    if len(rows) > MAX_ROWS:
+def _check_components(rows: list[Json], at: list[str | int], *, layout: bool) -> None:
+    if len(rows) > MAX_ROWS and not layout:  # a layout's limit is its component count
         raise field_error(
             [*at, "components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length."
         )
@@ -69,9 +71,9 @@ def _check_components(rows: list[Json], at: list[str | int]) -> None:
                 "BASE_TYPE_MAX_LENGTH",
                 f"Must be {MAX_ROW_ITEMS} or fewer in length.",
             )
-        for item_index, custom_id in _custom_ids(items):
+        for item_path, custom_id in _custom_ids(row):
             if custom_id in seen:
-                path = [*at, "components", row_index, "components", item_index, "custom_id"]
+                path = [*at, "components", row_index, *item_path, "custom_id"]
                 raise field_error(
                     path,
                     "COMPONENT_CUSTOM_ID_DUPLICATED",
@@ -80,15 +82,22 @@ def _check_components(rows: list[Json], at: list[str | int]) -> None:
             seen.add(custom_id)
 
 
-def _custom_ids(items: list[Json]) -> Iterator[tuple[int, str]]:
-    for index, item in enumerate(items):
-        custom_id = item.get("custom_id")
-        if isinstance(custom_id, str):
-            yield index, custom_id
+def _custom_ids(component: Json) -> Iterator[tuple[list[str | int], str]]:
+    """The custom_ids within a component, each with its path below it (nested in layouts)."""
+    custom_id = component.get("custom_id")
+    if isinstance(custom_id, str):
+        yield [], custom_id
+    for index, child in enumerate(component.get("components") or []):
+        for path, found in _custom_ids(child):
+            yield ["components", index, *path], found
+    accessory = component.get("accessory")
+    if isinstance(accessory, dict):
+        for path, found in _custom_ids(accessory):
+            yield ["accessory", *path], found
 
 
 def buttons(message_body: Json) -> Iterator[Json]:
-    for row in message_body.get("components") or []:
-        for item in row.get("components") or []:
-            if item.get("type") == BUTTON:
-                yield item
+    """Every button, also those in a layout's containers and sections."""
+    for item in walk(message_body.get("components") or []):
+        if item.get("type") == BUTTON:
+            yield item

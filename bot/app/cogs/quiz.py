@@ -17,7 +17,7 @@ from bot.app.permissions import can_manage_server, is_moderator
 from bot.app.render.analytics import analytics_embed
 from bot.app.render.common import BRAND, difficulty_name
 from bot.app.render.limits import echo
-from bot.app.render.round import start_card
+from bot.app.render.round_v2 import start_layout
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.model import Pack
@@ -124,7 +124,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
     ) -> None:
         """Posts the start card, then hands the round to the conductor."""
         locale = await self.ctx.conductor.public_locale(view.guild_id, pack)
-        card = start_card(
+        card = start_layout(
             pack,
             locale,
             questions=len(view.question_order),
@@ -134,9 +134,9 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         )
         try:
             if channel is None or channel.id == interaction.channel_id:
-                await interaction.response.send_message(embed=card)
+                await interaction.response.send_message(view=card)
             else:
-                await channel.send(embed=card)
+                await channel.send(view=card)
                 await say(interaction, "round.started_elsewhere", channel=channel.mention)
         except discord.Forbidden:
             await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock())

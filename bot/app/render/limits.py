@@ -29,6 +29,10 @@ AUTHOR_NAME = 256
 EMBED_FIELDS = 25
 EMBED_TOTAL = 6000  # all embeds of a message together; the bot sends one embed per message
 BUTTON_LABEL = 80
+# Components V2 (flag IS_COMPONENTS_V2): every component counts, nested ones too, and the text
+# of all text displays together is capped; a V2 message has no content and no embeds.
+LAYOUT_COMPONENTS = 40
+LAYOUT_TEXT_TOTAL = 4000
 ECHO = 100  # what a member typed, shown back inside a sentence, should never dominate it
 
 ELLIPSIS = "…"
@@ -92,6 +96,20 @@ def fit_embed(embed: discord.Embed, total: int = EMBED_TOTAL) -> discord.Embed:
         holder[key] = fit_text(holder[key], max(length(ELLIPSIS), before - excess))
         excess -= before - length(holder[key])
     return discord.Embed.from_dict(data)
+
+
+def fit_texts(texts: list[str], give_up: list[int], total: int = LAYOUT_TEXT_TOTAL) -> list[str]:
+    """``texts`` cut to fit ``total`` together; the texts at the indices in ``give_up`` give up
+    room, the first first (a V2 message's text displays share one total)."""
+    fitted = [fit_text(text, total) for text in texts]
+    excess = sum(length(text) for text in fitted) - total
+    for index in give_up:
+        if excess <= 0:
+            break
+        before = length(fitted[index])
+        fitted[index] = fit_text(fitted[index], max(length(ELLIPSIS), before - excess))
+        excess -= before - length(fitted[index])
+    return fitted
 
 
 def embed_length(embed: discord.Embed) -> int:

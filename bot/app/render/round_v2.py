@@ -1,0 +1,169 @@
+"""The public messages of a round as Components V2 layouts: one container per message, each
+option's text in a section beside its own letter button.
+
+The texts come from the same inputs as the embed renderers in ``round.py`` (kept for messages
+posted before layouts: an embed message is edited as an embed). Every layout's text displays
+together fit Discord's 4,000 characters: the longest texts a pack may hold give up room first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.app.components.round_buttons import AnswerButton, WhyButton
+from bot.app.i18n import tr
+from bot.app.render.common import BRAND, RIGHT, bar, mention, relative_time
+from bot.app.render.limits import fit_texts
+from bot.app.render.round import start_card
+from bot.quiz.model import Difficulty, Pack, Question
+from bot.quiz.review_round import RoundMode
+from bot.storage.results import Standing, Tally
+
+Layout = ui.LayoutView
+Item = ui.Item[Any]  # the persistent buttons are typed for View; they work in layouts alike
+ACCENTS = {
+    Difficulty.EASY: discord.Colour.green(),
+    Difficulty.MEDIUM: discord.Colour.gold(),
+    Difficulty.HARD: discord.Colour.red(),
+}
+NEUTRAL = discord.Colour.light_grey()
+STANDINGS_SHOWN = 20
+
+
+def start_layout(
+    pack: Pack,
+    locale: str,
+    *,
+    questions: int,
+    seconds: int,
+    started_by: int,
+    mode: RoundMode = RoundMode.NORMAL,
+) -> Layout:
+    """The start card: the embed's title as a heading, its text below."""
+    card = start_card(
+        pack, locale, questions=questions, seconds=seconds, started_by=started_by, mode=mode
+    )
+    heading, body = fit_texts([f"### {card.title}", card.description or ""], [1, 0])
+    return _layout(ACCENTS[pack.difficulty], [ui.TextDisplay(heading), ui.TextDisplay(body)])
+
+
+def question_layout(
+    question: Question,
+    locale: str,
+    *,
+    round_id: int,
+    index: int,
+    total: int,
+    difficulty: Difficulty,
+    closes_at: datetime,
+    answered: int,
+) -> Layout:
+    """Header with the closing time, the prompt, one section per option, the answered count."""
+    closes = tr(locale, "round.closes", time=relative_time(closes_at))
+    header = f"### {_title(locale, index, total)} · {closes}"
+    options = [option.text.get(locale) for option in question.options]
+    counter = f"-# {tr(locale, 'round.answered', count=answered)}"
+    texts = [header, question.prompt.get(locale), *options, counter]
+    header, prompt, *options, counter = fit_texts(
+        texts, _longest_first(texts, range(1, len(texts) - 1))
+    )
+    sections = [
+        _section(text, AnswerButton(round_id, index, option)) for option, text in enumerate(options)
+    ]
+    items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
+    items += [ui.Separator(), *sections, ui.TextDisplay(counter)]
+    return _layout(ACCENTS[difficulty], items)
+
+
+def reveal_layout(
+    question: Question, locale: str, *, round_id: int, index: int, total: int, tally: Tally
+) -> Layout:
+    """The question closed: the right option marked, how members answered, the explanation,
+    the fastest correct, and the private "why" button. Neutral when nobody answered."""
+    header = f"### {_title(locale, index, total)} · {tr(locale, 'round.closed')}"
+    options = [
+        _revealed_option(option.text.get(locale), number, tally)
+        for number, option in enumerate(question.options)
+    ]
+    fastest = " · ".join(
+        f"{mention(a.member_id)} {a.response_ms / 1000:.1f} s" for a in tally.fastest
+    )
+    closing = [
+        *([] if tally.answered else [tr(locale, "round.no_answers")]),
+        question.explanation.get(locale),
+        f"**{tr(locale, 'round.fastest')}**: {fastest or tr(locale, 'round.nobody_right')}",
+    ]
+    texts = [header, question.prompt.get(locale), *options, "\n\n".join(closing)]
+    give_up = _longest_first(texts, [len(texts) - 1, 1, *range(2, len(texts) - 1)])
+    header, prompt, *options, closing_text = fit_texts(texts, give_up)
+    items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt), ui.Separator()]
+    items += [
+        _section(text, _revealed_button(round_id, index, number, tally))
+        for number, text in enumerate(options)
+    ]
+    why = WhyButton(round_id, index, tr(locale, "round.why_button"))
+    items += [ui.Separator(), ui.TextDisplay(closing_text), ui.ActionRow(why)]
+    return _layout(RIGHT if tally.answered else NEUTRAL, items)
+
+
+def standings_layout(
+    round_id: int, title: str, standings: Sequence[Standing], locale: str, *, stopped: bool
+) -> Layout:
+    from bot.app.components.review_buttons import MissedButton  # noqa: PLC0415  # import cycle
+
+    heading = tr(locale, "round.stopped_title" if stopped else "round.standings_title", title=title)
+    lines = [
+        tr(
+            locale,
+            "round.standings_line",
+            rank=standing.rank,
+            member=mention(standing.member_id),
+            points=standing.points,
+            seconds=f"{standing.correct_ms / 1000:.1f}",
+        )
+        for standing in standings[:STANDINGS_SHOWN]
+    ]
+    body = "\n".join(lines) or tr(locale, "round.no_standings")
+    heading, body = fit_texts([f"### {heading}", body], [1, 0])
+    missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))
+    items: list[Item] = [ui.TextDisplay(heading), ui.TextDisplay(body)]
+    return _layout(BRAND, [*items, ui.ActionRow(missed)])
+
+
+def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:
+    layout = Layout(timeout=None)  # every button is persistent (a dynamic item)
+    layout.add_item(ui.Container(*items, accent_colour=accent))
+    return layout
+
+
+def _section(text: str, button: Item) -> Item:
+    return ui.Section(ui.TextDisplay(text), accessory=button)
+
+
+def _title(locale: str, index: int, total: int) -> str:
+    return tr(locale, "round.question_title", number=index + 1, total=total)
+
+
+def _revealed_option(text: str, number: int, tally: Tally) -> str:
+    mark = " ✅" if number == tally.correct_index else ""
+    if not tally.answered:
+        return text + mark
+    count = tally.counts[number]
+    return f"{text}\n`{bar(count, tally.answered)}` {count}{mark}"
+
+
+def _revealed_button(round_id: int, index: int, number: int, tally: Tally) -> AnswerButton:
+    right = number == tally.correct_index
+    style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
+    return AnswerButton(round_id, index, number, style=style, disabled=True)
+
+
+def _longest_first(texts: Sequence[str], candidates: Sequence[int]) -> list[int]:
+    """The indices of ``candidates`` within ``texts``, longest text first: the long texts a
+    pack may hold give up room before the short ones."""
+    return sorted(candidates, key=lambda i: -len(texts[i]))
