@@ -38,6 +38,7 @@ TIMEOUT = 15.0
 MEMBERS = 20
 
 E2E_DIR = Path(__file__).parent
+BUTTON, TEXT_DISPLAY = 2, 10  # Discord's component types
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
@@ -49,18 +50,43 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def content_of(response: Json) -> str:
-    """The text a response showed: its content and embed titles and descriptions."""
+    """The text a response showed: its content, embed titles and descriptions, layout text."""
     body = response["body"]
     data = body.get("data", body) or {}
     parts = [data.get("content") or ""]
     for embed in data.get("embeds") or []:
         parts += [embed.get("title") or "", embed.get("description") or ""]
         parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields") or []]
+    parts.append(layout_text(data))
     return "\n".join(part for part in parts if part)
 
 
+def components_in(message: Json) -> list[Json]:
+    """Every component of a message, nested ones too (rows, containers, sections), in order."""
+    found: list[Json] = []
+    pending = list(reversed(message.get("components") or []))
+    while pending:
+        component = pending.pop()
+        found.append(component)
+        accessory = [component["accessory"]] if "accessory" in component else []
+        pending += reversed([*(component.get("components") or []), *accessory])
+    return found
+
+
+def layout_text(message: Json) -> str:
+    """The text of a Components V2 message: its text displays, one per line, in order."""
+    return "\n".join(c["content"] for c in components_in(message) if c.get("type") == TEXT_DISPLAY)
+
+
+def heading_of(message: Json) -> str:
+    """An embed's title, or a layout's heading (its first text display's first line)."""
+    for embed in message.get("embeds") or []:
+        return str(embed.get("title") or "")
+    return layout_text(message).split("\n", 1)[0].removeprefix("### ")
+
+
 def buttons_of(message: Json) -> list[Json]:
-    return [button for row in message.get("components") or [] for button in row["components"]]
+    return [c for c in components_in(message) if c.get("type") == BUTTON]
 
 
 @dataclass
@@ -143,7 +169,7 @@ async def change_behind_the_bots_back(world: QuizWorld, statement: str) -> None:
 
 def titled(prefix: str) -> Callable[[Json], bool]:
     def matches(message: Json) -> bool:
-        return any((e.get("title") or "").startswith(prefix) for e in message.get("embeds") or [])
+        return heading_of(message).startswith(prefix)
 
     return matches
 
@@ -294,5 +320,5 @@ async def play_round(world: QuizWorld, right: dict[int, int], pack_id: str = "mi
             wrong = (question.correct_index + 1) % len(question.options)
             await answer(world, member, message, question.correct_index if index < count else wrong)
         await world.command(world.owner, "quiz skip")
-        await world.wait_for_message(titled(f"Question {index + 1} of {total} · "))
+        await world.wait_for_message(titled(f"Question {index + 1} of {total} · Closed"))
     return await world.wait_for_message(titled("Standings"))

@@ -44,7 +44,7 @@ async def play_known_clicks(world: QuizWorld) -> list[str]:
                 world, member, message, question.correct_index if right else rng.choice(wrong)
             )
         await world.command(world.owner, "quiz skip")
-        await world.wait_for_message(titled(f"Question {number} of 3 · "))
+        await world.wait_for_message(titled(f"Question {number} of 3 · Closed"))
     await world.wait_for_message(titled("Standings"))
     return list(view.question_order)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.app.i18n import tr
 from bot.storage import rounds, settings
-from tests.e2e.conftest import QuizWorld
+from tests.e2e.conftest import QuizWorld, titled
 
 NOT_MODERATOR = "errors.not_moderator"
 
@@ -46,7 +46,7 @@ async def test_the_moderator_role_can_run_rounds(bot_world: QuizWorld) -> None:
     assert running.question_seconds == 45  # the server's default
     stopped = await world.command(quizmaster_id, "quiz stop")
     assert await world.said(stopped) == "Stopping the round."
-    await world.wait_for_message(lambda m: "Round stopped: Mini quiz" in str(m["embeds"]))
+    await world.wait_for_message(titled("Round stopped: Mini quiz"))
     assert await rounds.running_rounds(world.db) == []
 
 

@@ -11,6 +11,7 @@ from tests.e2e.conftest import (
     TIMEOUT,
     Json,
     QuizWorld,
+    layout_text,
     play_round,
     question_message,
     titled,
@@ -74,10 +75,10 @@ async def test_a_review_round_asks_the_most_missed_questions_first(bot_world: Qu
     assert view.question_order == (missed_by_all, missed_thrice)
 
     first = await question_message(world, 1, 2)
-    assert prompt(world, missed_by_all) in first["embeds"][0]["description"]
+    assert prompt(world, missed_by_all) in layout_text(first)
     await world.command(world.owner, "quiz skip")
     second = await question_message(world, 2, 2)
-    assert prompt(world, missed_thrice) in second["embeds"][0]["description"]
+    assert prompt(world, missed_thrice) in layout_text(second)
     assert missed_once not in view.question_order
     await world.command(world.owner, "quiz skip")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app.i18n import tr
+from bot.app.render.common import bar
 from bot.quiz.rounds import RoundState
 from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds
@@ -14,10 +15,12 @@ from tests.e2e.conftest import (
     answer,
     buttons_of,
     custom_ids,
+    layout_text,
     question_message,
     titled,
 )
 
+SUCCESS = 3  # the style of the correct option's button in a reveal
 MINI_CORRECT = {"two": 0, "four": 1, "six": 1}
 
 
@@ -47,7 +50,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         assert await answer(world, players[0], message, wrong) == tr(
             world.locales[players[0]], "round.already_answered", letter="ABCDE"[correct]
         )
-        await world.wait_for_message(lambda m: "20 answered" in str(m["embeds"]))
+        await world.wait_for_message(lambda m: "20 answered" in layout_text(m))
         skipped = await world.command(world.owner, "quiz skip")
         assert await world.said(skipped) == "Closing the question now."
         revealed = await world.wait_for_message(titled(f"Question {number} of 3 · Closed"))
@@ -57,16 +60,17 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         tally = await rounds.tally(world.db, round_id, number - 1)
         assert tally.counts[correct] == number * 5
         assert tally.answered == 20
-        body = revealed["embeds"][0]
-        assert f"Correct answer: **{'ABCDE'[correct]}**" in body["description"]
-        fastest = next(f["value"] for f in body["fields"] if f["name"] == "Fastest correct")
-        assert fastest.startswith(f"<@{players[0]}>")  # the first to answer right
+        marked = [b["label"] for b in buttons_of(revealed) if b["style"] == SUCCESS]
+        assert marked == ["ABCDE"[correct]]
+        assert f"`{bar(number * 5, 20)}` {number * 5} ✅" in layout_text(revealed)
+        # the first to answer right is the fastest
+        assert f"**Fastest correct**: <@{players[0]}>" in layout_text(revealed)
         with pytest.raises(SandboxRefusedError):  # a real client cannot click a disabled button
             await world.click(players[1], revealed["id"], custom_ids(message)[0])
 
     standings_message = await world.wait_for_message(titled("Standings: Mini quiz"))
     expected = await rounds.standings(world.db, round_id)
-    lines = standings_message["embeds"][0]["description"].splitlines()
+    lines = layout_text(standings_message).splitlines()[1:]  # below the heading
     assert len(lines) == 20
     for line, standing in zip(lines, expected, strict=True):
         assert line.startswith(

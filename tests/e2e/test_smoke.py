@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.storage import rounds
-from tests.e2e.conftest import QuizWorld
+from tests.e2e.conftest import QuizWorld, heading_of
 
 
 async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWorld) -> None:
@@ -70,7 +70,7 @@ async def test_a_round_can_start_in_another_channel(bot_world: QuizWorld) -> Non
     (view,) = await rounds.running_rounds(world.db)
     assert view.channel_id == general
     cards = await world.sandbox.messages(general, as_user=world.owner)
-    assert any("Quiz: Mini quiz" in str(m["embeds"]) for m in cards)
+    assert any(heading_of(m) == "Quiz: Mini quiz" for m in cards)
 
 
 async def test_stop_and_skip_without_a_round_say_so(bot_world: QuizWorld) -> None:
