@@ -21,6 +21,7 @@ from sqlalchemy import text
 from bot.app.client import QuizBot
 from bot.app.context import utc_now
 from bot.app.main import build_bot
+from bot.app.render.limits import length
 from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.sandbox import point_discord_at
@@ -76,6 +77,13 @@ def components_in(message: Json) -> list[Json]:
 def layout_text(message: Json) -> str:
     """The text of a Components V2 message: its text displays, one per line, in order."""
     return "\n".join(c["content"] for c in components_in(message) if c.get("type") == TEXT_DISPLAY)
+
+
+def text_units(message: Json) -> int:
+    """What Discord counts towards a layout's text total (UTF-16 units: never fewer)."""
+    return sum(
+        length(c["content"]) for c in components_in(message) if c.get("type") == TEXT_DISPLAY
+    )
 
 
 def heading_of(message: Json) -> str:

@@ -16,7 +16,7 @@ from sqlalchemy import text
 from bot.app.components.round_buttons import question_view
 from bot.app.context import utc_now
 from bot.app.i18n import tr
-from bot.app.render.limits import LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL, length
+from bot.app.render.limits import LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
 from bot.app.render.round import question_embed
 from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
@@ -31,8 +31,8 @@ from tests.e2e.conftest import (
     buttons_of,
     components_in,
     heading_of,
-    layout_text,
     question_message,
+    text_units,
     titled,
 )
 
@@ -65,7 +65,7 @@ def within_limits(message: dict[str, Any]) -> None:
     assert message["content"] == ""
     assert message["embeds"] == []
     assert len(components_in(message)) <= LAYOUT_COMPONENTS
-    assert length(layout_text(message)) <= LAYOUT_TEXT_TOTAL
+    assert text_units(message) <= LAYOUT_TEXT_TOTAL
 
 
 @pytest.mark.parametrize("locale", ["en", "el"])
