@@ -146,7 +146,7 @@ class Crowd:
 
 def _window(message: Message) -> float:
     """Seconds in which the crowd answers: most of the time left on the question."""
-    text = str(message.body.get("embeds") or "")
+    text = str([message.body.get("embeds"), message.body.get("components")])  # either style
     closes = CLOSES.search(text)
     if closes is None:
         return DEFAULT_WINDOW_S

@@ -11,7 +11,7 @@ from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Option, Question, Text
 from bot.sandbox.rules import check_message
 from bot.storage.results import FastAnswer, Tally
-from tests.e2e.conftest import components_in, layout_text, text_units
+from tests.messages import components_in, layout_text, text_units
 
 IS_COMPONENTS_V2 = 1 << 15
 

@@ -21,7 +21,6 @@ from sqlalchemy import text
 from bot.app.client import QuizBot
 from bot.app.context import utc_now
 from bot.app.main import build_bot
-from bot.app.render.limits import length
 from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.sandbox import point_discord_at
@@ -31,6 +30,7 @@ from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.messages import BUTTON, components_in, heading_of, layout_text
 
 Json = dict[str, Any]
 REPO = Path(__file__).resolve().parents[2]
@@ -39,7 +39,6 @@ TIMEOUT = 15.0
 MEMBERS = 20
 
 E2E_DIR = Path(__file__).parent
-BUTTON, TEXT_DISPLAY = 2, 10  # Discord's component types
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by marker
@@ -60,37 +59,6 @@ def content_of(response: Json) -> str:
         parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields") or []]
     parts.append(layout_text(data))
     return "\n".join(part for part in parts if part)
-
-
-def components_in(message: Json) -> list[Json]:
-    """Every component of a message, nested ones too (rows, containers, sections), in order."""
-    found: list[Json] = []
-    pending = list(reversed(message.get("components") or []))
-    while pending:
-        component = pending.pop()
-        found.append(component)
-        accessory = [component["accessory"]] if "accessory" in component else []
-        pending += reversed([*(component.get("components") or []), *accessory])
-    return found
-
-
-def layout_text(message: Json) -> str:
-    """The text of a Components V2 message: its text displays, one per line, in order."""
-    return "\n".join(c["content"] for c in components_in(message) if c.get("type") == TEXT_DISPLAY)
-
-
-def text_units(message: Json) -> int:
-    """What Discord counts towards a layout's text total (UTF-16 units: never fewer)."""
-    return sum(
-        length(c["content"]) for c in components_in(message) if c.get("type") == TEXT_DISPLAY
-    )
-
-
-def heading_of(message: Json) -> str:
-    """An embed's title, or a layout's heading (its first text display's first line)."""
-    for embed in message.get("embeds") or []:
-        return str(embed.get("title") or "")
-    return layout_text(message).split("\n", 1)[0].removeprefix("### ")
 
 
 def buttons_of(message: Json) -> list[Json]:

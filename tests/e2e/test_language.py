@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.app.i18n import tr
-from tests.e2e.conftest import QuizWorld, answer, custom_ids, heading_of, question_message, titled
+from tests.e2e.conftest import QuizWorld, answer, custom_ids, question_message, titled
+from tests.messages import heading_of
 
 
 async def test_a_greek_member_sees_greek_in_private_and_the_round_stays_english(

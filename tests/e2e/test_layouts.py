@@ -24,17 +24,8 @@ from bot.quiz.model import Difficulty, Option, Question, Text
 from bot.sandbox.layouts import IS_COMPONENTS_V2
 from bot.storage import rounds
 from bot.storage.results import FastAnswer, Standing, Tally
-from tests.e2e.conftest import (
-    BUTTON,
-    QuizWorld,
-    answer,
-    buttons_of,
-    components_in,
-    heading_of,
-    question_message,
-    text_units,
-    titled,
-)
+from tests.e2e.conftest import QuizWorld, answer, buttons_of, question_message, titled
+from tests.messages import BUTTON, components_in, heading_of, text_units
 
 SUCCESS = 3
 # A word of each language, repeated to a pack's longest text; "·" and a mention-like token keep

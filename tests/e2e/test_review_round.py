@@ -7,15 +7,8 @@ from sqlalchemy import select
 from bot.app.i18n import tr
 from bot.storage import rounds
 from bot.storage.models import RoundRow
-from tests.e2e.conftest import (
-    TIMEOUT,
-    Json,
-    QuizWorld,
-    layout_text,
-    play_round,
-    question_message,
-    titled,
-)
+from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, play_round, question_message, titled
+from tests.messages import layout_text
 
 EPHEMERAL = 1 << 6
 

@@ -10,15 +10,8 @@ from bot.quiz.rounds import RoundState
 from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds
 from tests.databases import BACKENDS
-from tests.e2e.conftest import (
-    QuizWorld,
-    answer,
-    buttons_of,
-    custom_ids,
-    layout_text,
-    question_message,
-    titled,
-)
+from tests.e2e.conftest import QuizWorld, answer, buttons_of, custom_ids, question_message, titled
+from tests.messages import layout_text
 
 SUCCESS = 3  # the style of the correct option's button in a reveal
 MINI_CORRECT = {"two": 0, "four": 1, "six": 1}

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.storage import rounds
-from tests.e2e.conftest import QuizWorld, heading_of
+from tests.e2e.conftest import QuizWorld
+from tests.messages import heading_of
 
 
 async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWorld) -> None:

@@ -35,6 +35,9 @@ FLAGS = [  # without the background-networking ones Chromium reaches out, and is
 CLICK_REPLY_MS = 200  # a click shows its ephemeral reply within this, on this machine
 WAIT_MS = 20_000  # the bot's pause between messages is 3 s; rounds post a few in a row
 SCREENSHOT = REPO / "docs" / "playground.png"
+QUESTION_SHOT = REPO / "docs" / "playground-question.png"
+REVEAL_SHOT = REPO / "docs" / "playground-reveal.png"
+SHOOTING = os.environ.get("QUIZBOT_SCREENSHOT") == "1"  # refresh the pictures in docs/
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +92,7 @@ def run_command(page: Page, typed: str, options: dict[str, str] | None = None) -
 
 def question(page: Page) -> str:
     """The id of the message of question 1, once it is posted."""
-    card = page.locator("li.message", has=page.locator(".embed-title", has_text="Question 1 of 1"))
+    card = page.locator("li.message", has=page.locator(".md-header", has_text="Question 1 of 1"))
     return str(card.last.get_attribute("data-id"))
 
 
@@ -126,7 +129,7 @@ def test_a_round_as_moderator_and_members_in_english_and_greek(
     board = page.locator("li.message", has=page.locator(".embed-title", has_text="Leaderboard"))
     expect(board).to_contain_text("@Ben")  # mentions as names, not <@id>
     expect(board).not_to_contain_text("<@")
-    if os.environ.get("QUIZBOT_SCREENSHOT") == "1":  # refresh the picture in docs/ and README
+    if SHOOTING:
         page.screenshot(path=SCREENSHOT)
     no_failures(playground)
 
@@ -142,9 +145,18 @@ def start_round_as_moderator(page: Page, playground: Playground) -> str:
     expect(pack).to_have_value("ring-attention")
     page.click(".send")
     expect(page.locator(".reply-context").last).to_contain_text("@Maria used /quiz start")
-    expect(page.locator(".embed-title").last).to_have_text("Question 1 of 1")
+    expect(page.locator(".container .md-header").last).to_contain_text("Question 1 of 1 · Closes")
     expect(page.locator(".timestamp").last).to_contain_text("in 1")  # "in 1 minute", counting
-    return question(page)
+    asked = question(page)
+    shown = page.locator(f'li[data-id="{asked}"]')
+    # A layout: each option's text in a section with its own letter button beside it.
+    buttons = shown.locator(".container .section .accessory button[data-custom-id]")
+    expect(buttons.first).to_have_text("A")
+    expect(buttons.first).to_be_enabled()
+    expect(shown.locator(".container")).to_have_css("border-left-color", re.compile(r"^rgb"))
+    if SHOOTING:
+        shown.screenshot(path=QUESTION_SHOT)
+    return asked
 
 
 def answer_as_members(page: Page, playground: Playground, asked: str, correct: int) -> None:
@@ -174,12 +186,15 @@ def reveal_as_moderator(page: Page, playground: Playground, asked: str) -> None:
     become(page, playground, "maria")
     run_command(page, "/quiz sk")
     revealed = page.locator(f'li[data-id="{asked}"]')
-    expect(revealed.locator(".embed-title")).to_contain_text("· Closed")
-    expect(revealed).to_contain_text("How the server answered")
-    expect(revealed.locator("button[data-custom-id]").first).to_be_disabled()
+    expect(revealed.locator(".md-header").first).to_contain_text("· Closed")
+    expect(revealed).to_contain_text("Fastest correct")
+    expect(revealed.locator(".section button[data-custom-id]").first).to_be_disabled()
+    expect(revealed.locator(".section .button.success")).to_have_count(1)  # the right one
     shown = revealed.inner_text()
     assert _plain(_asked(shown).explanation.get("en"))[:60] in _plain(shown)
-    expect(page.locator(".embed-title", has_text="Standings")).to_be_visible()
+    if SHOOTING:
+        revealed.screenshot(path=REVEAL_SHOT)
+    expect(page.locator(".md-header", has_text="Standings")).to_be_visible()
 
 
 def _asked(shown: str) -> Question:

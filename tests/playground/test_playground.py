@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.messages import heading_of, layout_text
 from tests.playground.conftest import Playground, no_failures, running_playground, start_playground
 
 pytestmark = pytest.mark.e2e
@@ -31,11 +32,7 @@ def messages(playground: Playground, user: str) -> list[dict[str, Any]]:
 
 
 def titled(playground: Playground, prefix: str) -> dict[str, Any] | None:
-    found = [
-        m
-        for m in messages(playground, "ada")
-        if any((e.get("title") or "").startswith(prefix) for e in m["embeds"])
-    ]
+    found = [m for m in messages(playground, "ada") if heading_of(m).startswith(prefix)]
     return found[-1] if found else None
 
 
@@ -73,12 +70,13 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         standings = wait_for(lambda: titled(first, "Standings"))
         revealed = titled(first, "Question 1 of 1 · Closed")
         assert revealed is not None
-        tally = next(f for f in revealed["embeds"][0]["fields"] if f["name"].startswith("How"))
-        counts = [int(line.split()[2]) for line in tally["value"].splitlines()]
-        right = next(i for i, line in enumerate(tally["value"].splitlines()) if "✅" in line)
+        # Each option's section ends with its bar and count, the right one with a tick.
+        bars = [line for line in layout_text(revealed).splitlines() if line.startswith("`")]
+        counts = [int(line.split()[1]) for line in bars]
+        right = next(i for i, line in enumerate(bars) if "✅" in line)
         assert sum(counts) == CROWD
         assert counts[right] == round(CROWD * RIGHT)
-        assert len(standings["embeds"][0]["description"].splitlines()) == CROWD
+        assert len(layout_text(standings).splitlines()) == 1 + CROWD  # the heading, then each
         assert first.call("GET", "/_playground/crowd")["clicks"] == CROWD
         no_failures(first)
     finally:

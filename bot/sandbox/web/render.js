@@ -1,6 +1,7 @@
 // Discord payloads as the Discord client draws them: a message with its author, content, embeds
-// and buttons; an ephemeral one with "Only you can see this"; a deferred one "thinking".
+// and buttons, or its Components V2 layout (layouts.js); an ephemeral one with "Only you can see this"; a deferred one "thinking".
 
+import { IS_COMPONENTS_V2, layoutHtml } from "./layouts.js";
 import { escapeHtml, markdown } from "./markdown.js";
 import { say } from "./words.js";
 
@@ -38,7 +39,8 @@ function messageHtml(message, view) {
     parts.push(`<div class="content">${markdown(message.content, view.ctx)}${edited}</div>`);
   }
   for (const embed of message.embeds || []) parts.push(embedHtml(embed, view));
-  parts.push(componentsHtml(message.components || []));
+  if (flags & IS_COMPONENTS_V2) parts.push(layoutHtml(message.components || [], view, buttonHtml));
+  else parts.push(componentsHtml(message.components || []));
   if (flags & EPHEMERAL) parts.push(ephemeralNote(view.locale));
   parts.push('<div class="interaction-error" hidden></div></div>');
   return parts.join("");

@@ -1,0 +1,43 @@
+"""Reading Discord message payloads in tests: the text and buttons of a Components V2 layout,
+nested in containers and sections, as well as an embed's title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app.render.limits import length
+
+Json = dict[str, Any]
+BUTTON, TEXT_DISPLAY = 2, 10  # Discord's component types
+__all__ = ["BUTTON", "TEXT_DISPLAY", "components_in", "heading_of", "layout_text", "text_units"]
+
+
+def components_in(message: Json) -> list[Json]:
+    """Every component of a message, nested ones too (rows, containers, sections), in order."""
+    found: list[Json] = []
+    pending = list(reversed(message.get("components") or []))
+    while pending:
+        component = pending.pop()
+        found.append(component)
+        accessory = [component["accessory"]] if "accessory" in component else []
+        pending += reversed([*(component.get("components") or []), *accessory])
+    return found
+
+
+def layout_text(message: Json) -> str:
+    """The text of a Components V2 message: its text displays, one per line, in order."""
+    return "\n".join(c["content"] for c in components_in(message) if c.get("type") == TEXT_DISPLAY)
+
+
+def text_units(message: Json) -> int:
+    """What Discord counts towards a layout's text total (UTF-16 units: never fewer)."""
+    return sum(
+        length(c["content"]) for c in components_in(message) if c.get("type") == TEXT_DISPLAY
+    )
+
+
+def heading_of(message: Json) -> str:
+    """An embed's title, or a layout's heading (its first text display's first line)."""
+    for embed in message.get("embeds") or []:
+        return str(embed.get("title") or "")
+    return layout_text(message).split("\n", 1)[0].removeprefix("### ")
