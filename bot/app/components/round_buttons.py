@@ -128,6 +128,8 @@ def _why_text(question: Question, picked_index: int, locale: str) -> str:
 
 
 def question_view(round_id: int, index: int, option_count: int) -> discord.ui.View:
+    """The buttons of a question as posted before layouts (round_v2): the tests post such a
+    message to check that those still in channels keep working."""
     view = discord.ui.View(timeout=None)
     for option in range(option_count):
         view.add_item(AnswerButton(round_id, index, option))
@@ -143,12 +145,4 @@ def reveal_view(
         style = discord.ButtonStyle.success if option == correct else discord.ButtonStyle.secondary
         view.add_item(AnswerButton(round_id, index, option, style=style, disabled=True))
     view.add_item(WhyButton(round_id, index, tr(locale, "round.why_button")))
-    return view
-
-
-def standings_view(round_id: int, locale: str) -> discord.ui.View:
-    from bot.app.components.review_buttons import MissedButton  # noqa: PLC0415  # import cycle
-
-    view = discord.ui.View(timeout=None)
-    view.add_item(MissedButton(round_id, tr(locale, "round.review_missed_button")))
     return view

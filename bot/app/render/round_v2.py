@@ -1,9 +1,11 @@
 """The public messages of a round as Components V2 layouts: one container per message, each
 option's text in a section beside its own letter button.
 
-The texts come from the same inputs as the embed renderers in ``round.py`` (kept for messages
-posted before layouts: an embed message is edited as an embed). Every layout's text displays
-together fit Discord's 4,000 characters: the longest texts a pack may hold give up room first.
+The texts come from the same inputs as the embed renderers in ``round.py``, which stay for
+messages posted before layouts (an embed message is edited as an embed); the start card and the
+standings take their texts from those renderers, so both styles always say the same. Every
+layout's text displays together fit Discord's 4,000 characters: the longest texts a pack may
+hold give up room first.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from bot.app.components.round_buttons import AnswerButton, WhyButton
 from bot.app.i18n import tr
 from bot.app.render.common import BRAND, RIGHT, bar, mention, relative_time
 from bot.app.render.limits import fit_texts
-from bot.app.render.round import start_card
+from bot.app.render.round import standings_embed, start_card
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.review_round import RoundMode
 from bot.storage.results import Standing, Tally
@@ -32,7 +34,6 @@ ACCENTS = {
     Difficulty.HARD: discord.Colour.red(),
 }
 NEUTRAL = discord.Colour.light_grey()
-STANDINGS_SHOWN = 20
 
 
 def start_layout(
@@ -114,22 +115,11 @@ def reveal_layout(
 def standings_layout(
     round_id: int, title: str, standings: Sequence[Standing], locale: str, *, stopped: bool
 ) -> Layout:
+    """The standings: the embed's title as a heading, its lines below, the review button."""
     from bot.app.components.review_buttons import MissedButton  # noqa: PLC0415  # import cycle
 
-    heading = tr(locale, "round.stopped_title" if stopped else "round.standings_title", title=title)
-    lines = [
-        tr(
-            locale,
-            "round.standings_line",
-            rank=standing.rank,
-            member=mention(standing.member_id),
-            points=standing.points,
-            seconds=f"{standing.correct_ms / 1000:.1f}",
-        )
-        for standing in standings[:STANDINGS_SHOWN]
-    ]
-    body = "\n".join(lines) or tr(locale, "round.no_standings")
-    heading, body = fit_texts([f"### {heading}", body], [1, 0])
+    board = standings_embed(title, standings, locale, stopped=stopped)
+    heading, body = fit_texts([f"### {board.title}", board.description or ""], [1, 0])
     missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))
     items: list[Item] = [ui.TextDisplay(heading), ui.TextDisplay(body)]
     return _layout(BRAND, [*items, ui.ActionRow(missed)])
