@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fsrs.scheduler import DEFAULT_PARAMETERS
 
@@ -29,14 +29,13 @@ class Learner:
     """One member's memory parameters: FSRS-6's 21 weights, varied per member."""
 
     w: tuple[float, ...]
+    decay: float = field(init=False)  # C = -w20
+    factor: float = field(init=False)  # F = 0.9^(1/C) - 1
 
-    @property
-    def decay(self) -> float:
-        return -self.w[20]
-
-    @property
-    def factor(self) -> float:
-        return 0.9 ** (1 / self.decay) - 1
+    def __post_init__(self) -> None:
+        decay = -self.w[20]
+        object.__setattr__(self, "decay", decay)
+        object.__setattr__(self, "factor", 0.9 ** (1 / decay) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +65,7 @@ def varied_learner(rng: random.Random, spread: float) -> Learner:
 def recall_probability(learner: Learner, memory: Memory, now: float) -> float:
     """R = (1 + F·t/S)^C, the chance the member recalls the answer at ``now``."""
     elapsed = max(0.0, now - memory.last_seen)
-    return (1 + learner.factor * elapsed / memory.stability) ** learner.decay
+    return math.pow(1 + learner.factor * elapsed / memory.stability, learner.decay)
 
 
 def first_meeting(learner: Learner, difficulty_offset: float, now: float) -> Memory:
@@ -94,7 +93,7 @@ def after_review(learner: Learner, memory: Memory, *, recalled: bool, now: float
 
 def _short_term_stability(learner: Learner, stability: float, rating: int) -> float:
     w = learner.w
-    increase = math.exp(w[17] * (rating - 3 + w[18])) * stability ** -w[19]
+    increase = math.exp(w[17] * (rating - 3 + w[18])) * math.pow(stability, -w[19])
     if rating >= GOOD:
         increase = max(increase, 1.0)
     return stability * increase
@@ -102,7 +101,7 @@ def _short_term_stability(learner: Learner, stability: float, rating: int) -> fl
 
 def _recall_stability(learner: Learner, memory: Memory, recall: float) -> float:
     w, s = learner.w, memory.stability
-    growth = math.exp(w[8]) * (11 - memory.difficulty) * s ** -w[9]
+    growth = math.exp(w[8]) * (11 - memory.difficulty) * math.pow(s, -w[9])
     return s * (1 + growth * (math.exp((1 - recall) * w[10]) - 1))
 
 
@@ -110,8 +109,8 @@ def _forget_stability(learner: Learner, memory: Memory, recall: float) -> float:
     w, s = learner.w, memory.stability
     long_term = (
         w[11]
-        * memory.difficulty ** -w[12]
-        * ((s + 1) ** w[13] - 1)
+        * math.pow(memory.difficulty, -w[12])
+        * (math.pow(s + 1, w[13]) - 1)
         * math.exp((1 - recall) * w[14])
     )
     return min(long_term, s / math.exp(w[17] * w[18]))

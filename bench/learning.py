@@ -40,6 +40,7 @@ class Totals:
 
     memorised_by_day: list[float]
     answers_by_day: list[float]  # mean per member
+    budget_full_share: float  # of member-days that used up the whole budget
 
     @property
     def answers(self) -> float:
@@ -82,16 +83,17 @@ def simulate(group: Sequence[Member], study: Study, seed: int) -> dict[str, Tota
             tracks[schedule.name].append(study_with_schedule(member, study, schedule, rng))
         rng = random.Random(f"{seed}:answers:{index}:none")
         tracks["none"].append(study_without_schedule(member, study, rng))
-    return {name: _totals(found) for name, found in tracks.items()}
+    return {name: _totals(found, study.budget) for name, found in tracks.items()}
 
 
-def _totals(tracks: Sequence[Track]) -> Totals:
+def _totals(tracks: Sequence[Track], budget: int) -> Totals:
     series = [track.memorised_by_day() for track in tracks]
     memorised = [sum(day) / len(tracks) for day in zip(*series, strict=True)]
     answers = [
         sum(day) / len(tracks) for day in zip(*(t.answers_by_day for t in tracks), strict=True)
     ]
-    return Totals(memorised, answers)
+    full = sum(count >= budget for track in tracks for count in track.answers_by_day)
+    return Totals(memorised, answers, full / (len(tracks) * len(answers)))
 
 
 def metrics(totals: dict[str, Totals], study: Study) -> dict[str, dict[str, float]]:
@@ -100,10 +102,16 @@ def metrics(totals: dict[str, Totals], study: Study) -> dict[str, dict[str, floa
     found = {
         "reviews_per_day": {name: round(t.answers / study.days, 2) for name, t in totals.items()}
     }
+    found["days_at_budget_pct"] = {
+        name: round(100 * t.budget_full_share, 1) for name, t in totals.items()
+    }
     for day in days:
         found[f"memorised_day{day}"] = {
             name: round(t.memorised_by_day[day - 1], 1) for name, t in totals.items()
         }
+    found["memorised_mean"] = {  # over all days: less tied to where day N falls in a wave
+        name: round(sum(t.memorised_by_day) / study.days, 1) for name, t in totals.items()
+    }
     found["memorised_per_100_reviews"] = {
         name: round(t.per_100_answers(study.days), 2) for name, t in totals.items()
     }
@@ -164,7 +172,8 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
     result: dict[str, object] = {"members": args.members, "days": args.days}
     result |= {"budget": args.budget, "questions": len(options), "seed": args.seed}
     result |= {"uniform": args.uniform, "guessing": not args.no_guessing}
-    result |= by_metric | ratios(by_metric)
+    result |= by_metric
+    result |= ratios(by_metric)
     result["elapsed_s"] = round(time.perf_counter() - started, 1)
     if args.plot is not None:
         plot(totals, study, args.plot)

@@ -39,7 +39,8 @@ class Scheduled:
 
 
 class Schedule(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
         """``state`` is None for a card met for the first time."""
