@@ -74,7 +74,7 @@ class Track:
             memory_after = first_meeting(learner, self.member.difficulty_offsets[card], now)
         else:
             recalled = self.rng.random() < recall_probability(learner, memory, now)
-            self._record_span(memory, until=now)
+            _record_span(self.memorised_change, memory, until=now, days=self.study.days)
             memory_after = after_review(learner, memory, recalled=recalled, now=now)
         self.memories[card] = memory_after
         self.answers_by_day[int(now)] += 1
@@ -82,23 +82,26 @@ class Track:
 
     def memorised_by_day(self) -> list[int]:
         """Cards memorised at the end of each day 1..days (the midnight ending it)."""
+        change = list(self.memorised_change)  # the current memories' spans are still open
         for memory in self.memories:
             if memory is not None:
-                self._record_span(memory, until=math.inf)
+                _record_span(change, memory, until=math.inf, days=self.study.days)
         counts, running = [], 0
-        for change in self.memorised_change[1 : self.study.days + 1]:
-            running += change
+        for day_change in change[1 : self.study.days + 1]:
+            running += day_change
             counts.append(running)
         return counts
 
-    def _record_span(self, memory: Memory, *, until: float) -> None:
-        first = max(1, math.ceil(memory.last_seen))
-        last = min(math.floor(memory.last_seen + memory.stability), self.study.days)
-        if until != math.inf:
-            last = min(last, math.ceil(until) - 1)  # from ``until`` on, the next memory counts
-        if first <= last:
-            self.memorised_change[first] += 1
-            self.memorised_change[last + 1] -= 1
+
+def _record_span(change: list[int], memory: Memory, *, until: float, days: int) -> None:
+    """Mark the days 1..days whose end ``memory`` holds memorised, before ``until`` replaces it."""
+    first = max(1, math.ceil(memory.last_seen))
+    last = min(math.floor(memory.last_seen + memory.stability), days)
+    if until != math.inf:
+        last = min(last, math.ceil(until) - 1)  # from ``until`` on, the next memory counts
+    if first <= last:
+        change[first] += 1
+        change[last + 1] -= 1
 
 
 @dataclass(slots=True)

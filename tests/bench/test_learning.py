@@ -128,6 +128,7 @@ def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
     assert s2 > 1.25
     assert track.answers_by_day == [1, 1, 0, 0, 0, 1, 0]
     assert track.memorised_by_day() == [0, 1, 1, 0, 0, 1, 1]
+    assert track.memorised_by_day() == [0, 1, 1, 0, 0, 1, 1]  # asking again changes nothing
     final = track.memories[0]
     assert final is not None
     assert final.stability == pytest.approx(s2)
