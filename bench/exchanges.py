@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.sandbox import rest_interactions  # noqa: F401  (registers the interaction routes)
+from bot.sandbox.layouts import titles as message_titles
 from bot.sandbox.rest import ROUTES
 
 INJECTED_STATUSES = frozenset({500, 502})  # the stand-in answers 5xx only when told to
@@ -79,11 +80,12 @@ class Exchange:
 
     @property
     def titles(self) -> list[str]:
-        """The embed titles of the request body (messages, edits and interaction responses)."""
+        """The titles of the request body (messages, edits and interaction responses): embed
+        titles, or a Components V2 layout's heading."""
         body: dict[str, Any] = self.body if isinstance(self.body, dict) else {}
         inner = body.get("data")
         data: dict[str, Any] = inner if isinstance(inner, dict) else body
-        return [str(e.get("title") or "") for e in data.get("embeds") or [] if isinstance(e, dict)]
+        return message_titles(data)
 
     @property
     def ok(self) -> bool:

@@ -13,6 +13,7 @@ from bench.exchanges import Exchange
 from bench.faultmodel import Evidence
 from bot.app.i18n import tr
 from bot.app.render.common import letter
+from bot.sandbox.layouts import titles as message_titles
 
 Json = dict[str, Any]
 DEADLINE_S = 3.0  # Discord's limit for the first response to an interaction
@@ -69,8 +70,7 @@ def check_messages(evidence: Evidence, verdict: Verdict) -> None:
     revealed: Counter[int] = Counter()
     standings = 0
     for message in evidence.messages:
-        for embed in message.get("embeds") or []:
-            title = str(embed.get("title") or "")
+        for title in message_titles(message):
             number = titles.number_of(title)
             posted[number or 0] += number is not None
             revealed[number or 0] += titles.is_reveal(title)

@@ -21,6 +21,7 @@ from bench.faultmodel import Evidence, Titles, Window
 from bench.faultpacks import QUESTIONS, SMALL_PACK, pack_title
 from bench.processes import BotProcess, StandInProcess
 from bot.sandbox.driver import Sandbox
+from bot.sandbox.layouts import titles as message_titles
 
 Json = dict[str, Any]
 POLL_S = 0.2
@@ -199,8 +200,7 @@ class Rig:
 
     async def _standings_out(self) -> bool:
         messages = await self.sandbox.messages(self.channel_id, self.owner)
-        titles = [str(e.get("title")) for m in messages for e in m.get("embeds") or []]
-        return any(self.titles.is_standings(t) for t in titles)
+        return any(self.titles.is_standings(t) for m in messages for t in message_titles(m))
 
     async def settle(self) -> None:
         """Stops the clicks and gives the last ones time to be answered."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.render.limits import length
+from bot.sandbox.layouts import titles, walk
 
 Json = dict[str, Any]
 BUTTON, TEXT_DISPLAY = 2, 10  # Discord's component types
@@ -14,14 +15,7 @@ __all__ = ["BUTTON", "TEXT_DISPLAY", "components_in", "heading_of", "layout_text
 
 def components_in(message: Json) -> list[Json]:
     """Every component of a message, nested ones too (rows, containers, sections), in order."""
-    found: list[Json] = []
-    pending = list(reversed(message.get("components") or []))
-    while pending:
-        component = pending.pop()
-        found.append(component)
-        accessory = [component["accessory"]] if "accessory" in component else []
-        pending += reversed([*(component.get("components") or []), *accessory])
-    return found
+    return list(walk(message.get("components") or []))
 
 
 def layout_text(message: Json) -> str:
@@ -38,6 +32,5 @@ def text_units(message: Json) -> int:
 
 def heading_of(message: Json) -> str:
     """An embed's title, or a layout's heading (its first text display's first line)."""
-    for embed in message.get("embeds") or []:
-        return str(embed.get("title") or "")
-    return layout_text(message).split("\n", 1)[0].removeprefix("### ")
+    found = titles(message)
+    return found[0] if found else ""

@@ -82,6 +82,16 @@ def walk(components: list[Json]) -> Iterator[Json]:
             yield accessory
 
 
+def titles(body: Json) -> list[str]:
+    """What a person reads as a message's titles: its embeds' titles, or the heading of its
+    layout (the first line of its first text display, without the markdown header marks)."""
+    found = [str(e.get("title") or "") for e in body.get("embeds") or [] if isinstance(e, dict)]
+    texts = [c for c in walk(body.get("components") or []) if c.get("type") == TEXT_DISPLAY]
+    if texts:
+        found.append(str(texts[0].get("content") or "").split("\n", 1)[0].lstrip("#").strip())
+    return found
+
+
 def layout_text_length(components: list[Json]) -> int:
     return sum(
         len(component.get("content") or "")

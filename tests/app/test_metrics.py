@@ -16,7 +16,9 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.sandbox.driver import Sandbox
+from bot.sandbox.rules import buttons
 from tests.commands import QUIZBOT, REPO, TOKEN, environment, quizbot_async
+from tests.messages import heading_of
 
 PACKS = REPO / "tests" / "e2e" / "packs"  # "mini": three questions
 TIMEOUT_S = 20.0
@@ -99,7 +101,7 @@ def _samples(exposition: str) -> dict[Key, float]:
 
 
 def _titled(message: dict[str, Any], prefix: str) -> bool:
-    return any((e.get("title") or "").startswith(prefix) for e in message.get("embeds") or [])
+    return heading_of(message).startswith(prefix)
 
 
 async def _scrape(sandbox: Sandbox, url: str, key: Key, value: float) -> dict[Key, float]:
@@ -132,7 +134,7 @@ async def _answer_first_question(sandbox: Sandbox) -> None:
         return bool(question)
 
     await sandbox.wait_for(posted, timeout=TIMEOUT_S)
-    first_option = question[0]["components"][0]["components"][0]["custom_id"]
+    first_option = next(buttons(question[0]))["custom_id"]
     for member in people[:MEMBERS]:
         clicked = await sandbox.click(member, question[0]["id"], first_option)
         report = await sandbox.wait_for_response(clicked, timeout=TIMEOUT_S)
