@@ -3,17 +3,20 @@ longest in characters that count double (outside the Basic Multilingual Plane)."
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
+from bot.app.render.common import RIGHT
 from bot.app.render.limits import ELLIPSIS, LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
-from bot.app.render.round_v2 import reveal_layout
+from bot.app.render.round_v2 import NEUTRAL, question_layout, reveal_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
-from bot.quiz.model import Option, Question, Text
+from bot.quiz.model import Difficulty, Option, Question, Text
 from bot.sandbox.rules import check_message
 from bot.storage.results import FastAnswer, Tally
 from tests.messages import components_in, layout_text, text_units
 
 IS_COMPONENTS_V2 = 1 << 15
+SECTION = 9
 
 
 def double_width(limit: int) -> Text:
@@ -37,3 +40,66 @@ def test_a_reveal_of_double_width_texts_gives_up_the_explanation_first() -> None
     assert len(components_in(body)) <= LAYOUT_COMPONENTS
     assert question.prompt.get("en") in shown  # the prompt is whole: the explanation gave way
     assert ELLIPSIS in shown
+
+
+def small_question() -> Question:
+    options = tuple(Option(Text.of({"en": f"option {i}"}, "en"), correct=i == 1) for i in range(3))
+    return Question("small", Text.of({"en": "Which?"}, "en"), options, Text.of({"en": "So."}, "en"))
+
+
+def accent(layout: Any) -> int:
+    (container,) = layout.to_components()
+    return int(container["accent_color"])
+
+
+def test_the_reveal_is_green_with_answers_and_neutral_without() -> None:
+    question = small_question()
+    answered = Tally(1, 0, "small", (0, 2, 1), 1, (FastAnswer(7, 900),))
+    nobody = Tally(1, 0, "small", (0, 0, 0), 1, ())
+    shown = reveal_layout(question, "en", round_id=1, index=0, total=3, tally=answered)
+    silent = reveal_layout(question, "en", round_id=1, index=0, total=3, tally=nobody)
+    assert accent(shown) == RIGHT.value
+    assert accent(silent) == NEUTRAL.value
+    assert "option 1\n`███████░░░` 2 ✅" in layout_text({"components": shown.to_components()})
+    text = layout_text({"components": silent.to_components()})
+    assert "Nobody answered." in text
+    assert "Nobody got it right." in text
+
+
+def test_a_question_is_coloured_by_its_difficulty_with_a_button_beside_each_option() -> None:
+    closes = datetime(2026, 1, 1, tzinfo=UTC)
+    colours = {
+        difficulty: accent(
+            question_layout(
+                small_question(),
+                "en",
+                round_id=4,
+                index=2,
+                total=8,
+                difficulty=difficulty,
+                closes_at=closes,
+                answered=5,
+            )
+        )
+        for difficulty in Difficulty
+    }
+    assert len(set(colours.values())) == len(Difficulty)
+    layout = question_layout(
+        small_question(),
+        "en",
+        round_id=4,
+        index=2,
+        total=8,
+        difficulty=Difficulty.EASY,
+        closes_at=closes,
+        answered=5,
+    )
+    body = {"components": layout.to_components()}
+    sections = [c for c in components_in(body) if c["type"] == SECTION]
+    assert [(s["components"][0]["content"], s["accessory"]["custom_id"]) for s in sections] == [
+        (f"option {i}", f"qa:4:2:{i}") for i in range(3)
+    ]
+    assert layout_text(body).startswith(
+        f"### Question 3 of 8 · Closes <t:{int(closes.timestamp())}:R>"
+    )
+    assert layout_text(body).endswith("-# 5 answered")
