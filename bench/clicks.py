@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.sandbox.driver import Sandbox, SandboxRefusedError
+from bot.sandbox.rules import buttons as message_buttons
 
 Json = dict[str, Any]
 POLL_S = 0.1
@@ -70,12 +71,11 @@ class Gate:
 def answer_buttons(message: Json) -> list[tuple[int, int, str]]:
     """(question index, option, custom_id) of the enabled answer buttons of a message."""
     found = []
-    for row in message.get("components") or []:
-        for button in row.get("components") or []:
-            custom_id = str(button.get("custom_id") or "")
-            if custom_id.startswith("qa:") and not button.get("disabled"):
-                _, _, index, option = custom_id.split(":")
-                found.append((int(index), int(option), custom_id))
+    for button in message_buttons(message):  # in rows, or nested in a layout's sections
+        custom_id = str(button.get("custom_id") or "")
+        if custom_id.startswith("qa:") and not button.get("disabled"):
+            _, _, index, option = custom_id.split(":")
+            found.append((int(index), int(option), custom_id))
     return found
 
 

@@ -14,6 +14,7 @@ from bench.faultchecks import CALLBACK
 from bench.faultmodel import Window
 from bench.faultpacks import MAX_PACK
 from bench.faultrig import EDITS, MESSAGES, Rig, Setup
+from bot.sandbox.rules import buttons
 
 STORM = 20
 RETRY_AFTER_S = 0.5
@@ -172,10 +173,9 @@ async def max_length_extras(rig: Rig) -> None:
 
 def _why_id(revealed: Exchange) -> str:
     body = revealed.body if isinstance(revealed.body, dict) else {}
-    for row in body.get("components") or []:
-        for button in row.get("components") or []:
-            if str(button.get("custom_id") or "").startswith("qw:"):
-                return str(button["custom_id"])
+    for button in buttons(body):  # in rows, or nested in a layout
+        if str(button.get("custom_id") or "").startswith("qw:"):
+            return str(button["custom_id"])
     return "qw:0:0"
 
 
