@@ -1,0 +1,227 @@
+### Τα κείμενα της διεπαφής του quizbot στα ελληνικά (σύνταξη Project Fluent).
+### Οι μεταβλητές ({ $όνομα }) συμπληρώνονται από το bot· διατηρήστε τες αυτούσιες. Ένας αριθμός
+### διαλέγει ενικό ή πληθυντικό με επιλογή ({ $count -> [one] ... *[other] ... }): docs/i18n.md.
+### «Server» για τον server του Discord, όπως το λένε οι χρήστες του· τρίτο πρόσωπο όταν ένα
+### μήνυμα αφορά κάποιο άλλο μέλος.
+
+## Εντολές (slash commands) και οι επιλογές τους. Ονόματα: πεζά, χωρίς κενά.
+
+cmd-quiz-name = κουίζ
+cmd-quiz-description = Γύροι κουίζ σε αυτόν τον server
+cmd-quiz-start-name = έναρξη
+cmd-quiz-start-description = Έναρξη γύρου κουίζ σε ένα κανάλι (συντονιστές)
+cmd-quiz-start-pack-name = πακέτο
+cmd-quiz-start-pack-description = Το πακέτο κουίζ που θα παιχτεί
+cmd-quiz-start-questions-name = ερωτήσεις
+cmd-quiz-start-questions-description = Πόσες ερωτήσεις (προεπιλογή: όλες)
+cmd-quiz-start-seconds-name = δευτερόλεπτα
+cmd-quiz-start-seconds-description = Δευτερόλεπτα ανά ερώτηση (προεπιλογή: η ρύθμιση του server)
+cmd-quiz-start-channel-name = κανάλι
+cmd-quiz-start-channel-description = Πού θα παιχτεί (προεπιλογή: αυτό το κανάλι)
+cmd-quiz-stop-name = διακοπή
+cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
+cmd-quiz-skip-name = παράλειψη
+cmd-quiz-skip-description = Κλείσιμο της τρέχουσας ερώτησης τώρα (συντονιστές)
+cmd-quiz-packs-name = πακέτα
+cmd-quiz-packs-description = Τα πακέτα κουίζ που μπορείτε να παίξετε
+cmd-quiz-settings-name = ρυθμίσεις
+cmd-quiz-settings-description = Ρυθμίσεις κουίζ του server (απαιτείται «Διαχείριση διακομιστή»)
+cmd-quiz-settings-moderator_role-name = ρόλος_συντονιστή
+cmd-quiz-settings-moderator_role-description = Ένας ρόλος που μπορεί να διεξάγει γύρους κουίζ
+cmd-quiz-settings-seconds-name = δευτερόλεπτα
+cmd-quiz-settings-seconds-description = Προεπιλεγμένα δευτερόλεπτα ανά ερώτηση
+cmd-quiz-settings-language-name = γλώσσα
+cmd-quiz-settings-language-description = Γλώσσα των δημόσιων μηνυμάτων των γύρων
+cmd-review-name = επανάληψη
+cmd-review-description = Ιδιωτική επανάληψη των ερωτήσεων που σας περιμένουν
+cmd-review-pack-name = πακέτο
+cmd-review-pack-description = Μόνο αυτό το πακέτο
+cmd-leaderboard-name = κατάταξη
+cmd-leaderboard-description = Οι κορυφαίοι αυτού του server
+cmd-leaderboard-period-name = περίοδος
+cmd-leaderboard-period-description = Αυτή την εβδομάδα, αυτόν τον μήνα ή συνολικά
+cmd-leaderboard-pack-name = πακέτο
+cmd-leaderboard-pack-description = Μόνο αυτό το πακέτο
+cmd-stats-name = στατιστικά
+cmd-stats-description = Απαντήσεις, ακρίβεια, σερί και επαναλήψεις
+cmd-stats-member-name = μέλος
+cmd-stats-member-description = Τα στατιστικά ποιου μέλους (προεπιλογή: τα δικά σας)
+
+## Επιλογές των εντολών.
+
+choice-week = Αυτή την εβδομάδα
+choice-month = Αυτόν τον μήνα
+choice-all = Συνολικά
+choice-english = Αγγλικά
+choice-greek = Ελληνικά
+
+## Η δυσκολία ενός πακέτου (το πακέτο: ουδέτερο γένος).
+
+difficulty-easy = Εύκολο
+difficulty-medium = Μέτριο
+difficulty-hard = Δύσκολο
+
+## Ένας γύρος: τα δημόσια μηνύματα στη γλώσσα του server, οι ιδιωτικές απαντήσεις στη γλώσσα του μέλους.
+
+round-start_title = Κουίζ: { $title }
+round-start_body = { $difficulty } · { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    } · { $seconds ->
+        [one] { $seconds } δευτερόλεπτο
+       *[other] { $seconds } δευτερόλεπτα
+    } ανά ερώτηση
+round-started_by = Έναρξη: { $member }
+round-guide = Οδηγός: [{ $title }]({ $url })
+round-guide_plain = Οδηγός: { $title }
+round-question_title = Ερώτηση { $number } από { $total }
+# Το $time είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε 30 δευτερόλεπτα».
+round-closes = Κλείνει { $time }
+round-closed = Έκλεισε
+round-answered = { $count ->
+        [one] { $count } απάντηση
+       *[other] { $count } απαντήσεις
+    }
+round-locked_in = Η απάντησή σας καταχωρίστηκε: **{ $letter }**. Η σωστή απάντηση θα φανεί όταν κλείσει η ερώτηση.
+round-already_answered = Έχετε ήδη απαντήσει **{ $letter }**.
+round-question_closed = Αυτή η ερώτηση έχει κλείσει· η επιλογή σας δεν καταγράφηκε.
+round-round_over = Αυτός ο γύρος έχει τελειώσει.
+round-correct_answer = Σωστή απάντηση: **{ $letter }**: { $text }
+round-how_answered = Πώς απάντησε ο server
+round-no_answers = Δεν απάντησε κανείς.
+round-fastest = Ταχύτερες σωστές απαντήσεις
+round-fastest_entry = { $member } { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
+round-nobody_right = Κανείς δεν απάντησε σωστά.
+round-why_button = Γιατί η δική μου ήταν λάθος;
+round-why_correct = Επιλέξατε **{ $letter }**, τη σωστή απάντηση.
+round-why_wrong = Επιλέξατε **{ $letter }**. { $why }
+round-why_wrong_no_reason = Επιλέξατε **{ $letter }**· η σωστή απάντηση είναι **{ $correct }**.
+round-why_no_answer = Δεν απαντήσατε σε αυτή την ερώτηση.
+round-standings_title = Βαθμολογία: { $title }
+round-stopped_title = Ο γύρος διακόπηκε: { $title }
+round-standings_line = **{ $rank }.** { $member }: { $points ->
+        [one] { $points } σωστή
+       *[other] { $points } σωστές
+    } · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
+round-no_standings = Κανείς δεν απάντησε σε αυτόν τον γύρο.
+round-review_missed_button = Επανάληψη όσων έχασα
+round-nothing_missed = Δεν χάσατε καμία ερώτηση σε αυτόν τον γύρο. Μπράβο!
+round-started_elsewhere = Ο γύρος ξεκινά στο { $channel }.
+round-already_running = Υπάρχει ήδη γύρος σε εξέλιξη στο { $channel }. Σταματήστε τον πρώτα με /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+round-no_round = Δεν υπάρχει γύρος σε εξέλιξη σε αυτό το κανάλι.
+round-stopping = Ο γύρος διακόπτεται.
+round-skipping = Η ερώτηση κλείνει τώρα.
+round-unknown_pack = Δεν υπάρχει πακέτο με το όνομα «{ $pack }». Δοκιμάστε /{ cmd-quiz-name } { cmd-quiz-packs-name }.
+round-no_questions = Αυτό το πακέτο δεν έχει ερωτήσεις για να παίξετε.
+round-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων».
+round-ended_for_you = Ο γύρος κουίζ **{ $pack }** που ξεκινήσατε στο { $channel } τελείωσε: { $reason }.
+
+## Γιατί ένας γύρος τελείωσε μόνος του, κατά τον κωδικό σφάλματος του Discord.
+
+round-lost-10003 = το κανάλι δεν υπάρχει πια
+round-lost-50001 = το quizbot δεν βλέπει πια αυτό το κανάλι
+round-lost-50013 = στο quizbot λείπει ένα δικαίωμα που χρειάζεται εκεί («Προβολή καναλιού», «Αποστολή μηνυμάτων», «Ενσωμάτωση συνδέσμων», «Ανάγνωση ιστορικού μηνυμάτων»)
+
+## Ιδιωτική επανάληψη.
+
+review-title = Επανάληψη · { $pack }
+review-new_question = Νέα ερώτηση
+review-due_question = Προς επανάληψη
+review-nothing_due = Δεν υπάρχει τίποτα για επανάληψη. Η επόμενη επανάληψή σας θα είναι { $time }.
+review-nothing_at_all = Δεν υπάρχει ακόμη τίποτα για επανάληψη. Απαντήστε σε ερωτήσεις σε έναν γύρο κουίζ ή επιλέξτε ένα πακέτο με /{ cmd-review-name } { cmd-review-pack-name }.
+review-right = Σωστά!
+review-wrong = Όχι ακριβώς: η σωστή απάντηση είναι **{ $letter }**.
+review-comes_back = Αυτή η ερώτηση θα εμφανιστεί ξανά { $time }.
+review-next_button = Επόμενη
+review-stop_button = Διακοπή
+review-summary_title = Η επανάληψη ολοκληρώθηκε
+review-summary = { $reviewed ->
+        [one] Επαναλήφθηκε { $reviewed } ερώτηση
+       *[other] Επαναλήφθηκαν { $reviewed } ερωτήσεις
+    } · { $correct ->
+        [one] { $correct } σωστή
+       *[other] { $correct } σωστές
+    }
+review-summary_next = Επόμενη επανάληψη: { $time }
+review-not_yours = Αυτή η επανάληψη ανήκει σε κάποιον άλλον. Ξεκινήστε τη δική σας με /{ cmd-review-name }.
+review-first_new = Δεν υπάρχει τίποτα για επανάληψη αυτή τη στιγμή, οπότε ορίστε μια νέα ερώτηση.
+
+## Η κατάταξη του server.
+
+leaderboard-title = Κατάταξη · { $period }
+leaderboard-title_pack = Κατάταξη · { $period } · { $pack }
+leaderboard-line = **{ $rank }.** { $member }: { $points ->
+        [one] { $points } σωστή
+       *[other] { $points } σωστές
+    } ({ $answered ->
+        [one] { $answered } απάντηση
+       *[other] { $answered } απαντήσεις
+    })
+leaderboard-empty = Δεν υπάρχουν ακόμη απαντήσεις σε αυτή την περίοδο.
+leaderboard-page = Σελίδα { $page } από { $pages }
+leaderboard-your_rank = Βρίσκεστε στη θέση #{ $rank } με { $points ->
+        [one] { $points } σωστή απάντηση
+       *[other] { $points } σωστές απαντήσεις
+    }.
+leaderboard-not_ranked = Δεν έχετε ακόμη απαντήσεις σε αυτή την περίοδο.
+leaderboard-me_button = Η θέση μου
+leaderboard-previous_button = Προηγούμενη
+leaderboard-next_button = Επόμενη
+
+## Τα στατιστικά ενός μέλους (/stats): τα δικά του ή κάποιου άλλου.
+
+stats-title = Στατιστικά
+stats-answers = Απαντήσεις
+stats-accuracy = Ακρίβεια
+stats-rounds = Γύροι
+stats-streak = Ημερήσιο σερί
+stats-streak_days = { $days ->
+        [one] { $days } ημέρα
+       *[other] { $days } ημέρες
+    }
+stats-next_review = Επόμενη επανάληψη
+stats-no_review = δεν έχει προγραμματιστεί
+stats-mastery = Πακέτα
+# Απρόσωπη σύνταξη: η γραμμή διαβάζεται σωστά και για τα δικά σας στατιστικά και για άλλου μέλους.
+stats-mastery_line = { $pack }: { $mastered ->
+        [one] κατακτήθηκε
+       *[other] κατακτήθηκαν
+    } { $mastered }/{ $questions }, { $seen ->
+        [one] εμφανίστηκε
+       *[other] εμφανίστηκαν
+    } { $seen }
+# Το $whose είναι "self" για τα δικά σας στατιστικά, "other" για άλλου μέλους.
+stats-no_packs = { $whose ->
+        [self] Δεν έχετε ξεκινήσει ακόμη κανένα πακέτο.
+       *[other] Δεν έχει ξεκινήσει ακόμη κανένα πακέτο.
+    }
+stats-scope = Απαντήσεις, ακρίβεια και γύροι: σε αυτόν τον server. Σερί, πακέτα και επαναλήψεις: σε όλους τους server.
+stats-former_member = { $member } (δεν είναι πια μέλος αυτού του server)
+stats-not_in_server = Ο χρήστης { $member } δεν είναι μέλος αυτού του server και δεν έχει απαντήσεις εδώ.
+
+## /quiz packs.
+
+packs-title = Πακέτα κουίζ
+packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }
+packs-empty = Δεν έχουν φορτωθεί πακέτα κουίζ.
+
+## /quiz settings.
+
+settings-title = Ρυθμίσεις κουίζ
+settings-moderator_role = Ρόλος συντονιστή
+settings-no_role = κανένας (μόνο όσοι έχουν «Διαχείριση διακομιστή»)
+settings-seconds = Δευτερόλεπτα ανά ερώτηση
+settings-language = Γλώσσα των γύρων
+settings-server_language = η γλώσσα του server
+settings-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
+
+## Σφάλματα, πάντα ιδιωτικά.
+
+errors-not_moderator = Μόνο οι συντονιστές μπορούν να το κάνουν αυτό: χρειάζεστε το δικαίωμα «Διαχείριση διακομιστή» ή τον ρόλο συντονιστή κουίζ.
+errors-not_manager = Μόνο τα μέλη με το δικαίωμα «Διαχείριση διακομιστή» μπορούν να αλλάξουν τις ρυθμίσεις του κουίζ.
+errors-guild_only = Αυτή η εντολή λειτουργεί μόνο σε server.
+errors-failed_answer = Κάτι πήγε στραβά: η απάντησή σας δεν καταγράφηκε. Δοκιμάστε ξανά. (σφάλμα { $error_id })
+errors-failed = Κάτι πήγε στραβά. Δοκιμάστε ξανά. (σφάλμα { $error_id })

@@ -1,0 +1,203 @@
+### quizbot's interface strings in English: the fallback catalogue (Project Fluent syntax).
+### The code asks for a message by dotted key: `round.locked_in` is the message `round-locked_in`.
+### Variables ({ $name }) are filled in by the bot; a count chooses its plural form with a select
+### ({ $count -> [one] ... *[other] ... }). docs/i18n.md explains how to add and translate a string.
+
+## Slash commands and their options, as Discord lists them. Names: lowercase, no spaces.
+
+cmd-quiz-name = quiz
+cmd-quiz-description = Quiz rounds in this server
+cmd-quiz-start-name = start
+cmd-quiz-start-description = Start a quiz round in a channel (moderators)
+cmd-quiz-start-pack-name = pack
+cmd-quiz-start-pack-description = The quiz pack to play
+cmd-quiz-start-questions-name = questions
+cmd-quiz-start-questions-description = How many questions (default: all)
+cmd-quiz-start-seconds-name = seconds
+cmd-quiz-start-seconds-description = Seconds per question (default: the server setting)
+cmd-quiz-start-channel-name = channel
+cmd-quiz-start-channel-description = Where to play (default: this channel)
+cmd-quiz-stop-name = stop
+cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
+cmd-quiz-skip-name = skip
+cmd-quiz-skip-description = Close the current question now (moderators)
+cmd-quiz-packs-name = packs
+cmd-quiz-packs-description = The quiz packs you can play
+cmd-quiz-settings-name = settings
+cmd-quiz-settings-description = Server settings for quiz rounds (Manage Server)
+cmd-quiz-settings-moderator_role-name = moderator_role
+cmd-quiz-settings-moderator_role-description = A role that may run quiz rounds
+cmd-quiz-settings-seconds-name = seconds
+cmd-quiz-settings-seconds-description = Default seconds per question
+cmd-quiz-settings-language-name = language
+cmd-quiz-settings-language-description = Language of public round messages
+cmd-review-name = review
+cmd-review-description = Review your due questions privately
+cmd-review-pack-name = pack
+cmd-review-pack-description = Only this pack
+cmd-leaderboard-name = leaderboard
+cmd-leaderboard-description = The top of this server
+cmd-leaderboard-period-name = period
+cmd-leaderboard-period-description = This week, this month or all time
+cmd-leaderboard-pack-name = pack
+cmd-leaderboard-pack-description = Only this pack
+cmd-stats-name = stats
+cmd-stats-description = Answers, accuracy, streak and reviews
+cmd-stats-member-name = member
+cmd-stats-member-description = Whose stats (default: yours)
+
+## Choices of command options (their values are the keys: choice-week is the value "week").
+
+choice-week = This week
+choice-month = This month
+choice-all = All time
+choice-english = English
+choice-greek = Greek
+
+## A pack's difficulty.
+
+difficulty-easy = Easy
+difficulty-medium = Medium
+difficulty-hard = Hard
+
+## A round: its public messages in the server's language, private replies in the member's.
+
+round-start_title = Quiz: { $title }
+round-start_body = { $difficulty } · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    } · { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    } each
+round-started_by = Started by { $member }
+round-guide = Guide: [{ $title }]({ $url })
+round-guide_plain = Guide: { $title }
+round-question_title = Question { $number } of { $total }
+# $time is a Discord timestamp that the member's client shows as "in 30 seconds".
+round-closes = Closes { $time }
+round-closed = Closed
+round-answered = { $count } answered
+round-locked_in = Locked in: **{ $letter }**. The answer is revealed when the question closes.
+round-already_answered = You already answered **{ $letter }**.
+round-question_closed = This question is closed; your click was not recorded.
+round-round_over = This round is over.
+round-correct_answer = Correct answer: **{ $letter }**: { $text }
+round-how_answered = How the server answered
+round-no_answers = Nobody answered.
+round-fastest = Fastest correct
+# One entry of the fastest correct answers: a member and their time in seconds.
+round-fastest_entry = { $member } { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+round-nobody_right = Nobody got it right.
+round-why_button = Why was mine wrong?
+round-why_correct = You picked **{ $letter }**, the correct answer.
+round-why_wrong = You picked **{ $letter }**. { $why }
+round-why_wrong_no_reason = You picked **{ $letter }**; the correct answer is **{ $correct }**.
+round-why_no_answer = You did not answer this question.
+round-standings_title = Standings: { $title }
+round-stopped_title = Round stopped: { $title }
+round-standings_line = **{ $rank }.** { $member }: { $points } correct · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+round-no_standings = Nobody answered in this round.
+round-review_missed_button = Review what I missed
+round-nothing_missed = You missed nothing in this round. Well done!
+round-started_elsewhere = The round starts in { $channel }.
+round-already_running = A round is already running in { $channel }. Stop it with /{ cmd-quiz-name } { cmd-quiz-stop-name } first.
+round-no_round = No round is running in this channel.
+round-stopping = Stopping the round.
+round-skipping = Closing the question now.
+round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
+round-no_questions = That pack has no questions to play.
+round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
+round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
+
+## Why a round ended by itself, by Discord's error code ($reason of round-ended_for_you).
+
+round-lost-10003 = that channel no longer exists
+round-lost-50001 = quizbot can no longer see that channel
+round-lost-50013 = quizbot lacks a permission it needs there (View Channel, Send Messages, Embed Links, Read Message History)
+
+## Private review (spaced repetition).
+
+review-title = Review · { $pack }
+review-new_question = New question
+review-due_question = Due for review
+review-nothing_due = Nothing is due. Your next review is { $time }.
+review-nothing_at_all = Nothing to review yet. Answer questions in a quiz round, or pick a pack with /{ cmd-review-name } { cmd-review-pack-name }.
+review-right = Right!
+review-wrong = Not quite: the answer is **{ $letter }**.
+review-comes_back = This question comes back { $time }.
+review-next_button = Next
+review-stop_button = Stop
+review-summary_title = Review done
+review-summary = { $reviewed ->
+        [one] Reviewed { $reviewed } question
+       *[other] Reviewed { $reviewed } questions
+    } · { $correct } right
+review-summary_next = Next review: { $time }
+review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
+review-first_new = Nothing is due right now, so here is a new question.
+
+## The server's leaderboard.
+
+# $period is one of choice-week, choice-month, choice-all.
+leaderboard-title = Leaderboard · { $period }
+leaderboard-title_pack = Leaderboard · { $period } · { $pack }
+leaderboard-line = **{ $rank }.** { $member }: { $points } correct ({ $answered } answered)
+leaderboard-empty = No answers yet in this period.
+leaderboard-page = Page { $page } of { $pages }
+leaderboard-your_rank = You are #{ $rank } with { $points } correct.
+leaderboard-not_ranked = You have no answers in this period yet.
+leaderboard-me_button = Me
+leaderboard-previous_button = Previous
+leaderboard-next_button = Next
+
+## A member's stats (/stats): their own, or another member's.
+
+stats-title = Stats
+stats-answers = Answers
+stats-accuracy = Accuracy
+stats-rounds = Rounds
+stats-streak = Daily streak
+stats-streak_days = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+stats-next_review = Next review
+stats-no_review = none scheduled
+stats-mastery = Packs
+stats-mastery_line = { $pack }: { $mastered }/{ $questions } mastered, { $seen } seen
+# $whose is "self" when members look at their own stats, "other" for someone else's.
+stats-no_packs = { $whose ->
+        [self] You have not started any pack yet.
+       *[other] No pack started yet.
+    }
+stats-scope = Answers, accuracy and rounds: this server. Streak, packs and reviews: every server.
+stats-former_member = { $member } (no longer in this server)
+stats-not_in_server = { $member } is not in this server and has no answers here.
+
+## /quiz packs.
+
+packs-title = Quiz packs
+packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }
+packs-empty = No quiz packs are loaded.
+
+## /quiz settings.
+
+settings-title = Quiz settings
+settings-moderator_role = Moderator role
+settings-no_role = none (Manage Server only)
+settings-seconds = Seconds per question
+settings-language = Language of rounds
+settings-server_language = the server's language
+settings-saved = Settings saved.
+
+## Errors, always private.
+
+errors-not_moderator = Only moderators can do that: you need Manage Server or the quiz moderator role.
+errors-not_manager = Only members with Manage Server can change quiz settings.
+errors-guild_only = This command works in a server only.
+errors-failed_answer = That didn't work: your answer was not recorded. Please try again. (error { $error_id })
+errors-failed = That didn't work. Please try again. (error { $error_id })
