@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast as python
 import itertools
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -300,3 +301,11 @@ def test_a_missing_variable_fails_loudly_rather_than_showing_a_hole() -> None:
 def test_a_long_pack_text_is_passed_through_whole() -> None:
     why = "w" * 6000  # Fluent alone refuses placeables over 2,500 characters
     assert tr("el", "round.why_wrong", letter="A", why=why) == f"Επιλέξατε **A**. {why}"
+
+
+def test_the_catalogues_ship_in_the_package() -> None:
+    pyproject = tomllib.loads((BOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "*.ftl" in pyproject["tool"]["setuptools"]["package-data"]["*"]
+    assert {f"{language}.ftl" for language in LANGUAGES} <= {
+        path.name for path in (BOT / "app" / "locales").iterdir()
+    }
