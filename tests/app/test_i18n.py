@@ -58,7 +58,7 @@ VERB_SINGULAR_PLURAL = {
     "en": {},
     "el": {
         "κατακτήθηκε": "κατακτήθηκαν",
-        "εμφανίστηκε": "εμφανίστηκαν",
+        "απαντήθηκε": "απαντήθηκαν",
         "Επαναλήφθηκε": "Επαναλήφθηκαν",
     },
 }
@@ -127,7 +127,7 @@ def test_the_agreement_check_catches_a_count_without_its_plural() -> None:
     assert disagreements("en", "Easy · 1 questions") == ["1 questions"]
     assert disagreements("en", "2 question") == ["2"]
     assert disagreements("el", "1 ερωτήσεις · 1 σωστές") == ["1 ερωτήσεις", "1 σωστές"]
-    assert disagreements("el", "εμφανίστηκε 3") == ["3"]
+    assert disagreements("el", "απαντήθηκε 3") == ["3"]
     assert disagreements("el", "12 ερωτήσεις · 1 ερώτηση · 0,1 σωστές") == []
 
 
@@ -169,7 +169,7 @@ def test_every_message_renders_with_counts_0_1_2_5_and_agrees_with_them(language
             {"reviewed": 2, "correct": 1},
             "2 ερωτήσεις · 1 σωστή",
         ),
-        ("el", "stats.mastery_line", {"mastered": 1, "seen": 2}, "κατακτήθηκε 1/5, εμφανίστηκαν 2"),
+        ("el", "stats.mastery_line", {"mastered": 1, "seen": 2}, "κατακτήθηκε 1/5, απαντήθηκαν 2"),
         ("el", "round.answered", {"count": 1}, "1 απάντηση"),
         ("el", "round.fastest_entry", {"seconds": 12.25}, "12,2 δευτ."),
     ],

@@ -187,8 +187,8 @@ stats-mastery_line = { $pack }: { $mastered ->
         [one] κατακτήθηκε
        *[other] κατακτήθηκαν
     } { $mastered }/{ $questions }, { $seen ->
-        [one] εμφανίστηκε
-       *[other] εμφανίστηκαν
+        [one] απαντήθηκε
+       *[other] απαντήθηκαν
     } { $seen }
 # Το $whose είναι "self" για τα δικά σας στατιστικά, "other" για άλλου μέλους.
 stats-no_packs = { $whose ->
