@@ -50,7 +50,7 @@ async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld)
         message = last_message(await world.click(member, message["id"], next_id))
     summary = message["embeds"][0]
     assert summary["title"] == "Review done"
-    assert f"Reviewed 3 · {right} right" in summary["description"]
+    assert f"Reviewed 3 questions · {right} right" in summary["description"]
     assert message.get("components") in (None, [])
 
     async with world.db.read() as connection:
@@ -69,7 +69,7 @@ async def test_stop_ends_a_session_with_its_summary(bot_world: QuizWorld) -> Non
     answered = last_message(await world.click(member, message["id"], custom_ids(message)[0]))
     stopped = last_message(await world.click(member, message["id"], custom_ids(answered)[1]))
     assert stopped["embeds"][0]["title"] == "Review done"
-    assert "Reviewed 1 ·" in stopped["embeds"][0]["description"]
+    assert "Reviewed 1 question ·" in stopped["embeds"][0]["description"]
 
 
 async def test_review_what_i_missed_goes_through_the_missed_questions(bot_world: QuizWorld) -> None:
@@ -91,4 +91,4 @@ async def test_review_what_i_missed_goes_through_the_missed_questions(bot_world:
         )
         message = last_message(await world.click(member, message["id"], custom_ids(answered)[0]))
     assert len(seen) == 2
-    assert "Reviewed 2 · 2 right" in message["embeds"][0]["description"]
+    assert "Reviewed 2 questions · 2 right" in message["embeds"][0]["description"]
