@@ -13,12 +13,7 @@ from bot.app.cogs.board import BoardCog
 from bot.app.cogs.quiz import QuizCog
 from bot.app.cogs.review import LearningCog
 from bot.app.components.leaderboard import MeButton, PageButton
-from bot.app.components.review_buttons import (
-    MissedButton,
-    ReviewAnswerButton,
-    ReviewNextButton,
-    ReviewStopButton,
-)
+from bot.app.components.review_buttons import REVIEW_BUTTONS
 from bot.app.components.round_buttons import AnswerButton, WhyButton
 from bot.app.context import AppContext
 from bot.app.replies import report_failure
@@ -29,10 +24,7 @@ log = logging.getLogger(__name__)
 PERSISTENT_BUTTONS = (
     AnswerButton,
     WhyButton,
-    MissedButton,
-    ReviewAnswerButton,
-    ReviewNextButton,
-    ReviewStopButton,
+    *REVIEW_BUTTONS,
     PageButton,
     MeButton,
 )

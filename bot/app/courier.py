@@ -93,9 +93,11 @@ class RoundCourier:
         message, found = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
         )
-        # Members see it from now; a post found again, from when Discord took it.
-        visible_since = message.created_at if found else self._clock()
-        closes_at = await deliveries.question_posted(self._db, delivery, message.id, visible_since)
+        # Members see it from when Discord took it (its id's time), which is also before any
+        # click on it, however late the confirmation reaches this process.
+        closes_at = await deliveries.question_posted(
+            self._db, delivery, message.id, message.created_at
+        )
         late = closes_at is not None and (closes_at - shown).total_seconds() > SLACK_S
         return message.id, found or late
 

@@ -109,9 +109,11 @@ def lookup(language: str, key: str) -> str | None:
     return render(language, key, {}) if has(language, key) else None
 
 
-def number(locale: str | None, value: float) -> str:
-    """A number shown on its own, as the messages show theirs: ``1,234.5`` / ``1.234,5``."""
-    return format_decimal(value, locale=Locale.parse(language_for(locale)))
+def number(locale: str | None, value: float, *, decimals: int | None = None) -> str:
+    """A number shown on its own, as the messages show theirs: ``1,234.5`` / ``1.234,5``;
+    with ``decimals``, exactly that many digits after the decimal sign."""
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=Locale.parse(language_for(locale)))
 
 
 def percent(locale: str | None, fraction: float) -> str:

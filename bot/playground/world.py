@@ -154,7 +154,7 @@ def restore(world: World, path: Path) -> bool:
     for saved in document["messages"]:
         _restore_message(world, saved)
     newest = max([*world.users, *world.channels, *world.messages, int(document["issued"])])
-    world.ids = Snowflakes(max(world.now(), created_at(newest)))
+    world.ids = Snowflakes(world.now, start=max(world.now(), created_at(newest)))
     return True
 
 

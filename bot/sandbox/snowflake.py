@@ -1,4 +1,5 @@
-"""Snowflake ids whose timestamps advance by one millisecond per id.
+"""Snowflake ids whose timestamps are their creation time, as Discord's are (a message's
+``created_at`` is when Discord took it), and at least one millisecond apart.
 
 Sharding uses `(guild_id >> 22) % shard_count`, the id's timestamp: ids made one after another
 therefore land on different shards, as ids made at different times do on Discord.
@@ -7,17 +8,23 @@ therefore land on different shards, as ids made at different times do on Discord
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 
 class Snowflakes:
-    def __init__(self, start: dt.datetime) -> None:
-        self._ms = int(start.timestamp() * 1000) - DISCORD_EPOCH_MS
+    def __init__(self, now: Callable[[], dt.datetime], start: dt.datetime | None = None) -> None:
+        self._now = now
+        self._ms = _discord_ms(start or now())
 
     def next(self) -> int:
-        self._ms += 1
+        self._ms = max(self._ms + 1, _discord_ms(self._now()))
         return self._ms << 22
+
+
+def _discord_ms(moment: dt.datetime) -> int:
+    return int(moment.timestamp() * 1000) - DISCORD_EPOCH_MS
 
 
 def created_at(snowflake: int) -> dt.datetime:

@@ -57,7 +57,7 @@ class Commands:
 class World:
     def __init__(self, now: Callable[[], dt.datetime]) -> None:
         self.now = now
-        self.ids = Snowflakes(now())
+        self.ids = Snowflakes(now)
         self.application_id = self.ids.next()
         self.bot = User(self.application_id, "quizbot", bot=True)
         self.users: dict[int, User] = {self.bot.id: self.bot}

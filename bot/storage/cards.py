@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from random import Random
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sqlalchemy import Row, select
@@ -46,9 +47,11 @@ class _CardState:
 
 
 def review_cards(
-    connection: Connection, dialect: str, reviews: Sequence[CardReview]
+    connection: Connection, dialect: str, reviews: Sequence[CardReview], rng: Random
 ) -> dict[CardKey, scheduling.Card]:
-    """Apply ``reviews`` in order (a card may be reviewed twice); the cards as they end up."""
+    """Apply ``reviews`` in order (a card may be reviewed twice); the cards as they end up.
+
+    ``rng`` fuzzes their review intervals."""
     if not reviews:
         return {}
     states = _load(connection, {review.key for review in reviews})
@@ -63,6 +66,7 @@ def review_cards(
             correct=review.correct,
             reviewed_at=review.reviewed_at,
             response_ms=review.response_ms,
+            rng=rng,
         )
         states[review.key] = state
         logs.append(

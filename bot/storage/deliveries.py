@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.rounds import Message, RoundState
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import (
+    AnswerRow,
     RoundDeliveryRow,
     RoundMessageRow,
     RoundRow,
+    answers_table,
     round_deliveries_table,
     round_messages_table,
 )
@@ -105,31 +107,59 @@ async def question_posted(
 ) -> datetime | None:
     """The question's message is confirmed posted: members can see it since ``visible_since``,
     so its time counts from then. Returns its closing time (None if it was closed meanwhile)."""
-    now = visible_since
+    open_question = (
+        (RoundRow.id == delivery.round_id)
+        & RoundRow.question_open.is_(True)
+        & (RoundRow.question_index == delivery.question_index)
+    )
     async with db.write() as connection:
-        await _confirm(connection, delivery, message_id, now)
+        await _confirm(connection, delivery, message_id, visible_since)
         row = (
             await connection.execute(
-                select(RoundRow.question_seconds).where(
-                    RoundRow.id == delivery.round_id,
-                    RoundRow.question_open.is_(True),
-                    RoundRow.question_index == delivery.question_index,
-                )
+                select(RoundRow.question_seconds, RoundRow.question_order).where(open_question)
             )
         ).one_or_none()
-        if row is None:
+        if row is None or delivery.question_index is None:
             return None
-        closes_at = now + timedelta(seconds=row[0])
+        closes_at = visible_since + timedelta(seconds=row.question_seconds)
         await connection.execute(
             update(RoundRow)
-            .where(
-                RoundRow.id == delivery.round_id,
-                RoundRow.question_open.is_(True),
-                RoundRow.question_index == delivery.question_index,
-            )
-            .values(question_opened_at=now, closes_at=closes_at)
+            .where(open_question)
+            .values(question_opened_at=visible_since, closes_at=closes_at)
         )
+        question_id = row.question_order[delivery.question_index]
+        await _retime_early_answers(connection, delivery.round_id, question_id, visible_since)
         return closes_at
+
+
+async def _retime_early_answers(
+    connection: AsyncConnection, round_id: int, question_id: str, visible_since: datetime
+) -> None:
+    """Clicks the bot took before it heard its post was confirmed were timed from when the
+    question opened, before the post; time them from when members could see it, like the rest,
+    so that "fastest" compares like with like."""
+    answers = (
+        await connection.execute(
+            select(AnswerRow.member_id, AnswerRow.answered_at).where(
+                AnswerRow.round_id == round_id, AnswerRow.question_id == question_id
+            )
+        )
+    ).all()
+    if not answers:
+        return
+    await connection.execute(
+        update(answers_table)
+        .where(
+            answers_table.c.round_id == round_id,
+            answers_table.c.question_id == question_id,
+            answers_table.c.member_id == bindparam("member"),
+        )
+        .values(response_ms=bindparam("ms")),
+        [
+            {"member": member, "ms": max(0, int((at - visible_since).total_seconds() * 1000))}
+            for member, at in answers
+        ],
+    )
 
 
 async def _confirm(

@@ -144,36 +144,8 @@ class MemberStats:
     rounds: int
     streak_days: int
     packs: tuple[PackMastery, ...]
-    next_review_due: datetime | None
+    next_review_due: datetime | None  # strictly in the future; None when nothing is scheduled
 
     @property
     def accuracy(self) -> float:
         return self.correct / self.answers if self.answers else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewCard:
-    """The question to review next; ``is_new`` when the member has never seen it."""
-
-    member_id: int
-    pack_id: str
-    question_id: str
-    is_new: bool
-    due: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewOutcome:
-    pack_id: str
-    question_id: str
-    correct: bool
-    state: str
-    due: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewQueue:
-    """The next card, or, when nothing is due now, when the next one falls due (if ever)."""
-
-    card: ReviewCard | None
-    next_due: datetime | None

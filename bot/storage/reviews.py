@@ -1,18 +1,20 @@
-"""The personal review queue: due learning cards, then due reviews, then new questions."""
+"""Review sessions: one call per member action (``take``), which grades what needs grading,
+reads the member's queue and lets ``bot.quiz.review`` decide what comes next."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from random import Random
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Connection, Select, case, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.quiz import scheduling
+from bot.quiz import review, scheduling
+from bot.quiz.review import CardKind, DueQueue, Grade, MissedQueue, Queue, QueuedCard, Session
 from bot.storage.cards import REVIEW_SOURCE, CardReview, review_cards
 from bot.storage.database import Database
-from bot.storage.models import CardRow, PackRow, QuestionRow
-from bot.storage.results import ReviewCard, ReviewOutcome, ReviewQueue
+from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, RoundRow
 from bot.storage.settings import read_member_settings
 
 _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
@@ -20,61 +22,83 @@ _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
 )
 
 
+async def take(
+    db: Database, action: review.ReviewAction, *, now: datetime, rng: Random
+) -> review.ReviewStep:
+    """Apply a member's action in a review session; the step to show next.
+
+    An answer is graded (wrong: Again, right: Good) and its card rescheduled, its interval
+    fuzzed with ``rng``, before the queue is read.
+    """
+    grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
+    async with db.read() as connection:
+        member_queue = await _due_queue(connection, action.session.member_id, now, None)
+        queue = await _session_queue(connection, action.session, now, member_queue)
+    return review.decide(action, queue, member_queue, grade)
+
+
 async def next_review(
     db: Database, member_id: int, now: datetime, pack_id: str | None = None
-) -> ReviewQueue:
-    """The card to show now, else when one falls due.
-
-    New questions come from ``pack_id``, or, without it, from packs the member has begun.
-    """
+) -> DueQueue:
+    """The member's queue at ``now``: in ``pack_id``, or, without it, in every pack (new
+    questions then come from packs the member has begun)."""
     async with db.read() as connection:
-        settings = await read_member_settings(connection, member_id)
-        due = await _first_due(connection, member_id, now, pack_id)
-        if due is not None:
-            return ReviewQueue(due, None)
-        zone = ZoneInfo(settings.time_zone)
-        day_start = scheduling.local_day_start(now, zone)
-        introduced = await _introduced_since(connection, member_id, day_start)
-        fresh = await _first_new(connection, member_id, now, pack_id)
-        if fresh is not None and introduced < settings.daily_new_limit:
-            return ReviewQueue(fresh, None)
-        next_due = await _next_due(connection, member_id, pack_id)
-    if fresh is not None:  # over today's new limit: new questions resume tomorrow
-        tomorrow = scheduling.local_day_start(
-            day_start + timedelta(hours=36), ZoneInfo(settings.time_zone)
-        )
-        next_due = tomorrow if next_due is None else min(next_due, tomorrow)
-    return ReviewQueue(None, next_due)
+        return await _due_queue(connection, member_id, now, pack_id)
 
 
-async def grade_review(
-    db: Database,
-    *,
-    member_id: int,
-    pack_id: str,
-    question_id: str,
-    option_index: int,
-    response_ms: int,
-    now: datetime,
-) -> ReviewOutcome:
-    """Grade a review answer (wrong: Again, right: Good) and reschedule the card."""
+async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random) -> Grade:
+    member_id = answer.session.member_id
 
-    def grade(connection: Connection) -> tuple[bool, scheduling.Card]:
-        correct_index = connection.scalar(
-            select(QuestionRow.correct_index).where(
-                QuestionRow.pack_id == pack_id, QuestionRow.question_id == question_id
+    def grade(connection: Connection) -> Grade:
+        question = connection.execute(
+            select(QuestionRow.option_count, QuestionRow.correct_index).where(
+                QuestionRow.pack_id == answer.pack_id,
+                QuestionRow.question_id == answer.question_id,
             )
+        ).one_or_none()
+        if question is None or not 0 <= answer.option_index < question[0]:
+            raise ValueError(f"no option {answer.option_index} of {answer.question_id}")
+        card_review = CardReview(
+            member_id,
+            answer.pack_id,
+            answer.question_id,
+            answer.option_index == question[1],
+            answer.response_ms,
+            now,
+            REVIEW_SOURCE,
         )
-        if correct_index is None:
-            raise ValueError(f"no question {pack_id}/{question_id}")
-        correct = option_index == correct_index
-        review = CardReview(
-            member_id, pack_id, question_id, correct, response_ms, now, REVIEW_SOURCE
-        )
-        return correct, review_cards(connection, db.dialect, [review])[review.key]
+        card = review_cards(connection, db.dialect, [card_review], rng)[card_review.key]
+        return Grade(answer.pack_id, answer.question_id, answer.option_index, question[1], card.due)
 
-    correct, card = await db.run_in_transaction(grade)
-    return ReviewOutcome(pack_id, question_id, correct, card.state.name.lower(), card.due)
+    return await db.run_in_transaction(grade)
+
+
+async def _session_queue(
+    connection: AsyncConnection, session: Session, now: datetime, member_queue: DueQueue
+) -> Queue:
+    scope = session.scope
+    if scope.round_id is not None:
+        return await _missed_queue(connection, scope.round_id, session.member_id)
+    if scope.pack_id is None:
+        return member_queue
+    return await _due_queue(connection, session.member_id, now, scope.pack_id)
+
+
+async def _due_queue(
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
+) -> DueQueue:
+    settings = await read_member_settings(connection, member_id)
+    zone = ZoneInfo(settings.time_zone)
+    day_start = scheduling.local_day_start(now, zone)
+    return DueQueue(
+        due_now=await _first_due(connection, member_id, now, pack_id),
+        first_new=await _first_new(connection, member_id, pack_id),
+        new_today=await _introduced_since(connection, member_id, day_start),
+        daily_new_limit=settings.daily_new_limit,
+        earliest_future_due=await _earliest_future_due(connection, member_id, now, pack_id),
+        tomorrow=scheduling.local_day_start(day_start + timedelta(hours=36), zone),
+        now=now,
+    )
 
 
 def _active_cards(member_id: int, pack_id: str | None) -> Select[str, str, datetime]:
@@ -89,7 +113,7 @@ def _active_cards(member_id: int, pack_id: str | None) -> Select[str, str, datet
 
 async def _first_due(
     connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
-) -> ReviewCard | None:
+) -> QueuedCard | None:
     learning_first = case((CardRow.state == int(scheduling.State.Review), 1), else_=0)
     row = (
         await connection.execute(
@@ -99,7 +123,15 @@ async def _first_due(
             .limit(1)
         )
     ).one_or_none()
-    return None if row is None else ReviewCard(member_id, row[0], row[1], is_new=False, due=row[2])
+    return None if row is None else QueuedCard(row[0], row[1], CardKind.DUE)
+
+
+async def _earliest_future_due(
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
+) -> datetime | None:
+    query = _active_cards(member_id, pack_id).where(CardRow.due > now)
+    row = (await connection.execute(query.order_by(CardRow.due).limit(1))).one_or_none()
+    return None if row is None else row[2]
 
 
 async def _introduced_since(connection: AsyncConnection, member_id: int, since: datetime) -> int:
@@ -114,8 +146,8 @@ async def _introduced_since(connection: AsyncConnection, member_id: int, since: 
 
 
 async def _first_new(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
-) -> ReviewCard | None:
+    connection: AsyncConnection, member_id: int, pack_id: str | None
+) -> QueuedCard | None:
     packs: ColumnElement[bool]
     if pack_id is None:
         begun = select(CardRow.pack_id).where(CardRow.member_id == member_id).distinct()
@@ -132,13 +164,46 @@ async def _first_new(
             .limit(1)
         )
     ).one_or_none()
-    return None if row is None else ReviewCard(member_id, row[0], row[1], is_new=True, due=now)
+    return None if row is None else QueuedCard(row[0], row[1], CardKind.NEW)
 
 
-async def _next_due(
-    connection: AsyncConnection, member_id: int, pack_id: str | None
-) -> datetime | None:
+async def _missed_queue(connection: AsyncConnection, round_id: int, member_id: int) -> MissedQueue:
+    """The round's questions asked so far, still in its pack, that the member got wrong
+    (MISSED) or left unanswered (UNANSWERED)."""
     row = (
-        await connection.execute(_active_cards(member_id, pack_id).order_by(CardRow.due).limit(1))
+        await connection.execute(
+            select(RoundRow.pack_id, RoundRow.question_order, RoundRow.question_index).where(
+                RoundRow.id == round_id
+            )
+        )
     ).one_or_none()
-    return None if row is None else row[2]
+    if row is None:
+        return MissedQueue(())
+    pack_id, order, index = row
+    answered = dict(
+        (
+            await connection.execute(
+                select(AnswerRow.question_id, AnswerRow.correct).where(
+                    AnswerRow.round_id == round_id, AnswerRow.member_id == member_id
+                )
+            )
+        ).all()
+    )
+    active = set(
+        await connection.scalars(
+            select(QuestionRow.question_id).where(
+                QuestionRow.pack_id == pack_id, QuestionRow.active
+            )
+        )
+    )
+    return MissedQueue(
+        tuple(
+            QueuedCard(pack_id, question_id, _missed_kind(answered, question_id))
+            for question_id in order[: index + 1]
+            if question_id in active and not answered.get(question_id)
+        )
+    )
+
+
+def _missed_kind(answered: dict[str, bool], question_id: str) -> CardKind:
+    return CardKind.MISSED if question_id in answered else CardKind.UNANSWERED

@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import rounds as rules
+from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.scoring import competition_ranks, standings_key
 from bot.storage import deliveries
@@ -23,6 +24,7 @@ from bot.storage.models import (
     RoundRow,
     rounds_table,
 )
+from bot.storage.pack_records import pack_record
 from bot.storage.packs import active_question_ids
 from bot.storage.recorder import AnswerRequest
 from bot.storage.results import (
@@ -42,6 +44,10 @@ class RoundAlreadyRunningError(Exception):
     """The channel already has a running round (perhaps started by another process)."""
 
 
+class NothingToReviewError(Exception):
+    """A review round was asked for a pack nobody in the server has answered yet."""
+
+
 async def start_round(
     db: Database,
     *,
@@ -53,9 +59,17 @@ async def start_round(
     question_count: int | None,
     rng: random.Random,
     now: datetime,
+    mode: RoundMode = RoundMode.NORMAL,
 ) -> RoundView:
-    """A new running round over a shuffle of the pack's active questions."""
-    order = rules.shuffled_order(await active_question_ids(db, pack_id), rng, question_count)
+    """A new running round over a shuffle of the pack's active questions, or in review mode
+    over those the server most needs again (``review_round.review_order``)."""
+    if mode is RoundMode.REVIEW:
+        record = await pack_record(db, guild_id=guild_id, pack_id=pack_id, now=now)
+        order = review_order(record, question_count)
+        if not order:
+            raise NothingToReviewError(f"nobody in server {guild_id} has answered {pack_id}")
+    else:
+        order = rules.shuffled_order(await active_question_ids(db, pack_id), rng, question_count)
     values = {
         "guild_id": guild_id,
         "channel_id": channel_id,

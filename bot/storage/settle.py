@@ -8,6 +8,8 @@ question settles it, and no answer can join a question once it is closed (see an
 
 from __future__ import annotations
 
+from random import Random
+
 from sqlalchemy import Connection, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -61,5 +63,16 @@ def _settle(connection: Connection, round_id: int, question_id: str) -> int:
             )
             for a in answers
         ],
+        _fuzz_source(round_id, question_id),
     )
     return len(answers)
+
+
+def _fuzz_source(round_id: int, question_id: str) -> Random:
+    """The random source that fuzzes the review intervals of one question's answers.
+
+    Seeded from the question itself: the members who answered it still draw different
+    intervals (one after another, in member order), and settling it again (a retried
+    transaction) schedules exactly as the first try would have.
+    """
+    return Random(f"settle/{round_id}/{question_id}")  # noqa: S311  # spreading dates, not secrets

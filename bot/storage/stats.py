@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import scheduling
+from bot.quiz.review import next_review_at
 from bot.quiz.scoring import current_streak
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, CardRow, QuestionRow, ReviewLogRow
@@ -47,8 +48,7 @@ async def member_stats(
         )
         days = {moment.astimezone(zone).date() for moment in reviewed}
         packs = await _mastery(connection, member_id)
-    queue = await next_review(db, member_id, now)
-    next_due = queue.card.due if queue.card is not None else queue.next_due
+    next_due = next_review_at(await next_review(db, member_id, now))
     return MemberStats(
         member_id=member_id,
         answers=answers,

@@ -35,6 +35,7 @@ from bot.app.i18n import (
 from bot.app.retry import LOST_CHANNEL_CODES
 from bot.app.translator import CatalogueTranslator
 from bot.quiz.model import Difficulty
+from bot.quiz.review_round import RoundMode
 from bot.quiz.scoring import Period
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -43,7 +44,14 @@ PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 # A count's noun must agree with it: "1 question", "2 questions"; "1 ερώτηση", "2 ερωτήσεις".
 SINGULAR_PLURAL = {
-    "en": {"question": "questions", "second": "seconds", "day": "days", "pack": "packs"},
+    "en": {
+        "question": "questions",
+        "second": "seconds",
+        "day": "days",
+        "pack": "packs",
+        "member": "members",
+        "answer": "answers",
+    },
     "el": {
         "ερώτηση": "ερωτήσεις",
         "δευτερόλεπτο": "δευτερόλεπτα",
@@ -51,6 +59,7 @@ SINGULAR_PLURAL = {
         "σωστή": "σωστές",
         "απάντηση": "απαντήσεις",
         "πακέτο": "πακέτα",
+        "μέλος": "μέλη",
     },
 }
 # Greek verbs before a count agree with it too: "κατακτήθηκε 1", "κατακτήθηκαν 3".
@@ -172,6 +181,12 @@ def test_every_message_renders_with_counts_0_1_2_5_and_agrees_with_them(language
         ("el", "stats.mastery_line", {"mastered": 1, "seen": 2}, "κατακτήθηκε 1/5, απαντήθηκαν 2"),
         ("el", "round.answered", {"count": 1}, "1 απάντηση"),
         ("el", "round.fastest_entry", {"seconds": 12.25}, "12,2 δευτ."),
+        ("en", "analytics.summary", {"members": 1, "answers": 2}, "1 member gave 2 answers"),
+        ("el", "analytics.summary", {"members": 2, "answers": 1}, "2 μέλη έδωσαν 1 απάντηση"),
+        ("en", "analytics.more", {"count": 1}, "…and 1 more question."),
+        ("el", "analytics.unanswered", {"count": 1}, ": 1 ερώτηση."),
+        ("el", "analytics.figures", {"right": 0.75, "median": 1.5}, "σωστές 75%"),
+        ("el", "analytics.footer", {"min": 1}, "λιγότερα από 1 μέλος,"),
     ],
 )
 def test_known_plural_and_number_forms(
@@ -185,6 +200,7 @@ def test_numbers_on_their_own_follow_the_language() -> None:
     assert number("en-US", 12345) == "12,345"
     assert number("el", 12345) == "12.345"
     assert percent("el", 0.5) == "50%"
+    assert number("el", -0.345, decimals=2) == "-0,34"
     assert tr("el", "round.fastest_entry", member="<@1>", seconds=1234.5) == "<@1> 1.234,5 δευτ."
 
 
@@ -235,6 +251,7 @@ def test_every_key_the_code_builds_exists() -> None:
     built = {f"choice.{period.value}" for period in Period}
     built |= {f"difficulty.{difficulty.value}" for difficulty in Difficulty}
     built |= {f"round.lost.{code}" for code in LOST_CHANNEL_CODES}
+    built |= {f"cmd.quiz.start.mode.{mode.value}" for mode in RoundMode}
     built |= {"choice.greek", "choice.english"}
     assert built - keys(FALLBACK) == set()
 

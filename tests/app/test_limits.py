@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.app.components.review_buttons import ReviewNextButton, Session
+from bot.app.components.review_buttons import ReviewNextButton, SessionCode
 from bot.app.render import limits
 from bot.app.render.limits import (
     ELLIPSIS,
@@ -173,7 +173,7 @@ def test_round_messages_from_oversized_pack_texts_fit() -> None:
 
 
 def test_button_labels_are_cut_to_80() -> None:
-    button = ReviewNextButton(Session(1), label="Επόμενη " * 20)
+    button = ReviewNextButton(SessionCode(1, 0, 0), label="Επόμενη " * 20)
     assert button.item.label is not None
     assert length(button.item.label) <= limits.BUTTON_LABEL
     assert button.item.label.endswith(ELLIPSIS)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
+
+from sqlalchemy import func, select, update
+
+from bot.app.context import utc_now
 from bot.app.i18n import tr
+from bot.storage.models import CardRow
 from tests.e2e.conftest import QuizWorld, buttons_of, seed_finished_round, titled
 
 
@@ -72,3 +79,33 @@ async def test_stats_of_another_member(bot_world: QuizWorld) -> None:
     said = await world.said(await world.command(world.members[0], "stats", member=str(other)))
     assert f"<@{other}>" in said
     assert "Accuracy: 100%" in said
+
+
+async def test_stats_show_the_next_review_ahead_or_nothing_scheduled(bot_world: QuizWorld) -> None:
+    world = bot_world
+    member, newcomer = world.members[0], world.members[1]
+    await seed_finished_round(world, {member: 2})
+    # One card overdue by two minutes: the next review is still the first one to come.
+    async with world.db.write() as connection:
+        await connection.execute(
+            update(CardRow)
+            .where(CardRow.member_id == member, CardRow.question_id == "two")
+            .values(due=utc_now() - timedelta(minutes=2))
+        )
+    async with world.db.read() as connection:
+        ahead = await connection.scalar(
+            select(func.min(CardRow.due)).where(
+                CardRow.member_id == member, CardRow.question_id != "two"
+            )
+        )
+    said = await world.said(await world.command(member, "stats"))
+    assert ahead is not None
+    shown = re.search(r"Next review: <t:(\d+):R>", said)
+    assert shown is not None, said
+    # Discord's <t:…:R> has whole seconds: "in 9 minutes", never "2 minutes ago".
+    assert int(shown.group(1)) == int(ahead.timestamp())
+    assert ahead > utc_now()
+
+    said = await world.said(await world.command(newcomer, "stats"))
+    locale = world.locales[newcomer]
+    assert f"{tr(locale, 'stats.next_review')}: {tr(locale, 'stats.no_review')}" in said

@@ -1,23 +1,44 @@
-"""The FSRS configuration and how answers become ratings."""
+"""The FSRS configuration, how answers become ratings, and fuzzing with the caller's random."""
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.quiz import scheduling
-from bot.quiz.scheduling import Rating, State
+from bot.quiz.scheduling import Card, Rating, State
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def seeded(seed: int) -> random.Random:
+    return random.Random(seed)  # noqa: S311  # fuzzing due dates, not cryptography
+
+
+def review(card: Card, moment: datetime, rng: random.Random, *, correct: bool = True) -> Card:
+    reviewed, _log = scheduling.review(
+        scheduling.make_scheduler(),
+        card,
+        correct=correct,
+        reviewed_at=moment,
+        response_ms=1000,
+        rng=rng,
+    )
+    return reviewed
 
 
 def test_scheduler_settings() -> None:
     scheduler = scheduling.make_scheduler()
     assert scheduler.desired_retention == 0.9
     assert scheduler.maximum_interval == 365
-    assert scheduler.enable_fuzzing is False  # the domain has no randomness of its own
+    # fsrs's own fuzz draws from the global random module; review() fuzzes with the caller's.
+    assert scheduler.enable_fuzzing is False
 
 
 def test_wrong_rates_again_and_right_rates_good() -> None:
@@ -28,7 +49,12 @@ def test_wrong_rates_again_and_right_rates_good() -> None:
 def test_review_keeps_the_response_time_and_leaves_the_input_card_alone() -> None:
     card = scheduling.new_card(START)
     reviewed, log = scheduling.review(
-        scheduling.make_scheduler(), card, correct=True, reviewed_at=START, response_ms=4200
+        scheduling.make_scheduler(),
+        card,
+        correct=True,
+        reviewed_at=START,
+        response_ms=4200,
+        rng=seeded(1),
     )
     assert (log.rating, log.review_duration) == (Rating.Good, 4200)
     assert card.last_review is None
@@ -37,16 +63,91 @@ def test_review_keeps_the_response_time_and_leaves_the_input_card_alone() -> Non
 
 
 def test_intervals_never_pass_a_year() -> None:
-    scheduler = scheduling.make_scheduler()
+    rng = seeded(2)
     card, moment = scheduling.new_card(START), START
     for _ in range(30):
-        card, _log = scheduling.review(
-            scheduler, card, correct=True, reviewed_at=moment, response_ms=1000
-        )
+        card = review(card, moment, rng)
         assert card.due - moment <= timedelta(days=365)
         moment = card.due
     assert card.state is State.Review
-    assert card.due - card.last_review == timedelta(days=365)  # type: ignore[operator]
+    low, high = scheduling.fuzz_range(timedelta(days=365), 365)  # type: ignore[misc]
+    assert high == 365
+    assert low * DAY <= card.due - card.last_review <= high * DAY  # type: ignore[operator]
+
+
+@settings(derandomize=True, max_examples=300)  # seeded: the same histories on every run
+@given(
+    answers=st.lists(st.booleans(), min_size=1, max_size=16),
+    late_days=st.lists(st.integers(0, 40), min_size=16, max_size=16),
+    seed=st.integers(0, 2**32),
+)
+def test_fuzzed_intervals_stay_within_fsrs_fuzz_ranges(
+    answers: list[bool], late_days: list[int], seed: int
+) -> None:
+    """Against fsrs unfuzzed: the same card, state, stability and difficulty; a review
+    interval moved at most within its fuzz range, in whole days; learning steps untouched."""
+    rng, scheduler = seeded(seed), scheduling.make_scheduler()
+    card, moment = scheduling.new_card(START), START
+    for correct, late in zip(answers, late_days, strict=False):
+        plain, _ = scheduler.review_card(
+            card, scheduling.rating_for(correct=correct), review_datetime=moment
+        )
+        fuzzed = review(card, moment, rng, correct=correct)
+        assert (fuzzed.state, fuzzed.step, fuzzed.last_review) == (
+            plain.state,
+            plain.step,
+            plain.last_review,
+        )
+        assert (fuzzed.stability, fuzzed.difficulty) == (plain.stability, plain.difficulty)
+        bounds = scheduling.fuzz_range(plain.due - moment, scheduler.maximum_interval)
+        if plain.state is State.Review and bounds is not None:
+            low, high = bounds
+            assert low * DAY <= fuzzed.due - moment <= high * DAY
+            assert (fuzzed.due - moment) % DAY == timedelta(0)
+        else:
+            assert fuzzed.due == plain.due
+        card, moment = fuzzed, fuzzed.due + late * DAY
+
+
+def review_card_of(interval_days: int) -> Card:
+    """A review card last seen ``interval_days`` ago and due now, stable enough to keep growing."""
+    return Card(
+        card_id=0,
+        state=State.Review,
+        stability=float(interval_days),
+        difficulty=5.0,
+        due=START,
+        last_review=START - interval_days * DAY,
+    )
+
+
+def test_fuzz_spreads_the_due_dates_of_identical_cards() -> None:
+    rng = seeded(3)
+    card = review_card_of(30)
+    dues = [review(card, START, rng).due for _ in range(200)]
+    plain, _ = scheduling.make_scheduler().review_card(card, Rating.Good, review_datetime=START)
+    low, high = scheduling.fuzz_range(plain.due - START, 365)  # type: ignore[misc]
+    assert high - low >= 4
+    assert {(due - START) // DAY for due in dues} == set(range(low, high + 1))  # every day used
+
+
+@pytest.mark.parametrize("days", [3, 5, 8, 21, 50, 200, 364])
+def test_fuzz_ranges_are_fsrs_own(days: int) -> None:
+    """fsrs's own fuzz (from the global random module, seeded here for this test only) lands in
+    our range, and covers it; fsrs can round one day past its top (``random() * (n + 1)``)."""
+    fuzzing = scheduling.make_scheduler()
+    fuzzing.enable_fuzzing = True
+    random.seed(days)
+    drawn = {fuzzing._get_fuzzed_interval(interval=days * DAY).days for _ in range(2000)}
+    low, high = scheduling.fuzz_range(days * DAY, 365)  # type: ignore[misc]
+    assert min(drawn) == low
+    assert max(drawn) in (high, high + 1)
+    assert set(range(low, high + 1)) <= drawn
+
+
+def test_short_intervals_are_not_fuzzed() -> None:
+    assert scheduling.fuzz_range(2 * DAY, 365) is None
+    assert scheduling.fuzz_range(3 * DAY, 365) is not None
 
 
 def test_naive_and_foreign_zone_times_become_utc() -> None:

@@ -9,8 +9,15 @@ from datetime import timedelta
 from bot.quiz.rounds import Message, RoundState
 from bot.storage import deliveries
 from bot.storage.database import Database
+from bot.storage.member_answers import member_answer
 from bot.storage.results import RoundView
-from bot.storage.rounds import close_question, end_round, get_round, open_question
+from bot.storage.rounds import (
+    close_question,
+    end_round,
+    get_round,
+    open_question,
+    record_answer,
+)
 from tests.storage.factories import NOW, start_test_round
 
 LATER = NOW + timedelta(seconds=5)
@@ -57,6 +64,31 @@ async def test_a_question_counts_its_time_from_its_confirmed_post(db: Database) 
     stored = await get_round(db, view.id)
     assert (stored.question_opened_at, stored.closes_at) == (posted_at, closes_at)
     assert stored.message_ids == {"question:0": 500}
+
+
+async def test_clicks_taken_before_the_post_was_confirmed_are_timed_from_the_post(
+    db: Database,
+) -> None:
+    view = await start_test_round(db)
+    await open_question(db, view.id, 0, NOW)
+    (post,) = await deliveries.pending(db, view.id)
+    question_id = view.question_order[0]
+    visible_since = NOW + timedelta(seconds=2)  # Discord took the post two seconds after opening
+    for member_id, seconds in ((1, 2.5), (2, 1.5)):  # 500 ms after it; one from a skewed clock
+        await record_answer(
+            db,
+            round_id=view.id,
+            question_id=question_id,
+            member_id=member_id,
+            option_index=0,
+            now=NOW + timedelta(seconds=seconds),
+        )
+    await deliveries.question_posted(db, post, 500, visible_since)
+    times = [
+        (await member_answer(db, round_id=view.id, question_id=question_id, member_id=m))
+        for m in (1, 2)
+    ]
+    assert [t.response_ms if t else None for t in times] == [500, 0]
 
 
 async def test_a_post_confirmed_after_its_question_closed_changes_no_time(db: Database) -> None:

@@ -7,11 +7,12 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
+from bot.quiz.review import Answer, Session
 from bot.storage.database import Database
 from bot.storage.models import QuestionRow
 from bot.storage.packs import active_question_ids, sync_packs
 from bot.storage.results import GuildSettings, MemberSettings, PackMastery
-from bot.storage.reviews import grade_review
+from bot.storage.reviews import take
 from bot.storage.rounds import close_question, open_question, record_answer
 from bot.storage.settings import (
     guild_settings,
@@ -20,7 +21,7 @@ from bot.storage.settings import (
     save_member_settings,
 )
 from bot.storage.stats import member_stats
-from tests.storage.factories import NOW, make_pack, make_question, start_test_round
+from tests.storage.factories import NOW, make_pack, make_question, seeded, start_test_round
 
 MEMBER = 5
 
@@ -85,15 +86,8 @@ async def test_member_stats(db: Database) -> None:
     elsewhere = await answer_round(db, guild_id=2, right=3, count=3, seed=5)  # another server
     assert elsewhere - here - {"q4"}  # questions only the other server asked
     yesterday = NOW - timedelta(days=1)
-    await grade_review(
-        db,
-        member_id=MEMBER,
-        pack_id="basics",
-        question_id="q4",
-        option_index=0,
-        response_ms=1000,
-        now=yesterday,
-    )
+    review = Answer(Session(MEMBER), "basics", "q4", 0, 1000)
+    await take(db, review, now=yesterday, rng=seeded(1))
     stats = await member_stats(db, MEMBER, NOW + timedelta(minutes=1), guild_id=1)
     assert (stats.answers, stats.correct, stats.rounds) == (2, 1, 1)
     assert stats.accuracy == 0.5
@@ -101,8 +95,10 @@ async def test_member_stats(db: Database) -> None:
     # Reviews are the member's own, whichever server the answers that scheduled them came from.
     seen = len(here | elsewhere | {"q4"})
     assert stats.packs == (PackMastery("basics", questions=5, seen=seen, mastered=0),)
-    assert stats.next_review_due is not None
-    assert stats.next_review_due <= NOW + timedelta(minutes=1)  # the wrong answer is due
+    # Each question answered at NOW + 1 s was last answered right (the one missed here was
+    # right in the other server): a 10-minute learning step. Yesterday's review is overdue,
+    # and an overdue card is no "next review".
+    assert stats.next_review_due == NOW + timedelta(minutes=10, seconds=1)
     everywhere = await member_stats(db, MEMBER, NOW + timedelta(minutes=1))
     assert (everywhere.answers, everywhere.correct, everywhere.rounds) == (5, 4, 2)
     assert everywhere.packs == stats.packs

@@ -1,4 +1,4 @@
-"""The review queue and FSRS grading, and round answers reviewing the member's card."""
+"""Review sessions through their one service call, and round answers reviewing the member's card."""
 
 from __future__ import annotations
 
@@ -7,39 +7,61 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
-from bot.quiz.scheduling import Rating
+from bot.quiz import review
+from bot.quiz.review import (
+    Answer,
+    CardKind,
+    CardStep,
+    Finish,
+    Next,
+    NothingStep,
+    ResultStep,
+    Scope,
+    Session,
+    Start,
+    SummaryStep,
+)
+from bot.quiz.scheduling import Rating, State
 from bot.storage.database import Database
 from bot.storage.models import CardRow, ReviewLogRow
 from bot.storage.packs import sync_packs
-from bot.storage.results import MemberSettings, ReviewOutcome
-from bot.storage.reviews import grade_review, next_review
+from bot.storage.results import MemberSettings
+from bot.storage.reviews import next_review, take
 from bot.storage.rounds import close_question, open_question, record_answer
 from bot.storage.settings import save_member_settings
-from tests.storage.factories import NOW, make_pack, start_test_round
+from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
 MEMBER = 5
+BASICS = Scope(pack_id="basics")
 
 
 def right(question_id: str) -> int:
     return int(question_id.removeprefix("q")) % 4
 
 
-async def grade(db: Database, question_id: str, at: datetime, *, correct: bool) -> ReviewOutcome:
+async def grade(
+    db: Database, question_id: str, at: datetime, *, correct: bool, session: Session | None = None
+) -> ResultStep:
     option = right(question_id) if correct else (right(question_id) + 1) % 4
-    return await grade_review(
-        db,
-        member_id=MEMBER,
-        pack_id="basics",
-        question_id=question_id,
-        option_index=option,
-        response_ms=2500,
-        now=at,
-    )
+    action = Answer(session or Session(MEMBER, scope=BASICS), "basics", question_id, option, 2500)
+    step = await take(db, action, now=at, rng=seeded(1))
+    assert isinstance(step, ResultStep)
+    return step
 
 
 async def next_id(db: Database, at: datetime) -> str | None:
-    queue = await next_review(db, MEMBER, at, "basics")
-    return None if queue.card is None else queue.card.question_id
+    step = await take(db, Next(Session(MEMBER, reviewed=1, scope=BASICS)), now=at, rng=seeded(1))
+    return step.card.question_id if isinstance(step, CardStep) else None
+
+
+async def card_state(db: Database, question_id: str) -> State:
+    async with db.read() as connection:
+        state = await connection.scalar(
+            select(CardRow.state).where(
+                CardRow.member_id == MEMBER, CardRow.question_id == question_id
+            )
+        )
+    return State(state)
 
 
 async def test_round_answers_review_the_members_card(db: Database) -> None:
@@ -64,23 +86,42 @@ async def test_round_answers_review_the_members_card(db: Database) -> None:
     assert (card.question_id, card.due) == (opened.question_id, at + timedelta(minutes=1))
 
 
+async def test_a_session_from_start_to_summary(db: Database) -> None:
+    session = Session(MEMBER, scope=BASICS)
+    first = await take(db, Start(session), now=NOW, rng=seeded(1))
+    assert first == CardStep(
+        session, review.QueuedCard("basics", "q0", CardKind.NEW), first_of_new=True
+    )
+    result = await grade(db, "q0", NOW, correct=False, session=session)
+    assert (result.session.reviewed, result.session.correct) == (1, 0)
+    assert (result.grade.picked, result.grade.correct_index) == (1, 0)
+    assert result.grade.due == NOW + timedelta(minutes=1)  # Again: the first relearning step
+    assert result.more  # q1 is new and within the daily limit
+    second = await take(db, Next(result.session), now=NOW, rng=seeded(1))
+    assert isinstance(second, CardStep)
+    assert (second.card.question_id, second.first_of_new) == ("q1", False)
+    done = await take(db, Finish(result.session), now=NOW, rng=seeded(1))
+    # New questions remain, yet the next review is when a card falls due: never "now".
+    assert done == SummaryStep(result.session, NOW + timedelta(minutes=1))
+
+
 async def test_new_questions_come_in_pack_order_within_the_daily_limit(db: Database) -> None:
     await save_member_settings(db, MemberSettings(MEMBER, daily_new_limit=2))
     assert await next_id(db, NOW) == "q0"
     await grade(db, "q0", NOW, correct=True)  # due again in 10 minutes
     assert await next_id(db, NOW) == "q1"
-    await grade(db, "q1", NOW, correct=False)  # due again in 1 minute
-    queue = await next_review(db, MEMBER, NOW, "basics")
-    assert queue.card is None
-    assert queue.next_due == NOW + timedelta(minutes=1)
+    last = await grade(db, "q1", NOW, correct=False)  # due again in 1 minute
+    assert not last.more  # the limit is reached and nothing is due yet
+    step = await take(db, Next(last.session), now=NOW, rng=seeded(1))
+    assert step == SummaryStep(last.session, NOW + timedelta(minutes=1))
     assert await next_id(db, NOW + timedelta(minutes=2)) == "q1"
 
 
 async def test_due_learning_cards_come_before_older_due_reviews(db: Database) -> None:
     for question_id in ("q0", "q1"):
         await grade(db, question_id, NOW, correct=True)
-        graduated = await grade(db, question_id, NOW + timedelta(minutes=10), correct=True)
-        assert graduated.state == "review"
+        await grade(db, question_id, NOW + timedelta(minutes=10), correct=True)
+        assert await card_state(db, question_id) is State.Review
     await grade(db, "q2", NOW + timedelta(days=29), correct=False)  # relearning, due in 1 min
     later = NOW + timedelta(days=30)
     assert await next_id(db, later) == "q2"
@@ -96,9 +137,10 @@ async def test_the_daily_limit_resets_at_the_members_midnight(db: Database) -> N
     )
     await grade(db, "q0", NOW, correct=True)
     await grade(db, "q0", NOW + timedelta(minutes=10), correct=True)
-    assert await next_id(db, NOW + timedelta(hours=22)) is None
-    queue = await next_review(db, MEMBER, NOW + timedelta(hours=22), "basics")
-    assert queue.next_due == NOW + timedelta(hours=23)  # tomorrow's new questions
+    evening = NOW + timedelta(hours=22)
+    assert await next_id(db, evening) is None
+    nothing = await take(db, Start(Session(MEMBER, scope=BASICS)), now=evening, rng=seeded(1))
+    assert nothing == NothingStep(missed_round=False, next_review=NOW + timedelta(hours=23))
     assert await next_id(db, NOW + timedelta(hours=23)) == "q1"
 
 
@@ -112,6 +154,74 @@ async def test_a_removed_question_keeps_its_card_but_is_not_scheduled(db: Databa
     assert kept == ["q0"]
 
 
-async def test_nothing_at_all_to_review_has_no_next_due(db: Database) -> None:
-    queue = await next_review(db, MEMBER, NOW)  # no pack named and none begun
-    assert (queue.card, queue.next_due) == (None, None)
+async def test_nothing_at_all_to_review_has_no_next_review(db: Database) -> None:
+    step = await take(db, Start(Session(MEMBER)), now=NOW, rng=seeded(1))  # no pack begun
+    assert step == NothingStep(missed_round=False, next_review=None)
+
+
+async def test_the_next_review_is_the_earliest_future_due_never_a_past_one(db: Database) -> None:
+    await grade(db, "q0", NOW, correct=False)  # due at +1 minute
+    await grade(db, "q1", NOW, correct=True)  # due at +10 minutes
+    later = NOW + timedelta(minutes=3)  # q0 is overdue by 2 minutes
+    assert review.next_review_at(await next_review(db, MEMBER, later)) == NOW + timedelta(
+        minutes=10
+    )
+    step = await take(db, Finish(Session(MEMBER, reviewed=2)), now=later, rng=seeded(1))
+    assert step == SummaryStep(Session(MEMBER, reviewed=2), NOW + timedelta(minutes=10))
+
+
+async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Database) -> None:
+    view = await start_test_round(db, seed=3, question_count=3)
+    first, second, third = view.question_order
+    for index, question_id in enumerate(view.question_order):
+        await open_question(db, view.id, index, NOW)
+        if question_id != second:  # the second goes unanswered
+            option = right(question_id) if question_id == third else (right(question_id) + 1) % 4
+            await record_answer(
+                db,
+                round_id=view.id,
+                question_id=question_id,
+                member_id=MEMBER,
+                option_index=option,
+                now=NOW,
+            )
+        await close_question(db, view.id, index, NOW + timedelta(seconds=1))
+    session = Session(MEMBER, scope=Scope(round_id=view.id))
+    step = await take(db, Start(session), now=NOW, rng=seeded(1))
+    assert step == CardStep(
+        session, review.QueuedCard("basics", first, CardKind.MISSED), first_of_new=False
+    )
+    result = await grade(db, first, NOW, correct=True, session=session)
+    assert result.session.scope == Scope(round_id=view.id, position=1)
+    assert result.more
+    step = await take(db, Next(result.session), now=NOW, rng=seeded(1))
+    assert isinstance(step, CardStep)
+    assert step.card == review.QueuedCard("basics", second, CardKind.UNANSWERED)
+    last = await grade(db, second, NOW, correct=True, session=result.session)
+    assert not last.more  # the third was right in the round
+    summary = await take(db, Next(last.session), now=NOW, rng=seeded(1))
+    assert isinstance(summary, SummaryStep)
+    assert (summary.session.reviewed, summary.session.correct) == (2, 2)
+    absent = Session(MEMBER + 1, scope=Scope(round_id=view.id))  # answered none of them
+    step = await take(db, Start(absent), now=NOW, rng=seeded(1))
+    assert isinstance(step, CardStep)
+    assert step.card == review.QueuedCard("basics", first, CardKind.UNANSWERED)
+
+
+async def test_a_round_with_nothing_missed_starts_nothing(db: Database) -> None:
+    view = await start_test_round(db, seed=3, question_count=1)
+    (question_id,) = view.question_order
+    await open_question(db, view.id, 0, NOW)
+    await record_answer(
+        db,
+        round_id=view.id,
+        question_id=question_id,
+        member_id=MEMBER,
+        option_index=right(question_id),
+        now=NOW,
+    )
+    await close_question(db, view.id, 0, NOW + timedelta(seconds=1))
+    session = Session(MEMBER, scope=Scope(round_id=view.id))
+    step = await take(db, Start(session), now=NOW, rng=seeded(1))
+    assert isinstance(step, NothingStep)
+    assert step.missed_round

@@ -1,4 +1,5 @@
-"""`/quiz start|stop|skip|packs|settings`: moderators run rounds; everyone can list the packs."""
+"""`/quiz start|stop|skip|packs|settings|analytics`: moderators run rounds and read how questions
+fared; everyone can list the packs."""
 
 from __future__ import annotations
 
@@ -13,20 +14,27 @@ from bot.app.choices import pack_choices
 from bot.app.context import AppContext
 from bot.app.i18n import number, tr
 from bot.app.permissions import can_manage_server, is_moderator
+from bot.app.render.analytics import analytics_embed
 from bot.app.render.common import BRAND, difficulty_name
 from bot.app.render.limits import echo
 from bot.app.render.round import start_card
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.model import Pack
+from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundState
 from bot.storage import rounds, settings
+from bot.storage.analytics import pack_analytics
 from bot.storage.results import GuildSettings, RoundView
 
 Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
+]
+MODE_CHOICES = [
+    app_commands.Choice(name=_(f"cmd.quiz.start.mode.{mode.value}"), value=mode.value)
+    for mode in RoundMode
 ]
 
 
@@ -42,14 +50,18 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         questions=_("cmd.quiz.start.questions.description"),
         seconds=_("cmd.quiz.start.seconds.description"),
         channel=_("cmd.quiz.start.channel.description"),
+        mode=_("cmd.quiz.start.mode.description"),
     )
+    @app_commands.choices(mode=MODE_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction[Any],
+        *,
         pack: str,
         questions: app_commands.Range[int, 1, 200] | None = None,
         seconds: Seconds | None = None,
         channel: discord.TextChannel | None = None,
+        mode: app_commands.Choice[str] | None = None,
     ) -> None:
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
@@ -58,28 +70,49 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         if chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
-        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         target_id = channel.id if channel is not None else interaction.channel_id
         assert target_id is not None  # noqa: S101
+        round_mode = RoundMode(mode.value) if mode is not None else RoundMode.NORMAL
+        view = await self._start_round(
+            interaction, chosen, target_id, questions=questions, seconds=seconds, mode=round_mode
+        )
+        if view is not None:
+            await self._announce(interaction, view, chosen, channel, round_mode)
+
+    async def _start_round(
+        self,
+        interaction: discord.Interaction[Any],
+        pack: Pack,
+        channel_id: int,
+        *,
+        questions: int | None,
+        seconds: int | None,
+        mode: RoundMode,
+    ) -> RoundView | None:
+        """The new round; None, once the member is told why, if it cannot start."""
+        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         default_seconds = (
             await settings.guild_settings(self.ctx.db, interaction.guild_id)
         ).question_seconds
         try:
-            view = await rounds.start_round(
+            return await rounds.start_round(
                 self.ctx.db,
                 guild_id=interaction.guild_id,
-                channel_id=target_id,
-                pack_id=chosen.id,
+                channel_id=channel_id,
+                pack_id=pack.id,
                 started_by=interaction.user.id,
                 question_seconds=seconds or default_seconds,
                 question_count=questions,
                 rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
                 now=self.ctx.clock(),
+                mode=mode,
             )
         except rounds.RoundAlreadyRunningError:
-            await say(interaction, "round.already_running", channel=f"<#{target_id}>")
-            return
-        await self._announce(interaction, view, chosen, channel)
+            await say(interaction, "round.already_running", channel=f"<#{channel_id}>")
+        except rounds.NothingToReviewError:
+            title = pack.title.get(interaction.locale.value)
+            await say(interaction, "round.review.nothing", pack=title)
+        return None
 
     async def _announce(
         self,
@@ -87,6 +120,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         view: RoundView,
         pack: Pack,
         channel: discord.TextChannel | None,
+        mode: RoundMode,
     ) -> None:
         """Posts the start card, then hands the round to the conductor."""
         locale = await self.ctx.conductor.public_locale(view.guild_id, pack)
@@ -96,6 +130,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
             questions=len(view.question_order),
             seconds=view.question_seconds,
             started_by=view.started_by,
+            mode=mode,
         )
         try:
             if channel is None or channel.id == interaction.channel_id:
@@ -181,6 +216,29 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         )
         await settings.save_guild_settings(self.ctx.db, updated)
         await reply(interaction, embed=_settings_embed(updated, interaction.locale.value))
+
+    @app_commands.command(name="analytics", description=_("cmd.quiz.analytics.description"))
+    @app_commands.describe(pack=_("cmd.quiz.analytics.pack.description"))
+    async def analytics_command(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        """Per question of the pack in this server, worst first, privately to a moderator."""
+        if not await is_moderator(self.ctx.db, interaction):
+            await say(interaction, "errors.not_moderator")
+            return
+        chosen = self.ctx.library.get(pack)
+        if chosen is None:
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
+            return
+        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
+        # Every answer to the pack is read: on a busy server that may outlast Discord's 3 s.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await pack_analytics(self.ctx.db, guild_id=interaction.guild_id, pack=chosen)
+        await reply(interaction, embed=analytics_embed(chosen, report, interaction.locale.value))
+
+    @analytics_command.autocomplete("pack")
+    async def analytics_pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pack_choices(self.ctx.library, interaction.locale.value, current)
 
 
 def _pack_line(pack: Pack, locale: str) -> str:

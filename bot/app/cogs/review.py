@@ -9,14 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.choices import pack_choices
-from bot.app.components.review_buttons import Session, start_review
+from bot.app.components.review_buttons import start_review
 from bot.app.context import AppContext
 from bot.app.i18n import number, percent, tr
-from bot.app.keys import stable_key
 from bot.app.render.common import BRAND, mention, relative_time
 from bot.app.render.limits import echo
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
+from bot.quiz.review import Scope
 from bot.storage import stats
 from bot.storage.results import MemberStats
 
@@ -29,13 +29,10 @@ class LearningCog(commands.Cog):
     @app_commands.describe(pack=_("cmd.review.pack.description"))
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction[Any], pack: str | None = None) -> None:
-        scope = ""
-        if pack is not None:
-            if self.ctx.library.get(pack) is None:
-                await say(interaction, "round.unknown_pack", pack=echo(pack))
-                return
-            scope = f"p{stable_key(pack)}"
-        await start_review(interaction, Session(interaction.user.id, scope=scope))
+        if pack is not None and self.ctx.library.get(pack) is None:
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
+            return
+        await start_review(interaction, Scope(pack_id=pack))
 
     @review.autocomplete("pack")
     async def pack_autocomplete(

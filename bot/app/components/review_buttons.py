@@ -1,11 +1,17 @@
-"""Private review sessions. The session (member, counts, what is reviewed) rides in the
-custom_ids, so a session needs no memory in the bot and survives restarts."""
+"""Private review sessions. Every click is one call to ``reviews.take`` with the member's
+action, and its step becomes a message. The session (member, counts, what is reviewed) rides in
+the custom_ids, so a session needs no memory in the bot and survives restarts.
+
+A review is the member's own, across packs and servers: its buttons work in a server and in a
+DM with the bot alike (``ReviewNowButton`` is what a reminder DM offers).
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
+from random import Random
 from typing import Any
 
 import discord
@@ -13,37 +19,66 @@ import discord
 from bot.app.components.base import PersistentButton
 from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
-from bot.app.keys import stable_key
+from bot.app.keys import QuestionKeys, stable_key
 from bot.app.render.common import letter
 from bot.app.render.review import (
-    nothing_due_text,
+    nothing_to_review_text,
     review_question_embed,
     review_result_embed,
     review_summary_embed,
 )
 from bot.app.replies import reply, say
 from bot.quiz.model import Pack, Question
-from bot.storage import member_answers, reviews, rounds
+from bot.quiz.review import (
+    EVERYTHING,
+    Answer,
+    CardStep,
+    Finish,
+    Next,
+    NothingStep,
+    ResultStep,
+    ReviewAction,
+    Scope,
+    Session,
+    Start,
+    SummaryStep,
+)
+from bot.storage import reviews
 
 SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
 SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
 
 
-@dataclass(frozen=True, slots=True)
-class Session:
-    """Whose review it is, how it went so far, and what it covers.
+def scope_code(scope: Scope) -> str:
+    """A scope in a custom_id: "" (everything), "p<pack key>" or "r<round>.<position>"."""
+    if scope.round_id is not None:
+        return f"r{scope.round_id}.{scope.position}"
+    return "" if scope.pack_id is None else f"p{stable_key(scope.pack_id)}"
 
-    ``scope`` is "" (everything due), "p<pack key>" (one pack) or "r<round>.<position>" (the
-    questions the member missed in a round, from that position on).
-    """
+
+def scope_of(code: str, keys: QuestionKeys) -> Scope:
+    if code.startswith("r"):
+        round_id, position = code[1:].split(".")
+        return Scope(round_id=int(round_id), position=int(position))
+    pack = keys.packs.get(code[1:]) if code else None
+    return EVERYTHING if pack is None else Scope(pack_id=pack.id)  # a removed pack: everything
+
+
+@dataclass(frozen=True, slots=True)
+class SessionCode:
+    """A session as custom_ids carry it; its scope decodes only with the library's keys."""
 
     member_id: int
-    reviewed: int = 0
-    correct: int = 0
+    reviewed: int
+    correct: int
     scope: str = ""
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> Session:
+    def of(cls, session: Session) -> SessionCode:
+        return cls(session.member_id, session.reviewed, session.correct, scope_code(session.scope))
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> SessionCode:
         scope = match.groupdict().get("scope") or ""
         return cls(int(match["member"]), int(match["reviewed"]), int(match["correct"]), scope)
 
@@ -51,83 +86,34 @@ class Session:
     def ids(self) -> str:
         return f"{self.member_id}:{self.reviewed}:{self.correct}"
 
-    def after(self, *, right: bool) -> Session:
-        scope = self.scope
-        if scope.startswith("r"):
-            round_id, position = scope[1:].split(".")
-            scope = f"r{round_id}.{int(position) + 1}"
-        return replace(self, reviewed=self.reviewed + 1, correct=self.correct + right, scope=scope)
+    def session(self, keys: QuestionKeys) -> Session:
+        return Session(self.member_id, self.reviewed, self.correct, scope_of(self.scope, keys))
 
 
-async def start_review(interaction: discord.Interaction[Any], session: Session) -> None:
-    """The first screen of a session, as a new private message."""
-    await _show_next(interaction, session, edit=False)
+async def start_review(interaction: discord.Interaction[Any], scope: Scope = EVERYTHING) -> None:
+    """The first screen of the clicking member's review of ``scope``, as a new message."""
+    await _take(interaction, Start(Session(interaction.user.id, scope=scope)))
 
 
-class ReviewAnswerButton(
-    PersistentButton,
-    template=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
-):
-    def __init__(self, session: Session, question_key: str, option: int) -> None:
-        self.session, self.question_key, self.option = session, question_key, option
-        custom_id = f"ra:{session.ids}:{question_key}:{option}:{session.scope}"
-        super().__init__(custom_id, letter(option), discord.ButtonStyle.primary)
+class ReviewNowButton(PersistentButton, template=re.compile(rf"rv:{SCOPE}")):
+    """Starts a review for whoever clicks it, in a server or in a DM with the bot."""
+
+    def __init__(self, scope: str = "", label: str = "→") -> None:
+        self.scope = scope
+        super().__init__(f"rv:{scope}", label, discord.ButtonStyle.success)
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> ReviewAnswerButton:
-        return cls(Session.from_match(match), match["question"], int(match["option"]))
+    def from_match(cls, match: re.Match[str]) -> ReviewNowButton:
+        return cls(match["scope"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        if not await _is_owner(interaction, self.session):
-            return
-        ctx = ctx_of(interaction)
-        found = ctx.keys.questions.get(self.question_key)
-        if found is None:  # the pack changed since this question was shown
-            await _show_next(interaction, self.session, edit=True)
-            return
-        pack, question = found
-        now = ctx.clock()
-        outcome = await reviews.grade_review(
-            ctx.db,
-            member_id=self.session.member_id,
-            pack_id=pack.id,
-            question_id=question.id,
-            option_index=self.option,
-            response_ms=_ms_since_shown(interaction, now),
-            now=now,
-        )
-        locale = interaction.locale.value
-        embed = review_result_embed(pack, question, locale, picked=self.option, due=outcome.due)
-        session = self.session.after(right=outcome.correct)
-        await interaction.response.edit_message(embed=embed, view=_next_or_stop(session, locale))
+        await start_review(interaction, scope_of(self.scope, ctx_of(interaction).keys))
 
 
-class ReviewNextButton(PersistentButton, template=re.compile(rf"rn:{SESSION}:{SCOPE}")):
-    def __init__(self, session: Session, label: str = "→") -> None:
-        self.session = session
-        super().__init__(f"rn:{session.ids}:{session.scope}", label, discord.ButtonStyle.primary)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ReviewNextButton:
-        return cls(Session.from_match(match))
-
-    async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        if await _is_owner(interaction, self.session):
-            await _show_next(interaction, self.session, edit=True)
-
-
-class ReviewStopButton(PersistentButton, template=re.compile(rf"rs:{SESSION}")):
-    def __init__(self, session: Session, label: str = "■") -> None:
-        self.session = session
-        super().__init__(f"rs:{session.ids}", label, row=1)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ReviewStopButton:
-        return cls(Session.from_match(match))
-
-    async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        if await _is_owner(interaction, self.session):
-            await _show_summary(interaction, self.session, edit=True)
+def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewNowButton:
+    """A "Review now" button for a message (a due-reminder DM, say): all the clicking member's
+    due cards, or only ``pack_id``'s."""
+    return ReviewNowButton(scope_code(Scope(pack_id=pack_id)), tr(locale, "review.now_button"))
 
 
 class MissedButton(PersistentButton, template=re.compile(r"rm:(?P<round>[0-9]+)")):
@@ -142,92 +128,133 @@ class MissedButton(PersistentButton, template=re.compile(r"rm:(?P<round>[0-9]+)"
         return cls(int(match["round"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await start_review(interaction, Session(interaction.user.id, scope=f"r{self.round_id}.0"))
+        await start_review(interaction, Scope(round_id=self.round_id))
 
 
-async def _is_owner(interaction: discord.Interaction[Any], session: Session) -> bool:
-    if interaction.user.id == session.member_id:
+class ReviewAnswerButton(
+    PersistentButton,
+    template=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
+):
+    def __init__(self, code: SessionCode, question_key: str, option: int) -> None:
+        self.code, self.question_key, self.option = code, question_key, option
+        custom_id = f"ra:{code.ids}:{question_key}:{option}:{code.scope}"
+        super().__init__(custom_id, letter(option), discord.ButtonStyle.primary)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewAnswerButton:
+        return cls(SessionCode.from_match(match), match["question"], int(match["option"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        if not await _is_owner(interaction, self.code):
+            return
+        ctx = ctx_of(interaction)
+        session = self.code.session(ctx.keys)
+        found = ctx.keys.questions.get(self.question_key)
+        if found is None:  # the question left its pack since it was shown: go on
+            await _take(interaction, Next(session))
+            return
+        pack, question = found
+        shown_for = _ms_since_shown(interaction, ctx.clock())
+        await _take(interaction, Answer(session, pack.id, question.id, self.option, shown_for))
+
+
+class ReviewNextButton(PersistentButton, template=re.compile(rf"rn:{SESSION}:{SCOPE}")):
+    def __init__(self, code: SessionCode, label: str = "→") -> None:
+        self.code = code
+        super().__init__(f"rn:{code.ids}:{code.scope}", label, discord.ButtonStyle.primary)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewNextButton:
+        return cls(SessionCode.from_match(match))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        if await _is_owner(interaction, self.code):
+            await _take(interaction, Next(self.code.session(ctx_of(interaction).keys)))
+
+
+class ReviewStopButton(PersistentButton, template=re.compile(rf"rs:{SESSION}")):
+    def __init__(self, code: SessionCode, label: str = "■") -> None:
+        self.code = code
+        super().__init__(f"rs:{code.ids}", label, row=1)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewStopButton:
+        return cls(SessionCode.from_match(match))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        if await _is_owner(interaction, self.code):
+            await _take(interaction, Finish(self.code.session(ctx_of(interaction).keys)))
+
+
+REVIEW_BUTTONS = (
+    ReviewNowButton,
+    MissedButton,
+    ReviewAnswerButton,
+    ReviewNextButton,
+    ReviewStopButton,
+)
+
+
+def summary_view(session: Session, locale: str) -> discord.ui.View:  # noqa: ARG001
+    """The buttons under a session's summary: none yet, and a new one goes here (hence the
+    parameters it does not use yet)."""
+    return discord.ui.View(timeout=None)
+
+
+async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> None:
+    """One service call for the member's action; its step shown, as a new message for a start
+    and in place of the clicked message otherwise."""
+    ctx = ctx_of(interaction)
+    rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
+    step = await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng)
+    locale = interaction.locale.value
+    # In a DM the messages are private anyway, and a normal message stays in its history.
+    private = interaction.guild_id is not None
+    if isinstance(step, NothingStep):
+        await reply(interaction, nothing_to_review_text(locale, step), ephemeral=private)
+        return
+    embed, view = _message_of(ctx, step, locale)
+    if isinstance(action, Start):
+        await reply(interaction, embed=embed, view=view, ephemeral=private)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+def _message_of(
+    ctx: AppContext, step: CardStep | ResultStep | SummaryStep, locale: str
+) -> tuple[discord.Embed, discord.ui.View]:
+    if isinstance(step, SummaryStep):
+        return review_summary_embed(locale, step), summary_view(step.session, locale)
+    code = SessionCode.of(step.session)
+    view = discord.ui.View(timeout=None)
+    if isinstance(step, CardStep):
+        pack, question = _question(ctx, step.card.pack_id, step.card.question_id)
+        key = stable_key(pack.id, question.id)
+        for option in range(len(question.options)):
+            view.add_item(ReviewAnswerButton(code, key, option))
+        view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
+        return review_question_embed(pack, question, locale, step), view
+    pack, question = _question(ctx, step.grade.pack_id, step.grade.question_id)
+    if step.more:
+        view.add_item(ReviewNextButton(code, tr(locale, "review.next_button")))
+        view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
+    else:
+        view.add_item(ReviewStopButton(code, tr(locale, "review.finish_button")))
+    return review_result_embed(pack, question, locale, step.grade), view
+
+
+def _question(ctx: AppContext, pack_id: str, question_id: str) -> tuple[Pack, Question]:
+    found = ctx.keys.questions.get(stable_key(pack_id, question_id))
+    if found is None:  # storage mirrors the loaded packs, so this is a bug
+        raise LookupError(f"question {pack_id}/{question_id} is not loaded")
+    return found
+
+
+async def _is_owner(interaction: discord.Interaction[Any], code: SessionCode) -> bool:
+    if interaction.user.id == code.member_id:
         return True
     await say(interaction, "review.not_yours")
     return False
-
-
-async def _show_next(
-    interaction: discord.Interaction[Any], session: Session, *, edit: bool
-) -> None:
-    ctx = ctx_of(interaction)
-    locale = interaction.locale.value
-    card = await _next_card(ctx, session)
-    if card is None:
-        await _show_summary(interaction, session, edit=edit)
-        return
-    pack, question, is_new = card
-    note = tr(locale, "review.first_new") if is_new and session.reviewed == 0 else None
-    embed = review_question_embed(pack, question, locale, is_new=is_new, note=note)
-    key = stable_key(pack.id, question.id)
-    view = discord.ui.View(timeout=None)
-    for option in range(len(question.options)):
-        view.add_item(ReviewAnswerButton(session, key, option))
-    view.add_item(ReviewStopButton(session, tr(locale, "review.stop_button")))
-    await _send(interaction, embed=embed, view=view, edit=edit)
-
-
-async def _next_card(ctx: AppContext, session: Session) -> tuple[Pack, Question, bool] | None:
-    if session.scope.startswith("r"):
-        round_id, position = (int(part) for part in session.scope[1:].split("."))
-        view = await rounds.get_round(ctx.db, round_id)
-        missed = await member_answers.missed_questions(ctx.db, round_id, session.member_id)
-        pack = ctx.library.get(view.pack_id)
-        questions = [q for q in (pack.question(m) for m in missed) if q] if pack else []
-        if pack is None or position >= len(questions):
-            return None
-        return pack, questions[position], False
-    pack_filter = ctx.keys.packs.get(session.scope[1:]) if session.scope else None
-    queue = await reviews.next_review(
-        ctx.db, session.member_id, ctx.clock(), pack_filter.id if pack_filter else None
-    )
-    if queue.card is None:
-        return None
-    found = ctx.keys.questions.get(stable_key(queue.card.pack_id, queue.card.question_id))
-    return None if found is None else (*found, queue.card.is_new)
-
-
-async def _show_summary(
-    interaction: discord.Interaction[Any], session: Session, *, edit: bool
-) -> None:
-    ctx = ctx_of(interaction)
-    locale = interaction.locale.value
-    queue = await reviews.next_review(ctx.db, session.member_id, ctx.clock())
-    next_due = queue.next_due if queue.card is None else ctx.clock()
-    if session.reviewed == 0 and not edit:
-        missed_round = session.scope.startswith("r")
-        text = tr(locale, "round.nothing_missed") if missed_round else None
-        await reply(interaction, text or nothing_due_text(locale, next_due))
-        return
-    embed = review_summary_embed(
-        locale, reviewed=session.reviewed, correct=session.correct, next_due=next_due
-    )
-    await _send(interaction, embed=embed, view=None, edit=edit)
-
-
-def _next_or_stop(session: Session, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReviewNextButton(session, tr(locale, "review.next_button")))
-    view.add_item(ReviewStopButton(session, tr(locale, "review.stop_button")))
-    return view
-
-
-async def _send(
-    interaction: discord.Interaction[Any],
-    *,
-    embed: discord.Embed,
-    view: discord.ui.View | None,
-    edit: bool,
-) -> None:
-    if edit:
-        await interaction.response.edit_message(embed=embed, view=view)
-    else:
-        await reply(interaction, embed=embed, view=view)
 
 
 def _ms_since_shown(interaction: discord.Interaction[Any], now: datetime) -> int:

@@ -18,6 +18,10 @@ cmd-quiz-start-seconds-name = δευτερόλεπτα
 cmd-quiz-start-seconds-description = Δευτερόλεπτα ανά ερώτηση (προεπιλογή: η ρύθμιση του server)
 cmd-quiz-start-channel-name = κανάλι
 cmd-quiz-start-channel-description = Πού θα παιχτεί (προεπιλογή: αυτό το κανάλι)
+cmd-quiz-start-mode-name = λειτουργία
+cmd-quiz-start-mode-description = Κανονική: ανακατεμένο πακέτο. Επανάληψη: ό,τι ο server απάντησε συχνότερα λάθος ή πρέπει να ξαναδεί
+cmd-quiz-start-mode-normal = Κανονική
+cmd-quiz-start-mode-review = Επανάληψη
 cmd-quiz-stop-name = διακοπή
 cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
 cmd-quiz-skip-name = παράλειψη
@@ -32,6 +36,10 @@ cmd-quiz-settings-seconds-name = δευτερόλεπτα
 cmd-quiz-settings-seconds-description = Προεπιλεγμένα δευτερόλεπτα ανά ερώτηση
 cmd-quiz-settings-language-name = γλώσσα
 cmd-quiz-settings-language-description = Γλώσσα των δημόσιων μηνυμάτων των γύρων
+cmd-quiz-analytics-name = ανάλυση
+cmd-quiz-analytics-description = Πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server, πρώτα οι χειρότερες (συντονιστές)
+cmd-quiz-analytics-pack-name = πακέτο
+cmd-quiz-analytics-pack-description = Το πακέτο κουίζ που θα αναλυθεί
 cmd-review-name = επανάληψη
 cmd-review-description = Ιδιωτική επανάληψη των ερωτήσεων που σας περιμένουν
 cmd-review-pack-name = πακέτο
@@ -115,6 +123,10 @@ round-unknown_pack = Δεν υπάρχει πακέτο με το όνομα «{
 round-no_questions = Αυτό το πακέτο δεν έχει ερωτήσεις για να παίξετε.
 round-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων».
 round-ended_for_you = Ο γύρος κουίζ **{ $pack }** που ξεκινήσατε στο { $channel } τελείωσε: { $reason }.
+# Γύρος επανάληψης (/quiz start mode: review): οι ερωτήσεις που ο server χρειάζεται ξανά.
+round-review-title = Γύρος επανάληψης: { $title }
+round-review-body = Οι ερωτήσεις που τα μέλη του server απάντησαν συχνότερα λάθος ή πρέπει να επαναλάβουν τώρα, πρώτα όσες χρειάζονται περισσότερο.
+round-review-nothing = Κανείς σε αυτόν τον server δεν έχει απαντήσει ακόμη σε ερωτήσεις του πακέτου **{ $pack }**, οπότε δεν υπάρχει τίποτα για επανάληψη. Ξεκινήστε πρώτα έναν κανονικό γύρο.
 
 ## Γιατί ένας γύρος τελείωσε μόνος του, κατά τον κωδικό σφάλματος του Discord.
 
@@ -145,6 +157,13 @@ review-summary = { $reviewed ->
 review-summary_next = Επόμενη επανάληψη: { $time }
 review-not_yours = Αυτή η επανάληψη ανήκει σε κάποιον άλλον. Ξεκινήστε τη δική σας με /{ cmd-review-name }.
 review-first_new = Δεν υπάρχει τίποτα για επανάληψη αυτή τη στιγμή, οπότε ορίστε μια νέα ερώτηση.
+review-missed_question = Απαντήσατε λάθος σε αυτή την ερώτηση στον γύρο
+review-unanswered_question = Δεν απαντήσατε σε αυτή την ερώτηση στον γύρο
+review-your_answer = η απάντησή σας
+review-why_not = **Γιατί όχι το { $letter };** { $why }
+review-finish_button = Ολοκλήρωση
+review-summary_nothing = Επόμενη επανάληψη: δεν έχει προγραμματιστεί
+review-now_button = Επανάληψη τώρα
 
 ## Η κατάταξη του server.
 
@@ -217,6 +236,34 @@ settings-seconds = Δευτερόλεπτα ανά ερώτηση
 settings-language = Γλώσσα των γύρων
 settings-server_language = η γλώσσα του server
 settings-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
+
+## /quiz analytics: πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server (συντονιστές).
+
+analytics-title = Ανάλυση ερωτήσεων · { $pack }
+analytics-summary = { $members ->
+        [one] { $members } μέλος έδωσε
+       *[other] { $members } μέλη έδωσαν
+    } { $answers ->
+        [one] { $answers } απάντηση
+       *[other] { $answers } απαντήσεις
+    } σε αυτό το πακέτο σε αυτόν τον server. Πρώτα οι χειρότερες ερωτήσεις.
+analytics-item = **{ $rank }.** `{ $id }` · διάκριση **{ $index }** · { $prompt }
+analytics-figures = απαντήσεις { $answers } · σωστές { NUMBER($right, style: "percent") } · { $wrong } · χρόνος: διάμεσος { NUMBER($median, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ., μέσος όρος { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
+analytics-top_wrong = συχνότερη λάθος επιλογή **{ $letter }** { NUMBER($share, style: "percent") }
+analytics-no_wrong = καμία λάθος απάντηση
+analytics-more = { $count ->
+        [one] …και { $count } ακόμη ερώτηση.
+       *[other] …και άλλες { $count } ερωτήσεις.
+    }
+analytics-unanswered = Δεν έχουν απαντηθεί ακόμη σε αυτόν τον server: { $count ->
+        [one] { $count } ερώτηση
+       *[other] { $count } ερωτήσεις
+    }.
+analytics-no_answers = Κανείς σε αυτόν τον server δεν έχει απαντήσει ακόμη σε αυτό το πακέτο.
+analytics-footer = Σειρά: πρώτα η μικρότερη διάκριση, μετά το μικρότερο ποσοστό σωστών. Διάκριση: η συσχέτιση point-biserial ανάμεσα στη σωστή απάντηση στην ερώτηση και στο ποσοστό σωστών του μέλους στις υπόλοιπες ερωτήσεις του πακέτου (μόνο οι πρώτες απαντήσεις)· κάτω από 0,2 είναι αδύναμη· αρνητική: μάλλον έχει οριστεί λάθος η σωστή απάντηση ή η ερώτηση είναι διφορούμενη. –: σε αυτήν και σε άλλη ερώτηση απάντησαν λιγότερα από { $min ->
+        [one] { $min } μέλος
+       *[other] { $min } μέλη
+    }, ή απάντησαν όλοι (ή κανείς) σωστά.
 
 ## Σφάλματα, πάντα ιδιωτικά.
 

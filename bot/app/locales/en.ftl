@@ -17,6 +17,10 @@ cmd-quiz-start-seconds-name = seconds
 cmd-quiz-start-seconds-description = Seconds per question (default: the server setting)
 cmd-quiz-start-channel-name = channel
 cmd-quiz-start-channel-description = Where to play (default: this channel)
+cmd-quiz-start-mode-name = mode
+cmd-quiz-start-mode-description = Normal: the pack shuffled. Review: what this server got wrong most or has due
+cmd-quiz-start-mode-normal = Normal
+cmd-quiz-start-mode-review = Review
 cmd-quiz-stop-name = stop
 cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
 cmd-quiz-skip-name = skip
@@ -31,6 +35,10 @@ cmd-quiz-settings-seconds-name = seconds
 cmd-quiz-settings-seconds-description = Default seconds per question
 cmd-quiz-settings-language-name = language
 cmd-quiz-settings-language-description = Language of public round messages
+cmd-quiz-analytics-name = analytics
+cmd-quiz-analytics-description = How each question of a pack fared in this server, worst first (moderators)
+cmd-quiz-analytics-pack-name = pack
+cmd-quiz-analytics-pack-description = The quiz pack to analyse
 cmd-review-name = review
 cmd-review-description = Review your due questions privately
 cmd-review-pack-name = pack
@@ -109,6 +117,10 @@ round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-na
 round-no_questions = That pack has no questions to play.
 round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
 round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
+# A review round (/quiz start mode: review): the questions the server most needs again.
+round-review-title = Review round: { $title }
+round-review-body = The questions members here got wrong most often or have due for review, most needed first.
+round-review-nothing = Nobody in this server has answered **{ $pack }** yet, so there is nothing to review. Start a normal round first.
 
 ## Why a round ended by itself, by Discord's error code ($reason of round-ended_for_you).
 
@@ -136,6 +148,13 @@ review-summary = { $reviewed ->
 review-summary_next = Next review: { $time }
 review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
 review-first_new = Nothing is due right now, so here is a new question.
+review-missed_question = You got this one wrong in the round
+review-unanswered_question = You did not answer this one in the round
+review-your_answer = your answer
+review-why_not = **Why not { $letter }?** { $why }
+review-finish_button = Finish
+review-summary_nothing = Next review: nothing scheduled
+review-now_button = Review now
 
 ## The server's leaderboard.
 
@@ -163,7 +182,7 @@ stats-streak_days = { $days ->
        *[other] { $days } days
     }
 stats-next_review = Next review
-stats-no_review = none scheduled
+stats-no_review = nothing scheduled
 stats-mastery = Packs
 stats-mastery_line = { $pack }: { $mastered }/{ $questions } mastered, { $seen } seen
 # $whose is "self" when members look at their own stats, "other" for someone else's.
@@ -193,6 +212,36 @@ settings-seconds = Seconds per question
 settings-language = Language of rounds
 settings-server_language = the server's language
 settings-saved = Settings saved.
+
+## /quiz analytics: how each question of a pack fared in this server (moderators).
+
+analytics-title = Item analytics · { $pack }
+analytics-summary = { $members ->
+        [one] { $members } member
+       *[other] { $members } members
+    } gave { $answers ->
+        [one] { $answers } answer
+       *[other] { $answers } answers
+    } to this pack in this server. Worst questions first.
+# $index is the discrimination index, already written for the language (or – when unknown).
+analytics-item = **{ $rank }.** `{ $id }` · discrimination **{ $index }** · { $prompt }
+# $right is a share (0.75 shows as 75%); $median and $mean are seconds.
+analytics-figures = answers { $answers } · right { NUMBER($right, style: "percent") } · { $wrong } · time: median { NUMBER($median, minimumFractionDigits: 1, maximumFractionDigits: 1) } s, mean { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+analytics-top_wrong = most-picked wrong option **{ $letter }** { NUMBER($share, style: "percent") }
+analytics-no_wrong = no wrong answers
+analytics-more = { $count ->
+        [one] …and { $count } more question.
+       *[other] …and { $count } more questions.
+    }
+analytics-unanswered = Not answered in this server yet: { $count ->
+        [one] { $count } question
+       *[other] { $count } questions
+    }.
+analytics-no_answers = Nobody in this server has answered this pack yet.
+analytics-footer = Order: lowest discrimination first, then lowest share right. Discrimination: the point-biserial correlation between being right on the question and the member's share right on the rest of the pack (first answers only); below 0.2 is poor, negative suggests a wrong key or an ambiguous question. –: fewer than { $min ->
+        [one] { $min } member
+       *[other] { $min } members
+    } answered it and another question, or everyone (or no one) got it right.
 
 ## Errors, always private.
 

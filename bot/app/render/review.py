@@ -1,4 +1,4 @@
-"""The private review messages: a question, its result, the summary."""
+"""The private review messages: a question, its result, the summary, "nothing to review"."""
 
 from __future__ import annotations
 
@@ -10,56 +10,54 @@ from bot.app.i18n import tr
 from bot.app.render.common import BRAND, RIGHT, WRONG, letter, relative_time
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack, Question
+from bot.quiz.review import CardKind, CardStep, Grade, NothingStep, SummaryStep
+
+_FOOTERS = {
+    CardKind.NEW: "review.new_question",
+    CardKind.DUE: "review.due_question",
+    CardKind.MISSED: "review.missed_question",
+    CardKind.UNANSWERED: "review.unanswered_question",
+}
+RIGHT_MARK, WRONG_MARK = "✅", "❌"
 
 
 def review_question_embed(
-    pack: Pack, question: Question, locale: str, *, is_new: bool, note: str | None = None
+    pack: Pack, question: Question, locale: str, step: CardStep
 ) -> discord.Embed:
-    options = "\n".join(
-        f"**{letter(index)}** · {option.text.get(locale)}"
-        for index, option in enumerate(question.options)
-    )
-    description = f"{question.prompt.get(locale)}\n\n{options}"
-    if note:
-        description = f"*{note}*\n\n{description}"
-    embed = discord.Embed(
-        title=tr(locale, "review.title", pack=pack.title.get(locale)),
-        description=description,
-        colour=BRAND,
-    )
-    embed.set_footer(text=tr(locale, "review.new_question" if is_new else "review.due_question"))
+    description = f"{question.prompt.get(locale)}\n\n{_options(question, locale)}"
+    if step.first_of_new:
+        description = f"*{tr(locale, 'review.first_new')}*\n\n{description}"
+    embed = _embed(pack, locale, description, BRAND)
+    embed.set_footer(text=tr(locale, _FOOTERS[step.card.kind]))
     return fit_embed(embed)
 
 
-def review_result_embed(
-    pack: Pack, question: Question, locale: str, *, picked: int, due: datetime
-) -> discord.Embed:
-    correct = question.correct_index
-    right = picked == correct
-    lines = [
-        tr(locale, "review.right") if right else tr(locale, "review.wrong", letter=letter(correct))
-    ]
-    lines.append(f"**{letter(correct)}** · {question.options[correct].text.get(locale)}")
-    why = question.options[picked].why
-    if not right and why is not None:
-        lines.append(f"**{letter(picked)}** · {why.get(locale)}")
-    lines.append(question.explanation.get(locale))
-    lines.append(tr(locale, "review.comes_back", time=relative_time(due)))
-    return fit_embed(
-        discord.Embed(
-            title=tr(locale, "review.title", pack=pack.title.get(locale)),
-            description="\n\n".join(lines),
-            colour=RIGHT if right else WRONG,
-        )
+def review_result_embed(pack: Pack, question: Question, locale: str, grade: Grade) -> discord.Embed:
+    """The verdict, the question again with the right option and the member's pick marked,
+    why the pick was wrong, the explanation, and when the question comes back."""
+    correct = grade.correct_index
+    verdict = (
+        tr(locale, "review.right")
+        if grade.correct
+        else tr(locale, "review.wrong", letter=letter(correct))
     )
+    parts = [verdict, question.prompt.get(locale), _options(question, locale, grade.picked)]
+    why = question.options[grade.picked].why
+    if not grade.correct and why is not None:
+        parts.append(
+            "> " + tr(locale, "review.why_not", letter=letter(grade.picked), why=why.get(locale))
+        )
+    parts.append(question.explanation.get(locale))
+    parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
+    return fit_embed(_embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG))
 
 
-def review_summary_embed(
-    locale: str, *, reviewed: int, correct: int, next_due: datetime | None
-) -> discord.Embed:
-    lines = [tr(locale, "review.summary", reviewed=reviewed, correct=correct)]
-    if next_due is not None:
-        lines.append(tr(locale, "review.summary_next", time=relative_time(next_due)))
+def review_summary_embed(locale: str, step: SummaryStep) -> discord.Embed:
+    session = step.session
+    lines = [
+        tr(locale, "review.summary", reviewed=session.reviewed, correct=session.correct),
+        _next_review_line(locale, step.next_review),
+    ]
     return fit_embed(
         discord.Embed(
             title=tr(locale, "review.summary_title"), description="\n".join(lines), colour=BRAND
@@ -67,7 +65,36 @@ def review_summary_embed(
     )
 
 
-def nothing_due_text(locale: str, next_due: datetime | None) -> str:
-    if next_due is None:
+def nothing_to_review_text(locale: str, step: NothingStep) -> str:
+    if step.missed_round:
+        return tr(locale, "round.nothing_missed")
+    if step.next_review is None:
         return tr(locale, "review.nothing_at_all")
-    return tr(locale, "review.nothing_due", time=relative_time(next_due))
+    return tr(locale, "review.nothing_due", time=relative_time(step.next_review))
+
+
+def _next_review_line(locale: str, next_review: datetime | None) -> str:
+    if next_review is None:
+        return tr(locale, "review.summary_nothing")
+    return tr(locale, "review.summary_next", time=relative_time(next_review))
+
+
+def _options(question: Question, locale: str, picked: int | None = None) -> str:
+    """One line per option; once answered, the right one and the member's pick marked."""
+    lines = []
+    for index, option in enumerate(question.options):
+        line = f"**{letter(index)}** · {option.text.get(locale)}"
+        if picked is not None:
+            if index == question.correct_index:
+                line = f"{RIGHT_MARK} {line}"
+            elif index == picked:
+                line = f"{WRONG_MARK} {line}"
+            if index == picked:
+                line += f" · *{tr(locale, 'review.your_answer')}*"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _embed(pack: Pack, locale: str, description: str, colour: discord.Colour) -> discord.Embed:
+    title = tr(locale, "review.title", pack=pack.title.get(locale))
+    return discord.Embed(title=title, description=description, colour=colour)

@@ -19,12 +19,21 @@ from bot.app.render.common import (
 )
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack, Question
+from bot.quiz.review_round import RoundMode
 from bot.storage.results import Standing, Tally
 
 
 def start_card(
-    pack: Pack, locale: str, *, questions: int, seconds: int, started_by: int
+    pack: Pack,
+    locale: str,
+    *,
+    questions: int,
+    seconds: int,
+    started_by: int,
+    mode: RoundMode = RoundMode.NORMAL,
 ) -> discord.Embed:
+    """The round's first message; a review round says so in its title and first line."""
+    review = mode is RoundMode.REVIEW
     body = tr(
         locale,
         "round.start_body",
@@ -35,6 +44,7 @@ def start_card(
     lines = [
         pack.summary.get(locale),
         "",
+        *([tr(locale, "round.review.body")] if review else []),
         body,
         tr(locale, "round.started_by", member=mention(started_by)),
     ]
@@ -44,7 +54,11 @@ def start_card(
             lines.append(tr(locale, "round.guide", title=title, url=pack.guide.url))
         else:
             lines.append(tr(locale, "round.guide_plain", title=title))
-    heading = tr(locale, "round.start_title", title=pack.title.get(locale))
+    heading = tr(
+        locale,
+        "round.review.title" if review else "round.start_title",
+        title=pack.title.get(locale),
+    )
     return fit_embed(discord.Embed(title=heading, description="\n".join(lines), colour=BRAND))
 
 
