@@ -18,6 +18,7 @@ from bot.app.components.round_buttons import AnswerButton, WhyButton
 from bot.app.context import AppContext
 from bot.app.replies import report_failure
 from bot.app.translator import CatalogueTranslator
+from bot.english import counted
 
 log = logging.getLogger(__name__)
 
@@ -75,17 +76,18 @@ class QuizBot(commands.Bot):
 
     async def on_ready(self) -> None:
         if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
-            log.info("reconnected to Discord with a new session; %d servers", len(self.guilds))
+            servers = counted(len(self.guilds), "server")
+            log.info("reconnected to Discord with a new session; %s", servers)
             return
         self._resumed = True
         resumed = await self.ctx.conductor.start()
         user = self.user
         log.info(
-            "quizbot ready as %s in %d servers; %d packs; resumed %d rounds",
+            "quizbot ready as %s in %s; %s; resumed %s",
             user,
-            len(self.guilds),
-            len(self.ctx.library.packs),
-            resumed,
+            counted(len(self.guilds), "server"),
+            counted(len(self.ctx.library.packs), "pack"),
+            counted(resumed, "round"),
         )
 
     async def on_resumed(self) -> None:
