@@ -92,7 +92,8 @@ def reveal_layout(
         for number, option in enumerate(question.options)
     ]
     fastest = " · ".join(
-        f"{mention(a.member_id)} {a.response_ms / 1000:.1f} s" for a in tally.fastest
+        tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
+        for a in tally.fastest
     )
     closing = [
         *([] if tally.answered else [tr(locale, "round.no_answers")]),
