@@ -175,5 +175,6 @@ class MemberStats:
     next_review_due: datetime | None  # strictly in the future; None when nothing is scheduled
 
     @property
-    def accuracy(self) -> float:
-        return self.correct / self.answers if self.answers else 0.0
+    def accuracy(self) -> float | None:
+        """None without answers: there is no accuracy to show, rather than 0 %."""
+        return self.correct / self.answers if self.answers else None
