@@ -21,15 +21,23 @@ LOCAL_TODAY = date(2026, 11, 26)
 LOCAL_MONDAY = date(2026, 11, 23)
 
 
-async def _set(db: Database, column: str, moments: dict[tuple[int, str], datetime]) -> None:
-    table = AnswerRow if column == "answered_at" else CardRow
+async def _answered_at(db: Database, guild_id: int, moments: dict[str, datetime]) -> None:
     async with db.write() as connection:
-        for (guild_or_member, question_id), moment in moments.items():
-            key = table.guild_id if table is AnswerRow else table.member_id
+        for question_id, moment in moments.items():
             await connection.execute(
-                update(table)
-                .where(key == guild_or_member, table.question_id == question_id)
-                .values({column: moment})
+                update(AnswerRow)
+                .where(AnswerRow.guild_id == guild_id, AnswerRow.question_id == question_id)
+                .values(answered_at=moment)
+            )
+
+
+async def _due(db: Database, moments: dict[str, datetime]) -> None:
+    async with db.write() as connection:
+        for question_id, moment in moments.items():
+            await connection.execute(
+                update(CardRow)
+                .where(CardRow.member_id == MEMBER, CardRow.question_id == question_id)
+                .values(due=moment)
             )
 
 
@@ -47,13 +55,10 @@ async def test_weeks_follow_the_members_zone_and_server(db: Database) -> None:
         ).all()
     (sunday_utc, _), (long_ago, _), (_, _) = here
     # Sunday 22 November, 12:00 UTC is already Monday in Auckland: this week, not the last.
-    await _set(
+    await _answered_at(
         db,
-        "answered_at",
-        {
-            (1, sunday_utc): datetime(2026, 11, 22, 12, tzinfo=UTC),
-            (1, long_ago): NOW - timedelta(weeks=9),
-        },
+        1,
+        {sunday_utc: datetime(2026, 11, 22, 12, tzinfo=UTC), long_ago: NOW - timedelta(weeks=9)},
     )
     progress = await member_progress(db, MEMBER, NOW, guild_id=1)
     assert [week.week_start for week in progress.weeks][-2:] == [
@@ -74,13 +79,12 @@ async def test_reviews_due_per_local_day_from_every_server(db: Database) -> None
         await connection.execute(update(CardRow).values(due=NOW + timedelta(days=30)))
         cards = await connection.scalars(select(CardRow.question_id).order_by(CardRow.question_id))
         overdue, later_today, tomorrow, *_ = cards.all()
-    await _set(
+    await _due(
         db,
-        "due",
         {
-            (MEMBER, overdue): NOW - timedelta(days=3),
-            (MEMBER, later_today): datetime(2026, 11, 26, 10, 59, tzinfo=UTC),  # 23:59 local
-            (MEMBER, tomorrow): datetime(2026, 11, 26, 11, 1, tzinfo=UTC),  # 00:01 local
+            overdue: NOW - timedelta(days=3),
+            later_today: datetime(2026, 11, 26, 10, 59, tzinfo=UTC),  # 23:59 in Auckland
+            tomorrow: datetime(2026, 11, 26, 11, 1, tzinfo=UTC),  # 00:01 in Auckland
         },
     )
     progress = await member_progress(db, MEMBER, NOW, guild_id=1)
