@@ -63,6 +63,8 @@ class LearningCog(commands.Cog):
         locale = interaction.locale.value
         who = mention(whose.id)
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
+        # Messages about someone else speak of them in the third person.
+        whose_stats = "self" if whose.id == interaction.user.id else "other"
         # The first chart imports matplotlib, which may outlast Discord's 3 s on a busy host.
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await member_progress(
@@ -70,6 +72,6 @@ class LearningCog(commands.Cog):
         )
         await reply(
             interaction,
-            embed=stats_embed(numbers, locale, heading, self.ctx.library),
+            embed=stats_embed(numbers, locale, heading, whose_stats, self.ctx.library),
             file=await stats_chart(progress, locale),
         )

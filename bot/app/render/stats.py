@@ -10,7 +10,7 @@ from datetime import date
 
 import discord
 
-from bot.app.i18n import tr
+from bot.app.i18n import number, percent, tr
 from bot.app.render.common import BRAND, pack_title, relative_time
 from bot.quiz.library import Library
 from bot.quiz.progress import Progress
@@ -22,16 +22,22 @@ CHART_FILENAME = "stats.png"
 NO_FIGURE = "–"  # an accuracy without answers: nothing to show, not 0 %
 
 
-def accuracy_text(accuracy: float | None) -> str:
-    return NO_FIGURE if accuracy is None else f"{accuracy:.0%}"
+def accuracy_text(locale: str, accuracy: float | None) -> str:
+    return NO_FIGURE if accuracy is None else percent(locale, accuracy)
 
 
-def stats_embed(numbers: MemberStats, locale: str, heading: str, library: Library) -> discord.Embed:
+def stats_embed(
+    numbers: MemberStats, locale: str, heading: str, whose: str, library: Library
+) -> discord.Embed:
+    """``whose`` is ``self`` or ``other``: messages about someone else speak of them in the
+    third person."""
     embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
     embed.set_footer(text=tr(locale, "stats.scope"))
-    embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
-    embed.add_field(name=tr(locale, "stats.accuracy"), value=accuracy_text(numbers.accuracy))
-    embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))
+    embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
+    embed.add_field(
+        name=tr(locale, "stats.accuracy"), value=accuracy_text(locale, numbers.accuracy)
+    )
+    embed.add_field(name=tr(locale, "stats.rounds"), value=number(locale, numbers.rounds))
     embed.add_field(
         name=tr(locale, "stats.streak"),
         value=tr(locale, "stats.streak_days", days=numbers.streak_days),
@@ -54,7 +60,7 @@ def stats_embed(numbers: MemberStats, locale: str, heading: str, library: Librar
     ]
     embed.add_field(
         name=tr(locale, "stats.mastery"),
-        value="\n".join(lines) or tr(locale, "stats.no_packs"),
+        value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
         inline=False,
     )
     embed.set_image(url=f"attachment://{CHART_FILENAME}")
