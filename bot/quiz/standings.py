@@ -2,9 +2,10 @@
 
 Order: more points first, then less total time on correct answers, then member id (only so that
 the order is stable). Ranks are competition ranks ("1, 1, 3"): members equal in points AND in time
-share a rank; equal points with different times are ordered, and ranked, by time. So a shared
-rank always means a true tie, and ranks never disagree with the order shown. Members with no
-points are not listed, only counted as having played.
+as shown (to the tenth of a second) share a rank; equal points in different shown times are
+ordered, and ranked, by time. So a shared rank always means a tie the reader can see, and ranks
+never disagree with the order shown. Members with no points are not listed, only counted as
+having played.
 """
 
 from __future__ import annotations
@@ -41,6 +42,19 @@ class Standings:
     played: int
 
 
+TIME_STEP_MS = 100  # times are shown, and compared for ties, in tenths of a second
+
+
+def shown_tenths(correct_ms: int) -> int:
+    """A total time in the tenths of a second it is shown in (halves up): the unit of ties."""
+    return (correct_ms + TIME_STEP_MS // 2) // TIME_STEP_MS
+
+
+def first_ms_shown_as(tenths: int) -> int:
+    """The least time in milliseconds that is shown as ``tenths``."""
+    return tenths * TIME_STEP_MS - TIME_STEP_MS // 2
+
+
 def standings_key(score: Score) -> tuple[int, int, int]:
     """Standings order: more points first, then less time on correct answers, then id."""
     return (-score.points, score.correct_ms, score.member_id)
@@ -52,8 +66,11 @@ def is_listed(score: Score) -> bool:
 
 
 def ties(first: Score | Standing, second: Score | Standing) -> bool:
-    """Equal in points and in time: the two share a rank."""
-    return (first.points, first.correct_ms) == (second.points, second.correct_ms)
+    """Equal in points and in time as shown: the two share a rank."""
+    return (first.points, shown_tenths(first.correct_ms)) == (
+        second.points,
+        shown_tenths(second.correct_ms),
+    )
 
 
 def rank_listed(

@@ -8,7 +8,14 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.scoring import ALL_PACKS, Period, period_key
-from bot.quiz.standings import Score, Standing, is_listed, rank_listed
+from bot.quiz.standings import (
+    Score,
+    Standing,
+    first_ms_shown_as,
+    is_listed,
+    rank_listed,
+    shown_tenths,
+)
 from bot.storage.database import Database
 from bot.storage.models import ScoreCountRow, ScoreRow
 from bot.storage.results import LeaderboardPage
@@ -74,13 +81,14 @@ async def member_rank(
         if not is_listed(score):
             return None
         rank = await _rank_of(connection, key, score)
-        # Its place: after those ranked ahead and those it ties with a smaller id.
+        # Its place: after those ranked ahead and those of its tie listed before it.
         tied_before = await connection.scalar(
             select(func.count()).where(
                 *_board(ScoreRow, key),
                 ScoreRow.points == score.points,
-                ScoreRow.correct_ms == score.correct_ms,
-                ScoreRow.member_id < member_id,
+                ScoreRow.correct_ms >= first_ms_shown_as(shown_tenths(score.correct_ms)),
+                (ScoreRow.correct_ms < score.correct_ms)
+                | ((ScoreRow.correct_ms == score.correct_ms) & (ScoreRow.member_id < member_id)),
             )
         )
     standing = Standing(rank, member_id, score.points, score.answered, score.correct_ms)
@@ -95,7 +103,8 @@ def _board(
 
 async def _rank_of(connection: AsyncConnection, key: tuple[int, str, str], score: Score) -> int:
     """1 + the members strictly ahead: those with more points (a sum over distinct point values,
-    not over members), then those with as many points in less time (one point value's range)."""
+    not over members), then those with as many points in less time as shown (one point value's
+    range of the standings index)."""
     more_points = await connection.scalar(
         select(func.coalesce(func.sum(ScoreCountRow.members), 0)).where(
             *_board(ScoreCountRow, key), ScoreCountRow.points > score.points
@@ -105,7 +114,7 @@ async def _rank_of(connection: AsyncConnection, key: tuple[int, str, str], score
         select(func.count()).where(
             *_board(ScoreRow, key),
             ScoreRow.points == score.points,
-            ScoreRow.correct_ms < score.correct_ms,
+            ScoreRow.correct_ms < first_ms_shown_as(shown_tenths(score.correct_ms)),
         )
     )
     return 1 + int(more_points or 0) + int(faster or 0)

@@ -8,10 +8,12 @@ from hypothesis import strategies as st
 
 from bot.quiz.standings import (
     Score,
+    first_ms_shown_as,
     page_holding,
     pages_of,
     rank_listed,
     round_standings,
+    shown_tenths,
     standings_key,
 )
 
@@ -30,8 +32,15 @@ def test_equal_points_and_time_share_a_rank_and_the_next_skips() -> None:
     assert [s.rank for s in rank_listed(ordered)] == [1, 1, 1, 4]
 
 
+def test_times_tie_as_shown_to_the_tenth_of_a_second() -> None:
+    assert [shown_tenths(ms) for ms in (0, 49, 50, 149, 150, 1040)] == [0, 0, 1, 1, 2, 10]
+    assert [first_ms_shown_as(t) for t in (1, 10)] == [50, 950]
+    ordered = [score(1, 2, 960), score(2, 2, 1040), score(3, 2, 1050)]  # 1.0, 1.0, 1.1 s
+    assert [s.rank for s in rank_listed(ordered)] == [1, 1, 3]
+
+
 def test_equal_points_in_different_times_are_ranked_by_time() -> None:
-    ordered = [score(1, 3, 500), score(2, 3, 900), score(3, 3, 900)]
+    ordered = [score(1, 3, 500), score(2, 3, 900), score(3, 3, 930)]
     assert [s.rank for s in rank_listed(ordered)] == [1, 2, 2]
 
 
@@ -77,7 +86,7 @@ scores_strategy = st.lists(
         member_id=st.integers(1, 10_000),
         points=st.integers(0, 4),
         answered=st.just(4),
-        correct_ms=st.sampled_from([0, 100, 200]),
+        correct_ms=st.sampled_from([0, 30, 100, 149, 150, 200]),
     ),
     max_size=40,
     unique_by=lambda s: s.member_id,
@@ -89,9 +98,8 @@ def test_a_rank_is_one_more_than_those_strictly_ahead(scores: list[Score], shown
     standings = round_standings(scores, shown=shown)
     listed = [s for s in scores if s.points > 0]
     for standing in standings.shown:
-        ahead = sum(
-            (s.points, -s.correct_ms) > (standing.points, -standing.correct_ms) for s in listed
-        )
+        mine = (standing.points, -shown_tenths(standing.correct_ms))
+        ahead = sum((s.points, -shown_tenths(s.correct_ms)) > mine for s in listed)
         assert standing.rank == 1 + ahead
     assert len(standings.shown) + standings.more == len(listed)
     assert standings.played == len(scores)
@@ -103,9 +111,8 @@ def test_pages_ranked_alone_agree_with_the_whole_list(scores: list[Score], size:
     whole = rank_listed(ordered)
     for start in range(0, len(ordered), size):
         page = ordered[start : start + size]
-        first = 1 + sum(
-            (s.points, -s.correct_ms) > (page[0].points, -page[0].correct_ms) for s in ordered
-        )
+        head = (page[0].points, -shown_tenths(page[0].correct_ms))
+        first = 1 + sum((s.points, -shown_tenths(s.correct_ms)) > head for s in ordered)
         assert (
             rank_listed(page, position=start + 1, first_rank=first) == whole[start : start + size]
         )

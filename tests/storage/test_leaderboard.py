@@ -56,7 +56,7 @@ async def test_pages_rank_true_ties_together_and_leave_out_zero_rows(db: Databas
         NOW,
         {1: [right, right], 2: [right, right], 3: [right, wrong], 4: [wrong, wrong]}
         | {5: [right, wrong], 6: [right, right], 7: [wrong, right]},
-        delay_ms={1: 5, 2: 5, 6: 9, 3: 7, 5: 7, 7: 7},
+        delay_ms={1: 500, 2: 520, 6: 900, 3: 700, 5: 690, 7: 730},
     )
     first = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, limit=2)
     second = await leaderboard(
@@ -66,10 +66,11 @@ async def test_pages_rank_true_ties_together_and_leave_out_zero_rows(db: Databas
         db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=4, limit=2
     )
     ranked = [(e.rank, e.member_id, e.points) for e in first.entries + second.entries]
-    # Equal points and time share a rank; equal points in more time come after, ranked apart.
-    assert ranked == [(1, 1, 2), (1, 2, 2), (3, 6, 2), (4, 3, 1)]
+    # Equal points and time (as shown, to 0.1 s) share a rank; equal points in more time come
+    # after, ranked apart.
+    assert ranked == [(1, 1, 2), (1, 2, 2), (3, 6, 2), (4, 5, 1)]
     # A page that starts inside a tie keeps the tie's rank; member 4 (no points) is not listed.
-    assert [(e.rank, e.member_id) for e in third.entries] == [(4, 5), (4, 7)]
+    assert [(e.rank, e.member_id) for e in third.entries] == [(4, 3), (4, 7)]
     assert (first.listed, first.played, first.more, third.more) == (6, 7, 4, 0)
     own = await member_rank(db, guild_id=GUILD, member_id=7, period=Period.ALL_TIME, now=NOW)
     assert own is not None

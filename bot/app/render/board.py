@@ -9,7 +9,7 @@ from bot.app.render.common import BRAND, mention
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack
 from bot.quiz.scoring import Period
-from bot.quiz.standings import Standing
+from bot.quiz.standings import Standing, shown_tenths
 from bot.storage.results import LeaderboardPage
 
 
@@ -18,6 +18,11 @@ def ranked_footer(locale: str, played: int, *parts: str) -> str:
     return " · ".join([*parts, tr(locale, "standings.played", count=played)]) + (
         "\n" + tr(locale, "standings.tie_rule")
     )
+
+
+def shown_seconds(correct_ms: int) -> str:
+    """A total time as ranks compare it: in tenths of a second."""
+    return f"{shown_tenths(correct_ms) / 10:.1f}"
 
 
 def more_line(locale: str, more: int) -> list[str]:
@@ -84,6 +89,6 @@ def _line(entry: Standing, locale: str) -> str:
         rank=entry.rank,
         member=mention(entry.member_id),
         points=entry.points,
-        seconds=f"{entry.correct_ms / 1000:.1f}",
+        seconds=shown_seconds(entry.correct_ms),
         answered=entry.answered,
     )

@@ -7,7 +7,7 @@ from datetime import datetime
 import discord
 
 from bot.app.i18n import tr
-from bot.app.render.board import more_line, ranked_footer
+from bot.app.render.board import more_line, ranked_footer, shown_seconds
 from bot.app.render.common import (
     BRAND,
     NEUTRAL,
@@ -140,7 +140,7 @@ def standings_embed(
             rank=standing.rank,
             member=mention(standing.member_id),
             points=standing.points,
-            seconds=f"{standing.correct_ms / 1000:.1f}",
+            seconds=shown_seconds(standing.correct_ms),
         )
         for standing in standings.shown
     ]
