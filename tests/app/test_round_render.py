@@ -50,7 +50,9 @@ def test_the_start_card_shows_a_guide_only_when_it_adds_something(
     else:
         assert shown in text.splitlines()
     # The packs list shows every guide: a link when it has an address, else its title.
-    assert guide_line(pack, "en") == (f"Guide: [{title}]({url})" if url else f"Guide: {title}")
+    assert pack.guide is not None
+    expected = f"Guide: [{title}]({url})" if url else f"Guide: {title}"
+    assert guide_line(pack.guide, "en") == expected
 
 
 def tally(counts: tuple[int, ...]) -> Tally:

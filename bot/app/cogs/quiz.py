@@ -252,7 +252,7 @@ def _pack_line(pack: Pack, locale: str) -> str:
     )
     lines = [line, pack.summary.get(locale)]
     if pack.guide is not None:
-        lines.append(guide_line(pack, locale))
+        lines.append(guide_line(pack.guide, locale))
     return "\n".join(lines)
 
 

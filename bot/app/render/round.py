@@ -19,7 +19,7 @@ from bot.app.render.common import (
     relative_time,
 )
 from bot.app.render.limits import fit_embed
-from bot.quiz.model import Pack, Question
+from bot.quiz.model import Guide, Pack, Question
 from bot.quiz.review_round import RoundMode
 from bot.quiz.standings import Standings
 from bot.storage.results import Tally
@@ -51,7 +51,7 @@ def start_card(
         tr(locale, "round.started_by", member=mention(started_by)),
     ]
     if pack.guide is not None and (pack.guide.url or guide_title_adds(pack, locale)):
-        lines.append(guide_line(pack, locale))
+        lines.append(guide_line(pack.guide, locale))
     heading = tr(
         locale,
         "round.review.title" if review else "round.start_title",
@@ -60,12 +60,11 @@ def start_card(
     return fit_embed(discord.Embed(title=heading, description="\n".join(lines), colour=BRAND))
 
 
-def guide_line(pack: Pack, locale: str) -> str:
-    """The pack's guide: a link when it has an address, else its title."""
-    assert pack.guide is not None  # noqa: S101  # callers ask only of packs with a guide
-    title = pack.guide.title.get(locale)
-    if pack.guide.url:
-        return tr(locale, "round.guide", title=title, url=pack.guide.url)
+def guide_line(guide: Guide, locale: str) -> str:
+    """A pack's guide: a link when it has an address, else its title."""
+    title = guide.title.get(locale)
+    if guide.url:
+        return tr(locale, "round.guide", title=title, url=guide.url)
     return tr(locale, "round.guide_plain", title=title)
 
 
@@ -145,11 +144,8 @@ def standings_embed(
         for standing in standings.shown
     ]
     if not standings.played:
-        return fit_embed(
-            discord.Embed(
-                title=heading, description=tr(locale, "round.no_standings"), colour=NEUTRAL
-            )
-        )
+        nobody = tr(locale, "round.no_standings")
+        return fit_embed(discord.Embed(title=heading, description=nobody, colour=NEUTRAL))
     body = "\n".join(lines + more_line(locale, standings.more))
     embed = discord.Embed(
         title=heading, description=body or tr(locale, "standings.no_points"), colour=BRAND
