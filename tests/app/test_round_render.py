@@ -78,4 +78,4 @@ def test_standings_say_whether_nobody_answered_or_nobody_was_right() -> None:
     none_right = standings_embed("Mini", wrong, "en", stopped=True)
     assert none_right.description == "Nobody got a question right in this round."
     assert none_right.colour == BRAND
-    assert (none_right.footer.text or "").startswith("Played: 2\n")
+    assert (none_right.footer.text or "").startswith("2 played\n")

@@ -101,7 +101,7 @@ async def test_standings_rank_true_ties_together_leave_out_zero_rows_and_count_t
     assert lines[-1] == "…and 24 more"
     for nothing_right in world.members[4:6]:
         assert f"<@{nothing_right}>" not in embed["description"]
-    assert embed["footer"]["text"] == f"Played: 46\n{RULE}"
+    assert embed["footer"]["text"] == f"46 played\n{RULE}"
 
 
 async def test_a_question_and_a_round_nobody_answered_say_so_in_neutral_colours(
@@ -125,7 +125,7 @@ async def test_a_round_with_answers_but_none_right_says_so(bot_world: QuizWorld)
     embed = standings["embeds"][0]
     assert embed["description"] == "Nobody got a question right in this round."
     assert embed["color"] == BRAND.value
-    assert embed["footer"]["text"].startswith("Played: 2")
+    assert embed["footer"]["text"].startswith("2 played")
 
 
 async def test_the_public_board_is_static_and_cut_with_ties_and_no_zero_rows(
@@ -141,7 +141,7 @@ async def test_the_public_board_is_static_and_cut_with_ties_and_no_zero_rows(
         f"**{rank}" for rank in range(4, 11)
     ]
     assert lines[-1] == "…and 34 more"
-    assert embed["footer"]["text"] == f"Played: 46\n{RULE}"
+    assert embed["footer"]["text"] == f"46 played\n{RULE}"
     assert [b["label"] for b in buttons_of(board)] == ["Browse", "Me"]
 
 

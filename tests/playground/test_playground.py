@@ -80,7 +80,7 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         assert counts[right] == round(CROWD * RIGHT)
         # Members with nothing right are counted, not listed.
         assert len(standings["embeds"][0]["description"].splitlines()) == counts[right]
-        assert standings["embeds"][0]["footer"]["text"].startswith(f"Played: {CROWD}\n")
+        assert standings["embeds"][0]["footer"]["text"].startswith(f"{CROWD} played\n")
         assert first.call("GET", "/_playground/crowd")["clicks"] == CROWD
         no_failures(first)
     finally:

@@ -20,9 +20,9 @@ def ranked_footer(locale: str, played: int, *parts: str) -> str:
     )
 
 
-def shown_seconds(correct_ms: int) -> str:
-    """A total time as ranks compare it: in tenths of a second."""
-    return f"{shown_tenths(correct_ms) / 10:.1f}"
+def shown_seconds(correct_ms: int) -> float:
+    """A total time as ranks compare it: in tenths of a second (the catalogue formats it)."""
+    return shown_tenths(correct_ms) / 10
 
 
 def more_line(locale: str, more: int) -> list[str]:
