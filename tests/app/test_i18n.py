@@ -169,7 +169,12 @@ def test_every_message_renders_with_counts_0_1_2_5_and_agrees_with_them(language
         ("el", "stats.streak_days", {"days": 5}, "5 ημέρες"),
         ("el", "round.standings_line", {"points": 1, "seconds": 0.5}, "1 σωστή · 0,5 δευτ."),
         ("en", "round.standings_line", {"points": 2, "seconds": 0.5}, "2 correct · 0.5 s"),
-        ("el", "leaderboard.line", {"points": 2, "answered": 1}, "2 σωστές (1 απάντηση)"),
+        (
+            "el",
+            "leaderboard.line",
+            {"points": 2, "seconds": 1.5, "answered": 1},
+            "2 σωστές · 1,5 δευτ. (1 απάντηση)",
+        ),
         ("el", "leaderboard.your_rank", {"points": 1}, "με 1 σωστή απάντηση."),
         ("en", "review.summary", {"reviewed": 1, "correct": 0}, "Reviewed 1 question · 0 right"),
         (

@@ -172,7 +172,7 @@ leaderboard-title_pack = Κατάταξη · { $period } · { $pack }
 leaderboard-line = **{ $rank }.** { $member }: { $points ->
         [one] { $points } σωστή
        *[other] { $points } σωστές
-    } ({ $answered ->
+    } · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ. ({ $answered ->
         [one] { $answered } απάντηση
        *[other] { $answered } απαντήσεις
     })
@@ -182,10 +182,23 @@ leaderboard-your_rank = Βρίσκεστε στη θέση #{ $rank } με { $po
         [one] { $points } σωστή απάντηση
        *[other] { $points } σωστές απαντήσεις
     }.
-leaderboard-not_ranked = Δεν έχετε ακόμη απαντήσεις σε αυτή την περίοδο.
+leaderboard-not_ranked = Δεν είστε σε αυτή την κατάταξη: δεν έχετε ακόμη σωστές απαντήσεις σε αυτή την περίοδο.
 leaderboard-me_button = Η θέση μου
 leaderboard-previous_button = Προηγούμενη
 leaderboard-next_button = Επόμενη
+
+## Κατατάξεις: αποτελέσματα γύρου και πίνακες κατάταξης (ισοβαθμίες, περικοπές, ιδιωτικό αντίγραφο).
+
+standings-tie_rule = Πρώτα οι περισσότερες σωστές, μετά ο λιγότερος συνολικός χρόνος· όσοι ισοβαθμούν και στα δύο (ο χρόνος με ακρίβεια δεκάτου του δευτερολέπτου) μοιράζονται τη θέση.
+standings-played = { $count ->
+        [one] Έπαιξε { $count }
+       *[other] Έπαιξαν { $count }
+    }
+standings-more = …και { $count } ακόμη
+standings-no_points = Κανείς δεν απάντησε σωστά σε κάποια ερώτηση αυτού του γύρου.
+standings-nobody_right_yet = Κανείς δεν έχει ακόμη σωστή απάντηση σε αυτή την περίοδο.
+standings-you = ← εσείς
+standings-browse_button = Περιήγηση
 
 ## Τα στατιστικά ενός μέλους (/stats): τα δικά του ή κάποιου άλλου.
 
