@@ -9,8 +9,18 @@ from bot.app.render.limits import length
 from bot.sandbox.layouts import titles, walk
 
 Json = dict[str, Any]
-BUTTON, TEXT_DISPLAY = 2, 10  # Discord's component types
-__all__ = ["BUTTON", "TEXT_DISPLAY", "components_in", "heading_of", "layout_text", "text_units"]
+BUTTON, TEXT_DISPLAY, CONTAINER = 2, 10, 17  # Discord's component types
+__all__ = [
+    "BUTTON",
+    "CONTAINER",
+    "TEXT_DISPLAY",
+    "accent_of",
+    "components_in",
+    "heading_of",
+    "layout_text",
+    "text_units",
+    "texts_of",
+]
 
 
 def components_in(message: Json) -> list[Json]:
@@ -18,9 +28,14 @@ def components_in(message: Json) -> list[Json]:
     return list(walk(message.get("components") or []))
 
 
+def texts_of(message: Json) -> list[str]:
+    """The contents of a Components V2 message's text displays, in order."""
+    return [c["content"] for c in components_in(message) if c.get("type") == TEXT_DISPLAY]
+
+
 def layout_text(message: Json) -> str:
     """The text of a Components V2 message: its text displays, one per line, in order."""
-    return "\n".join(c["content"] for c in components_in(message) if c.get("type") == TEXT_DISPLAY)
+    return "\n".join(texts_of(message))
 
 
 def text_units(message: Json) -> int:
@@ -28,6 +43,12 @@ def text_units(message: Json) -> int:
     return sum(
         length(c["content"]) for c in components_in(message) if c.get("type") == TEXT_DISPLAY
     )
+
+
+def accent_of(message: Json) -> int | None:
+    """The accent colour of a layout's (first) container."""
+    containers = [c for c in components_in(message) if c.get("type") == CONTAINER]
+    return containers[0].get("accent_color") if containers else None
 
 
 def heading_of(message: Json) -> str:

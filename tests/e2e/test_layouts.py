@@ -21,9 +21,11 @@ from bot.app.render.round import question_embed
 from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Difficulty, Option, Question, Text
+from bot.quiz.standings import Score, round_standings
 from bot.sandbox.layouts import IS_COMPONENTS_V2
 from bot.storage import rounds
-from bot.storage.results import FastAnswer, Standing, Tally
+from bot.storage.results import FastAnswer, Tally
+from bot.storage.rounds import STANDINGS_SHOWN
 from tests.e2e.conftest import QuizWorld, answer, buttons_of, question_message, titled
 from tests.messages import BUTTON, components_in, heading_of, text_units
 
@@ -85,7 +87,8 @@ async def test_the_longest_question_fits_as_question_reveal_and_standings(
     await posted.edit(
         view=reveal_layout(question, locale, round_id=1, index=199, total=200, tally=tally)
     )
-    standings = [Standing(rank, 10**18 + rank, 200, 200, 10**9) for rank in range(1, 31)]
+    scores = [Score(10**18 + n, 200, 200, 10**9 + n) for n in range(1, 101)]
+    standings = round_standings(scores, shown=STANDINGS_SHOWN)
     title = longest(locale, LIMITS["title"]).get(locale)
     await channel.send(view=standings_layout(1, title, standings, locale, stopped=True))
 

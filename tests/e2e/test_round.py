@@ -11,7 +11,7 @@ from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, buttons_of, custom_ids, question_message, titled
-from tests.messages import layout_text
+from tests.messages import layout_text, texts_of
 
 SUCCESS = 3  # the style of the correct option's button in a reveal
 MINI_CORRECT = {"two": 0, "four": 1, "six": 1}
@@ -63,11 +63,14 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
 
     standings_message = await world.wait_for_message(titled("Standings: Mini quiz"))
     expected = await rounds.standings(world.db, round_id)
-    lines = layout_text(standings_message).splitlines()[1:]  # below the heading
-    assert len(lines) == 20
-    for line, standing in zip(lines, expected, strict=True):
+    body, footer = texts_of(standings_message)[1:]  # below the heading
+    lines = body.splitlines()
+    assert len(lines) == 15  # the 5 players with nothing right are counted, not listed
+    assert footer.startswith("-# 20 played\n")
+    assert (expected.played, expected.more) == (20, 0)
+    for line, standing in zip(lines, expected.shown, strict=True):
         assert line.startswith(
             f"**{standing.rank}.** <@{standing.member_id}>: {standing.points} correct"
         )
-    assert [s.points for s in expected[:5]] == [3, 3, 3, 3, 3]
+    assert [s.points for s in expected.shown[:5]] == [3, 3, 3, 3, 3]
     assert (await rounds.get_round(world.db, round_id)).state is RoundState.FINISHED

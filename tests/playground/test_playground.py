@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.messages import heading_of, layout_text
+from tests.messages import heading_of, layout_text, texts_of
 from tests.playground.conftest import Playground, no_failures, running_playground, start_playground
 
 pytestmark = pytest.mark.e2e
@@ -76,7 +76,10 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         right = next(i for i, line in enumerate(bars) if "✅" in line)
         assert sum(counts) == CROWD
         assert counts[right] == round(CROWD * RIGHT)
-        assert len(layout_text(standings).splitlines()) == 1 + CROWD  # the heading, then each
+        body, footer = texts_of(standings)[1:]  # below the heading
+        # Members with nothing right are counted, not listed.
+        assert len(body.splitlines()) == counts[right]
+        assert footer.startswith(f"-# {CROWD} played\n")
         assert first.call("GET", "/_playground/crowd")["clicks"] == CROWD
         no_failures(first)
     finally:

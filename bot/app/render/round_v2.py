@@ -18,13 +18,14 @@ import discord
 from discord import ui
 
 from bot.app.components.round_buttons import AnswerButton, WhyButton
-from bot.app.i18n import tr
-from bot.app.render.common import BRAND, RIGHT, bar, mention, relative_time
+from bot.app.i18n import number, tr
+from bot.app.render.common import BRAND, NEUTRAL, RIGHT, bar, mention, relative_time
 from bot.app.render.limits import fit_texts
 from bot.app.render.round import standings_embed, start_card
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.review_round import RoundMode
-from bot.storage.results import Standing, Tally
+from bot.quiz.standings import Standings
+from bot.storage.results import Tally
 
 Layout = ui.LayoutView
 Item = ui.Item[Any]  # the persistent buttons are typed for View; they work in layouts alike
@@ -33,7 +34,6 @@ ACCENTS = {
     Difficulty.MEDIUM: discord.Colour.gold(),
     Difficulty.HARD: discord.Colour.red(),
 }
-NEUTRAL = discord.Colour.light_grey()
 
 
 def start_layout(
@@ -88,8 +88,8 @@ def reveal_layout(
     the fastest correct, and the private "why" button. Neutral when nobody answered."""
     header = f"### {_title(locale, index, total)} · {tr(locale, 'round.closed')}"
     options = [
-        _revealed_option(option.text.get(locale), number, tally)
-        for number, option in enumerate(question.options)
+        _revealed_option(option.text.get(locale), place, tally, locale)
+        for place, option in enumerate(question.options)
     ]
     fastest = " · ".join(
         tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
@@ -105,8 +105,8 @@ def reveal_layout(
     header, prompt, *options, closing_text = fit_texts(texts, give_up)
     items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt), ui.Separator()]
     items += [
-        _section(text, _revealed_button(round_id, index, number, tally))
-        for number, text in enumerate(options)
+        _section(text, _revealed_button(round_id, index, place, tally))
+        for place, text in enumerate(options)
     ]
     why = WhyButton(round_id, index, tr(locale, "round.why_button"))
     items += [ui.Separator(), ui.TextDisplay(closing_text), ui.ActionRow(why)]
@@ -114,16 +114,21 @@ def reveal_layout(
 
 
 def standings_layout(
-    round_id: int, title: str, standings: Sequence[Standing], locale: str, *, stopped: bool
+    round_id: int, title: str, standings: Standings, locale: str, *, stopped: bool
 ) -> Layout:
     """The standings: the embed's title as a heading, its lines below, the review button."""
     from bot.app.components.review_buttons import MissedButton  # noqa: PLC0415  # import cycle
 
     board = standings_embed(title, standings, locale, stopped=stopped)
-    heading, body = fit_texts([f"### {board.title}", board.description or ""], [1, 0])
+    footer = board.footer.text
+    small = "\n".join(f"-# {line}" for line in (footer or "").splitlines())  # subtext
+    texts = [f"### {board.title}", board.description or "", *([small] if small else [])]
+    heading, body, *below = fit_texts(texts, [1, 2, 0][: len(texts)])
     missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))
     items: list[Item] = [ui.TextDisplay(heading), ui.TextDisplay(body)]
-    return _layout(BRAND, [*items, ui.ActionRow(missed)])
+    items += [ui.TextDisplay(text) for text in below]
+    accent = board.colour or BRAND  # neutral when nobody played, as the embed
+    return _layout(discord.Colour(accent.value), [*items, ui.ActionRow(missed)])
 
 
 def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:
@@ -140,18 +145,18 @@ def _title(locale: str, index: int, total: int) -> str:
     return tr(locale, "round.question_title", number=index + 1, total=total)
 
 
-def _revealed_option(text: str, number: int, tally: Tally) -> str:
-    mark = " ✅" if number == tally.correct_index else ""
+def _revealed_option(text: str, option: int, tally: Tally, locale: str) -> str:
+    mark = " ✅" if option == tally.correct_index else ""
     if not tally.answered:
         return text + mark
-    count = tally.counts[number]
-    return f"{text}\n`{bar(count, tally.answered)}` {count}{mark}"
+    count = tally.counts[option]
+    return f"{text}\n`{bar(count, tally.answered)}` {number(locale, count)}{mark}"
 
 
-def _revealed_button(round_id: int, index: int, number: int, tally: Tally) -> AnswerButton:
-    right = number == tally.correct_index
+def _revealed_button(round_id: int, index: int, option: int, tally: Tally) -> AnswerButton:
+    right = option == tally.correct_index
     style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
-    return AnswerButton(round_id, index, number, style=style, disabled=True)
+    return AnswerButton(round_id, index, option, style=style, disabled=True)
 
 
 def _longest_first(texts: Sequence[str], candidates: Sequence[int]) -> list[int]:
