@@ -20,6 +20,7 @@ from bot.app.render.common import (
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack, Question
 from bot.quiz.review_round import RoundMode
+from bot.quiz.shuffle import shown_position
 from bot.storage.results import Standing, Tally
 
 
@@ -70,10 +71,12 @@ def question_embed(
     total: int,
     closes_at: datetime,
     answered: int,
+    order: Sequence[int],
 ) -> discord.Embed:
+    """``order``: the pack's option indices in the order this round shows them."""
     embed = discord.Embed(
         title=tr(locale, "round.question_title", number=number, total=total),
-        description=_prompt_and_options(question, locale),
+        description=_prompt_and_options(question, locale, order),
         colour=BRAND,
     )
     status = f"{tr(locale, 'round.closes', time=relative_time(closes_at))} · "
@@ -82,24 +85,32 @@ def question_embed(
 
 
 def reveal_embed(
-    question: Question, locale: str, *, number: int, total: int, tally: Tally
+    question: Question,
+    locale: str,
+    *,
+    number: int,
+    total: int,
+    tally: Tally,
+    order: Sequence[int],
 ) -> discord.Embed:
     correct = tally.correct_index
     answer = tr(
         locale,
         "round.correct_answer",
-        letter=letter(correct),
+        letter=letter(shown_position(order, correct)),
         text=question.options[correct].text.get(locale),
     )
     description = "\n\n".join(
-        [_prompt_and_options(question, locale), answer, question.explanation.get(locale)]
+        [_prompt_and_options(question, locale, order), answer, question.explanation.get(locale)]
     )
     title = f"{tr(locale, 'round.question_title', number=number, total=total)} · "
     embed = discord.Embed(
         title=title + tr(locale, "round.closed"), description=description, colour=RIGHT
     )
     embed.add_field(
-        name=tr(locale, "round.how_answered"), value=_tally_lines(tally, locale), inline=False
+        name=tr(locale, "round.how_answered"),
+        value=_tally_lines(tally, locale, order),
+        inline=False,
     )
     fastest = " · ".join(
         f"{mention(a.member_id)} {a.response_ms / 1000:.1f} s" for a in tally.fastest
@@ -131,19 +142,19 @@ def standings_embed(
     return fit_embed(discord.Embed(title=heading, description=body, colour=BRAND))
 
 
-def _prompt_and_options(question: Question, locale: str) -> str:
+def _prompt_and_options(question: Question, locale: str, order: Sequence[int]) -> str:
     options = "\n".join(
-        f"**{letter(index)}** · {option.text.get(locale)}"
-        for index, option in enumerate(question.options)
+        f"**{letter(position)}** · {question.options[index].text.get(locale)}"
+        for position, index in enumerate(order)
     )
     return f"{question.prompt.get(locale)}\n\n{options}"
 
 
-def _tally_lines(tally: Tally, locale: str) -> str:
+def _tally_lines(tally: Tally, locale: str, order: Sequence[int]) -> str:
     if not tally.answered:
         return tr(locale, "round.no_answers")
     return "\n".join(
-        f"`{letter(index)}` {bar(count, tally.answered)} {count}"
+        f"`{letter(position)}` {bar(tally.counts[index], tally.answered)} {tally.counts[index]}"
         + (" ✅" if index == tally.correct_index else "")
-        for index, count in enumerate(tally.counts)
+        for position, index in enumerate(order)
     )
