@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.components.review_buttons import start_review
 from bot.app.context import AppContext
-from bot.app.i18n import tr
+from bot.app.i18n import number, percent, tr
 from bot.app.render.common import BRAND, mention, relative_time
 from bot.app.render.limits import echo
 from bot.app.replies import reply, say
@@ -62,14 +62,18 @@ class LearningCog(commands.Cog):
         locale = interaction.locale.value
         who = mention(whose.id)
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
-        await reply(interaction, embed=self._stats_embed(numbers, locale, heading))
+        # Messages about someone else speak of them in the third person.
+        whose_stats = "self" if whose.id == interaction.user.id else "other"
+        await reply(interaction, embed=self._stats_embed(numbers, locale, heading, whose_stats))
 
-    def _stats_embed(self, numbers: MemberStats, locale: str, heading: str) -> discord.Embed:
+    def _stats_embed(
+        self, numbers: MemberStats, locale: str, heading: str, whose: str
+    ) -> discord.Embed:
         embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
         embed.set_footer(text=tr(locale, "stats.scope"))
-        embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
-        embed.add_field(name=tr(locale, "stats.accuracy"), value=f"{numbers.accuracy:.0%}")
-        embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))
+        embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
+        embed.add_field(name=tr(locale, "stats.accuracy"), value=percent(locale, numbers.accuracy))
+        embed.add_field(name=tr(locale, "stats.rounds"), value=number(locale, numbers.rounds))
         embed.add_field(
             name=tr(locale, "stats.streak"),
             value=tr(locale, "stats.streak_days", days=numbers.streak_days),
@@ -92,7 +96,7 @@ class LearningCog(commands.Cog):
         ]
         embed.add_field(
             name=tr(locale, "stats.mastery"),
-            value="\n".join(lines) or tr(locale, "stats.no_packs"),
+            value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
             inline=False,
         )
         return embed

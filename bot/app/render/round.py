@@ -7,7 +7,7 @@ from datetime import datetime
 
 import discord
 
-from bot.app.i18n import tr
+from bot.app.i18n import number, tr
 from bot.app.render.common import (
     BRAND,
     RIGHT,
@@ -113,7 +113,8 @@ def reveal_embed(
         inline=False,
     )
     fastest = " · ".join(
-        f"{mention(a.member_id)} {a.response_ms / 1000:.1f} s" for a in tally.fastest
+        tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
+        for a in tally.fastest
     )
     embed.add_field(
         name=tr(locale, "round.fastest"),
@@ -134,7 +135,7 @@ def standings_embed(
             rank=standing.rank,
             member=mention(standing.member_id),
             points=standing.points,
-            seconds=f"{standing.correct_ms / 1000:.1f}",
+            seconds=standing.correct_ms / 1000,
         )
         for standing in standings[:20]
     ]
@@ -154,7 +155,8 @@ def _tally_lines(tally: Tally, locale: str, order: Sequence[int]) -> str:
     if not tally.answered:
         return tr(locale, "round.no_answers")
     return "\n".join(
-        f"`{letter(position)}` {bar(tally.counts[index], tally.answered)} {tally.counts[index]}"
+        f"`{letter(position)}` {bar(tally.counts[index], tally.answered)} "
+        + number(locale, tally.counts[index])
         + (" ✅" if index == tally.correct_index else "")
         for position, index in enumerate(order)
     )
