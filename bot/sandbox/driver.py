@@ -189,6 +189,13 @@ class Sandbox:
         )
         return found
 
+    async def attachment(self, url: str) -> bytes:
+        """A message attachment's bytes, from the url the message gives, as a client loads it."""
+        async with self._session.get(url) as response:
+            if response.status >= HTTPStatus.BAD_REQUEST:
+                raise SandboxRefusedError(response.status, f"no attachment at {url}")
+            return await response.read()
+
     # Observing
 
     async def interaction(self, interaction_id: int) -> Json:

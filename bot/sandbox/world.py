@@ -283,4 +283,6 @@ class World:
                 yield user
 
 
-_EDITABLE = frozenset({"content", "embeds", "components", "flags", "allowed_mentions"})
+_EDITABLE = frozenset(
+    {"content", "embeds", "components", "flags", "allowed_mentions", "attachments"}
+)

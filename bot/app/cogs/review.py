@@ -11,14 +11,15 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.components.review_buttons import start_review
 from bot.app.context import AppContext
-from bot.app.i18n import number, percent, tr
-from bot.app.render.common import BRAND, mention, relative_time
+from bot.app.i18n import tr
+from bot.app.render.common import mention
 from bot.app.render.limits import echo
+from bot.app.render.stats import chart_url, stats_chart, stats_embed
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.review import Scope
 from bot.storage import stats
-from bot.storage.results import MemberStats
+from bot.storage.progress import member_progress
 
 
 class LearningCog(commands.Cog):
@@ -64,43 +65,14 @@ class LearningCog(commands.Cog):
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
         # Messages about someone else speak of them in the third person.
         whose_stats = "self" if whose.id == interaction.user.id else "other"
-        await reply(interaction, embed=self._stats_embed(numbers, locale, heading, whose_stats))
-
-    def _stats_embed(
-        self, numbers: MemberStats, locale: str, heading: str, whose: str
-    ) -> discord.Embed:
-        embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
-        embed.set_footer(text=tr(locale, "stats.scope"))
-        embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
-        embed.add_field(name=tr(locale, "stats.accuracy"), value=percent(locale, numbers.accuracy))
-        embed.add_field(name=tr(locale, "stats.rounds"), value=number(locale, numbers.rounds))
-        embed.add_field(
-            name=tr(locale, "stats.streak"),
-            value=tr(locale, "stats.streak_days", days=numbers.streak_days),
+        # The first chart imports matplotlib, which may outlast Discord's 3 s on a busy host.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        progress = await member_progress(
+            self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
         )
-        due = numbers.next_review_due
-        embed.add_field(
-            name=tr(locale, "stats.next_review"),
-            value=relative_time(due) if due else tr(locale, "stats.no_review"),
-        )
-        lines = [
-            tr(
-                locale,
-                "stats.mastery_line",
-                pack=self._pack_title(mastery.pack_id, locale),
-                mastered=mastery.mastered,
-                questions=mastery.questions,
-                seen=mastery.seen,
-            )
-            for mastery in numbers.packs
-        ]
-        embed.add_field(
-            name=tr(locale, "stats.mastery"),
-            value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
-            inline=False,
-        )
-        return embed
-
-    def _pack_title(self, pack_id: str, locale: str) -> str:
-        pack = self.ctx.library.get(pack_id)
-        return pack.title.get(locale) if pack is not None else pack_id
+        chart = await stats_chart(progress, locale)
+        embed = stats_embed(numbers, locale, heading, whose_stats, self.ctx.library)
+        if chart is None:
+            await reply(interaction, embed=embed)
+        else:
+            await reply(interaction, embed=embed.set_image(url=chart_url()), file=chart)
