@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.app.components.round_buttons import reveal_view
+from bot.app.components.round_buttons import reveal_view, shown_order
 from bot.app.posted import find_posted
 from bot.app.render.round import question_embed, reveal_embed
 from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
@@ -123,8 +123,11 @@ class RoundCourier:
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         tally = await rounds.tally(self._db, view.id, index)
         total = len(view.question_order)
+        # The order is derived from the round and question again, so it is the one the
+        # question showed, before or after a restart.
+        order = shown_order(view.id, question)
         layout = reveal_layout(
-            question, locale, round_id=view.id, index=index, total=total, tally=tally
+            question, locale, round_id=view.id, index=index, total=total, tally=tally, order=order
         )
         # ``view`` was read after every earlier message of the round was confirmed.
         message_id = view.message_ids.get(question_key(index))
@@ -146,9 +149,11 @@ class RoundCourier:
         """The reveal of a question posted as an embed, before layouts."""
         _, question = self.question(view, index)
         total = len(view.question_order)
-        embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
-        options = len(question.options)
-        return embed, reveal_view(view.id, index, options, tally.correct_index, locale)
+        order = shown_order(view.id, question)
+        embed = reveal_embed(
+            question, locale, number=index + 1, total=total, tally=tally, order=order
+        )
+        return embed, reveal_view(view.id, index, order, tally.correct_index, locale)
 
     async def _edit_reveal(
         self,
@@ -212,7 +217,13 @@ class RoundCourier:
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         total = len(view.question_order)
         embed = question_embed(
-            question, locale, number=index + 1, total=total, closes_at=closes_at, answered=answered
+            question,
+            locale,
+            number=index + 1,
+            total=total,
+            closes_at=closes_at,
+            answered=answered,
+            order=shown_order(view.id, question),
         )
         await message.edit(embed=embed)
 
@@ -230,6 +241,7 @@ class RoundCourier:
             difficulty=pack.difficulty,
             closes_at=closes_at,
             answered=answered,
+            order=shown_order(view.id, question),
         )
 
     async def _is_layout(self, view: RoundView, message_id: int) -> bool:

@@ -32,7 +32,8 @@ def test_a_reveal_of_double_width_texts_gives_up_the_explanation_first() -> None
     )
     fastest = tuple(FastAnswer(10**18 + n, 1_000) for n in range(3))
     tally = Tally(1, 0, "wide", (1,) * MAX_OPTIONS, 0, fastest)
-    layout = reveal_layout(question, "en", round_id=1, index=0, total=1, tally=tally)
+    order = tuple(range(MAX_OPTIONS))
+    layout = reveal_layout(question, "en", round_id=1, index=0, total=1, tally=tally, order=order)
     body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": layout.to_components()}
     check_message(body)  # the stand-in's rules: no 50035
     shown = layout_text(body)
@@ -56,8 +57,12 @@ def test_the_reveal_is_green_with_answers_and_neutral_without() -> None:
     question = small_question()
     answered = Tally(1, 0, "small", (0, 2, 1), 1, (FastAnswer(7, 900),))
     nobody = Tally(1, 0, "small", (0, 0, 0), 1, ())
-    shown = reveal_layout(question, "en", round_id=1, index=0, total=3, tally=answered)
-    silent = reveal_layout(question, "en", round_id=1, index=0, total=3, tally=nobody)
+    shown = reveal_layout(
+        question, "en", round_id=1, index=0, total=3, tally=answered, order=(0, 1, 2)
+    )
+    silent = reveal_layout(
+        question, "en", round_id=1, index=0, total=3, tally=nobody, order=(0, 1, 2)
+    )
     assert accent(shown) == RIGHT.value
     assert accent(silent) == NEUTRAL.value
     assert "option 1\n`███████░░░` 2 ✅" in layout_text({"components": shown.to_components()})
@@ -66,7 +71,7 @@ def test_the_reveal_is_green_with_answers_and_neutral_without() -> None:
     assert "Nobody got it right." in text
 
 
-def test_a_question_is_coloured_by_its_difficulty_with_a_button_beside_each_option() -> None:
+def test_a_question_is_coloured_by_its_difficulty_with_a_button_beside_each_shown_option() -> None:
     closes = datetime(2026, 1, 1, tzinfo=UTC)
     colours = {
         difficulty: accent(
@@ -79,6 +84,7 @@ def test_a_question_is_coloured_by_its_difficulty_with_a_button_beside_each_opti
                 difficulty=difficulty,
                 closes_at=closes,
                 answered=5,
+                order=(0, 1, 2),
             )
         )
         for difficulty in Difficulty
@@ -93,11 +99,18 @@ def test_a_question_is_coloured_by_its_difficulty_with_a_button_beside_each_opti
         difficulty=Difficulty.EASY,
         closes_at=closes,
         answered=5,
+        order=(2, 0, 1),  # shuffled for this round: letters follow the shown order
     )
     body = {"components": layout.to_components()}
     sections = [c for c in components_in(body) if c["type"] == SECTION]
-    assert [(s["components"][0]["content"], s["accessory"]["custom_id"]) for s in sections] == [
-        (f"option {i}", f"qa:4:2:{i}") for i in range(3)
+    shown = [
+        (s["components"][0]["content"], s["accessory"]["custom_id"], s["accessory"]["label"])
+        for s in sections
+    ]
+    assert shown == [
+        ("option 2", "qa:4:2:2", "A"),
+        ("option 0", "qa:4:2:0", "B"),
+        ("option 1", "qa:4:2:1", "C"),
     ]
     assert layout_text(body).startswith(
         f"### Question 3 of 8 · Closes <t:{int(closes.timestamp())}:R>"

@@ -13,7 +13,7 @@ import pytest
 from discord.http import Route
 from sqlalchemy import text
 
-from bot.app.components.round_buttons import question_view
+from bot.app.components.round_buttons import question_view, shown_order
 from bot.app.context import utc_now
 from bot.app.i18n import tr
 from bot.app.render.limits import LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
@@ -26,7 +26,14 @@ from bot.sandbox.layouts import IS_COMPONENTS_V2
 from bot.storage import rounds
 from bot.storage.results import FastAnswer, Tally
 from bot.storage.rounds import STANDINGS_SHOWN
-from tests.e2e.conftest import QuizWorld, answer, buttons_of, question_message, titled
+from tests.e2e.conftest import (
+    QuizWorld,
+    answer,
+    buttons_of,
+    question_message,
+    shown_letter,
+    titled,
+)
 from tests.messages import BUTTON, components_in, heading_of, text_units
 
 SUCCESS = 3
@@ -80,12 +87,21 @@ async def test_the_longest_question_fits_as_question_reveal_and_standings(
             difficulty=Difficulty.HARD,
             closes_at=closes,
             answered=10_000,
+            order=tuple(range(MAX_OPTIONS)),
         )
     )
     fastest = tuple(FastAnswer(10**18 + n, 59_999) for n in range(3))
     tally = Tally(1, 199, "longest", (10_000,) * MAX_OPTIONS, 0, fastest)
     await posted.edit(
-        view=reveal_layout(question, locale, round_id=1, index=199, total=200, tally=tally)
+        view=reveal_layout(
+            question,
+            locale,
+            round_id=1,
+            index=199,
+            total=200,
+            tally=tally,
+            order=tuple(range(MAX_OPTIONS)),
+        )
     )
     scores = [Score(10**18 + n, 200, 200, 10**9 + n) for n in range(1, 101)]
     standings = round_standings(scores, shown=STANDINGS_SHOWN)
@@ -175,10 +191,12 @@ async def test_a_question_posted_as_an_embed_is_answered_and_revealed_as_one(
     question = pack.question(view.question_order[0])
     assert question is not None
     channel = world.bot.get_partial_messageable(world.channel_id, guild_id=world.guild_id)
+    order = shown_order(view.id, question)
+    closes = utc_now() + timedelta(seconds=60)
     embed = question_embed(
-        question, "en", number=1, total=3, closes_at=utc_now() + timedelta(seconds=60), answered=0
+        question, "en", number=1, total=3, closes_at=closes, answered=0, order=order
     )
-    old = await channel.send(embed=embed, view=question_view(view.id, 0, len(question.options)))
+    old = await channel.send(embed=embed, view=question_view(view.id, 0, order))
     async with world.db.write() as connection:
         await connection.execute(
             text("UPDATE round_messages SET message_id = :old WHERE purpose = 'question:0'"),
@@ -189,9 +207,8 @@ async def test_a_question_posted_as_an_embed_is_answered_and_revealed_as_one(
 
     old_message = next(m for m in await world.messages() if m["id"] == str(old.id))
     said = await answer(world, world.members[0], old_message, question.correct_index)
-    assert said == tr(
-        world.locales[world.members[0]], "round.locked_in", letter="ABCDE"[question.correct_index]
-    )
+    right = shown_letter(old_message, question.correct_index)
+    assert said == tr(world.locales[world.members[0]], "round.locked_in", letter=right)
     await world.command(world.owner, "quiz skip")
     revealed = await world.wait_for_message(
         lambda m: m["id"] == str(old.id) and heading_of(m) == "Question 1 of 3 · Closed"
@@ -199,7 +216,7 @@ async def test_a_question_posted_as_an_embed_is_answered_and_revealed_as_one(
     assert not revealed["flags"] & IS_COMPONENTS_V2
     assert "How the server answered" in str(revealed["embeds"])
     correct = [b for b in buttons_of(revealed) if b.get("style") == SUCCESS]
-    assert [b["label"] for b in correct] == ["ABCDE"[question.correct_index]]
+    assert [b["label"] for b in correct] == [right]
     second = await question_message(world, 2, 3)  # the round goes on in layouts
     assert second["flags"] & IS_COMPONENTS_V2
     within_limits(second)

@@ -10,7 +10,15 @@ from bot.quiz.rounds import RoundState
 from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds
 from tests.databases import BACKENDS
-from tests.e2e.conftest import QuizWorld, answer, buttons_of, custom_ids, question_message, titled
+from tests.e2e.conftest import (
+    QuizWorld,
+    answer,
+    buttons_of,
+    custom_ids,
+    question_message,
+    shown_letter,
+    titled,
+)
 from tests.messages import layout_text, texts_of
 
 SUCCESS = 3  # the style of the correct option's button in a reveal
@@ -39,9 +47,12 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         for index, player in enumerate(players):
             option = correct if index < number * 5 else wrong
             said = await answer(world, player, message, option)
-            assert said == tr(world.locales[player], "round.locked_in", letter="ABCDE"[option])
+            shown = shown_letter(message, option)
+            assert said == tr(world.locales[player], "round.locked_in", letter=shown)
         assert await answer(world, players[0], message, wrong) == tr(
-            world.locales[players[0]], "round.already_answered", letter="ABCDE"[correct]
+            world.locales[players[0]],
+            "round.already_answered",
+            letter=shown_letter(message, correct),
         )
         await world.wait_for_message(lambda m: "20 answered" in layout_text(m))
         skipped = await world.command(world.owner, "quiz skip")
@@ -54,7 +65,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         assert tally.counts[correct] == number * 5
         assert tally.answered == 20
         marked = [b["label"] for b in buttons_of(revealed) if b["style"] == SUCCESS]
-        assert marked == ["ABCDE"[correct]]
+        assert marked == [shown_letter(message, correct)]
         assert f"`{bar(number * 5, 20)}` {number * 5} ✅" in layout_text(revealed)
         # the first to answer right is the fastest
         assert f"**Fastest correct**: <@{players[0]}>" in layout_text(revealed)

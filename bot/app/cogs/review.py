@@ -14,7 +14,7 @@ from bot.app.context import AppContext
 from bot.app.i18n import tr
 from bot.app.render.common import mention
 from bot.app.render.limits import echo
-from bot.app.render.stats import stats_chart, stats_embed
+from bot.app.render.stats import chart_url, stats_chart, stats_embed
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.review import Scope
@@ -70,8 +70,9 @@ class LearningCog(commands.Cog):
         progress = await member_progress(
             self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
         )
-        await reply(
-            interaction,
-            embed=stats_embed(numbers, locale, heading, whose_stats, self.ctx.library),
-            file=await stats_chart(progress, locale),
-        )
+        chart = await stats_chart(progress, locale)
+        embed = stats_embed(numbers, locale, heading, whose_stats, self.ctx.library)
+        if chart is None:
+            await reply(interaction, embed=embed)
+        else:
+            await reply(interaction, embed=embed.set_image(url=chart_url()), file=chart)

@@ -19,7 +19,7 @@ from discord import ui
 
 from bot.app.components.round_buttons import AnswerButton, WhyButton
 from bot.app.i18n import number, tr
-from bot.app.render.common import BRAND, NEUTRAL, RIGHT, bar, mention, relative_time
+from bot.app.render.common import BRAND, NEUTRAL, RIGHT, bar, letter, mention, relative_time
 from bot.app.render.limits import fit_texts
 from bot.app.render.round import standings_embed, start_card
 from bot.quiz.model import Difficulty, Pack, Question
@@ -63,18 +63,21 @@ def question_layout(
     difficulty: Difficulty,
     closes_at: datetime,
     answered: int,
+    order: Sequence[int],
 ) -> Layout:
-    """Header with the closing time, the prompt, one section per option, the answered count."""
+    """Header with the closing time, the prompt, one section per option in the shown ``order``
+    (the pack's option indices as this round shows them; letters follow it), the count."""
     closes = tr(locale, "round.closes", time=relative_time(closes_at))
     header = f"### {_title(locale, index, total)} · {closes}"
-    options = [option.text.get(locale) for option in question.options]
+    options = [question.options[option].text.get(locale) for option in order]
     counter = f"-# {tr(locale, 'round.answered', count=answered)}"
     texts = [header, question.prompt.get(locale), *options, counter]
     header, prompt, *options, counter = fit_texts(
         texts, _longest_first(texts, range(1, len(texts) - 1))
     )
     sections = [
-        _section(text, AnswerButton(round_id, index, option)) for option, text in enumerate(options)
+        _section(text, AnswerButton(round_id, index, option, letter(place)))
+        for place, (option, text) in enumerate(zip(order, options, strict=True))
     ]
     items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
     items += [ui.Separator(), *sections, ui.TextDisplay(counter)]
@@ -82,14 +85,22 @@ def question_layout(
 
 
 def reveal_layout(
-    question: Question, locale: str, *, round_id: int, index: int, total: int, tally: Tally
+    question: Question,
+    locale: str,
+    *,
+    round_id: int,
+    index: int,
+    total: int,
+    tally: Tally,
+    order: Sequence[int],
 ) -> Layout:
-    """The question closed: the right option marked, how members answered, the explanation,
-    the fastest correct, and the private "why" button. Neutral when nobody answered."""
+    """The question closed, its options in the shown ``order``: the right one marked, how
+    members answered, the explanation, the fastest correct, and the private "why" button.
+    Neutral when nobody answered."""
     header = f"### {_title(locale, index, total)} · {tr(locale, 'round.closed')}"
     options = [
-        _revealed_option(option.text.get(locale), place, tally, locale)
-        for place, option in enumerate(question.options)
+        _revealed_option(question.options[option].text.get(locale), option, tally, locale)
+        for option in order
     ]
     fastest = " · ".join(
         tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
@@ -105,8 +116,8 @@ def reveal_layout(
     header, prompt, *options, closing_text = fit_texts(texts, give_up)
     items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt), ui.Separator()]
     items += [
-        _section(text, _revealed_button(round_id, index, place, tally))
-        for place, text in enumerate(options)
+        _section(text, _revealed_button(round_id, index, option, letter(place), tally))
+        for place, (option, text) in enumerate(zip(order, options, strict=True))
     ]
     why = WhyButton(round_id, index, tr(locale, "round.why_button"))
     items += [ui.Separator(), ui.TextDisplay(closing_text), ui.ActionRow(why)]
@@ -153,10 +164,12 @@ def _revealed_option(text: str, option: int, tally: Tally, locale: str) -> str:
     return f"{text}\n`{bar(count, tally.answered)}` {number(locale, count)}{mark}"
 
 
-def _revealed_button(round_id: int, index: int, option: int, tally: Tally) -> AnswerButton:
+def _revealed_button(
+    round_id: int, index: int, option: int, label: str, tally: Tally
+) -> AnswerButton:
     right = option == tally.correct_index
     style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
-    return AnswerButton(round_id, index, option, style=style, disabled=True)
+    return AnswerButton(round_id, index, option, label, style=style, disabled=True)
 
 
 def _longest_first(texts: Sequence[str], candidates: Sequence[int]) -> list[int]:

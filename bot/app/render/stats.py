@@ -63,13 +63,18 @@ def stats_embed(
         value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
         inline=False,
     )
-    embed.set_image(url=f"attachment://{CHART_FILENAME}")
     return embed
 
 
-async def stats_chart(progress: Progress, locale: str) -> discord.File:
+def chart_url() -> str:
+    """Where an embed finds the chart attached to its message."""
+    return f"attachment://{CHART_FILENAME}"
+
+
+async def stats_chart(progress: Progress, locale: str) -> discord.File | None:
     """The chart as an attachment, drawn in a worker thread: it takes the CPU for a while
-    and the event loop must keep serving everyone else meanwhile."""
+    and the event loop must keep serving everyone else meanwhile. None if it could not be
+    drawn: the figures beside it still go out."""
     # matplotlib is imported on the first chart, not at start: the idle bot stays small.
     from bot.app.render.stats_chart import ChartText, render_stats_chart  # noqa: PLC0415
 
@@ -86,6 +91,10 @@ async def stats_chart(progress: Progress, locale: str) -> discord.File:
         day_labels=tuple(date_label(day.day) for day in progress.due),
     )
     started = time.perf_counter()
-    png = await asyncio.to_thread(render_stats_chart, progress, text)
+    try:
+        png = await asyncio.to_thread(render_stats_chart, progress, text)
+    except Exception:
+        log.exception("the stats chart could not be drawn; sending the figures alone")
+        return None
     log.debug("stats chart drawn in %.0f ms", (time.perf_counter() - started) * 1000)
     return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
