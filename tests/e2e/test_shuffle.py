@@ -29,6 +29,7 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.test_review import assert_result_card, last_message, prompt_of
 from tests.e2e.test_round import start_mini_round
+from tests.messages import components_in
 
 LETTERS = "ABCDE"
 QUESTION_OF_PROMPT = {"One plus one?": "two", "Two plus two?": "four", "Three plus three?": "six"}
@@ -38,6 +39,9 @@ async def round_question(world: QuizWorld, round_id: int, number: int) -> Json:
     """Question ``number`` of round ``round_id`` (an earlier round has its titles too)."""
     marker = f"qa:{round_id}:{number - 1}:"
     return await world.wait_for_message(lambda m: any(i.startswith(marker) for i in custom_ids(m)))
+
+
+SECTION, SUCCESS = 9, 3  # a layout's section; the style of the right option's button
 
 
 def shown_options(message: Json) -> list[int]:
@@ -51,8 +55,23 @@ def answer_labels(message: Json) -> list[str]:
 
 
 def option_lines(message: Json) -> list[str]:
-    description: str = message["embeds"][0]["description"]
-    return [line for line in description.splitlines() if "** · " in line]
+    """ "**A** · text" per shown option: an embed's lines, or a layout's sections (the button's
+    letter beside the option's text)."""
+    if message["embeds"]:
+        description: str = message["embeds"][0]["description"]
+        return [line for line in description.splitlines() if "** · " in line]
+    return [
+        f"**{section['accessory']['label']}** · {option_text(section).splitlines()[0]}"
+        for section in sections_of(message)
+    ]
+
+
+def sections_of(message: Json) -> list[Json]:
+    return [c for c in components_in(message) if c.get("type") == SECTION]
+
+
+def option_text(section: Json) -> str:
+    return str(section["components"][0]["content"])
 
 
 def expected_lines(question: Question, order: list[int]) -> list[str]:
@@ -135,14 +154,12 @@ def _assert_reveal(revealed: Json, question: Question, order: list[int]) -> None
     assert answer_labels(revealed) == list(LETTERS[: len(order)])
     assert option_lines(revealed) == expected_lines(question, order)
     correct = LETTERS[order.index(question.correct_index)]
-    embed = revealed["embeds"][0]
-    assert f"Correct answer: **{correct}**" in embed["description"]
-    counts = next(f["value"] for f in embed["fields"] if f["name"] == "How the server answered")
-    for position, line in enumerate(counts.splitlines()):
+    marked = [b["label"] for b in buttons_of(revealed) if b.get("style") == SUCCESS]
+    assert marked == [correct]
+    for position, section in enumerate(sections_of(revealed)):
         option = order[position]
-        assert line.startswith(f"`{LETTERS[position]}` ")
         mark = " ✅" if option == question.correct_index else ""
-        assert line.endswith(f" {option + 1}{mark}")
+        assert option_text(section).splitlines()[1].endswith(f" {option + 1}{mark}")
 
 
 def _why(locale: str, question: Question, order: list[int], option: int) -> str:
