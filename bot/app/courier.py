@@ -18,7 +18,7 @@ import discord
 from bot.app.components.round_buttons import question_view, reveal_view, standings_view
 from bot.app.render.round import question_embed, reveal_embed, standings_embed
 from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
-from bot.quiz.library import Library
+from bot.app.shelf import PackShelf
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.storage import deliveries, rounds, settings
@@ -54,13 +54,13 @@ class RoundCourier:
         self,
         client: discord.Client,
         db: Database,
-        library: Library,
+        shelf: PackShelf,
         clock: Callable[[], datetime],
         patience: Patience,
     ) -> None:
         self._client = client
         self._db = db
-        self._library = library
+        self._shelf = shelf
         self._clock = clock
         self._patience = patience
 
@@ -118,7 +118,7 @@ class RoundCourier:
             log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
 
     async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
-        pack, question = self.question(view, index)
+        pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         tally = await rounds.tally(self._db, view.id, index)
         total = len(view.question_order)
@@ -151,7 +151,7 @@ class RoundCourier:
         return True
 
     async def _post_standings(self, view: RoundView, delivery: Delivery, sends: _Sends) -> None:
-        pack = self._library.get(view.pack_id)
+        pack = await self.pack(view)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         title = pack.title.get(locale) if pack is not None else view.pack_id
         standings = await rounds.standings(self._db, view.id)
@@ -189,7 +189,7 @@ class RoundCourier:
     async def question_embed(
         self, view: RoundView, index: int, *, answered: int, closes_at: datetime
     ) -> tuple[discord.Embed, Question]:
-        pack, question = self.question(view, index)
+        pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         embed = question_embed(
             question,
@@ -201,8 +201,12 @@ class RoundCourier:
         )
         return embed, question
 
-    def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
-        pack = self._library.get(view.pack_id)
+    async def pack(self, view: RoundView) -> Pack | None:
+        """The round's pack, still found if the server turned it off mid-round."""
+        return (await self._shelf.view(view.guild_id)).known.get(view.pack_id)
+
+    async def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
+        pack = await self.pack(view)
         question = pack.question(view.question_order[index]) if pack is not None else None
         if pack is None or question is None:
             raise LookupError(f"round {view.id}: question {index} is no longer in the packs")

@@ -9,7 +9,12 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from bot.sandbox import control, people, rest_interactions  # noqa: F401  (registers routes)
+from bot.sandbox import (  # noqa: F401  (registers routes)
+    attachments,
+    control,
+    people,
+    rest_interactions,
+)
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError, json_response
 from bot.sandbox.faults import Fault
@@ -31,6 +36,7 @@ def build_app(core: StandIn) -> web.Application:
     app.router.add_get("/gateway", core.gateway.handle)
     control.add_routes(app, core)
     people.add_routes(app, core)
+    attachments.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
     return app
 

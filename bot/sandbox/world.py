@@ -30,6 +30,7 @@ from bot.sandbox.permissions import (
     channel_permissions,
 )
 from bot.sandbox.snowflake import Snowflakes
+from bot.sandbox.uploads import Uploads
 
 SEED_LOCALES = ("en-US", "el", "en-GB")
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -65,6 +66,7 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.commands = Commands()
+        self.uploads = Uploads()  # files attached to commands
         self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
 
     def _tell(self, kind: str, message: Message | None = None) -> None:

@@ -16,7 +16,9 @@ from bot.app.render.common import BRAND, mention, relative_time
 from bot.app.render.limits import echo
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
+from bot.quiz.library import Library
 from bot.quiz.review import Scope
+from bot.quiz.server_packs import guild_of
 from bot.storage import stats
 from bot.storage.results import MemberStats
 
@@ -29,16 +31,18 @@ class LearningCog(commands.Cog):
     @app_commands.describe(pack=_("cmd.review.pack.description"))
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction[Any], pack: str | None = None) -> None:
-        if pack is not None and self.ctx.library.get(pack) is None:
+        chosen = (await self.ctx.shelf.view(interaction.guild_id)).offered.get(pack or "")
+        if pack is not None and chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
-        await start_review(interaction, Scope(pack_id=pack))
+        await start_review(interaction, Scope(pack_id=chosen.id if chosen else None))
 
     @review.autocomplete("pack")
     async def pack_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pack_choices(self.ctx.library, interaction.locale.value, current)
+        offered = (await self.ctx.shelf.view(interaction.guild_id)).offered.packs.values()
+        return pack_choices(offered, interaction.locale.value, current)
 
     @app_commands.command(name="stats", description=_("cmd.stats.description"))
     @app_commands.describe(member=_("cmd.stats.member.description"))
@@ -62,41 +66,42 @@ class LearningCog(commands.Cog):
         locale = interaction.locale.value
         who = mention(whose.id)
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
-        await reply(interaction, embed=self._stats_embed(numbers, locale, heading))
+        known = (await self.ctx.shelf.view(interaction.guild_id)).known
+        await reply(interaction, embed=_stats_embed(numbers, locale, heading, known))
 
-    def _stats_embed(self, numbers: MemberStats, locale: str, heading: str) -> discord.Embed:
-        embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
-        embed.set_footer(text=tr(locale, "stats.scope"))
-        embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
-        embed.add_field(name=tr(locale, "stats.accuracy"), value=f"{numbers.accuracy:.0%}")
-        embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))
-        embed.add_field(
-            name=tr(locale, "stats.streak"),
-            value=tr(locale, "stats.streak_days", days=numbers.streak_days),
-        )
-        due = numbers.next_review_due
-        embed.add_field(
-            name=tr(locale, "stats.next_review"),
-            value=relative_time(due) if due else tr(locale, "stats.no_review"),
-        )
-        lines = [
-            tr(
-                locale,
-                "stats.mastery_line",
-                pack=self._pack_title(mastery.pack_id, locale),
-                mastered=mastery.mastered,
-                questions=mastery.questions,
-                seen=mastery.seen,
-            )
-            for mastery in numbers.packs
-        ]
-        embed.add_field(
-            name=tr(locale, "stats.mastery"),
-            value="\n".join(lines) or tr(locale, "stats.no_packs"),
-            inline=False,
-        )
-        return embed
 
-    def _pack_title(self, pack_id: str, locale: str) -> str:
-        pack = self.ctx.library.get(pack_id)
-        return pack.title.get(locale) if pack is not None else pack_id
+def _stats_embed(numbers: MemberStats, locale: str, heading: str, known: Library) -> discord.Embed:
+    """``known``: the packs of this server; another server's own packs are not shown here."""
+    embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
+    embed.set_footer(text=tr(locale, "stats.scope"))
+    embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
+    embed.add_field(name=tr(locale, "stats.accuracy"), value=f"{numbers.accuracy:.0%}")
+    embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))
+    embed.add_field(
+        name=tr(locale, "stats.streak"),
+        value=tr(locale, "stats.streak_days", days=numbers.streak_days),
+    )
+    due = numbers.next_review_due
+    embed.add_field(
+        name=tr(locale, "stats.next_review"),
+        value=relative_time(due) if due else tr(locale, "stats.no_review"),
+    )
+    lines = [
+        tr(
+            locale,
+            "stats.mastery_line",
+            pack=pack.title.get(locale) if pack is not None else mastery.pack_id,
+            mastered=mastery.mastered,
+            questions=mastery.questions,
+            seen=mastery.seen,
+        )
+        for mastery in numbers.packs
+        # a pack no longer loaded shows by id; another server's own pack not at all
+        if (pack := known.get(mastery.pack_id)) is not None or guild_of(mastery.pack_id) is None
+    ]
+    embed.add_field(
+        name=tr(locale, "stats.mastery"),
+        value="\n".join(lines) or tr(locale, "stats.no_packs"),
+        inline=False,
+    )
+    return embed

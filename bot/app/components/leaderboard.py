@@ -109,7 +109,7 @@ class PageButton(
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
-        pack = ctx.keys.packs.get(self.pack_key)
+        pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(self.pack_key)
         # The board is public (in the server's language) unless it is someone's private copy.
         private = interaction.message is not None and interaction.message.flags.ephemeral
         locale = (
@@ -142,7 +142,7 @@ class MeButton(PersistentButton, template=re.compile(rf"lm:{BOARD}")):
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
-        pack = ctx.keys.packs.get(self.pack_key)
+        pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(self.pack_key)
         position = await leaderboard.member_position(
             ctx.db,
             guild_id=interaction.guild_id,
