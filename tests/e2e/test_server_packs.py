@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from bot.app.i18n import tr
 from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
+from bot.sandbox.commands import OptionValue
 from bot.storage import rounds
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message
@@ -55,9 +56,9 @@ class Place:
     moderator: int
 
 
-async def run(world: QuizWorld, place: Place, command: str, **options: object) -> Json:
+async def run(world: QuizWorld, place: Place, command: str, **options: OptionValue) -> Json:
     """Runs a command and returns its report once everything it says is in (deferred ones too)."""
-    asked = await world.sandbox.command(place.moderator, place.channel_id, command, **options)  # type: ignore[arg-type]
+    asked = await world.sandbox.command(place.moderator, place.channel_id, command, **options)
 
     async def settled() -> Json:
         report = await world.sandbox.interaction(asked)
