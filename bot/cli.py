@@ -21,6 +21,8 @@ from bot import __version__
 from bot.app.logs import is_configured
 from bot.config import Settings, debug_requested
 from bot.errors import ConfigError, QuizbotError
+from bot.pack_import import add_arguments as add_import_arguments
+from bot.pack_import import run_import
 from bot.playground.command import add_arguments as add_playground_arguments
 from bot.playground.command import run_playground
 from bot.quiz.library import FileReport, check_files, find_pack_files, load_library
@@ -83,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("health", help="ask the running bot's /healthz (QUIZBOT_METRICS_PORT)")
     playground = commands.add_parser("playground", help="try quizbot in a browser, no account")
     add_playground_arguments(playground)
+    importing = commands.add_parser("import", help="a pack file from Open Trivia DB JSON or CSV")
+    add_import_arguments(importing)
     return parser
 
 
@@ -95,6 +99,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return check(args.online, args.discord_url)
     if command == "playground":  # it configures its own bot: a local Discord, the data folder
         return run_playground(args)
+    if command == "import":  # files in, a file out: no settings needed
+        return run_import(args)
     settings = Settings.load()
     commands: dict[str, Callable[[], int]] = {
         "validate": lambda: validate(args.paths or [_quiz_dir(settings)]),
