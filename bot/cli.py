@@ -27,6 +27,8 @@ from bot.playground.command import add_arguments as add_playground_arguments
 from bot.playground.command import run_playground
 from bot.quiz.library import FileReport, check_files, find_pack_files, load_library
 from bot.quiz.problems import PackError
+from bot.quiz.schema import pack_schema
+from bot.quiz.template import pack_template
 
 log = logging.getLogger("quizbot")
 HEALTH_TIMEOUT_S = 5.0
@@ -80,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
         "paths", nargs="*", type=Path, metavar="PATH", help="default: QUIZBOT_QUIZ_DIR"
     )
     commands.add_parser("packs", help="list the packs in QUIZBOT_QUIZ_DIR")
+    new_pack_command = commands.add_parser("new-pack", help="write a commented pack to start from")
+    new_pack_command.add_argument("pack_id", metavar="ID", help="the new pack's id: a-z, 0-9, -")
+    new_pack_command.add_argument(
+        "--dir", type=Path, metavar="FOLDER", help="where ID.yaml goes (default: QUIZBOT_QUIZ_DIR)"
+    )
+    commands.add_parser("schema", help="print the JSON Schema of a pack, for editors")
     database = commands.add_parser("db", help="manage the database (DATABASE_URL)")
     database.add_argument("action", choices=["upgrade"], help="upgrade: apply all migrations")
     commands.add_parser("health", help="ask the running bot's /healthz (QUIZBOT_METRICS_PORT)")
@@ -95,16 +103,21 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command is None:
         _parser().print_help()
         return 2
-    if command == "check":  # it reports malformed settings as part of its report
-        return check(args.online, args.discord_url)
-    if command == "playground":  # it configures its own bot: a local Discord, the data folder
-        return run_playground(args)
-    if command == "import":  # files in, a file out: no settings needed
-        return run_import(args)
+    without_settings: dict[str, Callable[[], int]] = {
+        "check": lambda: check(args.online, args.discord_url),  # it reports malformed settings
+        "playground": lambda: run_playground(args),  # its own bot: a local Discord, data folder
+        "schema": print_schema,
+        "import": lambda: run_import(args),  # files in, a file out
+    }
+    if command in without_settings:
+        return without_settings[command]()
+    if command == "new-pack" and args.dir is not None:
+        return new_pack(args.pack_id, args.dir)
     settings = Settings.load()
     commands: dict[str, Callable[[], int]] = {
         "validate": lambda: validate(args.paths or [_quiz_dir(settings)]),
         "packs": lambda: list_packs(_quiz_dir(settings)),
+        "new-pack": lambda: new_pack(args.pack_id, settings.quiz_dir),
         "db": lambda: upgrade_database(settings),
         "health": lambda: health(settings),
         "run": lambda: run_bot(settings, args.discord_url),
@@ -168,6 +181,28 @@ def list_packs(quiz_dir: Path) -> int:
             f"{pack.id}  {pack.title.get(None)}  {pack.difficulty}  "
             f"{_count(len(pack.questions), 'question')}  {','.join(pack.locales)}{guide}"
         )
+    return 0
+
+
+def print_schema() -> int:
+    print(json.dumps(pack_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def new_pack(pack_id: str, folder: Path) -> int:
+    """Writes folder/ID.yaml from the template; never over an existing file."""
+    try:
+        text = pack_template(pack_id)
+    except ValueError as bad_id:
+        raise ConfigError(f"pack id: {bad_id}") from None
+    path = folder / f"{pack_id}.yaml"
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        with path.open("x", encoding="utf-8") as file:
+            file.write(text)
+    except FileExistsError:
+        raise QuizbotError(f"{path} exists already; choose another id or move it away") from None
+    print(f"wrote {path}; check it with: quizbot validate {path}")
     return 0
 
 

@@ -1,7 +1,8 @@
-"""The quizbot command line: validating and listing packs."""
+"""The quizbot command line: validating, listing and starting packs, and their schema."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.quiz.schema import pack_schema
 from tests.quiz.packs import ONE_LOCALE_PACK
 
 REPO = Path(__file__).resolve().parent.parent
@@ -104,3 +106,58 @@ def test_the_console_entry_point_runs() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.endswith("2 packs, 16 questions, locales el,en\n")
+
+
+def test_schema_prints_the_packs_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == pack_schema()
+    assert printed["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_new_pack_writes_a_commented_pack_that_validates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "packs"
+    assert main(["new-pack", "my-pack", "--dir", str(folder)]) == 0
+    path = folder / "my-pack.yaml"
+    assert capsys.readouterr().out == f"wrote {path}; check it with: quizbot validate {path}\n"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=pack.schema.json\n")
+    assert "\nid: my-pack  #" in text
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "ok  my-pack  2 questions  en,el",
+        "1 pack, 2 questions, locales el,en",
+    ]
+
+
+def test_new_pack_writes_into_the_configured_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QUIZBOT_QUIZ_DIR", str(tmp_path))
+    assert main(["new-pack", "here"]) == 0
+    assert (tmp_path / "here.yaml").is_file()
+
+
+def test_new_pack_never_overwrites_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    existing = tmp_path / "mine.yaml"
+    existing.write_text("id: mine\n", encoding="utf-8")
+    assert main(["new-pack", "mine", "--dir", str(tmp_path)]) == 1
+    assert existing.read_text(encoding="utf-8") == "id: mine\n"
+    assert capsys.readouterr().err == (
+        f"quizbot: {existing} exists already; choose another id or move it away\n"
+    )
+
+
+@pytest.mark.parametrize("pack_id", ["My-Pack", "a" * 41, "no_underscores", ""])
+def test_new_pack_refuses_an_id_the_loader_would_refuse(
+    pack_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new-pack", pack_id, "--dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"quizbot: pack id: '{pack_id}' must be 1 to 40 characters of a-z, 0-9 and -\n"
+    )
+    assert list(tmp_path.iterdir()) == []

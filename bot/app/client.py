@@ -12,10 +12,14 @@ from discord.ext import commands
 from bot.app.cogs.board import BoardCog
 from bot.app.cogs.quiz import QuizCog
 from bot.app.cogs.review import LearningCog
+from bot.app.cogs.settings import SettingsCog
 from bot.app.components.leaderboard import MeButton, PageButton
+from bot.app.components.reminder_buttons import ReminderButton
 from bot.app.components.review_buttons import REVIEW_BUTTONS
 from bot.app.components.round_buttons import AnswerButton, WhyButton
 from bot.app.context import AppContext
+from bot.app.refused_notice import RefusedNotice
+from bot.app.reminders import ReminderLoop
 from bot.app.replies import report_failure
 from bot.app.translator import CatalogueTranslator
 
@@ -27,6 +31,7 @@ PERSISTENT_BUTTONS = (
     *REVIEW_BUTTONS,
     PageButton,
     MeButton,
+    ReminderButton,
 )
 
 
@@ -39,6 +44,8 @@ class QuizTree(app_commands.CommandTree[Any]):
 
 class QuizBot(commands.Bot):
     ctx: AppContext
+    reminders: ReminderLoop
+    refused_notice: RefusedNotice
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
         # The bot never joins voice: discord.py's warnings that voice libraries are missing
@@ -62,7 +69,8 @@ class QuizBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in (QuizCog(self.ctx), LearningCog(self.ctx), BoardCog(self.ctx)):
+        cogs = (QuizCog(self.ctx), LearningCog(self.ctx), BoardCog(self.ctx), SettingsCog(self.ctx))
+        for cog in cogs:
             await self.add_cog(cog)
         self.add_dynamic_items(*PERSISTENT_BUTTONS)
         if self._dev_guild is not None:
@@ -79,6 +87,7 @@ class QuizBot(commands.Bot):
             return
         self._resumed = True
         resumed = await self.ctx.conductor.start()
+        self.reminders.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %d servers; %d packs; resumed %d rounds",
@@ -87,6 +96,14 @@ class QuizBot(commands.Bot):
             len(self.ctx.library.packs),
             resumed,
         )
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], _command: object
+    ) -> None:
+        self.refused_notice.answered(interaction)
+
+    async def on_button_handled(self, interaction: discord.Interaction[Any]) -> None:
+        self.refused_notice.answered(interaction)
 
     async def on_resumed(self) -> None:
         log.info("gateway session resumed")
@@ -97,4 +114,6 @@ class QuizBot(commands.Bot):
 
     async def close(self) -> None:
         await self.ctx.conductor.shutdown()
+        await self.reminders.shutdown()
+        await self.refused_notice.close()
         await super().close()

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.app.components.round_buttons import question_view, reveal_view, standings_view
+from bot.app.posted import find_posted
 from bot.app.render.round import question_embed, reveal_embed, standings_embed
 from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
 from bot.app.shelf import PackShelf
@@ -27,7 +28,6 @@ from bot.storage.results import Delivery, RoundView
 
 log = logging.getLogger(__name__)
 
-RECENT_MESSAGES = 50  # how far back a post is looked for before it is sent again
 SLACK_S = 1.0  # a question whose post took longer than this is edited to show its real time
 Channel = discord.PartialMessageable
 Post = Callable[[Channel], Awaitable[discord.Message]]
@@ -170,21 +170,13 @@ class RoundCourier:
         True with a message that was found rather than posted now."""
         channel = self.channel(view)
         if sends.count > 0:
-            found = await self._find_posted(channel, marker)
+            found = await find_posted(self._client, channel, marker)
             if found is not None:
                 log.info("round %s: found its %s message already posted", view.id, delivery.kind)
                 return found, True
         await deliveries.note_attempt(self._db, delivery.id)
         sends.count += 1
         return await send(channel), False
-
-    async def _find_posted(self, channel: Channel, marker: str) -> discord.Message | None:
-        me = self._client.user
-        async for message in channel.history(limit=RECENT_MESSAGES):
-            mine = me is not None and message.author.id == me.id
-            if mine and any(custom_id.startswith(marker) for custom_id in _custom_ids(message)):
-                return message
-        return None
 
     async def question_embed(
         self, view: RoundView, index: int, *, answered: int, closes_at: datetime
@@ -230,13 +222,3 @@ def _index(delivery: Delivery) -> int:
     if delivery.question_index is None:
         raise ValueError(f"delivery {delivery.id} of a {delivery.kind} has no question")
     return delivery.question_index
-
-
-def _custom_ids(message: discord.Message) -> list[str]:
-    return [
-        button.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for button in row.children
-        if isinstance(button, discord.Button) and button.custom_id
-    ]

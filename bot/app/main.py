@@ -15,6 +15,8 @@ from bot.app.context import AppContext, utc_now
 from bot.app.keys import QuestionKeys
 from bot.app.logs import configure_logging
 from bot.app.observe import Monitor
+from bot.app.refused_notice import RefusedNotice
+from bot.app.reminders import PASS_INTERVAL_S, ReminderLoop
 from bot.app.shelf import PackShelf
 from bot.app.startup import Stopper, connection_failure, sign_in
 from bot.config import Settings
@@ -85,6 +87,7 @@ def build_bot(
     *,
     dev_guild: int | None = None,
     pause_between_questions_s: float = 3.0,
+    reminder_interval_s: float = PASS_INTERVAL_S,
     **options: Any,  # noqa: ANN401  # discord.Client options
 ) -> QuizBot:
     """A bot wired to its database and packs (tests build theirs the same way)."""
@@ -94,6 +97,8 @@ def build_bot(
         bot, db, shelf, utc_now, pause_between_questions_s=pause_between_questions_s
     )
     bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf)
+    bot.reminders = ReminderLoop(bot, db, library, utc_now, interval_s=reminder_interval_s)
+    bot.refused_notice = RefusedNotice(db, lambda: bot.reminders.refused)
     return bot
 
 

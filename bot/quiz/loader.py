@@ -31,11 +31,23 @@ LIMITS = {
 SLUG = re.compile(r"[a-z0-9-]{1,40}")
 LOCALE = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 
+# The keys of each mapping and the required ones; bot/quiz/schema.py describes the same rules.
 PACK_KEYS = ("id", "locales", "title", "summary", "difficulty", "guide", "questions")
 PACK_REQUIRED = ("id", "locales", "title", "summary", "difficulty", "questions")
 QUESTION_KEYS = ("id", "prompt", "options", "explanation")
+QUESTION_REQUIRED = QUESTION_KEYS
 OPTION_KEYS = ("text", "correct", "why")
+OPTION_REQUIRED = ("text",)
 GUIDE_KEYS = ("title", "url")
+GUIDE_REQUIRED = ("title",)
+URL_SCHEMES = ("http", "https")
+
+
+def slug_problem(value: str) -> str | None:
+    """What is wrong with ``value`` as a pack or question id, or None if it is a good one."""
+    if SLUG.fullmatch(value):
+        return None
+    return f"'{value}' must be 1 to 40 characters of a-z, 0-9 and -"
 
 
 def parse_pack(data: bytes, source: str) -> Pack:
@@ -121,9 +133,9 @@ class _PackReader:
         value = None if node is None else self.tree.string(node, path)
         if node is None or value is None:
             return None
-        if not SLUG.fullmatch(value):
-            message = f"'{value}' must be 1 to 40 characters of a-z, 0-9 and -"
-            self.tree.report(node, path, message)
+        problem = slug_problem(value)
+        if problem is not None:
+            self.tree.report(node, path, problem)
             return None
         return value
 
@@ -176,7 +188,7 @@ class _PackReader:
         return value
 
     def _guide(self, node: yaml.Node) -> Guide | None:
-        fields = self.tree.mapping(node, "guide", GUIDE_KEYS, ("title",))
+        fields = self.tree.mapping(node, "guide", GUIDE_KEYS, GUIDE_REQUIRED)
         if fields is None:
             return None
         title = self._text(fields.get("title"), "guide.title", LIMITS["title"])
@@ -189,8 +201,11 @@ class _PackReader:
         value = self._string(node, "guide.url", MAX_URL)
         if value is None:
             return None
-        parts = urlsplit(value)
-        if parts.scheme not in {"http", "https"} or not parts.netloc:
+        try:
+            parts = urlsplit(value)
+        except ValueError:  # an unbalanced [ of an IPv6 host, say
+            parts = urlsplit("")
+        if parts.scheme not in URL_SCHEMES or not parts.netloc:
             self.tree.report(node, "guide.url", f"'{value}' must be an http:// or https:// address")
             return None
         return value
@@ -226,7 +241,7 @@ class _PackReader:
             self.tree.report(id_node, f"questions[{index}].id", message)
 
     def _question(self, node: yaml.Node, path: str) -> Question | None:
-        fields = self.tree.mapping(node, path, QUESTION_KEYS, QUESTION_KEYS)
+        fields = self.tree.mapping(node, path, QUESTION_KEYS, QUESTION_REQUIRED)
         if fields is None:
             return None
         question_id = self._slug(fields.get("id"), f"{path}.id")
@@ -259,7 +274,7 @@ class _PackReader:
         return tuple(chosen)
 
     def _option(self, node: yaml.Node, path: str) -> Option | None:
-        fields = self.tree.mapping(node, path, OPTION_KEYS, ("text",))
+        fields = self.tree.mapping(node, path, OPTION_KEYS, OPTION_REQUIRED)
         if fields is None:
             return None
         text = self._text(fields.get("text"), f"{path}.text", LIMITS["option"])

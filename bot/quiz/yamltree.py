@@ -1,44 +1,135 @@
 """Reading a composed YAML node tree strictly, collecting every problem with its position.
 
 The loader never constructs Python objects from YAML: it composes the node tree with PyYAML's
-safe loader and reads scalars itself, so no tag can instantiate anything.
+safe loader and reads scalars itself, so nothing in a pack can instantiate anything; YAML tags
+are refused outright. Unreadable YAML is reported with a hint at the slip (see yamlhints).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
 import yaml
 
 from bot.quiz.problems import PackError, Problem
+from bot.quiz.yamlhints import explain
+from bot.quiz.yamllines import Lines
 
 _STANDARD = "tag:yaml.org,2002:"
-# Scalars an author may have meant as text: `Yes`, `42` or `2024-01-01` are read as written.
+# Scalars an author may have meant as text: `Yes`, `42` or `2024-01-01` are read as written. With
+# explicit tags refused, every tag left is one PyYAML resolved from how a scalar looks.
 _TEXTUAL_TAGS = frozenset(
-    _STANDARD + name for name in ("str", "int", "float", "bool", "timestamp", "binary")
+    _STANDARD + name for name in ("str", "int", "float", "bool", "timestamp", "merge", "value")
 )
-_ALLOWED_TAGS = _TEXTUAL_TAGS | {_STANDARD + "null", _STANDARD + "map", _STANDARD + "seq"}
 _TRUE = frozenset({"true", "yes", "on"})
 _FALSE = frozenset({"false", "no", "off"})
+_WRITTEN_TAG = re.compile(r"(?:&\S+[ \t]+)?(!\S*)")
 
 
 def compose(text: str, source: str) -> yaml.Node | None:
-    """The node tree of a single-document YAML text; raises PackError for unreadable YAML."""
+    """The node tree of a single-document YAML text; raises PackError for unreadable YAML.
+
+    Tags are refused: a pack means the same in every YAML reader, and nothing in it is typed.
+    """
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        root, tagged = _compose(text)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = error.problem or error.context or "unreadable YAML"
-        if error.context and what.startswith("but "):  # "...: but found another document"
-            what = f"{error.context}, {what}"
+        raise PackError([_syntax_problem(text, source, error)]) from None
+    except yaml.reader.ReaderError as error:
+        line, column = _position(text, error.position)
+        what = f"character #x{error.character:04x} is not allowed in a YAML file; remove it"
         raise PackError([Problem(source, line, column, "yaml", what)]) from None
     except yaml.YAMLError as error:
         raise PackError([Problem(source, 1, 1, "yaml", str(error))]) from None
     except RecursionError:
         raise PackError([Problem(source, 1, 1, "yaml", "nesting is too deep")]) from None
+    if root is not None and tagged:
+        raise PackError(_tag_problems(text, source, root, tagged))
+    return root
+
+
+def _compose(text: str) -> tuple[yaml.Node | None, set[int]]:
+    loader = _TagNoticingLoader(text)
+    try:
+        return loader.get_single_node(), loader.tagged
+    finally:
+        loader.dispose()
+
+
+def _syntax_problem(text: str, source: str, error: yaml.MarkedYAMLError) -> Problem:
+    """The hint for the slip, where to fix it, then PyYAML's own words and position."""
+    mark = error.problem_mark or error.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    what = error.problem or error.context or "unreadable YAML"
+    if error.context and what.startswith("but "):  # "...: but found another document"
+        what = f"{error.context}, {what}"
+    elif error.context and error.context_mark and not error.context.startswith("while"):
+        what = f"{error.context} at line {error.context_mark.line + 1}, {what}"  # two places
+    hint = explain(text, error)
+    if hint is None:
+        return Problem(source, line, column, "yaml", what)
+    where = "" if (hint.line + 1, hint.column + 1) == (line, column) else f" at {line}:{column}"
+    message = f"{hint.message} (PyYAML: {what}{where})"
+    return Problem(source, hint.line + 1, hint.column + 1, "yaml", message)
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    lines = Lines(text[:index])
+    return len(lines.lines), len(lines.lines[-1]) + 1
+
+
+class _TagNoticingLoader(yaml.SafeLoader):
+    """PyYAML's safe composer, noting each node that carries a tag written in the text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.tagged: set[int] = set()  # id() of each node with a tag in the text
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        node = super().compose_node(parent, index)  # type: ignore[arg-type]  # stubs say int
+        # An alias event has no tag: it repeats a node composed already.
+        if node is not None and getattr(event, "tag", None) is not None:
+            self.tagged.add(id(node))
+        return node
+
+
+def _tag_problems(text: str, source: str, root: yaml.Node, tagged: set[int]) -> list[Problem]:
+    lines = Lines(text)
+    problems = []
+    for node, path in _walk(root):
+        if id(node) not in tagged:
+            continue
+        mark = node.start_mark
+        written = _WRITTEN_TAG.match(lines.text_of(mark.line), mark.column)
+        tag, column = (written.group(1)[:40], written.start(1)) if written else ("", mark.column)
+        message = (
+            f"tags are not allowed ({tag}); remove it, and put a value that must stay text in "
+            "quotes, as in '42'"
+        )
+        problems.append(Problem(source, mark.line + 1, column + 1, path or "pack", message))
+    return problems
+
+
+def _walk(root: yaml.Node) -> Iterator[tuple[yaml.Node, str]]:
+    """Every node once, with its field path; aliases may repeat or even enclose a node."""
+    seen: set[int] = set()
+    pending: list[tuple[yaml.Node, str]] = [(root, "")]
+    while pending:
+        node, path = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node, path
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                key_path = join(path, str(key.value) if isinstance(key, yaml.ScalarNode) else "?")
+                pending += [(key, key_path), (value, key_path)]
+        elif isinstance(node, yaml.SequenceNode):
+            pending += [(item, f"{path}[{index}]") for index, item in enumerate(node.value)]
 
 
 @dataclass
@@ -55,12 +146,6 @@ class TreeReader:
             Problem(self.source, mark.line + 1, mark.column + 1, field_path, message)
         )
 
-    def known_tag(self, node: yaml.Node, path: str) -> bool:
-        if node.tag in _ALLOWED_TAGS:
-            return True
-        self.report(node, path, f"unsupported YAML tag {node.tag}")
-        return False
-
     def mapping(
         self,
         node: yaml.Node,
@@ -69,8 +154,6 @@ class TreeReader:
         required: Collection[str] = (),
     ) -> dict[str, yaml.Node] | None:
         """The keys of a mapping node; reports unknown, duplicate and missing keys."""
-        if not self.known_tag(node, path):
-            return None
         if not isinstance(node, yaml.MappingNode):
             self.report(node, path, f"must be a mapping with {_listing(allowed)}")
             return None
@@ -84,7 +167,8 @@ class TreeReader:
                 first = entries[key].start_mark
                 self.report(key_node, key_path, f"duplicate key (first at line {first.line + 1})")
             elif key not in allowed:
-                self.report(key_node, key_path, unknown_key_message(key, allowed))
+                message = _slip_in_key(key, allowed, node, value_node)
+                self.report(key_node, key_path, message or unknown_key_message(key, allowed))
             else:
                 entries[key] = value_node
         for key in required:
@@ -99,8 +183,6 @@ class TreeReader:
         return None
 
     def sequence(self, node: yaml.Node, path: str) -> list[yaml.Node] | None:
-        if not self.known_tag(node, path):
-            return None
         if not isinstance(node, yaml.SequenceNode):
             self.report(node, path, "must be a list")
             return None
@@ -108,8 +190,6 @@ class TreeReader:
 
     def string(self, node: yaml.Node, path: str) -> str | None:
         """A non-empty scalar, stripped of surrounding white space."""
-        if not self.known_tag(node, path):
-            return None
         if not isinstance(node, yaml.ScalarNode):
             self.report(node, path, "must be text, not a mapping or a list")
             return None
@@ -120,8 +200,6 @@ class TreeReader:
         return value
 
     def boolean(self, node: yaml.Node, path: str) -> bool | None:
-        if not self.known_tag(node, path):
-            return None
         word = str(node.value).lower() if isinstance(node, yaml.ScalarNode) else ""
         if node.tag == _STANDARD + "bool" and word in _TRUE | _FALSE:
             return word in _TRUE
@@ -137,6 +215,18 @@ def unknown_key_message(key: str, allowed: Collection[str]) -> str:
     close = difflib.get_close_matches(key, sorted(allowed), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else f"expected one of {_listing(allowed)}"
     return f"unknown key '{key}'; {hint}"
+
+
+def _slip_in_key(
+    key: str, allowed: Collection[str], mapping: yaml.MappingNode, value: yaml.Node
+) -> str | None:
+    """A key that is really a slip in YAML: `en:x` for `en: x`, or a text cut at a comma."""
+    name, colon, rest = key.partition(":")
+    if colon and name in allowed and rest and not rest[0].isspace():
+        return f"unknown key '{key}'; put a space after the ':' ({name}: {rest})"
+    if mapping.flow_style and value.tag == _STANDARD + "null" and not value.value:
+        return f"unknown key '{key}'; a ',' ends a text inside {{…}}, so quote a text with ','"
+    return None
 
 
 def _listing(names: Collection[str]) -> str:

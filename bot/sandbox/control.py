@@ -136,6 +136,15 @@ async def dm_channel(call: ControlCall) -> object:
     }
 
 
+@action("POST", "/users/dms")
+async def set_dms(call: ControlCall) -> object:
+    """The user opens or closes DMs from server members (Privacy settings); closed, the bot's
+    DMs to them get 403 50007, as on Discord."""
+    user = call.core.world.user(int(call.body["user_id"]))
+    user.dms_open = bool(call.body["open"])
+    return {"id": str(user.id), "dms_open": user.dms_open}
+
+
 @action("POST", "/interactions/command")
 async def command(call: ControlCall) -> object:
     interaction = await call.core.command(

@@ -135,6 +135,10 @@ class Sandbox:
     async def dm_channel(self, user_id: int | str) -> int:
         return int((await self._call("POST", "/dm-channels", {"user_id": str(user_id)}))["id"])
 
+    async def set_dms(self, user_id: int | str, *, open_: bool) -> None:
+        """The user opens or closes DMs; closed, the bot's DMs to them get 403 50007."""
+        await self._call("POST", "/users/dms", {"user_id": str(user_id), "open": open_})
+
     # Members acting
 
     async def command(

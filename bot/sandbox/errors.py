@@ -66,8 +66,14 @@ UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 CANNOT_EDIT_OTHERS = 50005
+CANNOT_MESSAGE_USER = 50007
 MISSING_PERMISSIONS = 50013
 INVALID_WEBHOOK_TOKEN = 50027
+
+
+def cannot_message_user() -> DiscordError:
+    """A DM the user does not take: DMs closed, or no server shared with the bot."""
+    return DiscordError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
 
 
 def missing_permissions() -> DiscordError:

@@ -25,6 +25,8 @@ class User:
     id: int
     username: str
     bot: bool = False
+    # Off when the user closed DMs from server members (or blocked the bot): DMs get 50007.
+    dms_open: bool = True
 
     def payload(self) -> Json:
         body: Json = {

@@ -7,7 +7,7 @@ from bot.sandbox.model import Channel, Json, User
 from bot.sandbox.permissions import guild_permissions
 from bot.sandbox.world import World
 
-GUILD_INSTALL, USER_INSTALL = "0", "1"
+GUILD_INSTALL = "0"
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 
 
@@ -32,7 +32,9 @@ def interaction_payload(
         body |= {
             "user": user.payload(),
             "context": BOT_DM_CONTEXT,
-            "authorizing_integration_owners": {USER_INSTALL: str(user.id)},
+            # The app is installed to servers; in a DM with its bot, Discord names that
+            # installation "0" (no server), as its docs on authorizing_integration_owners say.
+            "authorizing_integration_owners": {GUILD_INSTALL: "0"},
         }
         body["locale"] = _dm_locale(world, user, member_locale)
         return body

@@ -9,7 +9,7 @@ from typing import Any
 from bot.sandbox import errors
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError
-from bot.sandbox.model import Json
+from bot.sandbox.model import DM_CHANNEL, Json
 from bot.sandbox.permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions
 from bot.sandbox.rules import check_message
 
@@ -206,6 +206,8 @@ async def create_message(call: Call) -> object:
         raise DiscordError(403, 50001, "Missing Access")
     if not allowed & SEND_MESSAGES:
         raise errors.missing_permissions()
+    if channel.type == DM_CHANNEL and not call.core.world.takes_dms(channel):
+        raise errors.cannot_message_user()
     body: Json = call.body
     check_message(body)
     if not (body.get("content") or body.get("embeds") or body.get("components")):

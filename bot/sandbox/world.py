@@ -217,6 +217,17 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
+    def takes_dms(self, channel: Channel) -> bool:
+        """Whether the recipient of a DM channel takes the bot's messages: Discord refuses a
+        user who closed DMs, or who shares no server with the bot any more."""
+        user = channel.recipient
+        if user is None or not user.dms_open:
+            return False
+        return any(
+            user.id in guild.members and self.bot.id in guild.members
+            for guild in self.guilds.values()
+        )
+
     def permissions(self, channel: Channel, user_id: int) -> int:
         """What `user_id` may do in `channel`; in a DM, its two ends may read and write."""
         if channel.guild_id is None:

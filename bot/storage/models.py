@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     Dialect,
     Float,
@@ -128,6 +129,35 @@ class MemberSettingsRow(Base):
     daily_new_limit: Mapped[int]
     time_zone: Mapped[str] = mapped_column(String(64))
     reminders: Mapped[bool] = mapped_column(Boolean)
+    reminder_hour: Mapped[int] = mapped_column(SmallInteger)  # member-local, 0-23
+    # Hours start up to end (wrapping past midnight) when no reminder is sent; None: none.
+    quiet_start: Mapped[int | None] = mapped_column(SmallInteger)
+    quiet_end: Mapped[int | None] = mapped_column(SmallInteger)
+    locale: Mapped[str | None] = mapped_column(String(16))  # of DMs; None: the client's
+    client_locale: Mapped[str | None] = mapped_column(String(16))  # as last seen
+    # Discord refused a reminder DM (50007): reminders went off, and the member is to be told.
+    dm_refused: Mapped[bool] = mapped_column(Boolean)
+
+
+class ReminderRow(Base):
+    """A due-questions reminder, one per member and member-local day, claimed by the process
+    that sends it (``claimed_by`` until ``lease_until``) and kept once Discord confirms it.
+
+    ``attempts`` counts sends that may have reached Discord, so a reminder whose claim ran out
+    is first looked for in the DM channel before it is sent again.
+    """
+
+    __tablename__ = "reminders"
+    __table_args__ = (Index("ix_reminders_state_lease_until", "state", "lease_until"),)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    local_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    state: Mapped[str] = mapped_column(String(16))  # claimed | sent | refused | nothing_due
+    claimed_by: Mapped[str] = mapped_column(String(64))
+    lease_until: Mapped[datetime]
+    attempts: Mapped[int]
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    claimed_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
 
 
 class RoundRow(Base):
@@ -310,6 +340,7 @@ guild_settings_table = _table(GuildSettingsRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 member_settings_table = _table(MemberSettingsRow)
+reminders_table = _table(ReminderRow)
 rounds_table = _table(RoundRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)

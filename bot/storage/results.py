@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
 from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
 
 
@@ -40,6 +41,33 @@ class MemberSettings:
     daily_new_limit: int = 10
     time_zone: str = "UTC"
     reminders: bool = False
+    reminder_hour: int = DEFAULT_REMINDER_HOUR
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    locale: str | None = None  # of the bot's DMs; None: the member's Discord client language
+    client_locale: str | None = None  # the client language the member last used the bot in
+    dm_refused: bool = False  # a reminder DM was refused: reminders are off, to be told
+
+    @property
+    def dm_locale(self) -> str:
+        """The language the bot writes to this member in, outside interactions."""
+        return self.locale or self.client_locale or "en"
+
+    @property
+    def reminder_rules(self) -> ReminderSettings:
+        """The settings as the domain's reminder rules take them."""
+        start, end = self.quiet_start, self.quiet_end
+        quiet = (
+            Quiet(start, end) if start is not None and end is not None and start != end else None
+        )
+        return ReminderSettings(
+            time_zone=self.time_zone,
+            daily_new_limit=self.daily_new_limit,
+            reminders=self.reminders,
+            reminder_hour=self.reminder_hour,
+            quiet=quiet,
+            language=self.locale,
+        )
 
 
 @dataclass(frozen=True, slots=True)

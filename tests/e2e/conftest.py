@@ -76,6 +76,7 @@ class QuizWorld:
     database_url: str
     bot: QuizBot | None = None
     bot_db: Database | None = None  # the bot's own handle, when it reaches the database otherwise
+    reminder_interval_s: float = 60.0  # between passes of the reminder loop (the first: on ready)
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     async def start_bot(self) -> QuizBot:
@@ -83,6 +84,7 @@ class QuizWorld:
             self.bot_db or self.db,
             self.library,
             pause_between_questions_s=0,
+            reminder_interval_s=self.reminder_interval_s,
             guild_ready_timeout=0.05,
         )
         self._task = asyncio.create_task(self.bot.start("sandbox-token"))

@@ -18,9 +18,13 @@ async def test_a_member_without_permission_cannot_start_stop_or_skip(world: Quiz
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     assert await world.said(await world.command(member, "quiz skip")) == refused
     assert await world.said(await world.command(member, "quiz stop")) == refused
-    (running,) = await rounds.running_rounds(world.db)
-    assert running.question_index == 0
-    assert running.question_open
+
+    async def first_question_open() -> bool:
+        (running,) = await rounds.running_rounds(world.db)
+        return running.question_index == 0 and running.question_open
+
+    # The conductor opens the first question on its own time; the refusals must not close it.
+    await world.sandbox.wait_for(first_question_open, timeout=10)
 
 
 async def test_the_moderator_role_can_run_rounds(bot_world: QuizWorld) -> None:

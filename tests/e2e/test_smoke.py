@@ -8,7 +8,9 @@ from tests.e2e.conftest import QuizWorld
 
 async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWorld) -> None:
     commands = {c["name"]: c for c in (await bot_world.sandbox.state())["commands"]["global"]}
-    assert set(commands) == {"quiz", "review", "leaderboard", "stats"}
+    assert set(commands) == {"quiz", "review", "leaderboard", "stats", "settings"}
+    assert commands["settings"]["contexts"] == [0, 1]  # a member's own: in servers and DMs
+    assert commands["settings"]["name_localizations"]["el"] == "ρυθμίσεις"
     quiz = commands["quiz"]
     assert quiz["name_localizations"]["el"] == "κουίζ"
     assert quiz["contexts"] == [0]  # servers only

@@ -61,10 +61,13 @@ def test_invalid_utf8_names_its_line() -> None:
     ]
 
 
-def test_yaml_syntax_errors_give_the_position() -> None:
-    text = replace_line(VALID_PACK, 5, "difficulty: [easy")
+def test_a_yaml_error_without_a_hint_keeps_the_parsers_words_and_position() -> None:
+    text = replace_line(VALID_PACK, 5, "difficulty: &level easy\nlevel: &level hard")
     assert problems_of(text) == [
-        "p.yaml:6:6: yaml: expected ',' or ']', but got ':'",
+        (
+            "p.yaml:6:8: yaml: found duplicate anchor 'level'; first occurrence at line 5, "
+            "second occurrence"
+        ),
     ]
 
 
@@ -237,6 +240,10 @@ def test_difficulty_is_one_of_three_levels() -> None:
         ),
         ("guide: {url: 'https://x.org'}", "p.yaml:6:8: guide.title: is required"),
         (
+            "guide: {title: {en: G, el: G}, url: 'https://[x.org'}",
+            "p.yaml:6:37: guide.url: 'https://[x.org' must be an http:// or https:// address",
+        ),
+        (
             "guide: {title: {en: G, el: G}, link: 'https://x.org'}",
             "p.yaml:6:32: guide.link: unknown key 'link'; expected one of title, url",
         ),
@@ -298,14 +305,51 @@ def test_question_ids_are_unique_and_the_error_names_both_places() -> None:
     ]
 
 
-def test_no_yaml_tag_can_build_objects() -> None:
-    text = replace_line(VALID_PACK, 1, "id: !!python/object/apply:os.system ['true']")
-    assert problems_of(text) == [
-        "p.yaml:1:5: id: unsupported YAML tag tag:yaml.org,2002:python/object/apply:os.system"
+TAGS_REFUSED = (
+    "tags are not allowed ({}); remove it, and put a value that must stay text in quotes, "
+    "as in '42'"
+)
+
+
+@pytest.mark.parametrize(
+    ("line_number", "line", "place", "tag"),
+    [
+        (
+            1,
+            "id: !!python/object/apply:os.system ['true']",
+            "1:5: id",
+            "!!python/object/apply:os.system",
+        ),
+        (1, "id: !custom sample", "1:5: id", "!custom"),
+        (1, "id: !!str sample", "1:5: id", "!!str"),
+        (1, "id: ! sample", "1:5: id", "!"),
+        (1, "id: &name !!str sample", "1:11: id", "!!str"),
+        (2, "locales: !!seq [en, el]", "2:10: locales", "!!seq"),
+        (12, "        correct: !!bool true", "12:18: questions[0].options[0].correct", "!!bool"),
+        (3, "title: {!!str en: Sample, el: Δείγμα}", "3:9: title.en", "!!str"),
+    ],
+)
+def test_yaml_tags_are_refused_where_they_are_written(
+    line_number: int, line: str, place: str, tag: str
+) -> None:
+    text = replace_line(VALID_PACK, line_number, line)
+    assert problems_of(text) == [f"p.yaml:{place}: {TAGS_REFUSED.format(tag)}"]
+
+
+def test_every_tag_is_reported_and_nothing_else() -> None:
+    text = replace_line(VALID_PACK, 1, "id: !!str Not A Slug")
+    text = replace_line(text, 16, "  - id: !!str first")
+    assert [problem.split(": ")[0] for problem in problems_of(text)] == [
+        "p.yaml:1:5",
+        "p.yaml:16:9",
     ]
-    assert problems_of(replace_line(VALID_PACK, 1, "id: !custom sample")) == [
-        "p.yaml:1:5: id: unsupported YAML tag !custom"
-    ]
+
+
+def test_a_text_that_looks_like_a_yaml_symbol_is_read_as_written() -> None:
+    text = replace_line(VALID_PACK, 13, "      - text: {en: =, el: <<}")
+    pack = parse_pack(text.encode(), "p.yaml")
+    assert pack.questions[0].options[1].text.get("en") == "="
+    assert pack.questions[0].options[1].text.get("el") == "<<"
 
 
 def test_deep_nesting_is_an_error_not_a_crash() -> None:

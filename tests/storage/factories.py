@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+from bot.quiz import review
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
+from bot.storage import reviews
 from bot.storage.database import Database
 from bot.storage.results import RoundView
 from bot.storage.rounds import start_round
@@ -71,3 +73,20 @@ async def start_test_round(
         rng=seeded(seed),
         now=now,
     )
+
+
+async def review_once(
+    db: Database,
+    member_id: int,
+    pack_id: str,
+    question_id: str,
+    *,
+    now: datetime,
+    option_index: int = 0,
+    response_ms: int = 500,
+) -> None:
+    """One private review answer, as the review buttons give it (fuzz from a fixed seed)."""
+    answer = review.Answer(
+        review.Session(member_id), pack_id, question_id, option_index, response_ms
+    )
+    await reviews.take(db, answer, now=now, rng=random.Random(0))  # noqa: S311  # reproducible fuzz

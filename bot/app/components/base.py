@@ -61,3 +61,4 @@ class PersistentButton(discord.ui.DynamicItem[Button], template=re.compile(r"(?!
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         with metrics.click(type(self).__name__.removesuffix("Button").lower()):
             await guarded(interaction, lambda: self.handle(interaction), self.failure_key)
+        interaction.client.dispatch("button_handled", interaction)

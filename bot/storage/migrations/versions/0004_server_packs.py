@@ -1,7 +1,7 @@
 """server packs: packs a server uploaded, and built-in packs a server turned off
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-11-30 02:20:00
 """
 
@@ -11,8 +11,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,123 @@
+"""The schedulers the learning benchmark compares, each telling when a card is next due.
+
+``QuizbotSchedule`` calls the very function the bot calls (``bot.quiz.scheduling.review``);
+``Ladder`` is both fixed intervals and Leitner boxes. "No scheduling" has no due dates at all:
+the engine re-asks at random instead (bench/learning.py).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Protocol, TypeAlias
+
+from fsrs import Scheduler
+
+from bot.quiz import scheduling
+
+EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # simulated day 0 starts here
+RESPONSE_MS = 20_000
+FIXED_INTERVALS = (1, 4, 10, 17, 30, 60)
+LEITNER_BOXES = (1, 2, 4, 8, 16)
+
+
+CardState: TypeAlias = int | scheduling.Card | None  # a rung, the bot's card, or not yet met
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    """A card's scheduler state after an answer, when it is next due, and whether it is still in
+    same-day learning steps (such cards come first in the queue, as in the bot's)."""
+
+    state: CardState
+    due: float
+    learning: bool
+
+
+class Schedule(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
+        """``state`` is None for a card met for the first time."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """Intervals climbed one rung per right answer; a wrong answer drops to the first rung.
+
+    A card's state is the index of the rung it is on; the first meeting puts it on rung 0.
+    Intervals count calendar days, so a card is due at the start of its day.
+    """
+
+    name: str
+    intervals: Sequence[int]
+
+    def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
+        on = state if isinstance(state, int) else None
+        rung = 0 if on is None or not correct else min(on + 1, len(self.intervals) - 1)
+        # Calendar days: due from the start of the day, whatever the hour it was answered.
+        return Scheduled(rung, math.floor(now) + self.intervals[rung], learning=False)
+
+
+class QuizbotSchedule:
+    """The bot's own scheduler: ``scheduling.make_scheduler()`` and ``scheduling.review``."""
+
+    name = "quizbot"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._scheduler = scheduling.make_scheduler()
+        self._rng = rng
+
+    def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
+        moment = day_to_datetime(now)
+        card = state if isinstance(state, scheduling.Card) else scheduling.new_card(moment)
+        card = review_as_the_bot_does(
+            self._scheduler, card, correct=correct, reviewed_at=moment, rng=self._rng
+        )
+        learning = card.state is not scheduling.State.Review
+        return Scheduled(card, datetime_to_day(card.due), learning)
+
+
+_REVIEW_TAKES_RNG = "rng" in inspect.signature(scheduling.review).parameters
+
+
+def review_as_the_bot_does(
+    scheduler: Scheduler,
+    card: scheduling.Card,
+    *,
+    correct: bool,
+    reviewed_at: datetime,
+    rng: random.Random,
+) -> scheduling.Card:
+    """``scheduling.review``, given the member's seeded generator when it takes one (for fuzz).
+
+    The one place that knows how the bot calls its scheduler; adjust it here if that changes.
+    """
+    extra = {"rng": rng} if _REVIEW_TAKES_RNG else {}
+    card, _log = scheduling.review(
+        scheduler, card, correct=correct, reviewed_at=reviewed_at, response_ms=RESPONSE_MS, **extra
+    )
+    return card
+
+
+def day_to_datetime(day: float) -> datetime:
+    return EPOCH + timedelta(days=day)
+
+
+def datetime_to_day(moment: datetime) -> float:
+    return (moment - EPOCH) / timedelta(days=1)
+
+
+def due_schedules(rng: random.Random) -> list[Schedule]:
+    """The schedulers with due dates, for one member (the bot's needs the member's generator)."""
+    return [
+        QuizbotSchedule(rng),
+        Ladder("fixed", FIXED_INTERVALS),
+        Ladder("leitner", LEITNER_BOXES),
+    ]
