@@ -7,7 +7,6 @@ the engine re-asks at random instead (bench/learning.py).
 
 from __future__ import annotations
 
-import inspect
 import math
 import random
 from collections.abc import Sequence
@@ -84,9 +83,6 @@ class QuizbotSchedule:
         return Scheduled(card, datetime_to_day(card.due), learning)
 
 
-_REVIEW_TAKES_RNG = "rng" in inspect.signature(scheduling.review).parameters
-
-
 def review_as_the_bot_does(
     scheduler: Scheduler,
     card: scheduling.Card,
@@ -95,13 +91,9 @@ def review_as_the_bot_does(
     reviewed_at: datetime,
     rng: random.Random,
 ) -> scheduling.Card:
-    """``scheduling.review``, given the member's seeded generator when it takes one (for fuzz).
-
-    The one place that knows how the bot calls its scheduler; adjust it here if that changes.
-    """
-    extra = {"rng": rng} if _REVIEW_TAKES_RNG else {}
+    """``scheduling.review`` as the bot calls it, fuzzed from the member's seeded generator."""
     card, _log = scheduling.review(
-        scheduler, card, correct=correct, reviewed_at=reviewed_at, response_ms=RESPONSE_MS, **extra
+        scheduler, card, correct=correct, reviewed_at=reviewed_at, response_ms=RESPONSE_MS, rng=rng
     )
     return card
 
