@@ -19,7 +19,6 @@ from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.server_packs import (
-    MAX_PACK_BYTES,
     MAX_SERVER_PACKS,
     GuildPacks,
     UploadRefusal,
@@ -27,6 +26,7 @@ from bot.quiz.server_packs import (
     check_upload,
     guild_packs,
     shown_pack_id,
+    too_big,
 )
 from bot.storage import server_packs
 from bot.storage.database import Database
@@ -103,8 +103,9 @@ class PackShelf:
     ) -> Uploaded:
         """Checks an uploaded file with the pack loader and the server's limits; stores it
         only if it passes both."""
-        if len(data) > MAX_PACK_BYTES:
-            return Uploaded(refusal=UploadRefusal("serverpacks.too_big", MAX_PACK_BYTES // 1024))
+        oversize = too_big(len(data))
+        if oversize is not None:
+            return Uploaded(refusal=oversize)
         try:
             pack = parse_pack(data, file_name)
         except PackError as error:
@@ -112,7 +113,7 @@ class PackShelf:
         upload = ServerPackSource(guild_id, pack.id, file_name, data.decode(), by, now)
         view = await self.view(guild_id)
         own_ids = [shown_pack_id(own.id) for own in view.packs.own]
-        refusal = check_upload(pack, len(data), builtins=self.builtins, own_ids=own_ids)
+        refusal = check_upload(pack, builtins=self.builtins, own_ids=own_ids)
         if refusal is not None:
             return Uploaded(pack=pack, refusal=refusal)
         stored = as_server_pack(pack, upload.guild_id)

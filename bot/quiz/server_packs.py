@@ -46,12 +46,15 @@ class UploadRefusal:
     limit: int = 0
 
 
-def check_upload(
-    pack: Pack, size: int, *, builtins: Library, own_ids: Iterable[str]
-) -> UploadRefusal | None:
-    """None when a valid pack may be stored; ``own_ids`` are the server's packs' shown ids."""
+def too_big(size: int) -> UploadRefusal | None:
+    """Checked before a file is read or parsed."""
     if size > MAX_PACK_BYTES:
         return UploadRefusal("serverpacks.too_big", MAX_PACK_BYTES // 1024)
+    return None
+
+
+def check_upload(pack: Pack, *, builtins: Library, own_ids: Iterable[str]) -> UploadRefusal | None:
+    """None when a valid pack may be stored; ``own_ids`` are the server's packs' shown ids."""
     if builtins.get(pack.id) is not None:
         return UploadRefusal("serverpacks.shadows_builtin")
     owned = set(own_ids)

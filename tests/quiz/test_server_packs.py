@@ -13,6 +13,7 @@ from bot.quiz.server_packs import (
     guild_packs,
     shown_pack_id,
     stored_pack_id,
+    too_big,
 )
 from tests.storage.factories import make_pack
 
@@ -31,18 +32,19 @@ def test_a_server_pack_id_names_its_server_and_fits_the_columns() -> None:
 
 def test_an_upload_may_not_shadow_a_built_in_nor_pass_the_limits() -> None:
     pack = make_pack("capitals")
-    assert check_upload(pack, 100, builtins=BUILTINS, own_ids=[]) is None
-    shadow = check_upload(make_pack("basics"), 100, builtins=BUILTINS, own_ids=[])
+    assert check_upload(pack, builtins=BUILTINS, own_ids=[]) is None
+    shadow = check_upload(make_pack("basics"), builtins=BUILTINS, own_ids=[])
     assert shadow is not None
     assert shadow.key == "serverpacks.shadows_builtin"
-    big = check_upload(pack, MAX_PACK_BYTES + 1, builtins=BUILTINS, own_ids=[])
+    assert too_big(MAX_PACK_BYTES) is None
+    big = too_big(MAX_PACK_BYTES + 1)
     assert big is not None
     assert (big.key, big.limit) == ("serverpacks.too_big", 256)
     full = [f"p{n}" for n in range(MAX_SERVER_PACKS)]
-    many = check_upload(pack, 100, builtins=BUILTINS, own_ids=full)
+    many = check_upload(pack, builtins=BUILTINS, own_ids=full)
     assert many is not None
     assert many.key == "serverpacks.too_many"
-    assert check_upload(pack, 100, builtins=BUILTINS, own_ids=[*full[1:], "capitals"]) is None
+    assert check_upload(pack, builtins=BUILTINS, own_ids=[*full[1:], "capitals"]) is None
 
 
 def test_a_server_sees_its_built_ins_minus_those_off_plus_its_own() -> None:

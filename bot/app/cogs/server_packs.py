@@ -16,7 +16,7 @@ from bot.app.render.server_packs import pack_list_embed, upload_text
 from bot.app.replies import reply, say
 from bot.app.shelf import ServerView
 from bot.app.translator import command_text as _
-from bot.quiz.server_packs import MAX_PACK_BYTES, stored_pack_id
+from bot.quiz.server_packs import stored_pack_id, too_big
 from bot.storage.server_packs import PackInUseError
 
 
@@ -29,8 +29,9 @@ class PackGroup(
         guild_id = await _moderated_guild(interaction)
         if guild_id is None:
             return
-        if file.size > MAX_PACK_BYTES:  # refused before fetching it
-            await say(interaction, "serverpacks.too_big", limit=MAX_PACK_BYTES // 1024)
+        oversize = too_big(file.size)  # refused before fetching it
+        if oversize is not None:
+            await say(interaction, oversize.key, limit=oversize.limit)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await file.read()

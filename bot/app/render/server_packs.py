@@ -22,10 +22,11 @@ def upload_text(outcome: Uploaded, locale: str) -> str:
         heading = tr(locale, "serverpacks.invalid", count=len(outcome.problems))
         return heading + "\n```\n" + "\n".join(shown) + "\n```"
     pack = outcome.pack
-    assert pack is not None  # noqa: S101  # a pack that loaded is all that is left
-    pack_id = echo(shown_pack_id(pack.id))
     if outcome.refusal is not None:
-        return tr(locale, outcome.refusal.key, limit=outcome.refusal.limit, id=pack_id)
+        named = echo(shown_pack_id(pack.id)) if pack is not None else ""
+        return tr(locale, outcome.refusal.key, limit=outcome.refusal.limit, id=named)
+    assert pack is not None  # noqa: S101  # neither problems nor a refusal: it was stored
+    pack_id = echo(shown_pack_id(pack.id))
     key = "serverpacks.replaced" if outcome.replaced else "serverpacks.stored"
     return tr(locale, key, title=pack.title.get(locale), id=pack_id, questions=len(pack.questions))
 
