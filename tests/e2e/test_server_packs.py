@@ -234,3 +234,30 @@ async def test_members_cannot_manage_packs(bot_world: QuizWorld) -> None:
     said = await said_in(world, await upload(world, member, CAPITALS))
     assert said.startswith("Only moderators can do that")
     assert await stored_packs(world) == []
+
+
+async def test_reviews_and_stats_show_a_servers_pack_only_there(world: QuizWorld) -> None:
+    here = home(world)
+    there = await second_server(world)
+    learner = world.members[0]
+    assert world.sandbox.core is not None
+    core_world = world.sandbox.core.world
+    core_world.add_member(core_world.guilds[there.guild_id], core_world.user(learner))
+    await world.start_bot()
+    await upload(world, here, CAPITALS)
+    await run(world, here, "quiz start", pack="capitals", seconds=60)
+    await answer(world, learner, await question_message(world, 1, 1), 1)  # wrong: due soon
+    await run(world, here, "quiz skip")
+    await world.sandbox.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
+    as_learner_here = Place(here.guild_id, here.channel_id, learner)
+    as_learner_there = Place(there.guild_id, there.channel_id, learner)
+    # The missed question comes back in a minute: here it is scheduled, there it is not seen.
+    review_here = await said_in(world, await run(world, as_learner_here, "review"))
+    assert review_here.startswith("Nothing is due. Your next review is <t:")
+    review_there = await said_in(world, await run(world, as_learner_there, "review"))
+    assert review_there == tr("en-US", "review.nothing_at_all")
+    stats_here = await said_in(world, await run(world, as_learner_here, "stats"))
+    assert "Capitals" in stats_here
+    stats_there = await said_in(world, await run(world, as_learner_there, "stats"))
+    assert "Capitals" not in stats_there
+    assert "capitals@" not in stats_there
