@@ -20,6 +20,7 @@ from pathlib import Path
 from bot import __version__
 from bot.app.logs import is_configured
 from bot.config import Settings, debug_requested
+from bot.english import counted
 from bot.errors import ConfigError, QuizbotError
 from bot.pack_import import add_arguments as add_import_arguments
 from bot.pack_import import run_import
@@ -147,7 +148,7 @@ def validate(paths: Sequence[Path]) -> int:
     invalid = len(reports) - len(packs) + len(missing)
     questions = sum(len(pack.questions) for pack in packs)
     locales = sorted({locale for pack in packs for locale in pack.locales})
-    counts = f"{_count(len(packs), 'pack')}, {_count(questions, 'question')}"
+    counts = f"{counted(len(packs), 'pack')}, {counted(questions, 'question')}"
     print(f"{counts}, locales {','.join(locales) or '-'}", end="")
     print(f"; {invalid} invalid" if invalid else "")
     return 1 if invalid else 0
@@ -159,11 +160,7 @@ def _print_report(report: FileReport) -> None:
             print(problem)
         return
     pack = report.pack
-    print(f"ok  {pack.id}  {_count(len(pack.questions), 'question')}  {','.join(pack.locales)}")
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+    print(f"ok  {pack.id}  {counted(len(pack.questions), 'question')}  {','.join(pack.locales)}")
 
 
 def list_packs(quiz_dir: Path) -> int:
@@ -179,7 +176,7 @@ def list_packs(quiz_dir: Path) -> int:
         guide = f"  guide: {pack.guide.title.get(None)}" if pack.guide else ""
         print(
             f"{pack.id}  {pack.title.get(None)}  {pack.difficulty}  "
-            f"{_count(len(pack.questions), 'question')}  {','.join(pack.locales)}{guide}"
+            f"{counted(len(pack.questions), 'question')}  {','.join(pack.locales)}{guide}"
         )
     return 0
 
@@ -241,7 +238,7 @@ def check(online: bool, discord_url: str | None) -> int:  # noqa: FBT001  # an a
     for line in lines:
         print(line)
     failed = sum(not line.ok for line in lines)
-    print(_count(failed, "problem") if failed else "all good")
+    print(counted(failed, "problem") if failed else "all good")
     return 1 if failed else 0
 
 

@@ -18,6 +18,7 @@ from sqlalchemy.engine import make_url
 
 from bot.app.startup import SIGN_IN_REFUSED, unreachable
 from bot.config import Settings
+from bot.english import counted
 from bot.errors import QuizbotError
 from bot.quiz.library import load_library
 from bot.quiz.problems import PackError
@@ -95,7 +96,8 @@ async def database_lines(url: str) -> list[Line]:
         return [Line(ok=False, subject="database", text=text)]
     if status.pending:
         text = (
-            f"{where}; {len(status.pending)} migrations pending ({', '.join(status.pending)}): "
+            f"{where}; {counted(len(status.pending), 'migration')} pending "
+            f"({', '.join(status.pending)}): "
             "quizbot run (or quizbot db upgrade) applies them"
         )
     else:
@@ -117,7 +119,11 @@ def pack_lines(settings: Settings) -> list[Line]:
     except PackError as error:
         count = len(error.problems)
         return [
-            Line(ok=False, subject="packs", text=f"{count} problems; quizbot validate lists them")
+            Line(
+                ok=False,
+                subject="packs",
+                text=f"{counted(count, 'problem')}; quizbot validate lists them",
+            )
         ]
     if not library.packs:
         return [Line(ok=False, subject="packs", text=f"no quiz packs (*.yaml, *.yml) in {folder}")]
@@ -126,7 +132,8 @@ def pack_lines(settings: Settings) -> list[Line]:
         Line(
             ok=True,
             subject="packs",
-            text=f"{len(library.packs)} packs, {questions} questions in {folder}",
+            text=f"{counted(len(library.packs), 'pack')}, {counted(questions, 'question')} "
+            f"in {folder}",
         )
     ]
 
@@ -159,7 +166,7 @@ async def discord_lines(token: str, discord_url: str | None) -> list[Line]:
     finally:
         await http.close()
     name = user["username"]
-    signed_in = f"signed in as {name} (id {user['id']}); in {len(guilds)} servers"
+    signed_in = f"signed in as {name} (id {user['id']}); in {counted(len(guilds), 'server')}"
     return [Line(ok=True, subject="discord", text=signed_in), *server_lines(guilds)]
 
 

@@ -22,6 +22,7 @@ from bot.app.refused_notice import RefusedNotice
 from bot.app.reminders import ReminderLoop
 from bot.app.replies import report_failure
 from bot.app.translator import CatalogueTranslator
+from bot.english import counted
 
 log = logging.getLogger(__name__)
 
@@ -83,18 +84,19 @@ class QuizBot(commands.Bot):
 
     async def on_ready(self) -> None:
         if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
-            log.info("reconnected to Discord with a new session; %d servers", len(self.guilds))
+            servers = counted(len(self.guilds), "server")
+            log.info("reconnected to Discord with a new session; %s", servers)
             return
         self._resumed = True
         resumed = await self.ctx.conductor.start()
         self.reminders.start()
         user = self.user
         log.info(
-            "quizbot ready as %s in %d servers; %d packs; resumed %d rounds",
+            "quizbot ready as %s in %s; %s; resumed %s",
             user,
-            len(self.guilds),
-            len(self.ctx.library.packs),
-            resumed,
+            counted(len(self.guilds), "server"),
+            counted(len(self.ctx.library.packs), "pack"),
+            counted(resumed, "round"),
         )
 
     async def on_app_command_completion(

@@ -164,8 +164,7 @@ class ReminderLoop:
             pack = self._library.get(pack_id)
             titles.append(pack.title.get(locale) if pack is not None else pack_id)
         count = sum(counts.values())
-        key = "reminder.due_one" if count == 1 else "reminder.due_other"
-        text = tr(locale, key, count=count, packs=", ".join(titles))
+        text = tr(locale, "reminder.due", count=count, packs=", ".join(titles))
         view = discord.ui.View(timeout=None)
         label = tr(locale, "reminder.review_button")
         view.add_item(ReminderButton.for_reminder(claim.member_id, claim.local_day, label))

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.app.i18n import FALLBACK, LANGUAGES, catalogue, tr
+from bot.app.i18n import FALLBACK, LANGUAGES, lookup, tr
 
 _FIELD = {
     Where.command_name: "name",
@@ -53,4 +53,4 @@ class CatalogueTranslator(app_commands.Translator):
         if language == FALLBACK or language not in LANGUAGES:
             return None  # Discord shows the English default
         key = string.extras.get("key") or catalogue_key(context)
-        return catalogue(language).get(key) if key else None
+        return lookup(language, key) if key else None

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from bot.english import counted
 from bot.quiz.model import Difficulty, Guide, Option, Pack, Question, Text
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.yamltree import TreeReader, compose
@@ -215,7 +216,7 @@ class _PackReader:
         if node is None or items is None:
             return None
         if not 1 <= len(items) <= MAX_QUESTIONS:
-            message = f"has {len(items)} questions; a pack has 1 to {MAX_QUESTIONS}"
+            message = f"has {counted(len(items), 'question')}; a pack has 1 to {MAX_QUESTIONS}"
             self.tree.report(node, "questions", message)
             return None
         questions = [self._question(item, f"questions[{i}]") for i, item in enumerate(items)]
@@ -259,7 +260,8 @@ class _PackReader:
         if node is None or items is None:
             return None
         if not MIN_OPTIONS <= len(items) <= MAX_OPTIONS:
-            message = f"has {len(items)} options; a question has {MIN_OPTIONS} to {MAX_OPTIONS}"
+            has = counted(len(items), "option")
+            message = f"has {has}; a question has {MIN_OPTIONS} to {MAX_OPTIONS}"
             self.tree.report(node, path, message)
             return None
         options = [self._option(item, f"{path}[{i}]") for i, item in enumerate(items)]

@@ -143,7 +143,7 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     sandbox, bot = running
     await bot.line(r"quizbot \S+ starting: 1 packs")
     base = (await bot.line(r"metrics on (http://\S+)/metrics"))[1]
-    await bot.line("quizbot ready as quizbot in 1 servers")
+    await bot.line("quizbot ready as quizbot in 1 server;")
     await _answer_first_question(sandbox)
 
     clicks = ("quizbot_click_ack_seconds_count", (("button", "answer"),))

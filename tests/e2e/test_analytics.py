@@ -86,15 +86,15 @@ def expected_lines(rows: list[Row], question_id: str, locale: str) -> tuple[floa
         locale,
         "analytics.figures",
         answers=len(mine),
-        right=f"{sum(right) / len(mine):.0%}",
+        right=sum(right) / len(mine),
         wrong=tr(
             locale,
             "analytics.top_wrong",
             letter=letter(top),
-            share=f"{wrong.count(top) / len(mine):.0%}",
+            share=wrong.count(top) / len(mine),
         ),
-        median=f"{statistics.median(times) / 1000:.1f}",
-        mean=f"{statistics.fmean(times) / 1000:.1f}",
+        median=statistics.median(times) / 1000,
+        mean=statistics.fmean(times) / 1000,
     )
     return index, f"`{question_id}` · ", figures
 
@@ -115,7 +115,7 @@ async def test_analytics_show_the_answers_in_the_database(bot_world: QuizWorld) 
     expected = {question_id: expected_lines(rows, question_id, locale) for question_id in order}
     for question_id, (index, start, figures) in expected.items():
         (heading,) = [n for n, line in enumerate(lines) if start in line]
-        assert f"**{format_index(index)}**" in lines[heading], question_id
+        assert f"**{format_index(index, locale)}**" in lines[heading], question_id
         assert lines[heading + 1] == figures, question_id
     assert expected[order[2]][0] < 0  # the question the weaker members got right
     shares = {q: sum(r[3] for r in rows if r[0] == q) for q in order}

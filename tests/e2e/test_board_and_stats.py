@@ -66,7 +66,8 @@ async def test_stats_show_answers_accuracy_streak_and_mastery(bot_world: QuizWor
     assert "Answers: 3" in said
     assert "Accuracy: 67%" in said
     assert "Rounds: 1" in said
-    assert "Daily streak: 1 days" in said
+    assert "Daily streak: 1 day" in said
+    assert "1 days" not in said
     assert "Mini quiz: 0/3 mastered, 3 seen" in said
     assert "Next review: <t:" in said
 

@@ -48,3 +48,16 @@ async def test_an_english_member_sees_english(bot_world: QuizWorld) -> None:
     said = await world.said(await world.command(english, "quiz packs"))
     assert "Mini quiz" in said
     assert "Quiz packs" in said
+
+
+async def test_a_greek_member_reads_about_someone_else_in_the_third_person(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    greek = next(m for m in world.members if world.locales[m] == "el")
+    other = next(m for m in world.members if m not in {greek, world.owner})
+    theirs = await world.said(await world.command(greek, "stats", member=str(other)))
+    assert tr("el", "stats.no_packs", whose="other") in theirs  # "Δεν έχει ξεκινήσει..."
+    assert "Δεν έχετε" not in theirs
+    own = await world.said(await world.command(greek, "stats"))
+    assert tr("el", "stats.no_packs", whose="self") in own

@@ -113,7 +113,7 @@ async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld)
         message = last_message(await world.click(member, message["id"], custom_ids(result)[0]))
     summary = message["embeds"][0]
     assert summary["title"] == "Review done"
-    assert f"Reviewed 3 · {right} right" in summary["description"]
+    assert f"Reviewed 3 questions · {right} right" in summary["description"]
     assert message.get("components") in (None, [])
     # The next review is the first card to fall due (the wrong answer's minute), ahead of now.
     next_review = shown_time(summary["description"])
@@ -132,7 +132,7 @@ async def test_stop_ends_a_session_with_its_summary(bot_world: QuizWorld) -> Non
     answered = last_message(await world.click(member, message["id"], custom_ids(message)[0]))
     stopped = last_message(await world.click(member, message["id"], custom_ids(answered)[1]))
     assert stopped["embeds"][0]["title"] == "Review done"
-    assert "Reviewed 1 ·" in description(stopped)
+    assert "Reviewed 1 question ·" in description(stopped)
 
 
 async def test_a_summary_with_nothing_scheduled_says_so(bot_world: QuizWorld) -> None:
@@ -141,7 +141,7 @@ async def test_a_summary_with_nothing_scheduled_says_so(bot_world: QuizWorld) ->
     message = last_message(await world.command(member, "review", pack="mini"))
     stop = custom_ids(message)[-1]  # before answering anything: no card is scheduled
     stopped = last_message(await world.click(member, message["id"], stop))
-    assert description(stopped) == "Reviewed 0 · 0 right\nNext review: nothing scheduled"
+    assert description(stopped) == "Reviewed 0 questions · 0 right\nNext review: nothing scheduled"
 
 
 async def test_review_what_i_missed_goes_through_the_missed_questions(bot_world: QuizWorld) -> None:
@@ -164,7 +164,7 @@ async def test_review_what_i_missed_goes_through_the_missed_questions(bot_world:
         )
         message = last_message(await world.click(member, message["id"], custom_ids(answered)[0]))
     assert len(seen) == 2
-    assert "Reviewed 2 · 2 right" in description(message)
+    assert "Reviewed 2 questions · 2 right" in description(message)
 
     unanswered = last_message(await world.click(absent, standings["id"], missed_button))
     assert footer(unanswered) == tr(world.locales[absent], "review.unanswered_question")
@@ -217,7 +217,7 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
         assert_result_card(result, prompt, CORRECT[prompt])
         message = last_message(await world.click(member, message["id"], custom_ids(result)[0]))
     assert sorted(seen) == sorted(CORRECT)
-    assert "Reviewed 3 · 3 right" in description(message)
+    assert "Reviewed 3 questions · 3 right" in description(message)
     shown = await world.sandbox.messages(dm_id, as_user=member)
     assert [m["id"] for m in shown] == [str(reminder.id), message["id"]]  # in the DM, kept
     assert not (shown[1].get("flags") or 0) & discord.MessageFlags.ephemeral.flag

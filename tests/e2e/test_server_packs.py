@@ -111,12 +111,12 @@ async def test_an_uploaded_pack_is_played_in_its_server_only(world: QuizWorld) -
     await world.start_bot()
     stored = await said_in(world, await upload(world, here, CAPITALS))
     assert stored.startswith(
-        "Pack **Capitals** (`capitals`) is stored for this server: 1 questions"
+        "Pack **Capitals** (`capitals`) is stored for this server: 1 question."
     )
     assert await choices(world, here, "capit") == ["capitals"]
     assert await choices(world, there, "capit") == []
     listed = await said_in(world, await run(world, here, "quiz packs"))
-    assert "**Capitals** (`capitals`) · Easy · 1 questions · this server's own pack" in listed
+    assert "**Capitals** (`capitals`) · Easy · 1 question · this server's own pack" in listed
     assert "Capitals" not in await said_in(world, await run(world, there, "quiz packs"))
     refused = await said_in(world, await run(world, there, "quiz start", pack="capitals"))
     assert refused == "There is no pack called “capitals”. Try /quiz packs."
@@ -146,7 +146,7 @@ async def test_a_broken_upload_gets_its_problems_privately_and_stores_nothing(
     world = bot_world
     report = await upload(world, home(world), BROKEN)
     said = await said_in(world, report)
-    assert said.startswith("The pack was not stored. Problems found: 2.")
+    assert said.startswith("The pack was not stored: 2 problems in the file.")
     assert "capitals.yaml:5:13: difficulty: 'hard-ish' must be one of" in said
     assert "capitals.yaml:10:7: questions[0].options: exactly one option must be correct" in said
     assert all(flags & EPHEMERAL for flags in flags_of(report))

@@ -273,7 +273,7 @@ def test_a_question_has_two_to_five_options() -> None:
     lines = VALID_PACK.splitlines(keepends=True)
     one_option = "".join(lines[:12] + lines[14:])  # drops the second option of question one
     assert problems_of(one_option) == [
-        "p.yaml:11:7: questions[0].options: has 1 options; a question has 2 to 5"
+        "p.yaml:11:7: questions[0].options: has 1 option; a question has 2 to 5"
     ]
     six_options = "".join(lines[:14] + lines[12:14] * 4 + lines[14:])
     assert problems_of(six_options) == [

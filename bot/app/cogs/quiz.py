@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.cogs.server_packs import PackGroup
 from bot.app.context import AppContext
-from bot.app.i18n import tr
+from bot.app.i18n import number, tr
 from bot.app.permissions import can_manage_server, is_moderator
 from bot.app.render.analytics import analytics_embed
 from bot.app.render.common import BRAND, difficulty_name
@@ -281,7 +281,9 @@ def _settings_embed(current: GuildSettings, locale: str) -> discord.Embed:
         else tr(locale, "settings.no_role")
     )
     embed.add_field(name=tr(locale, "settings.moderator_role"), value=role, inline=False)
-    embed.add_field(name=tr(locale, "settings.seconds"), value=str(current.question_seconds))
+    embed.add_field(
+        name=tr(locale, "settings.seconds"), value=number(locale, current.question_seconds)
+    )
     language = tr(locale, f"choice.{'greek' if current.locale == 'el' else 'english'}")
     embed.add_field(
         name=tr(locale, "settings.language"),

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.components.review_buttons import start_review
 from bot.app.context import AppContext
-from bot.app.i18n import tr
+from bot.app.i18n import number, percent, tr
 from bot.app.render.common import BRAND, mention, relative_time
 from bot.app.render.limits import echo
 from bot.app.replies import reply, say
@@ -67,16 +67,21 @@ class LearningCog(commands.Cog):
         who = mention(whose.id)
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
         known = (await self.ctx.shelf.view(interaction.guild_id)).known
-        await reply(interaction, embed=_stats_embed(numbers, locale, heading, known))
+        # Messages about someone else speak of them in the third person.
+        whose_stats = "self" if whose.id == interaction.user.id else "other"
+        embed = _stats_embed(numbers, locale, heading, whose_stats, known)
+        await reply(interaction, embed=embed)
 
 
-def _stats_embed(numbers: MemberStats, locale: str, heading: str, known: Library) -> discord.Embed:
+def _stats_embed(
+    numbers: MemberStats, locale: str, heading: str, whose: str, known: Library
+) -> discord.Embed:
     """``known``: the packs of this server; another server's own packs are not shown here."""
     embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
     embed.set_footer(text=tr(locale, "stats.scope"))
-    embed.add_field(name=tr(locale, "stats.answers"), value=str(numbers.answers))
-    embed.add_field(name=tr(locale, "stats.accuracy"), value=f"{numbers.accuracy:.0%}")
-    embed.add_field(name=tr(locale, "stats.rounds"), value=str(numbers.rounds))
+    embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
+    embed.add_field(name=tr(locale, "stats.accuracy"), value=percent(locale, numbers.accuracy))
+    embed.add_field(name=tr(locale, "stats.rounds"), value=number(locale, numbers.rounds))
     embed.add_field(
         name=tr(locale, "stats.streak"),
         value=tr(locale, "stats.streak_days", days=numbers.streak_days),
@@ -101,7 +106,7 @@ def _stats_embed(numbers: MemberStats, locale: str, heading: str, known: Library
     ]
     embed.add_field(
         name=tr(locale, "stats.mastery"),
-        value="\n".join(lines) or tr(locale, "stats.no_packs"),
+        value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
         inline=False,
     )
     return embed

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.app.i18n import tr
+from bot.app.i18n import number, tr
 from bot.app.render.common import BRAND, letter
 from bot.app.render.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_embed, fit_text, length
 from bot.quiz.analytics import ItemStats, PackAnalytics
@@ -29,8 +29,8 @@ def analytics_embed(pack: Pack, report: PackAnalytics, locale: str) -> discord.E
     return fit_embed(embed)
 
 
-def format_index(value: float | None) -> str:
-    return NO_INDEX if value is None else f"{value:.2f}"
+def format_index(value: float | None, locale: str) -> str:
+    return NO_INDEX if value is None else number(locale, value, decimals=2)
 
 
 def _body(pack: Pack, report: PackAnalytics, locale: str, budget: int) -> str:
@@ -61,7 +61,7 @@ def _item_block(pack: Pack, item: ItemStats, locale: str, rank: int) -> str:
         "analytics.item",
         rank=rank,
         id=item.question_id,
-        index=format_index(item.discrimination),
+        index=format_index(item.discrimination, locale),
         prompt=fit_text(prompt, PROMPT_EXCERPT),
     )
     return f"{heading}\n{_figures(item, locale)}"
@@ -75,14 +75,14 @@ def _figures(item: ItemStats, locale: str) -> str:
             locale,
             "analytics.top_wrong",
             letter=letter(item.top_wrong_option),
-            share=f"{item.top_wrong_share or 0:.0%}",
+            share=item.top_wrong_share or 0,
         )
     return tr(
         locale,
         "analytics.figures",
         answers=item.answers,
-        right=f"{item.share_right or 0:.0%}",
+        right=item.share_right or 0,
         wrong=wrong,
-        median=f"{(item.median_ms or 0) / 1000:.1f}",
-        mean=f"{(item.mean_ms or 0) / 1000:.1f}",
+        median=(item.median_ms or 0) / 1000,
+        mean=(item.mean_ms or 0) / 1000,
     )

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import discord
 
-from bot.app.i18n import tr
+from bot.app.i18n import number, tr
 from bot.app.render.common import (
     BRAND,
     RIGHT,
@@ -102,7 +102,8 @@ def reveal_embed(
         name=tr(locale, "round.how_answered"), value=_tally_lines(tally, locale), inline=False
     )
     fastest = " · ".join(
-        f"{mention(a.member_id)} {a.response_ms / 1000:.1f} s" for a in tally.fastest
+        tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
+        for a in tally.fastest
     )
     embed.add_field(
         name=tr(locale, "round.fastest"),
@@ -123,7 +124,7 @@ def standings_embed(
             rank=standing.rank,
             member=mention(standing.member_id),
             points=standing.points,
-            seconds=f"{standing.correct_ms / 1000:.1f}",
+            seconds=standing.correct_ms / 1000,
         )
         for standing in standings[:20]
     ]
@@ -143,7 +144,7 @@ def _tally_lines(tally: Tally, locale: str) -> str:
     if not tally.answered:
         return tr(locale, "round.no_answers")
     return "\n".join(
-        f"`{letter(index)}` {bar(count, tally.answered)} {count}"
+        f"`{letter(index)}` {bar(count, tally.answered)} {number(locale, count)}"
         + (" ✅" if index == tally.correct_index else "")
         for index, count in enumerate(tally.counts)
     )

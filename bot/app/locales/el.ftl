@@ -1,0 +1,381 @@
+### Τα κείμενα της διεπαφής του quizbot στα ελληνικά (σύνταξη Project Fluent).
+### Οι μεταβλητές ({ $όνομα }) συμπληρώνονται από το bot· διατηρήστε τες αυτούσιες. Ένας αριθμός
+### διαλέγει ενικό ή πληθυντικό με επιλογή ({ $count -> [one] ... *[other] ... }): docs/i18n.md.
+### «Server» για τον server του Discord, όπως το λένε οι χρήστες του· τρίτο πρόσωπο όταν ένα
+### μήνυμα αφορά κάποιο άλλο μέλος.
+
+## Εντολές (slash commands) και οι επιλογές τους. Ονόματα: πεζά, χωρίς κενά.
+
+cmd-quiz-name = κουίζ
+cmd-quiz-description = Γύροι κουίζ σε αυτόν τον server
+cmd-quiz-start-name = έναρξη
+cmd-quiz-start-description = Έναρξη γύρου κουίζ σε ένα κανάλι (συντονιστές)
+cmd-quiz-start-pack-name = πακέτο
+cmd-quiz-start-pack-description = Το πακέτο κουίζ που θα παιχτεί
+cmd-quiz-start-questions-name = ερωτήσεις
+cmd-quiz-start-questions-description = Πόσες ερωτήσεις (προεπιλογή: όλες)
+cmd-quiz-start-seconds-name = δευτερόλεπτα
+cmd-quiz-start-seconds-description = Δευτερόλεπτα ανά ερώτηση (προεπιλογή: η ρύθμιση του server)
+cmd-quiz-start-channel-name = κανάλι
+cmd-quiz-start-channel-description = Πού θα παιχτεί (προεπιλογή: αυτό το κανάλι)
+cmd-quiz-start-mode-name = λειτουργία
+cmd-quiz-start-mode-description = Κανονική: ανακατεμένο πακέτο. Επανάληψη: ό,τι ο server απάντησε συχνότερα λάθος ή πρέπει να ξαναδεί
+cmd-quiz-start-mode-normal = Κανονική
+cmd-quiz-start-mode-review = Επανάληψη
+cmd-quiz-stop-name = διακοπή
+cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
+cmd-quiz-skip-name = παράλειψη
+cmd-quiz-skip-description = Κλείσιμο της τρέχουσας ερώτησης τώρα (συντονιστές)
+cmd-quiz-packs-name = πακέτα
+cmd-quiz-packs-description = Τα πακέτα κουίζ που μπορείτε να παίξετε
+cmd-quiz-settings-name = ρυθμίσεις
+cmd-quiz-settings-description = Ρυθμίσεις κουίζ του server (απαιτείται «Διαχείριση διακομιστή»)
+cmd-quiz-settings-moderator_role-name = ρόλος_συντονιστή
+cmd-quiz-settings-moderator_role-description = Ένας ρόλος που μπορεί να διεξάγει γύρους κουίζ
+cmd-quiz-settings-seconds-name = δευτερόλεπτα
+cmd-quiz-settings-seconds-description = Προεπιλεγμένα δευτερόλεπτα ανά ερώτηση
+cmd-quiz-settings-language-name = γλώσσα
+cmd-quiz-settings-language-description = Γλώσσα των δημόσιων μηνυμάτων των γύρων
+cmd-quiz-analytics-name = ανάλυση
+cmd-quiz-analytics-description = Πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server, πρώτα οι χειρότερες (συντονιστές)
+cmd-quiz-analytics-pack-name = πακέτο
+cmd-quiz-analytics-pack-description = Το πακέτο κουίζ που θα αναλυθεί
+cmd-review-name = επανάληψη
+cmd-review-description = Ιδιωτική επανάληψη των ερωτήσεων που σας περιμένουν
+cmd-review-pack-name = πακέτο
+cmd-review-pack-description = Μόνο αυτό το πακέτο
+cmd-leaderboard-name = κατάταξη
+cmd-leaderboard-description = Οι κορυφαίοι αυτού του server
+cmd-leaderboard-period-name = περίοδος
+cmd-leaderboard-period-description = Αυτή την εβδομάδα, αυτόν τον μήνα ή συνολικά
+cmd-leaderboard-pack-name = πακέτο
+cmd-leaderboard-pack-description = Μόνο αυτό το πακέτο
+cmd-stats-name = στατιστικά
+cmd-stats-description = Απαντήσεις, ακρίβεια, σερί και επαναλήψεις
+cmd-stats-member-name = μέλος
+cmd-stats-member-description = Τα στατιστικά ποιου μέλους (προεπιλογή: τα δικά σας)
+
+## Επιλογές των εντολών.
+
+choice-week = Αυτή την εβδομάδα
+choice-month = Αυτόν τον μήνα
+choice-all = Συνολικά
+choice-english = Αγγλικά
+choice-greek = Ελληνικά
+
+## Η δυσκολία ενός πακέτου (το πακέτο: ουδέτερο γένος).
+
+difficulty-easy = Εύκολο
+difficulty-medium = Μέτριο
+difficulty-hard = Δύσκολο
+
+## Ένας γύρος: τα δημόσια μηνύματα στη γλώσσα του server, οι ιδιωτικές απαντήσεις στη γλώσσα του μέλους.
+
+round-start_title = Κουίζ: { $title }
+round-start_body = { $difficulty } · { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    } · { $seconds ->
+        [one] { $seconds } δευτερόλεπτο
+       *[other] { $seconds } δευτερόλεπτα
+    } ανά ερώτηση
+round-started_by = Έναρξη: { $member }
+round-guide = Οδηγός: [{ $title }]({ $url })
+round-guide_plain = Οδηγός: { $title }
+round-question_title = Ερώτηση { $number } από { $total }
+# Το $time είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε 30 δευτερόλεπτα».
+round-closes = Κλείνει { $time }
+round-closed = Έκλεισε
+round-answered = { $count ->
+        [one] { $count } απάντηση
+       *[other] { $count } απαντήσεις
+    }
+round-locked_in = Η απάντησή σας καταχωρίστηκε: **{ $letter }**. Η σωστή απάντηση θα φανεί όταν κλείσει η ερώτηση.
+round-already_answered = Έχετε ήδη απαντήσει **{ $letter }**.
+round-question_closed = Αυτή η ερώτηση έχει κλείσει· η επιλογή σας δεν καταγράφηκε.
+round-round_over = Αυτός ο γύρος έχει τελειώσει.
+round-correct_answer = Σωστή απάντηση: **{ $letter }**: { $text }
+round-how_answered = Πώς απάντησε ο server
+round-no_answers = Δεν απάντησε κανείς.
+round-fastest = Ταχύτερες σωστές απαντήσεις
+round-fastest_entry = { $member } { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
+round-nobody_right = Κανείς δεν απάντησε σωστά.
+round-why_button = Γιατί η δική μου ήταν λάθος;
+round-why_correct = Επιλέξατε **{ $letter }**, τη σωστή απάντηση.
+round-why_wrong = Επιλέξατε **{ $letter }**. { $why }
+round-why_wrong_no_reason = Επιλέξατε **{ $letter }**· η σωστή απάντηση είναι **{ $correct }**.
+round-why_no_answer = Δεν απαντήσατε σε αυτή την ερώτηση.
+round-standings_title = Βαθμολογία: { $title }
+round-stopped_title = Ο γύρος διακόπηκε: { $title }
+round-standings_line = **{ $rank }.** { $member }: { $points ->
+        [one] { $points } σωστή
+       *[other] { $points } σωστές
+    } · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
+round-no_standings = Κανείς δεν απάντησε σε αυτόν τον γύρο.
+round-review_missed_button = Επανάληψη όσων έχασα
+round-nothing_missed = Δεν χάσατε καμία ερώτηση σε αυτόν τον γύρο. Μπράβο!
+round-started_elsewhere = Ο γύρος ξεκινά στο { $channel }.
+round-already_running = Υπάρχει ήδη γύρος σε εξέλιξη στο { $channel }. Σταματήστε τον πρώτα με /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+round-no_round = Δεν υπάρχει γύρος σε εξέλιξη σε αυτό το κανάλι.
+round-stopping = Ο γύρος διακόπτεται.
+round-skipping = Η ερώτηση κλείνει τώρα.
+round-unknown_pack = Δεν υπάρχει πακέτο με το όνομα «{ $pack }». Δοκιμάστε /{ cmd-quiz-name } { cmd-quiz-packs-name }.
+round-no_questions = Αυτό το πακέτο δεν έχει ερωτήσεις για να παίξετε.
+round-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων».
+round-ended_for_you = Ο γύρος κουίζ **{ $pack }** που ξεκινήσατε στο { $channel } τελείωσε: { $reason }.
+# Γύρος επανάληψης (/quiz start mode: review): οι ερωτήσεις που ο server χρειάζεται ξανά.
+round-review-title = Γύρος επανάληψης: { $title }
+round-review-body = Οι ερωτήσεις που τα μέλη του server απάντησαν συχνότερα λάθος ή πρέπει να επαναλάβουν τώρα, πρώτα όσες χρειάζονται περισσότερο.
+round-review-nothing = Κανείς σε αυτόν τον server δεν έχει απαντήσει ακόμη σε ερωτήσεις του πακέτου **{ $pack }**, οπότε δεν υπάρχει τίποτα για επανάληψη. Ξεκινήστε πρώτα έναν κανονικό γύρο.
+
+## Γιατί ένας γύρος τελείωσε μόνος του, κατά τον κωδικό σφάλματος του Discord.
+
+round-lost-10003 = το κανάλι δεν υπάρχει πια
+round-lost-50001 = το quizbot δεν βλέπει πια αυτό το κανάλι
+round-lost-50013 = στο quizbot λείπει ένα δικαίωμα που χρειάζεται εκεί («Προβολή καναλιού», «Αποστολή μηνυμάτων», «Ενσωμάτωση συνδέσμων», «Ανάγνωση ιστορικού μηνυμάτων»)
+
+## Ιδιωτική επανάληψη.
+
+review-title = Επανάληψη · { $pack }
+review-new_question = Νέα ερώτηση
+review-due_question = Προς επανάληψη
+review-nothing_due = Δεν υπάρχει τίποτα για επανάληψη. Η επόμενη επανάληψή σας θα είναι { $time }.
+review-nothing_at_all = Δεν υπάρχει ακόμη τίποτα για επανάληψη. Απαντήστε σε ερωτήσεις σε έναν γύρο κουίζ ή επιλέξτε ένα πακέτο με /{ cmd-review-name } { cmd-review-pack-name }.
+review-right = Σωστά!
+review-wrong = Όχι ακριβώς: η σωστή απάντηση είναι **{ $letter }**.
+review-comes_back = Αυτή η ερώτηση θα εμφανιστεί ξανά { $time }.
+review-next_button = Επόμενη
+review-stop_button = Διακοπή
+review-summary_title = Η επανάληψη ολοκληρώθηκε
+review-summary = { $reviewed ->
+        [one] Επαναλήφθηκε { $reviewed } ερώτηση
+       *[other] Επαναλήφθηκαν { $reviewed } ερωτήσεις
+    } · { $correct ->
+        [one] { $correct } σωστή
+       *[other] { $correct } σωστές
+    }
+review-summary_next = Επόμενη επανάληψη: { $time }
+review-not_yours = Αυτή η επανάληψη ανήκει σε κάποιον άλλον. Ξεκινήστε τη δική σας με /{ cmd-review-name }.
+review-first_new = Δεν υπάρχει τίποτα για επανάληψη αυτή τη στιγμή, οπότε ορίστε μια νέα ερώτηση.
+review-missed_question = Απαντήσατε λάθος σε αυτή την ερώτηση στον γύρο
+review-unanswered_question = Δεν απαντήσατε σε αυτή την ερώτηση στον γύρο
+review-your_answer = η απάντησή σας
+review-why_not = **Γιατί όχι το { $letter };** { $why }
+review-finish_button = Ολοκλήρωση
+review-summary_nothing = Επόμενη επανάληψη: δεν έχει προγραμματιστεί
+review-now_button = Επανάληψη τώρα
+
+## Η κατάταξη του server.
+
+leaderboard-title = Κατάταξη · { $period }
+leaderboard-title_pack = Κατάταξη · { $period } · { $pack }
+leaderboard-line = **{ $rank }.** { $member }: { $points ->
+        [one] { $points } σωστή
+       *[other] { $points } σωστές
+    } ({ $answered ->
+        [one] { $answered } απάντηση
+       *[other] { $answered } απαντήσεις
+    })
+leaderboard-empty = Δεν υπάρχουν ακόμη απαντήσεις σε αυτή την περίοδο.
+leaderboard-page = Σελίδα { $page } από { $pages }
+leaderboard-your_rank = Βρίσκεστε στη θέση #{ $rank } με { $points ->
+        [one] { $points } σωστή απάντηση
+       *[other] { $points } σωστές απαντήσεις
+    }.
+leaderboard-not_ranked = Δεν έχετε ακόμη απαντήσεις σε αυτή την περίοδο.
+leaderboard-me_button = Η θέση μου
+leaderboard-previous_button = Προηγούμενη
+leaderboard-next_button = Επόμενη
+
+## Τα στατιστικά ενός μέλους (/stats): τα δικά του ή κάποιου άλλου.
+
+stats-title = Στατιστικά
+stats-answers = Απαντήσεις
+stats-accuracy = Ακρίβεια
+stats-rounds = Γύροι
+stats-streak = Ημερήσιο σερί
+stats-streak_days = { $days ->
+        [one] { $days } ημέρα
+       *[other] { $days } ημέρες
+    }
+stats-next_review = Επόμενη επανάληψη
+stats-no_review = δεν έχει προγραμματιστεί
+stats-mastery = Πακέτα
+# Απρόσωπη σύνταξη: η γραμμή διαβάζεται σωστά και για τα δικά σας στατιστικά και για άλλου μέλους.
+stats-mastery_line = { $pack }: { $mastered ->
+        [one] κατακτήθηκε
+       *[other] κατακτήθηκαν
+    } { $mastered }/{ $questions }, { $seen ->
+        [one] απαντήθηκε
+       *[other] απαντήθηκαν
+    } { $seen }
+# Το $whose είναι "self" για τα δικά σας στατιστικά, "other" για άλλου μέλους.
+stats-no_packs = { $whose ->
+        [self] Δεν έχετε ξεκινήσει ακόμη κανένα πακέτο.
+       *[other] Δεν έχει ξεκινήσει ακόμη κανένα πακέτο.
+    }
+stats-scope = Απαντήσεις, ακρίβεια και γύροι: σε αυτόν τον server. Σερί, πακέτα και επαναλήψεις: σε όλους τους server.
+stats-former_member = { $member } (δεν είναι πια μέλος αυτού του server)
+stats-not_in_server = Ο χρήστης { $member } δεν είναι μέλος αυτού του server και δεν έχει απαντήσεις εδώ.
+
+## /quiz packs.
+
+packs-title = Πακέτα κουίζ
+packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }
+packs-empty = Δεν έχουν φορτωθεί πακέτα κουίζ.
+
+## /quiz settings.
+
+settings-title = Ρυθμίσεις κουίζ
+settings-moderator_role = Ρόλος συντονιστή
+settings-no_role = κανένας (μόνο όσοι έχουν «Διαχείριση διακομιστή»)
+settings-seconds = Δευτερόλεπτα ανά ερώτηση
+settings-language = Γλώσσα των γύρων
+settings-server_language = η γλώσσα του server
+settings-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
+
+## /quiz analytics: πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server (συντονιστές).
+
+analytics-title = Ανάλυση ερωτήσεων · { $pack }
+analytics-summary = { $members ->
+        [one] { $members } μέλος έδωσε
+       *[other] { $members } μέλη έδωσαν
+    } { $answers ->
+        [one] { $answers } απάντηση
+       *[other] { $answers } απαντήσεις
+    } σε αυτό το πακέτο σε αυτόν τον server. Πρώτα οι χειρότερες ερωτήσεις.
+analytics-item = **{ $rank }.** `{ $id }` · διάκριση **{ $index }** · { $prompt }
+analytics-figures = απαντήσεις { $answers } · σωστές { NUMBER($right, style: "percent") } · { $wrong } · χρόνος: διάμεσος { NUMBER($median, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ., μέσος όρος { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
+analytics-top_wrong = συχνότερη λάθος επιλογή **{ $letter }** { NUMBER($share, style: "percent") }
+analytics-no_wrong = καμία λάθος απάντηση
+analytics-more = { $count ->
+        [one] …και { $count } ακόμη ερώτηση.
+       *[other] …και άλλες { $count } ερωτήσεις.
+    }
+analytics-unanswered = Δεν έχουν απαντηθεί ακόμη σε αυτόν τον server: { $count ->
+        [one] { $count } ερώτηση
+       *[other] { $count } ερωτήσεις
+    }.
+analytics-no_answers = Κανείς σε αυτόν τον server δεν έχει απαντήσει ακόμη σε αυτό το πακέτο.
+analytics-footer = Σειρά: πρώτα η μικρότερη διάκριση, μετά το μικρότερο ποσοστό σωστών. Διάκριση: η συσχέτιση point-biserial ανάμεσα στη σωστή απάντηση στην ερώτηση και στο ποσοστό σωστών του μέλους στις υπόλοιπες ερωτήσεις του πακέτου (μόνο οι πρώτες απαντήσεις)· κάτω από 0,2 είναι αδύναμη· αρνητική: μάλλον έχει οριστεί λάθος η σωστή απάντηση ή η ερώτηση είναι διφορούμενη. –: σε αυτήν και σε άλλη ερώτηση απάντησαν λιγότερα από { $min ->
+        [one] { $min } μέλος
+       *[other] { $min } μέλη
+    }, ή απάντησαν όλοι (ή κανείς) σωστά.
+
+## Σφάλματα, πάντα ιδιωτικά.
+
+errors-not_moderator = Μόνο οι συντονιστές μπορούν να το κάνουν αυτό: χρειάζεστε το δικαίωμα «Διαχείριση διακομιστή» ή τον ρόλο συντονιστή κουίζ.
+errors-not_manager = Μόνο τα μέλη με το δικαίωμα «Διαχείριση διακομιστή» μπορούν να αλλάξουν τις ρυθμίσεις του κουίζ.
+errors-guild_only = Αυτή η εντολή λειτουργεί μόνο σε server.
+errors-failed_answer = Κάτι πήγε στραβά: η απάντησή σας δεν καταγράφηκε. Δοκιμάστε ξανά. (σφάλμα { $error_id })
+errors-failed = Κάτι πήγε στραβά. Δοκιμάστε ξανά. (σφάλμα { $error_id })
+
+## Ρυθμίσεις μέλους (/settings) και υπενθυμίσεις επανάληψης με DM.
+
+cmd-settings-name = ρυθμίσεις
+cmd-settings-description = Οι δικές σας ρυθμίσεις: ζώνη ώρας, νέες ερωτήσεις, υπενθυμίσεις επανάληψης με DM
+cmd-settings-time_zone-name = ζώνη_ώρας
+cmd-settings-time_zone-description = Η ζώνη ώρας σας, π.χ. Europe/Athens
+cmd-settings-new_per_day-name = νέες_ανά_ημέρα
+cmd-settings-new_per_day-description = Νέες ερωτήσεις ανά ημέρα στις επαναλήψεις σας (0-50)
+cmd-settings-reminders-name = υπενθυμίσεις
+cmd-settings-reminders-description = Ένα DM όταν σας περιμένουν ερωτήσεις για επανάληψη
+cmd-settings-reminder_hour-name = ώρα_υπενθύμισης
+cmd-settings-reminder_hour-description = Η ώρα της υπενθύμισης, στη δική σας ζώνη ώρας (0-23)
+cmd-settings-quiet_start-name = αρχή_ησυχίας
+cmd-settings-quiet_start-description = Αρχή των ωρών ησυχίας: καμία υπενθύμιση από αυτή την ώρα (0-23)
+cmd-settings-quiet_end-name = τέλος_ησυχίας
+cmd-settings-quiet_end-description = Τέλος των ωρών ησυχίας (0-23· ίδια με την αρχή: καθόλου)
+cmd-settings-language-name = γλώσσα
+cmd-settings-language-description = Γλώσσα των DM του bot προς εσάς
+choice-client = Η γλώσσα του Discord μου
+settings-member-title = Οι ρυθμίσεις σας
+settings-member-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
+settings-member-current = Οι ρυθμίσεις σας. Αλλάξτε όποια θέλετε με τις επιλογές της εντολής /settings.
+settings-member-time_zone = Ζώνη ώρας
+settings-member-new_per_day = Νέες ερωτήσεις ανά ημέρα
+settings-member-reminders = Υπενθυμίσεις επανάληψης με DM
+settings-member-reminders_on = ενεργές, στις { $hour } (δική σας ώρα)
+settings-member-reminders_off = ανενεργές
+settings-member-quiet = Ώρες ησυχίας
+settings-member-quiet_hours = { $start } έως { $end }
+settings-member-no_quiet = καμία
+settings-member-language = Γλώσσα των DM
+settings-member-client_language = η γλώσσα του Discord σας
+settings-member-not_saved = Δεν άλλαξε τίποτα.
+settings-problem-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens.
+settings-problem-daily_new_range = Οι νέες ερωτήσεις ανά ημέρα πρέπει να είναι από 0 έως 50.
+settings-problem-hour_range = Η ώρα της υπενθύμισης πρέπει να είναι από 0 έως 23.
+settings-problem-quiet_range = Οι ώρες ησυχίας πρέπει να είναι από 0 έως 23.
+settings-problem-quiet_half = Δώστε και τα δύο άκρα των ωρών ησυχίας (αρχή και τέλος) ή κανένα.
+settings-problem-hour_is_quiet = Η ώρα της υπενθύμισής σας ({ $hour }) πέφτει μέσα στις ώρες ησυχίας ({ $start } έως { $end }), οπότε δεν θα ερχόταν ποτέ υπενθύμιση: επιλέξτε άλλη ώρα ή άλλες ώρες ησυχίας.
+settings-problem-unknown_language = Το bot δεν γράφει σε αυτή τη γλώσσα.
+reminder-due = { $count ->
+        [one] **{ $count }** ερώτηση σας περιμένει για επανάληψη ({ $packs }).
+       *[other] **{ $count }** ερωτήσεις σας περιμένουν για επανάληψη ({ $packs }).
+    }
+reminder-review_button = Επανάληψη τώρα
+reminder-refused = Δεν μπόρεσα να σας στείλω υπενθύμιση επανάληψης: το Discord απέρριψε το DM (τα DM σας είναι κλειστά για μέλη κοινού server ή δεν έχουμε πια κοινό server). Οι υπενθυμίσεις σας απενεργοποιήθηκαν· όταν ανοίξετε τα DM σας, ενεργοποιήστε τις ξανά με την εντολή /settings.
+
+## Πακέτα του server: /κουίζ πακέτο ανέβασμα|λίστα|αφαίρεση|απενεργοποίηση|ενεργοποίηση (συντονιστές), πάντα ιδιωτικά.
+
+cmd-quiz-pack-name = πακέτο
+cmd-quiz-pack-description = Τα δικά πακέτα κουίζ αυτού του server (συντονιστές)
+cmd-quiz-pack-upload-name = ανέβασμα
+cmd-quiz-pack-upload-description = Ανέβασμα πακέτου κουίζ, αρχείου YAML, μόνο για αυτόν τον server (συντονιστές)
+cmd-quiz-pack-upload-file-name = αρχείο
+cmd-quiz-pack-upload-file-description = Το αρχείο του πακέτου (.yaml, έως 256 KiB)
+cmd-quiz-pack-list-name = λίστα
+cmd-quiz-pack-list-description = Τα πακέτα που ανέβασε αυτός ο server και τα ενσωματωμένα που απενεργοποίησε (συντονιστές)
+cmd-quiz-pack-remove-name = αφαίρεση
+cmd-quiz-pack-remove-description = Αφαίρεση πακέτου που ανέβασε αυτός ο server (συντονιστές)
+cmd-quiz-pack-remove-pack-name = πακέτο
+cmd-quiz-pack-remove-pack-description = Το πακέτο που θα αφαιρεθεί
+cmd-quiz-pack-disable-name = απενεργοποίηση
+cmd-quiz-pack-disable-description = Απενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
+cmd-quiz-pack-disable-pack-name = πακέτο
+cmd-quiz-pack-disable-pack-description = Το ενσωματωμένο πακέτο που θα απενεργοποιηθεί
+cmd-quiz-pack-enable-name = ενεργοποίηση
+cmd-quiz-pack-enable-description = Επανενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
+cmd-quiz-pack-enable-pack-name = πακέτο
+cmd-quiz-pack-enable-pack-description = Το ενσωματωμένο πακέτο που θα ενεργοποιηθεί ξανά
+serverpacks-stored = Το πακέτο **{ $title }** (`{ $id }`) αποθηκεύτηκε για αυτόν τον server: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Ξεκινήστε το με την εντολή /{ cmd-quiz-name } { cmd-quiz-start-name }· κανένας άλλος server δεν το βλέπει.
+serverpacks-replaced = Το πακέτο **{ $title }** (`{ $id }`) αντικαταστάθηκε από το νέο αρχείο: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Οι ερωτήσεις που κράτησαν το id τους κρατούν και τις απαντήσεις και τις επαναλήψεις τους.
+serverpacks-invalid = Το πακέτο δεν αποθηκεύτηκε: { $count ->
+        [one] { $count } πρόβλημα
+       *[other] { $count } προβλήματα
+    } στο αρχείο.
+serverpacks-more_problems = …και { $count } ακόμη.
+serverpacks-too_big = Το αρχείο ξεπερνά τα { $limit } KiB, το όριο για ένα πακέτο αυτού του server. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-too_many = Αυτός ο server έχει ήδη { $limit ->
+        [one] { $limit } πακέτο
+       *[other] { $limit } πακέτα
+    }, το όριό του. Αφαιρέστε πρώτα ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-remove-name }. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-shadows_builtin = Το `{ $id }` είναι το id ενός ενσωματωμένου πακέτου: δώστε άλλο id στο πακέτο σας. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-removed = Το πακέτο `{ $id }` αφαιρέθηκε από αυτόν τον server. Οι απαντήσεις και οι βαθμοί του μένουν στο ιστορικό.
+serverpacks-not_own = Αυτός ο server δεν έχει ανεβάσει πακέτο `{ $id }`.
+serverpacks-in_use = Τρέχει γύρος του `{ $id }`. Αφαιρέστε το πακέτο όταν τελειώσει ο γύρος ή σταματήστε τον πρώτα με την εντολή /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+serverpacks-not_builtin = Δεν υπάρχει ενσωματωμένο πακέτο `{ $id }`.
+serverpacks-disabled = Το ενσωματωμένο πακέτο `{ $id }` απενεργοποιήθηκε σε αυτόν τον server: δεν προτείνεται ούτε ξεκινά πια εδώ.
+serverpacks-already_disabled = Το ενσωματωμένο πακέτο `{ $id }` είναι ήδη απενεργοποιημένο σε αυτόν τον server.
+serverpacks-enabled = Το ενσωματωμένο πακέτο `{ $id }` ενεργοποιήθηκε ξανά σε αυτόν τον server.
+serverpacks-already_enabled = Το ενσωματωμένο πακέτο `{ $id }` δεν είναι απενεργοποιημένο σε αυτόν τον server.
+serverpacks-list_title = Τα πακέτα αυτού του server
+serverpacks-list_own = Ανεβασμένα εδώ: { $count } από { $limit }
+serverpacks-list_line = **{ $title }** (`{ $id }`) · { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    } · { $file }
+serverpacks-list_none = Κανένα ακόμη: ανεβάστε ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-list_disabled = Ενσωματωμένα πακέτα απενεργοποιημένα εδώ
+serverpacks-list_no_disabled = Κανένα.
+serverpacks-own_mark = δικό αυτού του server

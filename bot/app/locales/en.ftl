@@ -1,0 +1,359 @@
+### quizbot's interface strings in English: the fallback catalogue (Project Fluent syntax).
+### The code asks for a message by dotted key: `round.locked_in` is the message `round-locked_in`.
+### Variables ({ $name }) are filled in by the bot; a count chooses its plural form with a select
+### ({ $count -> [one] ... *[other] ... }). docs/i18n.md explains how to add and translate a string.
+
+## Slash commands and their options, as Discord lists them. Names: lowercase, no spaces.
+
+cmd-quiz-name = quiz
+cmd-quiz-description = Quiz rounds in this server
+cmd-quiz-start-name = start
+cmd-quiz-start-description = Start a quiz round in a channel (moderators)
+cmd-quiz-start-pack-name = pack
+cmd-quiz-start-pack-description = The quiz pack to play
+cmd-quiz-start-questions-name = questions
+cmd-quiz-start-questions-description = How many questions (default: all)
+cmd-quiz-start-seconds-name = seconds
+cmd-quiz-start-seconds-description = Seconds per question (default: the server setting)
+cmd-quiz-start-channel-name = channel
+cmd-quiz-start-channel-description = Where to play (default: this channel)
+cmd-quiz-start-mode-name = mode
+cmd-quiz-start-mode-description = Normal: the pack shuffled. Review: what this server got wrong most or has due
+cmd-quiz-start-mode-normal = Normal
+cmd-quiz-start-mode-review = Review
+cmd-quiz-stop-name = stop
+cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
+cmd-quiz-skip-name = skip
+cmd-quiz-skip-description = Close the current question now (moderators)
+cmd-quiz-packs-name = packs
+cmd-quiz-packs-description = The quiz packs you can play
+cmd-quiz-settings-name = settings
+cmd-quiz-settings-description = Server settings for quiz rounds (Manage Server)
+cmd-quiz-settings-moderator_role-name = moderator_role
+cmd-quiz-settings-moderator_role-description = A role that may run quiz rounds
+cmd-quiz-settings-seconds-name = seconds
+cmd-quiz-settings-seconds-description = Default seconds per question
+cmd-quiz-settings-language-name = language
+cmd-quiz-settings-language-description = Language of public round messages
+cmd-quiz-analytics-name = analytics
+cmd-quiz-analytics-description = How each question of a pack fared in this server, worst first (moderators)
+cmd-quiz-analytics-pack-name = pack
+cmd-quiz-analytics-pack-description = The quiz pack to analyse
+cmd-review-name = review
+cmd-review-description = Review your due questions privately
+cmd-review-pack-name = pack
+cmd-review-pack-description = Only this pack
+cmd-leaderboard-name = leaderboard
+cmd-leaderboard-description = The top of this server
+cmd-leaderboard-period-name = period
+cmd-leaderboard-period-description = This week, this month or all time
+cmd-leaderboard-pack-name = pack
+cmd-leaderboard-pack-description = Only this pack
+cmd-stats-name = stats
+cmd-stats-description = Answers, accuracy, streak and reviews
+cmd-stats-member-name = member
+cmd-stats-member-description = Whose stats (default: yours)
+
+## Choices of command options (their values are the keys: choice-week is the value "week").
+
+choice-week = This week
+choice-month = This month
+choice-all = All time
+choice-english = English
+choice-greek = Greek
+
+## A pack's difficulty.
+
+difficulty-easy = Easy
+difficulty-medium = Medium
+difficulty-hard = Hard
+
+## A round: its public messages in the server's language, private replies in the member's.
+
+round-start_title = Quiz: { $title }
+round-start_body = { $difficulty } · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    } · { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    } each
+round-started_by = Started by { $member }
+round-guide = Guide: [{ $title }]({ $url })
+round-guide_plain = Guide: { $title }
+round-question_title = Question { $number } of { $total }
+# $time is a Discord timestamp that the member's client shows as "in 30 seconds".
+round-closes = Closes { $time }
+round-closed = Closed
+round-answered = { $count } answered
+round-locked_in = Locked in: **{ $letter }**. The answer is revealed when the question closes.
+round-already_answered = You already answered **{ $letter }**.
+round-question_closed = This question is closed; your click was not recorded.
+round-round_over = This round is over.
+round-correct_answer = Correct answer: **{ $letter }**: { $text }
+round-how_answered = How the server answered
+round-no_answers = Nobody answered.
+round-fastest = Fastest correct
+# One entry of the fastest correct answers: a member and their time in seconds.
+round-fastest_entry = { $member } { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+round-nobody_right = Nobody got it right.
+round-why_button = Why was mine wrong?
+round-why_correct = You picked **{ $letter }**, the correct answer.
+round-why_wrong = You picked **{ $letter }**. { $why }
+round-why_wrong_no_reason = You picked **{ $letter }**; the correct answer is **{ $correct }**.
+round-why_no_answer = You did not answer this question.
+round-standings_title = Standings: { $title }
+round-stopped_title = Round stopped: { $title }
+round-standings_line = **{ $rank }.** { $member }: { $points } correct · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+round-no_standings = Nobody answered in this round.
+round-review_missed_button = Review what I missed
+round-nothing_missed = You missed nothing in this round. Well done!
+round-started_elsewhere = The round starts in { $channel }.
+round-already_running = A round is already running in { $channel }. Stop it with /{ cmd-quiz-name } { cmd-quiz-stop-name } first.
+round-no_round = No round is running in this channel.
+round-stopping = Stopping the round.
+round-skipping = Closing the question now.
+round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
+round-no_questions = That pack has no questions to play.
+round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
+round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
+# A review round (/quiz start mode: review): the questions the server most needs again.
+round-review-title = Review round: { $title }
+round-review-body = The questions members here got wrong most often or have due for review, most needed first.
+round-review-nothing = Nobody in this server has answered **{ $pack }** yet, so there is nothing to review. Start a normal round first.
+
+## Why a round ended by itself, by Discord's error code ($reason of round-ended_for_you).
+
+round-lost-10003 = that channel no longer exists
+round-lost-50001 = quizbot can no longer see that channel
+round-lost-50013 = quizbot lacks a permission it needs there (View Channel, Send Messages, Embed Links, Read Message History)
+
+## Private review (spaced repetition).
+
+review-title = Review · { $pack }
+review-new_question = New question
+review-due_question = Due for review
+review-nothing_due = Nothing is due. Your next review is { $time }.
+review-nothing_at_all = Nothing to review yet. Answer questions in a quiz round, or pick a pack with /{ cmd-review-name } { cmd-review-pack-name }.
+review-right = Right!
+review-wrong = Not quite: the answer is **{ $letter }**.
+review-comes_back = This question comes back { $time }.
+review-next_button = Next
+review-stop_button = Stop
+review-summary_title = Review done
+review-summary = { $reviewed ->
+        [one] Reviewed { $reviewed } question
+       *[other] Reviewed { $reviewed } questions
+    } · { $correct } right
+review-summary_next = Next review: { $time }
+review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
+review-first_new = Nothing is due right now, so here is a new question.
+review-missed_question = You got this one wrong in the round
+review-unanswered_question = You did not answer this one in the round
+review-your_answer = your answer
+review-why_not = **Why not { $letter }?** { $why }
+review-finish_button = Finish
+review-summary_nothing = Next review: nothing scheduled
+review-now_button = Review now
+
+## The server's leaderboard.
+
+# $period is one of choice-week, choice-month, choice-all.
+leaderboard-title = Leaderboard · { $period }
+leaderboard-title_pack = Leaderboard · { $period } · { $pack }
+leaderboard-line = **{ $rank }.** { $member }: { $points } correct ({ $answered } answered)
+leaderboard-empty = No answers yet in this period.
+leaderboard-page = Page { $page } of { $pages }
+leaderboard-your_rank = You are #{ $rank } with { $points } correct.
+leaderboard-not_ranked = You have no answers in this period yet.
+leaderboard-me_button = Me
+leaderboard-previous_button = Previous
+leaderboard-next_button = Next
+
+## A member's stats (/stats): their own, or another member's.
+
+stats-title = Stats
+stats-answers = Answers
+stats-accuracy = Accuracy
+stats-rounds = Rounds
+stats-streak = Daily streak
+stats-streak_days = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+stats-next_review = Next review
+stats-no_review = nothing scheduled
+stats-mastery = Packs
+stats-mastery_line = { $pack }: { $mastered }/{ $questions } mastered, { $seen } seen
+# $whose is "self" when members look at their own stats, "other" for someone else's.
+stats-no_packs = { $whose ->
+        [self] You have not started any pack yet.
+       *[other] No pack started yet.
+    }
+stats-scope = Answers, accuracy and rounds: this server. Streak, packs and reviews: every server.
+stats-former_member = { $member } (no longer in this server)
+stats-not_in_server = { $member } is not in this server and has no answers here.
+
+## /quiz packs.
+
+packs-title = Quiz packs
+packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }
+packs-empty = No quiz packs are loaded.
+
+## /quiz settings.
+
+settings-title = Quiz settings
+settings-moderator_role = Moderator role
+settings-no_role = none (Manage Server only)
+settings-seconds = Seconds per question
+settings-language = Language of rounds
+settings-server_language = the server's language
+settings-saved = Settings saved.
+
+## /quiz analytics: how each question of a pack fared in this server (moderators).
+
+analytics-title = Item analytics · { $pack }
+analytics-summary = { $members ->
+        [one] { $members } member
+       *[other] { $members } members
+    } gave { $answers ->
+        [one] { $answers } answer
+       *[other] { $answers } answers
+    } to this pack in this server. Worst questions first.
+# $index is the discrimination index, already written for the language (or – when unknown).
+analytics-item = **{ $rank }.** `{ $id }` · discrimination **{ $index }** · { $prompt }
+# $right is a share (0.75 shows as 75%); $median and $mean are seconds.
+analytics-figures = answers { $answers } · right { NUMBER($right, style: "percent") } · { $wrong } · time: median { NUMBER($median, minimumFractionDigits: 1, maximumFractionDigits: 1) } s, mean { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+analytics-top_wrong = most-picked wrong option **{ $letter }** { NUMBER($share, style: "percent") }
+analytics-no_wrong = no wrong answers
+analytics-more = { $count ->
+        [one] …and { $count } more question.
+       *[other] …and { $count } more questions.
+    }
+analytics-unanswered = Not answered in this server yet: { $count ->
+        [one] { $count } question
+       *[other] { $count } questions
+    }.
+analytics-no_answers = Nobody in this server has answered this pack yet.
+analytics-footer = Order: lowest discrimination first, then lowest share right. Discrimination: the point-biserial correlation between being right on the question and the member's share right on the rest of the pack (first answers only); below 0.2 is poor, negative suggests a wrong key or an ambiguous question. –: fewer than { $min ->
+        [one] { $min } member
+       *[other] { $min } members
+    } answered it and another question, or everyone (or no one) got it right.
+
+## Errors, always private.
+
+errors-not_moderator = Only moderators can do that: you need Manage Server or the quiz moderator role.
+errors-not_manager = Only members with Manage Server can change quiz settings.
+errors-guild_only = This command works in a server only.
+errors-failed_answer = That didn't work: your answer was not recorded. Please try again. (error { $error_id })
+errors-failed = That didn't work. Please try again. (error { $error_id })
+
+## Member settings (/settings) and due reminders by DM.
+
+cmd-settings-name = settings
+cmd-settings-description = Your own settings: time zone, new questions, review reminders by DM
+cmd-settings-time_zone-name = time_zone
+cmd-settings-time_zone-description = Your time zone, e.g. Europe/Athens
+cmd-settings-new_per_day-name = new_per_day
+cmd-settings-new_per_day-description = New questions per day in your reviews (0-50)
+cmd-settings-reminders-name = reminders
+cmd-settings-reminders-description = A DM when questions are due for review
+cmd-settings-reminder_hour-name = reminder_hour
+cmd-settings-reminder_hour-description = The hour of the reminder, in your time zone (0-23)
+cmd-settings-quiet_start-name = quiet_start
+cmd-settings-quiet_start-description = Quiet hours start: no reminders from this hour (0-23)
+cmd-settings-quiet_end-name = quiet_end
+cmd-settings-quiet_end-description = Quiet hours end at this hour (0-23; the same as the start: none)
+cmd-settings-language-name = language
+cmd-settings-language-description = Language of the bot's DMs to you
+choice-client = My Discord language
+settings-member-title = Your settings
+settings-member-saved = Settings saved.
+settings-member-current = Your settings. Change any of them with the options of /settings.
+settings-member-time_zone = Time zone
+settings-member-new_per_day = New questions per day
+settings-member-reminders = Review reminders by DM
+settings-member-reminders_on = on, at { $hour } your time
+settings-member-reminders_off = off
+settings-member-quiet = Quiet hours
+settings-member-quiet_hours = { $start } to { $end }
+settings-member-no_quiet = none
+settings-member-language = Language of DMs
+settings-member-client_language = your Discord language
+settings-member-not_saved = Nothing was changed.
+settings-problem-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens.
+settings-problem-daily_new_range = New questions per day must be from 0 to 50.
+settings-problem-hour_range = The reminder hour must be from 0 to 23.
+settings-problem-quiet_range = Quiet hours must be from 0 to 23.
+settings-problem-quiet_half = Give both ends of your quiet hours (quiet_start and quiet_end), or neither.
+settings-problem-hour_is_quiet = Your reminder hour ({ $hour }) falls in your quiet hours ({ $start } to { $end }), so no reminder would ever come: pick another hour or other quiet hours.
+settings-problem-unknown_language = That language is not one the bot writes in.
+reminder-due = { $count ->
+        [one] **{ $count }** question is due for review in { $packs }.
+       *[other] **{ $count }** questions are due for review in { $packs }.
+    }
+reminder-review_button = Review now
+reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with /settings.
+
+## Server packs: /quiz pack upload|list|remove|disable|enable (moderators), always private.
+
+cmd-quiz-pack-name = pack
+cmd-quiz-pack-description = This server's own quiz packs (moderators)
+cmd-quiz-pack-upload-name = upload
+cmd-quiz-pack-upload-description = Upload a quiz pack, a YAML file, for this server only (moderators)
+cmd-quiz-pack-upload-file-name = file
+cmd-quiz-pack-upload-file-description = The pack file (.yaml, at most 256 KiB)
+cmd-quiz-pack-list-name = list
+cmd-quiz-pack-list-description = This server's uploaded packs and the built-in packs it turned off (moderators)
+cmd-quiz-pack-remove-name = remove
+cmd-quiz-pack-remove-description = Remove a pack this server uploaded (moderators)
+cmd-quiz-pack-remove-pack-name = pack
+cmd-quiz-pack-remove-pack-description = The uploaded pack to remove
+cmd-quiz-pack-disable-name = disable
+cmd-quiz-pack-disable-description = Turn a built-in pack off in this server (moderators)
+cmd-quiz-pack-disable-pack-name = pack
+cmd-quiz-pack-disable-pack-description = The built-in pack to turn off
+cmd-quiz-pack-enable-name = enable
+cmd-quiz-pack-enable-description = Turn a built-in pack on again in this server (moderators)
+cmd-quiz-pack-enable-pack-name = pack
+cmd-quiz-pack-enable-pack-description = The built-in pack to turn on
+serverpacks-stored = Pack **{ $title }** (`{ $id }`) is stored for this server: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Start it with /{ cmd-quiz-name } { cmd-quiz-start-name }; no other server sees it.
+serverpacks-replaced = Pack **{ $title }** (`{ $id }`) is replaced by the new file: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Questions that kept their ids keep their answers and reviews.
+serverpacks-invalid = The pack was not stored: { $count ->
+        [one] { $count } problem
+       *[other] { $count } problems
+    } in the file.
+serverpacks-more_problems = …and { $count } more.
+serverpacks-too_big = The file is over { $limit } KiB, the limit for a pack of this server. Nothing was stored.
+serverpacks-too_many = This server already has { $limit ->
+        [one] { $limit } pack
+       *[other] { $limit } packs
+    }, its limit. Remove one first with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-remove-name }. Nothing was stored.
+serverpacks-shadows_builtin = `{ $id }` is the id of a built-in pack: give your pack another id. Nothing was stored.
+serverpacks-removed = Pack `{ $id }` is removed from this server. Its answers and scores stay in the history.
+serverpacks-not_own = This server has no uploaded pack `{ $id }`.
+serverpacks-in_use = A round of `{ $id }` is running. Remove the pack once the round has ended, or stop it first with /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+serverpacks-not_builtin = There is no built-in pack `{ $id }`.
+serverpacks-disabled = Built-in pack `{ $id }` is turned off in this server: it is no longer offered or startable here.
+serverpacks-already_disabled = Built-in pack `{ $id }` is already turned off in this server.
+serverpacks-enabled = Built-in pack `{ $id }` is on again in this server.
+serverpacks-already_enabled = Built-in pack `{ $id }` is not turned off in this server.
+serverpacks-list_title = This server's packs
+serverpacks-list_own = Uploaded here: { $count } of { $limit }
+serverpacks-list_line = **{ $title }** (`{ $id }`) · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    } · { $file }
+serverpacks-list_none = None yet: upload one with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-list_disabled = Built-in packs turned off here
+serverpacks-list_no_disabled = None.
+serverpacks-own_mark = this server's own pack
