@@ -24,6 +24,7 @@ async def reply(
     *,
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
+    file: discord.File | None = None,
     ephemeral: bool = True,
 ) -> None:
     """The first response if none was sent yet, else a followup."""
@@ -32,6 +33,8 @@ async def reply(
         kwargs["embed"] = fit_embed(embed)
     if view is not None:
         kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

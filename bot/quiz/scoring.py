@@ -1,9 +1,9 @@
-"""Scoring rules: leaderboard periods, standings order and competition ranks, streaks."""
+"""Scoring rules: leaderboard periods and streaks (standings order and ranks: standings.py)."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 
 ALL_TIME = "all"
@@ -42,20 +42,6 @@ def period_key(period: Period, moment: datetime) -> str:
 def periods_at(moment: datetime) -> tuple[str, str, str]:
     """Every score period an answer at ``moment`` counts towards: all-time, its week, its month."""
     return (ALL_TIME, week_key(moment), month_key(moment))
-
-
-def standings_key(points: int, correct_ms: int, member_id: int) -> tuple[int, int, int]:
-    """Standings order: more points first, then less total time on correct answers, then id."""
-    return (-points, correct_ms, member_id)
-
-
-def competition_ranks(points_in_order: Sequence[int]) -> list[int]:
-    """Ranks for points listed in standings order: equal points share a rank (1, 2, 2, 4)."""
-    ranks: list[int] = []
-    for position, points in enumerate(points_in_order, start=1):
-        shares_previous = position > 1 and points_in_order[position - 2] == points
-        ranks.append(ranks[-1] if shares_previous else position)
-    return ranks
 
 
 def current_streak(active_days: Iterable[date], today: date) -> int:

@@ -154,7 +154,7 @@ class _Resolver:
 
     def _attachment(self, attachment_id: int) -> None:
         """The value names a file uploaded first (``Sandbox.attach``), as a client's does."""
-        upload = self._world.uploads.find(attachment_id, self._channel_id)
+        upload = self._world.command_files.find(attachment_id, self._channel_id)
         self.resolved.setdefault("attachments", {})[str(attachment_id)] = upload.payload()
 
     def _user(self, user_id: int) -> None:

@@ -6,6 +6,7 @@ import datetime as dt
 from collections import deque
 from pathlib import Path
 
+from bot.sandbox.attachments import Upload
 from bot.sandbox.commands import OptionValue, command_data
 from bot.sandbox.config import SandboxConfig
 from bot.sandbox.errors import RefusedError
@@ -49,6 +50,7 @@ class StandIn:
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
         self.openapi_failures: list[Json] = []
+        self.attachments: dict[int, Upload] = {}  # the stand-in CDN's files, by attachment id
 
     @property
     def gateway_url(self) -> str:

@@ -168,7 +168,7 @@ class Sandbox:
             "content": base64.b64encode(data).decode(),
             "content_type": content_type,
         }
-        return str((await self._call("POST", "/attachments", body))["id"])
+        return str((await self._call("POST", "/command-files", body))["id"])
 
     async def autocomplete(
         self,
@@ -206,6 +206,13 @@ class Sandbox:
             "GET", f"/channels/{channel_id}/messages", params={"user_id": str(as_user)}
         )
         return found
+
+    async def attachment(self, url: str) -> bytes:
+        """A message attachment's bytes, from the url the message gives, as a client loads it."""
+        async with self._session.get(url) as response:
+            if response.status >= HTTPStatus.BAD_REQUEST:
+                raise SandboxRefusedError(response.status, f"no attachment at {url}")
+            return await response.read()
 
     # Observing
 

@@ -223,7 +223,7 @@ class Message:
             "mention_everyone": False,
             "mentions": [u.payload() for u in self.mentions],
             "mention_roles": [],
-            "attachments": [],
+            "attachments": list(self.body.get("attachments") or []),
             "embeds": [{"type": "rich", **e} for e in self.body.get("embeds") or []],
             "components": list(self.body.get("components") or []),
             "pinned": False,

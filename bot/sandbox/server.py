@@ -11,6 +11,7 @@ from aiohttp import web
 
 from bot.sandbox import (  # noqa: F401  (registers routes)
     attachments,
+    command_file_routes,
     control,
     people,
     rest_interactions,
@@ -37,6 +38,7 @@ def build_app(core: StandIn) -> web.Application:
     control.add_routes(app, core)
     people.add_routes(app, core)
     attachments.add_routes(app, core)
+    command_file_routes.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
     return app
 
@@ -80,8 +82,9 @@ async def _answer(
     except RateLimitedError as limited:
         return json_response(limited.body, 429, limited.headers)
     try:
-        body = await _body(request)
+        body, uploads = await _body(request)
         _check_spec(core, method, template, request, body)
+        attachments.attach(core, body, uploads)
         result = await handler(Call(core, request.match_info, request.query, body))
     except DiscordError as error:
         return json_response(error.body(), error.status, headers)
@@ -108,15 +111,13 @@ async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
     return None
 
 
-async def _body(request: web.Request) -> object:
+async def _body(request: web.Request) -> tuple[object, dict[int, attachments.Upload]]:
     if not request.can_read_body:
-        return None
+        return None, {}
     if request.content_type == "multipart/form-data":
-        form = await request.post()
-        raw = form.get("payload_json")
-        return json.loads(str(raw)) if raw is not None else {}
+        return await attachments.read_form(request)
     try:
-        return json.loads(await request.read())
+        return json.loads(await request.read()), {}
     except ValueError as exc:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
 

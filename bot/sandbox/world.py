@@ -30,7 +30,7 @@ from bot.sandbox.permissions import (
     channel_permissions,
 )
 from bot.sandbox.snowflake import Snowflakes
-from bot.sandbox.uploads import Uploads
+from bot.sandbox.command_files import CommandFiles
 
 SEED_LOCALES = ("en-US", "el", "en-GB")
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -66,7 +66,7 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.commands = Commands()
-        self.uploads = Uploads()  # files attached to commands
+        self.command_files = CommandFiles()  # files attached to commands (ATTACHMENT options)
         self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
 
     def _tell(self, kind: str, message: Message | None = None) -> None:
@@ -285,4 +285,6 @@ class World:
                 yield user
 
 
-_EDITABLE = frozenset({"content", "embeds", "components", "flags", "allowed_mentions"})
+_EDITABLE = frozenset(
+    {"content", "embeds", "components", "flags", "allowed_mentions", "attachments"}
+)

@@ -1,4 +1,4 @@
-"""Leaderboards from the score tables: pages in standings order, ranks shared by equal points."""
+"""Leaderboards from the score tables: pages in standings order, ranked by bot.quiz.standings."""
 
 from __future__ import annotations
 
@@ -8,9 +8,17 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.scoring import ALL_PACKS, Period, period_key
+from bot.quiz.standings import (
+    Score,
+    Standing,
+    first_ms_shown_as,
+    is_listed,
+    rank_listed,
+    shown_tenths,
+)
 from bot.storage.database import Database
 from bot.storage.models import ScoreCountRow, ScoreRow
-from bot.storage.results import LeaderboardPage, Standing
+from bot.storage.results import LeaderboardPage
 
 MAX_PAGE = 50
 
@@ -25,7 +33,7 @@ async def leaderboard(
     offset: int = 0,
     limit: int = 10,
 ) -> LeaderboardPage:
-    """One page of a server's board: most points first, then least time on correct answers."""
+    """One page of a server's board in standings order; members without points are counted only."""
     if not 0 < limit <= MAX_PAGE or offset < 0:
         raise ValueError(f"a page holds 1-{MAX_PAGE} entries from offset 0 on")
     key = (guild_id, period_key(period, now), pack_id or ALL_PACKS)
@@ -33,18 +41,18 @@ async def leaderboard(
         rows = (
             await connection.execute(
                 select(ScoreRow.member_id, ScoreRow.points, ScoreRow.answered, ScoreRow.correct_ms)
-                .where(*_board(ScoreRow, key))
+                .where(*_board(ScoreRow, key), ScoreRow.points > 0)
                 .order_by(ScoreRow.points.desc(), ScoreRow.correct_ms, ScoreRow.member_id)
                 .offset(offset)
                 .limit(limit)
             )
         ).all()
+        scores = [Score(*row) for row in rows]
+        first_rank = await _rank_of(connection, key, scores[0]) if scores else None
         counts = await _counts_by_points(connection, key)
-    entries = tuple(
-        Standing(_rank(counts, points), member_id, points, answered, correct_ms)
-        for member_id, points, answered, correct_ms in rows
-    )
-    return LeaderboardPage(key[1], pack_id, entries, offset, sum(counts.values()))
+    entries = rank_listed(scores, position=offset + 1, first_rank=first_rank)
+    listed = sum(members for points, members in counts.items() if points > 0)
+    return LeaderboardPage(key[1], pack_id, entries, offset, listed, sum(counts.values()))
 
 
 async def member_rank(
@@ -55,8 +63,9 @@ async def member_rank(
     period: Period,
     now: datetime,
     pack_id: str | None = None,
-) -> Standing | None:
-    """The member's own line on the board, or None if they have not answered in it."""
+) -> tuple[Standing, int] | None:
+    """The member's own line on the board and its 1-based place in standings order; None if
+    they are not listed (no answers, or none right)."""
     key = (guild_id, period_key(period, now), pack_id or ALL_PACKS)
     async with db.read() as connection:
         row = (
@@ -68,45 +77,22 @@ async def member_rank(
         ).one_or_none()
         if row is None:
             return None
-        rank = await _rank_of_points(connection, key, row[0])
-    return Standing(rank, member_id, row[0], row[1], row[2])
-
-
-async def member_position(
-    db: Database,
-    *,
-    guild_id: int,
-    member_id: int,
-    period: Period,
-    now: datetime,
-    pack_id: str | None = None,
-) -> int:
-    """The member's 1-based place in standings order (ties broken by time, then id); 0 if absent."""
-    key = (guild_id, period_key(period, now), pack_id or ALL_PACKS)
-    async with db.read() as connection:
-        row = (
-            await connection.execute(
-                select(ScoreRow.points, ScoreRow.correct_ms).where(
-                    *_board(ScoreRow, key), ScoreRow.member_id == member_id
-                )
-            )
-        ).one_or_none()
-        if row is None:
-            return 0
-        points, correct_ms = row
-        ahead = await connection.scalar(
+        score = Score(member_id, *row)
+        if not is_listed(score):
+            return None
+        rank = await _rank_of(connection, key, score)
+        # Its place: after those ranked ahead and those of its tie listed before it.
+        tied_before = await connection.scalar(
             select(func.count()).where(
                 *_board(ScoreRow, key),
-                (ScoreRow.points > points)
-                | ((ScoreRow.points == points) & (ScoreRow.correct_ms < correct_ms))
-                | (
-                    (ScoreRow.points == points)
-                    & (ScoreRow.correct_ms == correct_ms)
-                    & (ScoreRow.member_id < member_id)
-                ),
+                ScoreRow.points == score.points,
+                ScoreRow.correct_ms >= first_ms_shown_as(shown_tenths(score.correct_ms)),
+                (ScoreRow.correct_ms < score.correct_ms)
+                | ((ScoreRow.correct_ms == score.correct_ms) & (ScoreRow.member_id < member_id)),
             )
         )
-    return 1 + int(ahead or 0)
+    standing = Standing(rank, member_id, score.points, score.answered, score.correct_ms)
+    return standing, rank + int(tied_before or 0)
 
 
 def _board(
@@ -115,16 +101,23 @@ def _board(
     return (table.guild_id == key[0], table.period == key[1], table.pack_id == key[2])
 
 
-async def _rank_of_points(
-    connection: AsyncConnection, key: tuple[int, str, str], points: int
-) -> int:
-    """1 + the members with more points: a sum over distinct point values, not over members."""
-    above = await connection.scalar(
+async def _rank_of(connection: AsyncConnection, key: tuple[int, str, str], score: Score) -> int:
+    """1 + the members strictly ahead: those with more points (a sum over distinct point values,
+    not over members), then those with as many points in less time as shown (one point value's
+    range of the standings index)."""
+    more_points = await connection.scalar(
         select(func.coalesce(func.sum(ScoreCountRow.members), 0)).where(
-            *_board(ScoreCountRow, key), ScoreCountRow.points > points
+            *_board(ScoreCountRow, key), ScoreCountRow.points > score.points
         )
     )
-    return 1 + int(above or 0)
+    faster = await connection.scalar(
+        select(func.count()).where(
+            *_board(ScoreRow, key),
+            ScoreRow.points == score.points,
+            ScoreRow.correct_ms < first_ms_shown_as(shown_tenths(score.correct_ms)),
+        )
+    )
+    return 1 + int(more_points or 0) + int(faster or 0)
 
 
 async def _counts_by_points(
@@ -135,7 +128,3 @@ async def _counts_by_points(
         select(ScoreCountRow.points, ScoreCountRow.members).where(*_board(ScoreCountRow, key))
     )
     return dict(rows.all())
-
-
-def _rank(counts: dict[int, int], points: int) -> int:
-    return 1 + sum(members for other, members in counts.items() if other > points)

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
 from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
+from bot.quiz.standings import Standing
 
 
 class AnswerOutcome(enum.StrEnum):
@@ -139,21 +140,20 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
-    rank: int
-    member_id: int
-    points: int
-    answered: int
-    correct_ms: int
-
-
-@dataclass(frozen=True, slots=True)
 class LeaderboardPage:
+    """Ranked rows from ``offset`` on; ``listed`` members have points, ``played`` answered."""
+
     period: str
     pack_id: str | None
     entries: tuple[Standing, ...]
     offset: int
-    total_members: int
+    listed: int
+    played: int
+
+    @property
+    def more(self) -> int:
+        """Listed members after this page."""
+        return max(0, self.listed - self.offset - len(self.entries))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,5 +175,6 @@ class MemberStats:
     next_review_due: datetime | None  # strictly in the future; None when nothing is scheduled
 
     @property
-    def accuracy(self) -> float:
-        return self.correct / self.answers if self.answers else 0.0
+    def accuracy(self) -> float | None:
+        """None without answers: there is no accuracy to show, rather than 0 %."""
+        return self.correct / self.answers if self.answers else None

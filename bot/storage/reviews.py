@@ -112,7 +112,10 @@ async def _due_queue(
     )
 
 
-def _active_cards(member_id: int, pack_id: str | None, where: Where) -> Select[str, str, datetime]:
+def active_cards(
+    member_id: int, pack_id: str | None, where: Where = EVERYWHERE
+) -> Select[str, str, datetime]:
+    """The member's cards of active questions in active packs: those a review can show."""
     query = (
         select(CardRow.pack_id, CardRow.question_id, CardRow.due)
         .join(QuestionRow, _QUESTION_OF_CARD)
@@ -129,7 +132,7 @@ async def _first_due(
     learning_first = case((CardRow.state == int(scheduling.State.Review), 1), else_=0)
     row = (
         await connection.execute(
-            _active_cards(member_id, pack_id, where)
+            active_cards(member_id, pack_id, where)
             .where(CardRow.due <= now)
             .order_by(learning_first, CardRow.due)
             .limit(1)
@@ -141,7 +144,7 @@ async def _first_due(
 async def _earliest_future_due(
     connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
 ) -> datetime | None:
-    query = _active_cards(member_id, pack_id, where).where(CardRow.due > now)
+    query = active_cards(member_id, pack_id, where).where(CardRow.due > now)
     row = (await connection.execute(query.order_by(CardRow.due).limit(1))).one_or_none()
     return None if row is None else row[2]
 

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.quiz import rounds as rules
 from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
-from bot.quiz.scoring import competition_ranks, standings_key
+from bot.quiz.standings import Score, Standings, round_standings
 from bot.storage import deliveries
 from bot.storage.database import Database
 from bot.storage.models import (
@@ -32,12 +32,12 @@ from bot.storage.results import (
     FastAnswer,
     OpenedQuestion,
     RoundView,
-    Standing,
     Tally,
 )
 from bot.storage.settle import settle_question
 
 FASTEST_SHOWN = 3
+STANDINGS_SHOWN = 20  # rows of a round's standings message; the rest are counted
 
 
 class RoundAlreadyRunningError(Exception):
@@ -189,7 +189,7 @@ async def tally(db: Database, round_id: int, question_index: int) -> Tally:
 
 async def end_round(
     db: Database, round_id: int, state: RoundState, now: datetime
-) -> list[Standing] | None:
+) -> Standings | None:
     """Finish or stop a running round and owe its standings (and the reveal of a question it
     closes, whose answers it settles); its standings, or None if it had already ended."""
     if state is RoundState.RUNNING:
@@ -212,12 +212,12 @@ async def end_round(
         return await _standings(connection, round_id)
 
 
-async def standings(db: Database, round_id: int) -> list[Standing]:
+async def standings(db: Database, round_id: int) -> Standings:
     async with db.read() as connection:
         return await _standings(connection, round_id)
 
 
-async def _standings(connection: AsyncConnection, round_id: int) -> list[Standing]:
+async def _standings(connection: AsyncConnection, round_id: int) -> Standings:
     correct_ms = func.sum(AnswerRow.response_ms).filter(AnswerRow.correct.is_(True))
     rows = (
         await connection.execute(
@@ -231,9 +231,7 @@ async def _standings(connection: AsyncConnection, round_id: int) -> list[Standin
             .group_by(AnswerRow.member_id)
         )
     ).all()
-    ordered = sorted(rows, key=lambda r: standings_key(r[1], r[3], r[0]))
-    ranks = competition_ranks([r[1] for r in ordered])
-    return [Standing(rank, r[0], r[1], r[2], r[3]) for rank, r in zip(ranks, ordered, strict=True)]
+    return round_standings((Score(*row) for row in rows), shown=STANDINGS_SHOWN)
 
 
 async def _tally(connection: AsyncConnection, round_id: int, question_index: int) -> Tally:

@@ -169,7 +169,12 @@ def test_every_message_renders_with_counts_0_1_2_5_and_agrees_with_them(language
         ("el", "stats.streak_days", {"days": 5}, "5 ημέρες"),
         ("el", "round.standings_line", {"points": 1, "seconds": 0.5}, "1 σωστή · 0,5 δευτ."),
         ("en", "round.standings_line", {"points": 2, "seconds": 0.5}, "2 correct · 0.5 s"),
-        ("el", "leaderboard.line", {"points": 2, "answered": 1}, "2 σωστές (1 απάντηση)"),
+        (
+            "el",
+            "leaderboard.line",
+            {"points": 2, "seconds": 1.5, "answered": 1},
+            "2 σωστές · 1,5 δευτ. (1 απάντηση)",
+        ),
         ("el", "leaderboard.your_rank", {"points": 1}, "με 1 σωστή απάντηση."),
         ("en", "review.summary", {"reviewed": 1, "correct": 0}, "Reviewed 1 question · 0 right"),
         (
@@ -224,6 +229,9 @@ def test_a_plural_choice_covers_every_cldr_category_of_the_language(language: st
                 assert categories <= choice, (language, key, name)
 
 
+FILE_SUFFIXES = (".png",)
+
+
 def used_keys() -> set[str]:
     """String constants in bot/ that look like catalogue keys: tr(...), say(...), _(...) and
     the keys handed on to them (buttons, failure keys) alike."""
@@ -236,7 +244,9 @@ def used_keys() -> set[str]:
         for node in python.walk(python.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, python.Constant) and isinstance(node.value, str):
                 text = node.value
-                if pattern.match(text) and text.split(".", 1)[0] in sections:
+                # A file name such as "stats.png" (the /stats chart) looks like a key too.
+                is_file = text.endswith(FILE_SUFFIXES)
+                if pattern.match(text) and text.split(".", 1)[0] in sections and not is_file:
                     found.add(text)
     return found
 

@@ -25,6 +25,7 @@ from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.sandbox import point_discord_at
 from bot.sandbox.driver import Sandbox
+from bot.sandbox.interactions import DEFERRED_MESSAGE
 from bot.storage import rounds
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
@@ -109,7 +110,11 @@ class QuizWorld:
         return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
 
     async def said(self, report: Json) -> str:
-        """Everything the bot said in answer to one interaction, once it has said it all."""
+        """Everything the bot said in answer to one interaction, once it has said it all: a
+        deferral ("thinking…") says nothing yet, so its followup is waited for."""
+        responses = report["responses"]
+        if len(responses) == 1 and responses[0]["type"] == DEFERRED_MESSAGE:
+            report = await followed_up(self, report)
         return "\n".join(content_of(response) for response in report["responses"])
 
     async def messages(self, as_user: int | None = None) -> list[Json]:
@@ -126,6 +131,16 @@ class QuizWorld:
 
         await self.sandbox.wait_for(present, timeout=TIMEOUT)
         return found[-1]
+
+
+async def followed_up(world: QuizWorld, deferred: Json) -> Json:
+    """The report of a deferred interaction once its followup is in too."""
+
+    async def both_in() -> Json:
+        report = await world.sandbox.interaction(int(deferred["id"]))
+        return report if len(report["responses"]) > 1 else {}
+
+    return await world.sandbox.wait_for(both_in, timeout=TIMEOUT)
 
 
 async def edits_of(world: QuizWorld, message_id: str, since: int = 0) -> int:

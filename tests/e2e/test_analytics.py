@@ -13,7 +13,7 @@ from bot.app.render.analytics import format_index
 from bot.app.render.common import letter
 from bot.storage import rounds
 from tests.databases import BACKENDS
-from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, titled
+from tests.e2e.conftest import QuizWorld, answer, followed_up, question_message, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 from tests.storage.factories import seeded
 
@@ -47,16 +47,6 @@ async def play_known_clicks(world: QuizWorld) -> list[str]:
         await world.wait_for_message(titled(f"Question {number} of 3 · "))
     await world.wait_for_message(titled("Standings"))
     return list(view.question_order)
-
-
-async def followed_up(world: QuizWorld, deferred: Json) -> Json:
-    """The report of a deferred interaction once its followup is in too."""
-
-    async def both_in() -> Json:
-        report = await world.sandbox.interaction(int(deferred["id"]))
-        return report if len(report["responses"]) > 1 else {}
-
-    return await world.sandbox.wait_for(both_in, timeout=TIMEOUT)
 
 
 async def answers_in_database(world: QuizWorld) -> list[Row]:

@@ -1,4 +1,5 @@
-"""`/leaderboard` pages, shared ranks and the "me" button; `/stats`."""
+"""`/leaderboard` per period and pack, in the server's language; `/stats`. (Ranks, ties, cuts and
+the private copies: test_standings_and_boards.py.)"""
 
 from __future__ import annotations
 
@@ -10,38 +11,7 @@ from sqlalchemy import func, select, update
 from bot.app.context import utc_now
 from bot.app.i18n import tr
 from bot.storage.models import CardRow
-from tests.e2e.conftest import QuizWorld, buttons_of, seed_finished_round, titled
-
-
-async def test_leaderboard_pages_ties_and_me(bot_world: QuizWorld) -> None:
-    world = bot_world
-    players = [world.owner, *world.members]  # 21 people: 3 pages of 10
-    points = {member: 3 if i < 4 else 2 if i < 12 else 1 for i, member in enumerate(players)}
-    await seed_finished_round(world, points)
-    asker = world.members[0]
-    report = await world.command(asker, "leaderboard", period="all")
-    board = await world.wait_for_message(titled("Leaderboard"))
-    assert report["original_message_id"] == board["id"]
-    lines = board["embeds"][0]["description"].splitlines()
-    assert [line.split(".**")[0] for line in lines] == ["**1"] * 4 + ["**5"] * 6
-    assert board["embeds"][0]["footer"]["text"] == "Page 1 of 3"
-    previous, following, me = buttons_of(board)
-    assert previous["disabled"] is True
-    assert not following.get("disabled")
-
-    await world.click(world.members[5], board["id"], following["custom_id"])
-    turned = await world.wait_for_message(
-        lambda m: m["id"] == board["id"] and "Page 2 of 3" in str(m)
-    )
-    assert [line.split(".**")[0] for line in turned["embeds"][0]["description"].splitlines()] == (
-        ["**5"] * 2 + ["**13"] * 8
-    )
-
-    last = players[-1]  # 1 point: rank 13, on page 2 or 3 depending on time and id
-    mine = await world.click(last, board["id"], me["custom_id"])
-    said = await world.said(mine)
-    assert tr(world.locales[last], "leaderboard.your_rank", rank=13, points=1) in said
-    assert f"<@{last}>" in said
+from tests.e2e.conftest import QuizWorld, seed_finished_round, titled
 
 
 async def test_a_weekly_board_for_one_pack(bot_world: QuizWorld) -> None:

@@ -78,7 +78,9 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         right = next(i for i, line in enumerate(tally["value"].splitlines()) if "✅" in line)
         assert sum(counts) == CROWD
         assert counts[right] == round(CROWD * RIGHT)
-        assert len(standings["embeds"][0]["description"].splitlines()) == CROWD
+        # Members with nothing right are counted, not listed.
+        assert len(standings["embeds"][0]["description"].splitlines()) == counts[right]
+        assert standings["embeds"][0]["footer"]["text"].startswith(f"{CROWD} played\n")
         assert first.call("GET", "/_playground/crowd")["clicks"] == CROWD
         no_failures(first)
     finally:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.sandbox.config import Limits, SandboxConfig
 from bot.sandbox.driver import Sandbox
 
 LONG_LABEL = "x" * 81
+PICTURE = b"\x89PNG\r\n\x1a\n not really a picture"
 READY_SECONDS = 10.0
 
 
@@ -92,6 +94,11 @@ class MiniBot(discord.Client):
             for number in range(count):
                 await channel.send(f"post {number + 1}")
             await interaction.followup.send(f"posted {count}", ephemeral=True)
+
+        @tree.command(description="Answer with a file")
+        async def picture(interaction: discord.Interaction) -> None:
+            file = discord.File(io.BytesIO(PICTURE), filename="picture.png")
+            await interaction.response.send_message("a picture", file=file)
 
     async def _recording(self, call: Any) -> None:
         try:

@@ -1,50 +1,54 @@
-"""ATTACHMENT options (type 11): a file uploaded first, named by id in the option, resolved in
-``data.resolved.attachments`` and served over HTTP at its URL, as Discord's CDN serves it."""
+"""Files sent with messages: multipart uploads kept with their bytes, served back from the
+attachment's url, kept on an edit that leaves them alone, and refused above the size limit."""
 
 from __future__ import annotations
 
-import aiohttp
+import io
+from typing import Any
+
+import discord
 import pytest
 
-from bot.sandbox.commands import ATTACHMENT, command_data
-from bot.sandbox.driver import Sandbox, SandboxRefusedError
-from bot.sandbox.errors import RefusedError
+from bot.sandbox.driver import Sandbox
+from tests.sandbox.conftest import PICTURE
 
-UPLOAD = {"name": "upload", "description": "Take a file", "type": 1}
-FILE = {"type": ATTACHMENT, "name": "file", "description": "The file", "required": True}
+NOTES = b"first line\nsecond line\n"
 
 
-async def test_an_attached_file_is_resolved_and_served(sandbox: Sandbox) -> None:
-    assert sandbox.core is not None
-    world = sandbox.core.world
-    world.commands.global_commands.append({**UPLOAD, "id": "1", "options": [FILE]})
-    guild = next(iter(world.guilds.values()))
-    channel = next(c for c in guild.channels.values() if c.name == "quiz")
-    file_id = await sandbox.attach(channel.id, "pack.yaml", b"id: x\n")
-    data = command_data(world, channel, guild.owner_id, "upload", options={"file": file_id})
-    assert data["options"] == [{"name": "file", "type": ATTACHMENT, "value": file_id}]
-    attachment = data["resolved"]["attachments"][file_id]
-    assert {k: attachment[k] for k in ("id", "filename", "size", "content_type")} == {
-        "id": file_id,
-        "filename": "pack.yaml",
-        "size": 6,
-        "content_type": "application/x-yaml",
-    }
-    assert attachment["url"].startswith(f"{sandbox.url}/ephemeral-attachments/{channel.id}/")
-    async with aiohttp.ClientSession() as session, session.get(attachment["url"]) as response:
-        assert response.status == 200
-        assert await response.read() == b"id: x\n"
-    # A file is attached where the command runs; an id from elsewhere is refused.
-    general = next(c for c in guild.channels.values() if c.name == "general")
-    with pytest.raises(RefusedError):
-        command_data(world, general, guild.owner_id, "upload", options={"file": file_id})
+async def test_a_response_with_a_file_keeps_its_bytes(
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+) -> None:
+    interaction_id = await sandbox.command(place["alice"], place["channel"], "picture")
+    await sandbox.wait_for_response(interaction_id)
+    [message] = await sandbox.messages(place["channel"], as_user=place["bob"])
+    [attachment] = message["attachments"]
+    assert (attachment["filename"], attachment["size"]) == ("picture.png", len(PICTURE))
+    assert attachment["content_type"] == "image/png"
+    assert await sandbox.attachment(attachment["url"]) == PICTURE
+    assert await sandbox.openapi_failures() == []
 
 
-async def test_an_upload_must_be_base64(sandbox: Sandbox) -> None:
-    state = await sandbox.state()
-    channel = state["guilds"][0]["channels"][0]["id"]
-    with pytest.raises(SandboxRefusedError) as refused:
-        await sandbox._call(  # the raw control call, to send a bad body
-            "POST", "/attachments", {"channel_id": channel, "filename": "a", "content": "%%"}
-        )
-    assert refused.value.status == 400
+async def test_a_posted_file_stays_through_an_edit_until_removed(
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+) -> None:
+    channel = bot.get_channel(int(place["channel"]))
+    sent = await channel.send("notes", file=discord.File(io.BytesIO(NOTES), filename="notes.txt"))
+    # discord.py reads the attachment back from the stand-in's answer.
+    assert [(a.filename, a.size) for a in sent.attachments] == [("notes.txt", len(NOTES))]
+    assert await sandbox.attachment(sent.attachments[0].url) == NOTES
+    edited = await sent.edit(content="notes, edited")
+    assert [a.filename for a in edited.attachments] == ["notes.txt"]
+    emptied = await edited.edit(attachments=[])
+    assert emptied.attachments == []
+    assert await sandbox.openapi_failures() == []
+
+
+async def test_a_file_over_the_size_limit_is_refused(start_sandbox: Any, run_bot: Any) -> None:
+    async with start_sandbox(1, 1, attachment_size_limit=len(NOTES) - 1) as sandbox:
+        state = await sandbox.state()
+        general = next(c for c in state["guilds"][0]["channels"] if c["name"] == "general")
+        async with run_bot() as bot:
+            channel = bot.get_channel(int(general["id"]))
+            with pytest.raises(discord.HTTPException) as refused:
+                await channel.send(file=discord.File(io.BytesIO(NOTES), filename="notes.txt"))
+    assert (refused.value.status, refused.value.code) == (413, 40005)

@@ -16,7 +16,7 @@ async def test_connects_and_syncs_commands(sandbox: Sandbox, bot: Any) -> None:
     assert bot.user is not None
     assert bot.user.id == int(state["bot_user_id"])
     names = {c["name"] for c in state["commands"]["global"]}
-    assert names == {"hello", "slow", "twice", "late", "label", "post"}
+    assert names == {"hello", "slow", "twice", "late", "label", "post", "picture"}
     assert await sandbox.openapi_failures() == []
 
 

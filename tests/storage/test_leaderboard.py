@@ -22,8 +22,10 @@ async def play(
     *,
     pack_id: str = "basics",
     channel_id: int = 10,
+    delay_ms: dict[int, int] | None = None,
 ) -> None:
-    """A round at ``at`` where member ``m`` answers question ``i`` right iff ``scores[m][i]``."""
+    """A round at ``at`` where member ``m`` answers question ``i`` right iff ``scores[m][i]``,
+    ``delay_ms[m]`` (default: m) milliseconds after it opens."""
     length = max(len(answers) for answers in scores.values())
     view = await start_test_round(
         db, guild_id=GUILD, channel_id=channel_id, pack_id=pack_id, question_count=length, now=at
@@ -40,32 +42,45 @@ async def play(
                     question_id=question_id,
                     member_id=member_id,
                     option_index=right if answers[index] else (right + 1) % 4,
-                    now=opened_at + timedelta(milliseconds=member_id),
+                    now=opened_at
+                    + timedelta(milliseconds=(delay_ms or {}).get(member_id, member_id)),
                 )
         await close_question(db, view.id, index, at)
     await end_round(db, view.id, RoundState.FINISHED, at + timedelta(minutes=length))
 
 
-async def test_top_entries_share_ranks_and_page(db: Database) -> None:
+async def test_pages_rank_true_ties_together_and_leave_out_zero_rows(db: Database) -> None:
+    right, wrong = True, False
     await play(
         db,
         NOW,
-        {1: [True, True], 2: [True, True], 3: [True, False], 4: [False, False], 5: [True, False]},
+        {1: [right, right], 2: [right, right], 3: [right, wrong], 4: [wrong, wrong]}
+        | {5: [right, wrong], 6: [right, right], 7: [wrong, right]},
+        delay_ms={1: 500, 2: 520, 6: 900, 3: 700, 5: 690, 7: 730},
     )
-    first = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, limit=3)
+    first = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, limit=2)
     second = await leaderboard(
-        db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=3, limit=3
+        db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=2, limit=2
+    )
+    third = await leaderboard(
+        db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=4, limit=2
     )
     ranked = [(e.rank, e.member_id, e.points) for e in first.entries + second.entries]
-    # Equal points share a rank; the member with less time on right answers is listed first.
-    assert ranked == [(1, 1, 2), (1, 2, 2), (3, 3, 1), (3, 5, 1), (5, 4, 0)]
-    assert first.total_members == 5
-    own = await member_rank(db, guild_id=GUILD, member_id=5, period=Period.ALL_TIME, now=NOW)
+    # Equal points and time (as shown, to 0.1 s) share a rank; equal points in more time come
+    # after, ranked apart.
+    assert ranked == [(1, 1, 2), (1, 2, 2), (3, 6, 2), (4, 5, 1)]
+    # A page that starts inside a tie keeps the tie's rank; member 4 (no points) is not listed.
+    assert [(e.rank, e.member_id) for e in third.entries] == [(4, 3), (4, 7)]
+    assert (first.listed, first.played, first.more, third.more) == (6, 7, 4, 0)
+    own = await member_rank(db, guild_id=GUILD, member_id=7, period=Period.ALL_TIME, now=NOW)
     assert own is not None
-    assert (own.rank, own.points, own.answered) == (3, 1, 2)
-    assert (
-        await member_rank(db, guild_id=GUILD, member_id=77, period=Period.ALL_TIME, now=NOW) is None
-    )
+    standing, place = own
+    assert (standing.rank, standing.points, standing.answered, place) == (4, 1, 2, 6)
+    for absent in (4, 77):  # no points, and no answers
+        assert (
+            await member_rank(db, guild_id=GUILD, member_id=absent, period=Period.ALL_TIME, now=NOW)
+            is None
+        )
 
 
 async def test_weeks_and_months_start_afresh(db: Database) -> None:

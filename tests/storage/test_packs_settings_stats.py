@@ -104,3 +104,4 @@ async def test_member_stats(db: Database) -> None:
     assert everywhere.packs == stats.packs
     nowhere = await member_stats(db, MEMBER, NOW + timedelta(minutes=1), guild_id=3)
     assert (nowhere.answers, nowhere.correct, nowhere.rounds) == (0, 0, 0)
+    assert nowhere.accuracy is None  # shown as "–", never 0 %

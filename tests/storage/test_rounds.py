@@ -117,7 +117,7 @@ async def test_close_tallies_options_and_fastest_correct(db: Database) -> None:
     assert await tally(db, view.id, 0) == result
 
 
-async def test_standings_share_ranks_on_equal_points(db: Database) -> None:
+async def test_standings_rank_by_points_then_time_and_leave_out_zero_rows(db: Database) -> None:
     view = await start(db)
     await open_question(db, view.id, 0, NOW)
     right = correct_of(view.question_order[0])
@@ -126,7 +126,8 @@ async def test_standings_share_ranks_on_equal_points(db: Database) -> None:
     await answer(db, view, 3, (right + 1) % 4, 100)
     standings = await end_round(db, view.id, RoundState.FINISHED, NOW + timedelta(minutes=1))
     assert standings is not None
-    assert [(s.rank, s.member_id, s.points) for s in standings] == [(1, 2, 1), (1, 1, 1), (3, 3, 0)]
+    assert [(s.rank, s.member_id, s.points) for s in standings.shown] == [(1, 2, 1), (2, 1, 1)]
+    assert (standings.more, standings.played) == (0, 3)
     assert await end_round(db, view.id, RoundState.STOPPED, NOW) is None  # already over
     ended = await get_round(db, view.id)
     assert (ended.state, ended.question_open) == (RoundState.FINISHED, False)

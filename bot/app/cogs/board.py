@@ -1,4 +1,5 @@
-"""`/leaderboard [period] [pack]`: the top of the server, for everyone to see."""
+"""`/leaderboard [period] [pack]`: the top of the server, for everyone to see; its buttons open
+private copies to browse."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.choices import pack_choices
-from bot.app.components.leaderboard import board_message
+from bot.app.components.leaderboard import public_board
 from bot.app.context import AppContext
 from bot.app.render.limits import echo
 from bot.app.replies import reply, say
@@ -44,12 +45,11 @@ class BoardCog(commands.Cog):
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
-        embed, view, _ = await board_message(
+        embed, view = await public_board(
             self.ctx,
             guild_id=interaction.guild_id,
             period=Period(period.value) if period else Period.ALL_TIME,
             pack=chosen,
-            page=0,
             locale=await self.ctx.conductor.public_locale(interaction.guild_id, chosen),
         )
         await reply(interaction, embed=embed, view=view, ephemeral=False)

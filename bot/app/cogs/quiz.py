@@ -18,7 +18,7 @@ from bot.app.permissions import can_manage_server, is_moderator
 from bot.app.render.analytics import analytics_embed
 from bot.app.render.common import BRAND, difficulty_name
 from bot.app.render.limits import echo
-from bot.app.render.round import start_card
+from bot.app.render.round import guide_line, start_card
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.library import Library
@@ -264,10 +264,8 @@ def _pack_line(pack: Pack, locale: str) -> str:
     if guild_of(pack.id) is not None:
         line += f" · {tr(locale, 'serverpacks.own_mark')}"
     lines = [line, pack.summary.get(locale)]
-    if pack.guide is not None and pack.guide.url:
-        lines.append(
-            tr(locale, "round.guide", title=pack.guide.title.get(locale), url=pack.guide.url)
-        )
+    if pack.guide is not None:
+        lines.append(guide_line(pack.guide, locale))
     return "\n".join(lines)
 
 

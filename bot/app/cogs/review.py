@@ -11,16 +11,17 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.components.review_buttons import start_review
 from bot.app.context import AppContext
-from bot.app.i18n import number, percent, tr
-from bot.app.render.common import BRAND, mention, relative_time
+from bot.app.i18n import tr
+from bot.app.render.common import mention
 from bot.app.render.limits import echo
+from bot.app.render.stats import chart_url, stats_chart, stats_embed
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
 from bot.quiz.library import Library
 from bot.quiz.review import Scope
 from bot.quiz.server_packs import guild_of
 from bot.storage import stats
-from bot.storage.results import MemberStats
+from bot.storage.progress import member_progress
 
 
 class LearningCog(commands.Cog):
@@ -69,44 +70,14 @@ class LearningCog(commands.Cog):
         known = (await self.ctx.shelf.view(interaction.guild_id)).known
         # Messages about someone else speak of them in the third person.
         whose_stats = "self" if whose.id == interaction.user.id else "other"
-        embed = _stats_embed(numbers, locale, heading, whose_stats, known)
-        await reply(interaction, embed=embed)
-
-
-def _stats_embed(
-    numbers: MemberStats, locale: str, heading: str, whose: str, known: Library
-) -> discord.Embed:
-    """``known``: the packs of this server; another server's own packs are not shown here."""
-    embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
-    embed.set_footer(text=tr(locale, "stats.scope"))
-    embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
-    embed.add_field(name=tr(locale, "stats.accuracy"), value=percent(locale, numbers.accuracy))
-    embed.add_field(name=tr(locale, "stats.rounds"), value=number(locale, numbers.rounds))
-    embed.add_field(
-        name=tr(locale, "stats.streak"),
-        value=tr(locale, "stats.streak_days", days=numbers.streak_days),
-    )
-    due = numbers.next_review_due
-    embed.add_field(
-        name=tr(locale, "stats.next_review"),
-        value=relative_time(due) if due else tr(locale, "stats.no_review"),
-    )
-    lines = [
-        tr(
-            locale,
-            "stats.mastery_line",
-            pack=pack.title.get(locale) if pack is not None else mastery.pack_id,
-            mastered=mastery.mastered,
-            questions=mastery.questions,
-            seen=mastery.seen,
+        # The first chart imports matplotlib, which may outlast Discord's 3 s on a busy host.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        progress = await member_progress(
+            self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
         )
-        for mastery in numbers.packs
-        # a pack no longer loaded shows by id; another server's own pack not at all
-        if (pack := known.get(mastery.pack_id)) is not None or guild_of(mastery.pack_id) is None
-    ]
-    embed.add_field(
-        name=tr(locale, "stats.mastery"),
-        value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
-        inline=False,
-    )
-    return embed
+        chart = await stats_chart(progress, locale)
+        embed = stats_embed(numbers, locale, heading, whose_stats, known)
+        if chart is None:
+            await reply(interaction, embed=embed)
+        else:
+            await reply(interaction, embed=embed.set_image(url=chart_url()), file=chart)

@@ -172,7 +172,7 @@ leaderboard-title_pack = Κατάταξη · { $period } · { $pack }
 leaderboard-line = **{ $rank }.** { $member }: { $points ->
         [one] { $points } σωστή
        *[other] { $points } σωστές
-    } ({ $answered ->
+    } · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ. ({ $answered ->
         [one] { $answered } απάντηση
        *[other] { $answered } απαντήσεις
     })
@@ -182,10 +182,23 @@ leaderboard-your_rank = Βρίσκεστε στη θέση #{ $rank } με { $po
         [one] { $points } σωστή απάντηση
        *[other] { $points } σωστές απαντήσεις
     }.
-leaderboard-not_ranked = Δεν έχετε ακόμη απαντήσεις σε αυτή την περίοδο.
+leaderboard-not_ranked = Δεν είστε σε αυτή την κατάταξη: δεν έχετε ακόμη σωστές απαντήσεις σε αυτή την περίοδο.
 leaderboard-me_button = Η θέση μου
 leaderboard-previous_button = Προηγούμενη
 leaderboard-next_button = Επόμενη
+
+## Κατατάξεις: αποτελέσματα γύρου και πίνακες κατάταξης (ισοβαθμίες, περικοπές, ιδιωτικό αντίγραφο).
+
+standings-tie_rule = Πρώτα οι περισσότερες σωστές, μετά ο λιγότερος συνολικός χρόνος· όσοι ισοβαθμούν και στα δύο (ο χρόνος με ακρίβεια δεκάτου του δευτερολέπτου) μοιράζονται τη θέση.
+standings-played = { $count ->
+        [one] Έπαιξε { $count }
+       *[other] Έπαιξαν { $count }
+    }
+standings-more = …και { $count } ακόμη
+standings-no_points = Κανείς δεν απάντησε σωστά σε κάποια ερώτηση αυτού του γύρου.
+standings-nobody_right_yet = Κανείς δεν έχει ακόμη σωστή απάντηση σε αυτή την περίοδο.
+standings-you = ← εσείς
+standings-browse_button = Περιήγηση
 
 ## Τα στατιστικά ενός μέλους (/stats): τα δικά του ή κάποιου άλλου.
 
@@ -217,6 +230,16 @@ stats-no_packs = { $whose ->
 stats-scope = Απαντήσεις, ακρίβεια και γύροι: σε αυτόν τον server. Σερί, πακέτα και επαναλήψεις: σε όλους τους server.
 stats-former_member = { $member } (δεν είναι πια μέλος αυτού του server)
 stats-not_in_server = Ο χρήστης { $member } δεν είναι μέλος αυτού του server και δεν έχει απαντήσεις εδώ.
+
+## Το διάγραμμα του /stats (συνημμένη εικόνα): τίτλοι, άξονες και ημερομηνίες.
+
+stats_chart-answers_title = Απαντήσεις ανά εβδομάδα (αυτός ο server)
+stats_chart-answers_axis = Απαντήσεις
+stats_chart-accuracy_axis = Ακρίβεια
+stats_chart-due_title = Επαναλήψεις τις επόμενες 14 ημέρες
+stats_chart-due_axis = Επαναλήψεις
+# Η ημερομηνία κάτω από μια στήλη: ημέρα/μήνας.
+stats_chart-date = { $day }/{ $month }
 
 ## /quiz packs.
 

@@ -161,14 +161,24 @@ review-now_button = Review now
 # $period is one of choice-week, choice-month, choice-all.
 leaderboard-title = Leaderboard · { $period }
 leaderboard-title_pack = Leaderboard · { $period } · { $pack }
-leaderboard-line = **{ $rank }.** { $member }: { $points } correct ({ $answered } answered)
+leaderboard-line = **{ $rank }.** { $member }: { $points } correct · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s ({ $answered } answered)
 leaderboard-empty = No answers yet in this period.
 leaderboard-page = Page { $page } of { $pages }
 leaderboard-your_rank = You are #{ $rank } with { $points } correct.
-leaderboard-not_ranked = You have no answers in this period yet.
+leaderboard-not_ranked = You are not on this board: you have no correct answers in this period yet.
 leaderboard-me_button = Me
 leaderboard-previous_button = Previous
 leaderboard-next_button = Next
+
+## Ranked lists: a round's standings and the leaderboards (ties, cuts, a member's private copy).
+
+standings-tie_rule = Most correct first, then least total time on them; equal in both (time to the tenth of a second) share a rank.
+standings-played = { $count } played
+standings-more = …and { $count } more
+standings-no_points = Nobody got a question right in this round.
+standings-nobody_right_yet = Nobody has a correct answer in this period yet.
+standings-you = ← you
+standings-browse_button = Browse
 
 ## A member's stats (/stats): their own, or another member's.
 
@@ -193,6 +203,16 @@ stats-no_packs = { $whose ->
 stats-scope = Answers, accuracy and rounds: this server. Streak, packs and reviews: every server.
 stats-former_member = { $member } (no longer in this server)
 stats-not_in_server = { $member } is not in this server and has no answers here.
+
+## The /stats chart (an attached picture): its titles, axes and dates.
+
+stats_chart-answers_title = Answers per week (this server)
+stats_chart-answers_axis = Answers
+stats_chart-accuracy_axis = Accuracy
+stats_chart-due_title = Reviews due, next 14 days
+stats_chart-due_axis = Reviews
+# A day's date under a bar: month/day.
+stats_chart-date = { $month }/{ $day }
 
 ## /quiz packs.
 

@@ -12,6 +12,7 @@ from bot.quiz.model import OPTION_LETTERS, Difficulty, Pack
 BRAND = discord.Colour.blurple()
 RIGHT = discord.Colour.green()
 WRONG = discord.Colour.red()
+NEUTRAL = discord.Colour.light_grey()  # nothing to celebrate or regret: e.g. nobody answered
 BAR_WIDTH = 10
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 
 import discord
 
 from bot.app.i18n import number, tr
+from bot.app.render.board import more_line, ranked_footer, shown_seconds
 from bot.app.render.common import (
     BRAND,
+    NEUTRAL,
     RIGHT,
     bar,
     difficulty_name,
@@ -18,9 +19,10 @@ from bot.app.render.common import (
     relative_time,
 )
 from bot.app.render.limits import fit_embed
-from bot.quiz.model import Pack, Question
+from bot.quiz.model import Guide, Pack, Question
 from bot.quiz.review_round import RoundMode
-from bot.storage.results import Standing, Tally
+from bot.quiz.standings import Standings
+from bot.storage.results import Tally
 
 
 def start_card(
@@ -48,18 +50,30 @@ def start_card(
         body,
         tr(locale, "round.started_by", member=mention(started_by)),
     ]
-    if pack.guide is not None:
-        title = pack.guide.title.get(locale)
-        if pack.guide.url:
-            lines.append(tr(locale, "round.guide", title=title, url=pack.guide.url))
-        else:
-            lines.append(tr(locale, "round.guide_plain", title=title))
+    if pack.guide is not None and (pack.guide.url or guide_title_adds(pack, locale)):
+        lines.append(guide_line(pack.guide, locale))
     heading = tr(
         locale,
         "round.review.title" if review else "round.start_title",
         title=pack.title.get(locale),
     )
     return fit_embed(discord.Embed(title=heading, description="\n".join(lines), colour=BRAND))
+
+
+def guide_line(guide: Guide, locale: str) -> str:
+    """A pack's guide: a link when it has an address, else its title."""
+    title = guide.title.get(locale)
+    if guide.url:
+        return tr(locale, "round.guide", title=title, url=guide.url)
+    return tr(locale, "round.guide_plain", title=title)
+
+
+def guide_title_adds(pack: Pack, locale: str) -> bool:
+    """A guide without an address says something only if its title is not the pack's own."""
+    if pack.guide is None:
+        return False
+    guide, own = pack.guide.title.get(locale), pack.title.get(locale)
+    return guide.strip().casefold() != own.strip().casefold()
 
 
 def question_embed(
@@ -95,8 +109,9 @@ def reveal_embed(
         [_prompt_and_options(question, locale), answer, question.explanation.get(locale)]
     )
     title = f"{tr(locale, 'round.question_title', number=number, total=total)} · "
+    colour = RIGHT if tally.answered else NEUTRAL  # green would cheer an empty question
     embed = discord.Embed(
-        title=title + tr(locale, "round.closed"), description=description, colour=RIGHT
+        title=title + tr(locale, "round.closed"), description=description, colour=colour
     )
     embed.add_field(
         name=tr(locale, "round.how_answered"), value=_tally_lines(tally, locale), inline=False
@@ -114,8 +129,9 @@ def reveal_embed(
 
 
 def standings_embed(
-    title: str, standings: Sequence[Standing], locale: str, *, stopped: bool
+    title: str, standings: Standings, locale: str, *, stopped: bool
 ) -> discord.Embed:
+    """The ranked members with points, how many more there are, and how many played."""
     heading = tr(locale, "round.stopped_title" if stopped else "round.standings_title", title=title)
     lines = [
         tr(
@@ -124,12 +140,19 @@ def standings_embed(
             rank=standing.rank,
             member=mention(standing.member_id),
             points=standing.points,
-            seconds=standing.correct_ms / 1000,
+            seconds=shown_seconds(standing.correct_ms),
         )
-        for standing in standings[:20]
+        for standing in standings.shown
     ]
-    body = "\n".join(lines) or tr(locale, "round.no_standings")
-    return fit_embed(discord.Embed(title=heading, description=body, colour=BRAND))
+    if not standings.played:
+        nobody = tr(locale, "round.no_standings")
+        return fit_embed(discord.Embed(title=heading, description=nobody, colour=NEUTRAL))
+    body = "\n".join(lines + more_line(locale, standings.more))
+    embed = discord.Embed(
+        title=heading, description=body or tr(locale, "standings.no_points"), colour=BRAND
+    )
+    embed.set_footer(text=ranked_footer(locale, standings.played))
+    return fit_embed(embed)
 
 
 def _prompt_and_options(question: Question, locale: str) -> str:

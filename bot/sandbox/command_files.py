@@ -3,7 +3,8 @@
 A Discord client uploads the file first; the interaction then names it by id in the option's
 value and carries the attachment object in ``data.resolved.attachments``, whose ``url`` the bot
 fetches from the CDN without a token. Here the driver uploads with ``Sandbox.attach``, and the
-stand-in serves the file at a CDN-like URL on loopback (bot/sandbox/attachments.py).
+stand-in serves the file at a CDN-like URL on loopback (bot/sandbox/command_file_routes.py).
+(Files the bot sends with its messages are bot/sandbox/attachments.py.)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ CDN_PATH = "/ephemeral-attachments"  # slash-command attachments live here on Di
 
 
 @dataclass(frozen=True, slots=True)
-class Upload:
+class CommandFile:
     id: int
     channel_id: int
     filename: str
@@ -45,16 +46,16 @@ class Upload:
 
 
 @dataclass
-class Uploads:
-    by_id: dict[int, Upload] = field(default_factory=dict)
+class CommandFiles:
+    by_id: dict[int, CommandFile] = field(default_factory=dict)
 
-    def add(self, upload: Upload) -> Upload:
+    def add(self, upload: CommandFile) -> CommandFile:
         if len(upload.data) > MAX_UPLOAD_BYTES:
             raise RefusedError(f"{upload.filename} is over Discord's upload limit", 413)
         self.by_id[upload.id] = upload
         return upload
 
-    def find(self, attachment_id: int, channel_id: int) -> Upload:
+    def find(self, attachment_id: int, channel_id: int) -> CommandFile:
         """An upload made for this channel (a client attaches a file where it runs a command)."""
         upload = self.by_id.get(attachment_id)
         if upload is None or upload.channel_id != channel_id:

@@ -1,0 +1,81 @@
+"""Round render rules: the start card's guide line only when it adds something, the neutral
+reveal of a question nobody answered, and standings without rows to list."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.app.render.common import BRAND, NEUTRAL, RIGHT
+from bot.app.render.round import guide_line, reveal_embed, standings_embed, start_card
+from bot.quiz.model import Guide, Pack, Text
+from bot.quiz.standings import Score, round_standings
+from bot.storage.results import Tally
+from tests.storage.factories import make_pack
+
+
+def both(value: str) -> Text:
+    return Text.of({"en": value, "el": value}, "en")
+
+
+def with_guide(pack: Pack, title: str, url: str | None) -> Pack:
+    return dataclasses.replace(pack, title=both("Ring Attention"), guide=Guide(both(title), url))
+
+
+def card_text(pack: Pack) -> str:
+    return start_card(pack, "en", questions=3, seconds=30, started_by=1).description or ""
+
+
+@pytest.mark.parametrize(
+    ("title", "url", "shown"),
+    [
+        ("Ring Attention", None, None),  # says nothing the title does not
+        (" ring attention ", None, None),
+        (
+            "Ring Attention",
+            "https://example.org/g",
+            "Guide: [Ring Attention](https://example.org/g)",
+        ),
+        ("The ring notes", None, "Guide: The ring notes"),
+    ],
+)
+def test_the_start_card_shows_a_guide_only_when_it_adds_something(
+    title: str, url: str | None, shown: str | None
+) -> None:
+    pack = with_guide(make_pack(), title, url)
+    text = card_text(pack)
+    if shown is None:
+        assert "Guide" not in text
+    else:
+        assert shown in text.splitlines()
+    # The packs list shows every guide: a link when it has an address, else its title.
+    assert pack.guide is not None
+    expected = f"Guide: [{title}]({url})" if url else f"Guide: {title}"
+    assert guide_line(pack.guide, "en") == expected
+
+
+def tally(counts: tuple[int, ...]) -> Tally:
+    return Tally(1, 0, "q1", counts, correct_index=0, fastest=())
+
+
+def test_a_reveal_nobody_answered_is_neutral_not_green() -> None:
+    pack = make_pack()
+    question = pack.questions[0]
+    empty = reveal_embed(
+        question, "en", number=1, total=3, tally=tally((0,) * len(question.options))
+    )
+    answered = reveal_embed(
+        question, "en", number=1, total=3, tally=tally((1,) + (0,) * (len(question.options) - 1))
+    )
+    assert (empty.colour, answered.colour) == (NEUTRAL, RIGHT)
+
+
+def test_standings_say_whether_nobody_answered_or_nobody_was_right() -> None:
+    nobody = standings_embed("Mini", round_standings([], shown=20), "en", stopped=False)
+    assert (nobody.description, nobody.colour) == ("Nobody answered in this round.", NEUTRAL)
+    wrong = round_standings([Score(1, 0, 3, 0), Score(2, 0, 2, 0)], shown=20)
+    none_right = standings_embed("Mini", wrong, "en", stopped=True)
+    assert none_right.description == "Nobody got a question right in this round."
+    assert none_right.colour == BRAND
+    assert (none_right.footer.text or "").startswith("2 played\n")
