@@ -8,10 +8,10 @@ import binascii
 
 from aiohttp import web
 
+from bot.sandbox.command_files import CDN_PATH, CommandFile
 from bot.sandbox.control import ControlCall, action
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import RefusedError
-from bot.sandbox.command_files import CDN_PATH, CommandFile
 
 
 @action("POST", "/command-files")

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from bot.sandbox import errors
+from bot.sandbox.command_files import CommandFiles
 from bot.sandbox.model import (
     DM_CHANNEL,
     Channel,
@@ -30,7 +31,6 @@ from bot.sandbox.permissions import (
     channel_permissions,
 )
 from bot.sandbox.snowflake import Snowflakes
-from bot.sandbox.command_files import CommandFiles
 
 SEED_LOCALES = ("en-US", "el", "en-GB")
 _MENTION = re.compile(r"<@!?(\d+)>")

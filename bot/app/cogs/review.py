@@ -17,9 +17,7 @@ from bot.app.render.limits import echo
 from bot.app.render.stats import chart_url, stats_chart, stats_embed
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
-from bot.quiz.library import Library
 from bot.quiz.review import Scope
-from bot.quiz.server_packs import guild_of
 from bot.storage import stats
 from bot.storage.progress import member_progress
 
