@@ -147,10 +147,12 @@ class Bench:
         await quiz.command("quiz start", pack=PACK, seconds=QUESTION_SECONDS, questions=count)
         phases = (Phase("quizbot", Flow(), _meter()), Phase("quizbot half", Flow(), _meter()))
         clicked = []
+        letters: dict[str, str] = {}  # custom_id -> the letter its button showed (shuffled)
         for index in range(count):
             phase = phases[index // self.args.questions]
             rate = None if phase is phases[0] else half_rate(self.args, ceiling)
             message_id, buttons = await quiz.question(index)
+            letters |= {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
             flow, meter, firsts = await self.clicks(message_id, buttons, pid, rate)
             _add(phase, flow, meter)
             clicked += [(index, click) for click in firsts]
@@ -159,7 +161,7 @@ class Bench:
         check = await check_answers(url, clicked)
         clicks = sum(len(p.flow.answered) for p in phases)
         told = [a for p in phases for a in p.flow.answered if a.click.first]
-        wrong = sum(a.final_text not in _locked_in(a.click.option) for a in told)
+        wrong = sum(a.final_text not in _locked_in(letters[a.click.custom_id]) for a in told)
         return {
             "phases": phases,
             "bot_cpu_ms_per_click_whole_round": whole.ms_per("bot", clicks),
@@ -182,8 +184,7 @@ def _add(phase: Phase, flow: Flow, meter: CpuMeter) -> None:
         phase.meter.used[name] = phase.meter.used.get(name, 0.0) + seconds
 
 
-def _locked_in(option: int) -> set[str]:
-    letter = OPTION_LETTERS[option]
+def _locked_in(letter: str) -> set[str]:
     return {tr(language, "round.locked_in", letter=letter) for language in LANGUAGES}
 
 

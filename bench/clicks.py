@@ -32,7 +32,8 @@ class Member:
 class Click:
     member: Member
     question: int  # the question's index in the round
-    option: int
+    option: int  # the pack's option, as the custom_id carries it (and the database stores)
+    position: int  # where its button was shown: the letter the member is told
     sent: float  # time.monotonic when the stand-in had dispatched it
     interaction: str
 
@@ -123,31 +124,32 @@ class Clickers:
         open_now = [(m["id"], b) for m in messages if (b := answer_buttons(m))]
         if open_now:
             message_id, buttons = open_now[-1]
-            index, option, custom_id = buttons[shift % len(buttons)]
-            await self.click(member, message_id, index, option, custom_id)
+            await self.click(member, message_id, buttons, shift % len(buttons))
 
     async def _click_through(self, message_id: str, buttons: list[tuple[int, int, str]]) -> None:
         pause = self.spread_s / max(len(self.members), 1)
         index = buttons[0][0]
         for k, member in enumerate(self.members):
-            option = (k + index) % len(buttons)
-            if not await self.click(member, message_id, index, option, buttons[option][2]):
+            position = (k + index) % len(buttons)
+            if not await self.click(member, message_id, buttons, position):
                 return  # the question was revealed: its buttons are gone
             if k % SECOND_CLICK_EVERY == SECOND_CLICK_EVERY - 1:
-                second = (option + 1) % len(buttons)
-                await self.click(member, message_id, index, second, buttons[second][2])
+                await self.click(member, message_id, buttons, (position + 1) % len(buttons))
             await asyncio.sleep(pause)  # pacing the members, not waiting for anything
 
     async def click(
-        self, member: Member, message_id: str, index: int, option: int, custom_id: str
+        self, member: Member, message_id: str, buttons: list[tuple[int, int, str]], position: int
     ) -> bool:
+        """Clicks the button shown at ``position`` (the options are shown shuffled)."""
+        index, option, custom_id = buttons[position]
         async with self.gate.passage():
             try:
                 interaction = await self.sandbox.click(member.id, message_id, custom_id)
             except SandboxRefusedError:
                 self.refused += 1
                 return False
-            self.clicks.append(Click(member, index, option, time.monotonic(), str(interaction)))
+            sent = time.monotonic()
+            self.clicks.append(Click(member, index, option, position, sent, str(interaction)))
             return True
 
 

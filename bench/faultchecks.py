@@ -40,7 +40,7 @@ def check_answers(evidence: Evidence, verdict: Verdict) -> None:
     acknowledged: dict[tuple[int, str], list[int]] = {}
     for click in evidence.clicks:
         said = final_text(reports.get(click.interaction, {}))
-        locked = tr(click.member.locale, "round.locked_in", letter=letter(click.option))
+        locked = tr(click.member.locale, "round.locked_in", letter=letter(click.position))
         if said == locked:
             acknowledged.setdefault((click.question, click.member.id), []).append(click.option)
     order = evidence.round.question_order if evidence.round else []

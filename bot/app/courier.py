@@ -15,7 +15,12 @@ from datetime import datetime, timedelta
 
 import discord
 
-from bot.app.components.round_buttons import question_view, reveal_view, standings_view
+from bot.app.components.round_buttons import (
+    question_view,
+    reveal_view,
+    shown_order,
+    standings_view,
+)
 from bot.app.posted import find_posted
 from bot.app.render.round import question_embed, reveal_embed, standings_embed
 from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
@@ -88,7 +93,7 @@ class RoundCourier:
         it shows is earlier than the real one."""
         shown = self._clock() + timedelta(seconds=view.question_seconds)
         embed, question = await self.question_embed(view, index, answered=0, closes_at=shown)
-        buttons = question_view(view.id, index, len(question.options))
+        buttons = question_view(view.id, index, shown_order(view.id, question))
         marker = f"qa:{view.id}:{index}:"
         message, found = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(embed=embed, view=buttons)
@@ -122,9 +127,13 @@ class RoundCourier:
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         tally = await rounds.tally(self._db, view.id, index)
         total = len(view.question_order)
-        embed = reveal_embed(question, locale, number=index + 1, total=total, tally=tally)
-        options = len(question.options)
-        buttons = reveal_view(view.id, index, options, tally.correct_index, locale)
+        # The order is derived from the round and question again, so it is the one the
+        # question showed, before or after a restart.
+        order = shown_order(view.id, question)
+        embed = reveal_embed(
+            question, locale, number=index + 1, total=total, tally=tally, order=order
+        )
+        buttons = reveal_view(view.id, index, order, tally.correct_index, locale)
         # ``view`` was read after every earlier message of the round was confirmed.
         message_id = view.message_ids.get(question_key(index))
         if message_id is not None and await self._edit(view, message_id, embed, buttons):
@@ -190,6 +199,7 @@ class RoundCourier:
             total=len(view.question_order),
             closes_at=closes_at,
             answered=answered,
+            order=shown_order(view.id, question),
         )
         return embed, question
 

@@ -88,11 +88,15 @@ class Crowd:
     def _consider(self, message: Message) -> None:
         if not self.settings.enabled or message.visible_to is not None:
             return
-        options = [
-            str(b["custom_id"])
-            for b in buttons(message.body)
-            if not b.get("disabled") and ANSWER.match(str(b.get("custom_id", "")))
-        ]
+        # Indexed by the pack's option, which the custom_id carries: the buttons are shuffled.
+        options = sorted(
+            (
+                str(b["custom_id"])
+                for b in buttons(message.body)
+                if not b.get("disabled") and ANSWER.match(str(b.get("custom_id", "")))
+            ),
+            key=_option_of,
+        )
         if not options:
             return
         first = ANSWER.match(options[0])
@@ -142,6 +146,11 @@ class Crowd:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+def _option_of(custom_id: str) -> int:
+    found = ANSWER.match(custom_id)
+    return int(found["option"]) if found is not None else 0
 
 
 def _window(message: Message) -> float:

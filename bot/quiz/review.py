@@ -137,6 +137,7 @@ class Grade:
     picked: int
     correct_index: int
     due: datetime
+    times_reviewed: int = 0  # answers to the question before this one (its options' order)
 
     @property
     def correct(self) -> bool:
@@ -151,6 +152,7 @@ class CardStep:
     session: Session
     card: QueuedCard
     first_of_new: bool  # a new card opens the session because nothing is due
+    times_reviewed: int = 0  # the member's answers to the question so far (its options' order)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """Which question a round's button means, without a round query per click.
 
-A round's question order is fixed when the round starts, so each process reads it once per round
-and keeps it. Whether that question is still open is not cached: the answer's own transaction
-decides that at the database.
+A round's pack and question order are fixed when the round starts, so each process reads them
+once per round and keeps them. Whether that question is still open is not cached: the
+answer's own transaction decides that at the database.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from sqlalchemy import select
 
@@ -18,7 +19,17 @@ from bot.storage.models import RoundRow
 
 ROUNDS_KEPT = 256  # rounds running at once in one process, with room to spare
 
-Order = tuple[str, ...]
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    pack_id: str
+    question_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundQuestion:
+    pack_id: str
+    question_id: str
 
 
 class QuestionOrders:
@@ -29,12 +40,12 @@ class QuestionOrders:
         # A future per round, so the first burst of clicks on a round shares one read.
         self._orders: OrderedDict[int, asyncio.Future[Order | None]] = OrderedDict()
 
-    async def question_id(self, round_id: int, index: int) -> str | None:
-        """The id of question ``index`` of the round; None if the round or question is unknown."""
+    async def question(self, round_id: int, index: int) -> RoundQuestion | None:
+        """Question ``index`` of the round; None if the round or question is unknown."""
         order = await self._order(round_id)
-        if order is None or not 0 <= index < len(order):
+        if order is None or not 0 <= index < len(order.question_ids):
             return None
-        return order[index]
+        return RoundQuestion(order.pack_id, order.question_ids[index])
 
     async def _order(self, round_id: int) -> Order | None:
         known = self._orders.get(round_id)
@@ -53,13 +64,15 @@ class QuestionOrders:
 
     async def _read(self, round_id: int) -> Order | None:
         async with self._db.read() as connection:
-            order = await connection.scalar(
-                select(RoundRow.question_order).where(RoundRow.id == round_id)
-            )
-        if order is None:
+            row = (
+                await connection.execute(
+                    select(RoundRow.pack_id, RoundRow.question_order).where(RoundRow.id == round_id)
+                )
+            ).one_or_none()
+        if row is None:
             self._orders.pop(round_id, None)  # a round not (yet) visible here may appear later
             return None
-        return tuple(order)
+        return Order(row.pack_id, tuple(row.question_order))
 
 
 _BY_DATABASE: weakref.WeakKeyDictionary[Database, QuestionOrders] = weakref.WeakKeyDictionary()

@@ -3,6 +3,7 @@ reads the member's queue and lets ``bot.quiz.review`` decide what comes next."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from random import Random
 from zoneinfo import ZoneInfo
@@ -14,7 +15,7 @@ from bot.quiz import review, scheduling
 from bot.quiz.review import CardKind, DueQueue, Grade, MissedQueue, Queue, QueuedCard, Session
 from bot.storage.cards import REVIEW_SOURCE, CardReview, review_cards
 from bot.storage.database import Database
-from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, RoundRow
+from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, ReviewLogRow, RoundRow
 from bot.storage.packs import EVERYWHERE, Where, visible_packs
 from bot.storage.settings import read_member_settings
 
@@ -41,7 +42,24 @@ async def take(
     async with db.read() as connection:
         member_queue = await _due_queue(connection, action.session.member_id, now, None, where)
         queue = await _session_queue(connection, action.session, now, member_queue, where)
-    return review.decide(action, queue, member_queue, grade)
+        step = review.decide(action, queue, member_queue, grade)
+        if isinstance(step, review.CardStep):
+            card = step.card
+            times = await connection.scalar(
+                _times_reviewed(step.session.member_id, card.pack_id, card.question_id)
+            )
+            step = replace(step, times_reviewed=int(times or 0))
+    return step
+
+
+def _times_reviewed(member_id: int, pack_id: str, question_id: str) -> Select[int]:
+    """How often the member has answered the question, in rounds and reviews: what makes the
+    options' order differ from one review of it to the next (``bot.quiz.shuffle``)."""
+    return select(func.count()).where(
+        ReviewLogRow.member_id == member_id,
+        ReviewLogRow.pack_id == pack_id,
+        ReviewLogRow.question_id == question_id,
+    )
 
 
 async def next_review(
@@ -65,6 +83,7 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
         ).one_or_none()
         if question is None or not 0 <= answer.option_index < question[0]:
             raise ValueError(f"no option {answer.option_index} of {answer.question_id}")
+        times = connection.scalar(_times_reviewed(member_id, answer.pack_id, answer.question_id))
         card_review = CardReview(
             member_id,
             answer.pack_id,
@@ -75,7 +94,14 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
             REVIEW_SOURCE,
         )
         card = review_cards(connection, db.dialect, [card_review], rng)[card_review.key]
-        return Grade(answer.pack_id, answer.question_id, answer.option_index, question[1], card.due)
+        return Grade(
+            answer.pack_id,
+            answer.question_id,
+            answer.option_index,
+            question[1],
+            card.due,
+            times_reviewed=int(times or 0),
+        )
 
     return await db.run_in_transaction(grade)
 

@@ -62,11 +62,12 @@ def tally(counts: tuple[int, ...]) -> Tally:
 def test_a_reveal_nobody_answered_is_neutral_not_green() -> None:
     pack = make_pack()
     question = pack.questions[0]
+    order = range(len(question.options))
     empty = reveal_embed(
-        question, "en", number=1, total=3, tally=tally((0,) * len(question.options))
+        question, "en", number=1, total=3, tally=tally((0,) * len(order)), order=order
     )
     answered = reveal_embed(
-        question, "en", number=1, total=3, tally=tally((1,) + (0,) * (len(question.options) - 1))
+        question, "en", number=1, total=3, tally=tally((1,) + (0,) * (len(order) - 1)), order=order
     )
     assert (empty.colour, answered.colour) == (NEUTRAL, RIGHT)
 

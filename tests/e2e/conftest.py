@@ -236,9 +236,33 @@ async def question_message(world: QuizWorld, number: int, total: int) -> Json:
     return await world.wait_for_message(titled(f"Question {number} of {total}"))
 
 
+def option_button(message: Json, option: int) -> Json:
+    """The button of a round question or review card that carries the pack's option ``option``
+    (options are shown shuffled; the custom_id keeps the pack's index: qa:r:i:OPTION and
+    ra:member:reviewed:correct:question:OPTION:scope)."""
+    for button in buttons_of(message):
+        parts = str(button.get("custom_id", "")).split(":")
+        field = {"qa": 3, "ra": 5}.get(parts[0])
+        if field is not None and int(parts[field]) == option:
+            return button
+    raise AssertionError(f"no button carries option {option}")
+
+
+def option_id(message: Json, option: int) -> str:
+    custom_id: str = option_button(message, option)["custom_id"]
+    return custom_id
+
+
+def shown_letter(message: Json, option: int) -> str:
+    """The letter the message shows the pack's option ``option`` under."""
+    label: str = option_button(message, option)["label"]
+    return label
+
+
 async def answer(world: QuizWorld, member: int, message: Json, option: int) -> str:
-    """Clicks option ``option`` (0 = A) on a question message; what the bot said privately."""
-    report = await world.click(member, message["id"], custom_ids(message)[option])
+    """Clicks the pack's option ``option`` (0 = its first) on a question message; what the bot
+    said privately."""
+    report = await world.click(member, message["id"], option_id(message, option))
     return await world.said(report)
 
 

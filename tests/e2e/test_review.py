@@ -18,8 +18,10 @@ from tests.e2e.conftest import (
     QuizWorld,
     buttons_of,
     custom_ids,
+    option_id,
     play_round,
     seed_finished_round,
+    shown_letter,
 )
 
 CORRECT = {"One plus one?": 0, "Two plus two?": 1, "Three plus three?": 1}
@@ -67,28 +69,32 @@ async def earliest_due(world: QuizWorld, member: int) -> datetime:
     return due.replace(microsecond=0)
 
 
-def assert_result_card(result: Json, prompt: str, picked: int) -> None:
-    """The prompt kept, the right option and the pick marked, and a wrong pick's reason."""
+def assert_result_card(result: Json, prompt: str, picked: int, card: Json) -> None:
+    """The prompt kept, the right option and the pick marked, and a wrong pick's reason, all
+    in the order and under the letters ``card`` (the question as answered) showed."""
     text = description(result)
     right = CORRECT[prompt]
+    right_letter, picked_letter = shown_letter(card, right), shown_letter(card, picked)
     lines = text.splitlines()
     assert prompt in text.split("\n\n")
     option_lines = [line for line in lines if "** · " in line]
     assert len(option_lines) == len(OPTIONS[prompt])
-    assert option_lines[right].startswith(f"✅ **{LETTERS[right]}** · {OPTIONS[prompt][right]}")
-    picked_line = option_lines[picked]
-    assert f"**{LETTERS[picked]}** · {OPTIONS[prompt][picked]}" in picked_line
+    assert option_lines[LETTERS.index(right_letter)].startswith(
+        f"✅ **{right_letter}** · {OPTIONS[prompt][right]}"
+    )
+    picked_line = option_lines[LETTERS.index(picked_letter)]
+    assert f"**{picked_letter}** · {OPTIONS[prompt][picked]}" in picked_line
     assert picked_line.endswith("· *your answer*")
     if picked == right:
         assert text.startswith("Right!")
         assert "❌" not in text
         return
     assert picked_line.startswith("❌ ")
-    assert text.startswith(f"Not quite: the answer is **{LETTERS[right]}**.")
+    assert text.startswith(f"Not quite: the answer is **{right_letter}**.")
     why = WHY.get((prompt, picked))
     if why is not None:
-        assert f"> **Why not {LETTERS[picked]}?** {why}" in lines
-        assert f"**{LETTERS[picked]}** · {why}" not in text  # not dressed as an option
+        assert f"> **Why not {picked_letter}?** {why}" in lines
+        assert f"**{picked_letter}** · {why}" not in text  # not dressed as an option
 
 
 async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld) -> None:
@@ -104,8 +110,8 @@ async def test_a_review_session_from_first_card_to_summary(bot_world: QuizWorld)
         prompt = prompt_of(message)
         option = CORRECT[prompt] if reviewed != 1 else (CORRECT[prompt] + 1) % 2  # one wrong
         right += option == CORRECT[prompt]
-        result = last_message(await world.click(member, message["id"], custom_ids(message)[option]))
-        assert_result_card(result, prompt, option)
+        result = last_message(await world.click(member, message["id"], option_id(message, option)))
+        assert_result_card(result, prompt, option, message)
         assert "This question comes back <t:" in description(result)
         assert "footer" not in result["embeds"][0]
         buttons = [button["label"] for button in buttons_of(result)]
@@ -160,7 +166,7 @@ async def test_review_what_i_missed_goes_through_the_missed_questions(bot_world:
         prompt = prompt_of(message)
         seen.append(prompt)
         answered = last_message(
-            await world.click(member, message["id"], custom_ids(message)[CORRECT[prompt]])
+            await world.click(member, message["id"], option_id(message, CORRECT[prompt]))
         )
         message = last_message(await world.click(member, message["id"], custom_ids(answered)[0]))
     assert len(seen) == 2
@@ -178,9 +184,9 @@ async def test_a_review_goes_on_after_a_restart(bot_world: QuizWorld) -> None:
     await world.stop_bot()
     await world.start_bot()
     result = last_message(
-        await world.click(member, message["id"], custom_ids(message)[CORRECT[prompt]])
+        await world.click(member, message["id"], option_id(message, CORRECT[prompt]))
     )
-    assert_result_card(result, prompt, CORRECT[prompt])
+    assert_result_card(result, prompt, CORRECT[prompt], message)
 
 
 async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
@@ -212,9 +218,9 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
         prompt = prompt_of(message)
         seen.append(prompt)
         result = last_message(
-            await world.click(member, message["id"], custom_ids(message)[CORRECT[prompt]])
+            await world.click(member, message["id"], option_id(message, CORRECT[prompt]))
         )
-        assert_result_card(result, prompt, CORRECT[prompt])
+        assert_result_card(result, prompt, CORRECT[prompt], message)
         message = last_message(await world.click(member, message["id"], custom_ids(result)[0]))
     assert sorted(seen) == sorted(CORRECT)
     assert "Reviewed 3 questions · 3 right" in description(message)

@@ -15,6 +15,7 @@ from tests.e2e.conftest import (
     buttons_of,
     custom_ids,
     question_message,
+    shown_letter,
     titled,
 )
 
@@ -43,9 +44,12 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         for index, player in enumerate(players):
             option = correct if index < number * 5 else wrong
             said = await answer(world, player, message, option)
-            assert said == tr(world.locales[player], "round.locked_in", letter="ABCDE"[option])
+            shown = shown_letter(message, option)
+            assert said == tr(world.locales[player], "round.locked_in", letter=shown)
         assert await answer(world, players[0], message, wrong) == tr(
-            world.locales[players[0]], "round.already_answered", letter="ABCDE"[correct]
+            world.locales[players[0]],
+            "round.already_answered",
+            letter=shown_letter(message, correct),
         )
         await world.wait_for_message(lambda m: "20 answered" in str(m["embeds"]))
         skipped = await world.command(world.owner, "quiz skip")
@@ -58,7 +62,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         assert tally.counts[correct] == number * 5
         assert tally.answered == 20
         body = revealed["embeds"][0]
-        assert f"Correct answer: **{'ABCDE'[correct]}**" in body["description"]
+        assert f"Correct answer: **{shown_letter(message, correct)}**" in body["description"]
         fastest = next(f["value"] for f in body["fields"] if f["name"] == "Fastest correct")
         assert fastest.startswith(f"<@{players[0]}>")  # the first to answer right
         with pytest.raises(SandboxRefusedError):  # a real client cannot click a disabled button

@@ -24,6 +24,7 @@ from tests.e2e.conftest import (
     change_behind_the_bots_back,
     edits_of,
     question_message,
+    shown_letter,
     titled,
 )
 
@@ -97,7 +98,8 @@ async def test_a_slow_post_does_not_eat_into_the_question_time(bot_world: QuizWo
     view = await running_round(world)
     first = await question_message(world, 1, 3)
     said = await answer(world, member, first, 0)
-    assert said == tr("en-US", "round.locked_in", letter="A")  # it did not open closed
+    # It did not open closed.
+    assert said == tr("en-US", "round.locked_in", letter=shown_letter(first, 0))
     posted = await rounds.get_round(world.db, view.id)
     assert posted.question_opened_at is not None
     assert posted.closes_at == posted.question_opened_at + timedelta(seconds=5)

@@ -105,12 +105,13 @@ TIMED_CLICK = """([messageId, option, wanted]) => new Promise((resolve) => {
     });
     observer.observe(list, { childList: true, subtree: true, characterData: true });
     setTimeout(() => (observer.disconnect(), resolve(Infinity)), 5000);
-    message.querySelectorAll("button[data-custom-id]")[option].click();
+    message.querySelector(`button[data-custom-id^="qa:"][data-custom-id$=":${option}"]`).click();
 })"""
 
 
 def click_and_time(page: Page, message_id: str, option: int, wanted: str) -> float:
-    """Click answer `option` in the page; milliseconds until its private reply is on screen."""
+    """Click the button of the pack's option `option` (shown shuffled; its custom_id ends in
+    the pack's index); milliseconds until its private reply is on screen."""
     return float(page.evaluate(TIMED_CLICK, [message_id, option, wanted]))
 
 
@@ -150,7 +151,8 @@ def start_round_as_moderator(page: Page, playground: Playground) -> str:
 def answer_as_members(page: Page, playground: Playground, asked: str, correct: int) -> None:
     """Ben answers right and sees his private reply at once; Eleni, in Greek, answers wrong."""
     become(page, playground, "ben")
-    right = "ABCDE"[correct]
+    answers = page.locator(f'li[data-id="{asked}"] button[data-custom-id^="qa:"]')
+    right = answers.and_(page.locator(f'[data-custom-id$=":{correct}"]')).inner_text().strip()
     took = click_and_time(page, asked, correct, f"Locked in: {right}")
     assert took < CLICK_REPLY_MS, f"the private reply took {took:.0f} ms"
     mine = page.locator("li.ephemeral", has_text="Locked in")

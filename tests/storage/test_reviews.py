@@ -189,7 +189,10 @@ async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Data
     session = Session(MEMBER, scope=Scope(round_id=view.id))
     step = await take(db, Start(session), now=NOW, rng=seeded(1))
     assert step == CardStep(
-        session, review.QueuedCard("basics", first, CardKind.MISSED), first_of_new=False
+        session,
+        review.QueuedCard("basics", first, CardKind.MISSED),
+        first_of_new=False,
+        times_reviewed=1,  # the round's answer
     )
     result = await grade(db, first, NOW, correct=True, session=session)
     assert result.session.scope == Scope(round_id=view.id, position=1)
@@ -225,3 +228,15 @@ async def test_a_round_with_nothing_missed_starts_nothing(db: Database) -> None:
     step = await take(db, Start(session), now=NOW, rng=seeded(1))
     assert isinstance(step, NothingStep)
     assert step.missed_round
+
+
+async def test_a_card_and_its_result_count_the_same_earlier_answers(db: Database) -> None:
+    """What the options' order is seeded with: answers before this showing, rounds included,
+    the same on the card and on its result, and one more at the next showing."""
+    session = Session(MEMBER, scope=BASICS)
+    for times in range(3):
+        step = await take(db, Start(session), now=NOW + timedelta(days=times), rng=seeded(1))
+        assert isinstance(step, CardStep)
+        assert (step.card.question_id, step.times_reviewed) == ("q0", times)
+        result = await grade(db, "q0", NOW + timedelta(days=times), correct=False)
+        assert result.grade.times_reviewed == times

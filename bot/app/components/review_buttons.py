@@ -43,6 +43,7 @@ from bot.quiz.review import (
     Start,
     SummaryStep,
 )
+from bot.quiz.shuffle import option_order, review_option_seed
 from bot.storage import reviews
 
 SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
@@ -135,10 +136,12 @@ class ReviewAnswerButton(
     PersistentButton,
     template=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
 ):
-    def __init__(self, code: SessionCode, question_key: str, option: int) -> None:
+    """Carries the pack's option index; its label is the letter of where the card shows it."""
+
+    def __init__(self, code: SessionCode, question_key: str, option: int, label: str = "?") -> None:
         self.code, self.question_key, self.option = code, question_key, option
         custom_id = f"ra:{code.ids}:{question_key}:{option}:{code.scope}"
-        super().__init__(custom_id, letter(option), discord.ButtonStyle.primary)
+        super().__init__(custom_id, label, discord.ButtonStyle.primary)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ReviewAnswerButton:
@@ -231,17 +234,28 @@ def _message_of(
     if isinstance(step, CardStep):
         pack, question = _question(keys, step.card.pack_id, step.card.question_id)
         key = stable_key(pack.id, question.id)
-        for option in range(len(question.options)):
-            view.add_item(ReviewAnswerButton(code, key, option))
+        order = _shown_order(code.member_id, pack, question, step.times_reviewed)
+        for position, option in enumerate(order):
+            view.add_item(ReviewAnswerButton(code, key, option, letter(position)))
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
-        return review_question_embed(pack, question, locale, step), view
+        return review_question_embed(pack, question, locale, step, order), view
     pack, question = _question(keys, step.grade.pack_id, step.grade.question_id)
+    order = _shown_order(code.member_id, pack, question, step.grade.times_reviewed)
     if step.more:
         view.add_item(ReviewNextButton(code, tr(locale, "review.next_button")))
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
     else:
         view.add_item(ReviewStopButton(code, tr(locale, "review.finish_button")))
-    return review_result_embed(pack, question, locale, step.grade), view
+    return review_result_embed(pack, question, locale, step.grade, order), view
+
+
+def _shown_order(
+    member_id: int, pack: Pack, question: Question, times_reviewed: int
+) -> tuple[int, ...]:
+    """The pack's option indices in the order this showing of the card uses; the card and
+    its result agree because both count the member's answers before this one."""
+    seed = review_option_seed(member_id, pack.id, question.id, times_reviewed)
+    return option_order(seed, len(question.options))
 
 
 async def _keys(interaction: discord.Interaction[Any]) -> QuestionKeys:

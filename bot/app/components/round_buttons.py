@@ -1,5 +1,9 @@
 """The buttons of round messages. Each custom_id carries what its click needs, so buttons
-posted before a restart work after it (discord.py dynamic items)."""
+posted before a restart work after it (discord.py dynamic items).
+
+Options are shown in the round's own order (``shown_order``): the button at position ``p``
+shows letter ``p`` and carries the pack's option ``order[p]``, so answers are stored in the
+pack's terms and every letter a member reads is the one on the button they saw."""
 
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from bot.app.context import AppContext, ctx_of
 from bot.app.i18n import tr
 from bot.app.render.common import letter
 from bot.app.replies import reply, say
-from bot.quiz.model import Question
+from bot.quiz.model import Pack, Question
+from bot.quiz.shuffle import option_order, round_option_seed, shown_position
 from bot.storage import member_answers, rounds
 from bot.storage.question_orders import question_orders
 from bot.storage.results import AnswerOutcome, AnswerResult
@@ -23,6 +28,8 @@ from bot.storage.results import AnswerOutcome, AnswerResult
 # An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
 # three seconds and tell the member when it lands.
 ACK_BUDGET_S = 2.0
+
+Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
 
 
 class AnswerButton(
@@ -36,13 +43,14 @@ class AnswerButton(
         round_id: int,
         index: int,
         option: int,
+        label: str = "?",
         *,
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         disabled: bool = False,
     ) -> None:
         self.round_id, self.index, self.option = round_id, index, option
         custom_id = f"qa:{round_id}:{index}:{option}"
-        super().__init__(custom_id, letter(option), style, disabled=disabled)
+        super().__init__(custom_id, label, style, disabled=disabled)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> AnswerButton:
@@ -54,19 +62,22 @@ class AnswerButton(
         done, _ = await asyncio.wait({recording}, timeout=ACK_BUDGET_S)
         if not done:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await recording
-        await reply(interaction, _answer_text(result, interaction.locale.value))
+        result, order = await recording
+        await reply(interaction, _answer_text(result, order, interaction.locale.value))
 
-    async def _record(self, ctx: AppContext, member_id: int) -> AnswerResult:
+    async def _record(self, ctx: AppContext, member_id: int) -> tuple[AnswerResult, Order]:
+        """The answer's outcome, and the order the round shows the question's options in."""
         # The question order is read once per round; whether the round and the question are
         # still open is decided by the answer's own transaction, not by a read before it.
-        question_id = await question_orders(ctx.db).question_id(self.round_id, self.index)
-        if question_id is None:
-            return _NO_SUCH_ROUND
+        found = await question_orders(ctx.db).question(self.round_id, self.index)
+        if found is None:
+            return _NO_SUCH_ROUND, ()
+        question = _question_in(ctx.library.get(found.pack_id), found.question_id)
+        order = () if question is None else shown_order(self.round_id, question)
         result = await rounds.record_answer(
             ctx.db,
             round_id=self.round_id,
-            question_id=question_id,
+            question_id=found.question_id,
             member_id=member_id,
             option_index=self.option,
             now=ctx.clock(),
@@ -74,13 +85,22 @@ class AnswerButton(
         if result.outcome is AnswerOutcome.RECORDED:
             metrics.ANSWERS_RECORDED.inc()
             ctx.conductor.note_answer(self.round_id)
-        return result
+        return result, order
 
 
 _NO_SUCH_ROUND = AnswerResult(AnswerOutcome.ROUND_OVER)
 
 
-def _answer_text(result: AnswerResult, locale: str) -> str:
+def shown_order(round_id: int, question: Question) -> Order:
+    """The pack's option indices in the order round ``round_id`` shows them."""
+    return option_order(round_option_seed(round_id, question.id), len(question.options))
+
+
+def _question_in(pack: Pack | None, question_id: str) -> Question | None:
+    return pack.question(question_id) if pack is not None else None
+
+
+def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
     if result.outcome is AnswerOutcome.ROUND_OVER:
         return tr(locale, "round.round_over")
     if result.outcome is AnswerOutcome.QUESTION_CLOSED or result.option_index is None:
@@ -88,7 +108,7 @@ def _answer_text(result: AnswerResult, locale: str) -> str:
     key = (
         "round.locked_in" if result.outcome is AnswerOutcome.RECORDED else "round.already_answered"
     )
-    return tr(locale, key, letter=letter(result.option_index))
+    return tr(locale, key, letter=letter(shown_position(order, result.option_index)))
 
 
 class WhyButton(PersistentButton, template=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
@@ -107,41 +127,44 @@ class WhyButton(PersistentButton, template=re.compile(r"qw:(?P<round>[0-9]+):(?P
         answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
-        pack = (await ctx.shelf.view(view.guild_id)).known.get(view.pack_id)
-        question = pack.question(question_id) if pack is not None else None
+        question = _question_in(
+            (await ctx.shelf.view(view.guild_id)).known.get(view.pack_id), question_id
+        )
         if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
         else:
-            await reply(
-                interaction, _why_text(question, answer.option_index, interaction.locale.value)
-            )
+            order = shown_order(self.round_id, question)
+            text = _why_text(question, answer.option_index, order, interaction.locale.value)
+            await reply(interaction, text)
 
 
-def _why_text(question: Question, picked_index: int, locale: str) -> str:
+def _why_text(question: Question, picked_index: int, order: Order, locale: str) -> str:
     picked = question.options[picked_index]
+    picked_letter = letter(shown_position(order, picked_index))
     if picked.correct:
-        return tr(locale, "round.why_correct", letter=letter(picked_index))
+        return tr(locale, "round.why_correct", letter=picked_letter)
     if picked.why is None:
-        correct = letter(question.correct_index)
-        return tr(locale, "round.why_wrong_no_reason", letter=letter(picked_index), correct=correct)
-    return tr(locale, "round.why_wrong", letter=letter(picked_index), why=picked.why.get(locale))
+        correct = letter(shown_position(order, question.correct_index))
+        return tr(locale, "round.why_wrong_no_reason", letter=picked_letter, correct=correct)
+    return tr(locale, "round.why_wrong", letter=picked_letter, why=picked.why.get(locale))
 
 
-def question_view(round_id: int, index: int, option_count: int) -> discord.ui.View:
+def question_view(round_id: int, index: int, order: Order) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for option in range(option_count):
-        view.add_item(AnswerButton(round_id, index, option))
+    for position, option in enumerate(order):
+        view.add_item(AnswerButton(round_id, index, option, letter(position)))
     return view
 
 
 def reveal_view(
-    round_id: int, index: int, option_count: int, correct: int, locale: str
+    round_id: int, index: int, order: Order, correct: int, locale: str
 ) -> discord.ui.View:
     """The options disabled with the correct one marked, and the private "why" button."""
     view = discord.ui.View(timeout=None)
-    for option in range(option_count):
+    for position, option in enumerate(order):
         style = discord.ButtonStyle.success if option == correct else discord.ButtonStyle.secondary
-        view.add_item(AnswerButton(round_id, index, option, style=style, disabled=True))
+        button = AnswerButton(round_id, index, option, letter(position), style=style, disabled=True)
+        view.add_item(button)
     view.add_item(WhyButton(round_id, index, tr(locale, "round.why_button")))
     return view
 

@@ -74,6 +74,8 @@ def _figures(item: ItemStats, locale: str) -> str:
         wrong = tr(
             locale,
             "analytics.top_wrong",
+            # Rounds and reviews shuffle the options; across them, the pack's own letter (as
+            # its author wrote the options) is the one that names the same option every time.
             letter=letter(item.top_wrong_option),
             share=item.top_wrong_share or 0,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import discord
@@ -11,6 +12,7 @@ from bot.app.render.common import BRAND, RIGHT, WRONG, letter, relative_time
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack, Question
 from bot.quiz.review import CardKind, CardStep, Grade, NothingStep, SummaryStep
+from bot.quiz.shuffle import shown_position
 
 _FOOTERS = {
     CardKind.NEW: "review.new_question",
@@ -22,9 +24,10 @@ RIGHT_MARK, WRONG_MARK = "✅", "❌"
 
 
 def review_question_embed(
-    pack: Pack, question: Question, locale: str, step: CardStep
+    pack: Pack, question: Question, locale: str, step: CardStep, order: Sequence[int]
 ) -> discord.Embed:
-    description = f"{question.prompt.get(locale)}\n\n{_options(question, locale)}"
+    """``order``: the pack's option indices in the order this card shows them."""
+    description = f"{question.prompt.get(locale)}\n\n{_options(question, locale, order)}"
     if step.first_of_new:
         description = f"*{tr(locale, 'review.first_new')}*\n\n{description}"
     embed = _embed(pack, locale, description, BRAND)
@@ -32,21 +35,21 @@ def review_question_embed(
     return fit_embed(embed)
 
 
-def review_result_embed(pack: Pack, question: Question, locale: str, grade: Grade) -> discord.Embed:
-    """The verdict, the question again with the right option and the member's pick marked,
-    why the pick was wrong, the explanation, and when the question comes back."""
-    correct = grade.correct_index
+def review_result_embed(
+    pack: Pack, question: Question, locale: str, grade: Grade, order: Sequence[int]
+) -> discord.Embed:
+    """The verdict, the question again (in the card's ``order``) with the right option and
+    the member's pick marked, why the pick was wrong, the explanation, and when the question
+    comes back."""
+    correct = letter(shown_position(order, grade.correct_index))
     verdict = (
-        tr(locale, "review.right")
-        if grade.correct
-        else tr(locale, "review.wrong", letter=letter(correct))
+        tr(locale, "review.right") if grade.correct else tr(locale, "review.wrong", letter=correct)
     )
-    parts = [verdict, question.prompt.get(locale), _options(question, locale, grade.picked)]
+    parts = [verdict, question.prompt.get(locale), _options(question, locale, order, grade.picked)]
     why = question.options[grade.picked].why
     if not grade.correct and why is not None:
-        parts.append(
-            "> " + tr(locale, "review.why_not", letter=letter(grade.picked), why=why.get(locale))
-        )
+        picked = letter(shown_position(order, grade.picked))
+        parts.append("> " + tr(locale, "review.why_not", letter=picked, why=why.get(locale)))
     parts.append(question.explanation.get(locale))
     parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
     return fit_embed(_embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG))
@@ -79,11 +82,14 @@ def _next_review_line(locale: str, next_review: datetime | None) -> str:
     return tr(locale, "review.summary_next", time=relative_time(next_review))
 
 
-def _options(question: Question, locale: str, picked: int | None = None) -> str:
-    """One line per option; once answered, the right one and the member's pick marked."""
+def _options(
+    question: Question, locale: str, order: Sequence[int], picked: int | None = None
+) -> str:
+    """One line per option in ``order``; once answered, the right one and the member's pick
+    marked."""
     lines = []
-    for index, option in enumerate(question.options):
-        line = f"**{letter(index)}** · {option.text.get(locale)}"
+    for position, index in enumerate(order):
+        line = f"**{letter(position)}** · {question.options[index].text.get(locale)}"
         if picked is not None:
             if index == question.correct_index:
                 line = f"{RIGHT_MARK} {line}"

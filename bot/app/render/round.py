@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 import discord
@@ -21,6 +22,7 @@ from bot.app.render.common import (
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Guide, Pack, Question
 from bot.quiz.review_round import RoundMode
+from bot.quiz.shuffle import shown_position
 from bot.quiz.standings import Standings
 from bot.storage.results import Tally
 
@@ -84,10 +86,12 @@ def question_embed(
     total: int,
     closes_at: datetime,
     answered: int,
+    order: Sequence[int],
 ) -> discord.Embed:
+    """``order``: the pack's option indices in the order this round shows them."""
     embed = discord.Embed(
         title=tr(locale, "round.question_title", number=number, total=total),
-        description=_prompt_and_options(question, locale),
+        description=_prompt_and_options(question, locale, order),
         colour=BRAND,
     )
     status = f"{tr(locale, 'round.closes', time=relative_time(closes_at))} · "
@@ -96,17 +100,23 @@ def question_embed(
 
 
 def reveal_embed(
-    question: Question, locale: str, *, number: int, total: int, tally: Tally
+    question: Question,
+    locale: str,
+    *,
+    number: int,
+    total: int,
+    tally: Tally,
+    order: Sequence[int],
 ) -> discord.Embed:
     correct = tally.correct_index
     answer = tr(
         locale,
         "round.correct_answer",
-        letter=letter(correct),
+        letter=letter(shown_position(order, correct)),
         text=question.options[correct].text.get(locale),
     )
     description = "\n\n".join(
-        [_prompt_and_options(question, locale), answer, question.explanation.get(locale)]
+        [_prompt_and_options(question, locale, order), answer, question.explanation.get(locale)]
     )
     title = f"{tr(locale, 'round.question_title', number=number, total=total)} · "
     colour = RIGHT if tally.answered else NEUTRAL  # green would cheer an empty question
@@ -114,7 +124,9 @@ def reveal_embed(
         title=title + tr(locale, "round.closed"), description=description, colour=colour
     )
     embed.add_field(
-        name=tr(locale, "round.how_answered"), value=_tally_lines(tally, locale), inline=False
+        name=tr(locale, "round.how_answered"),
+        value=_tally_lines(tally, locale, order),
+        inline=False,
     )
     fastest = " · ".join(
         tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
@@ -155,19 +167,20 @@ def standings_embed(
     return fit_embed(embed)
 
 
-def _prompt_and_options(question: Question, locale: str) -> str:
+def _prompt_and_options(question: Question, locale: str, order: Sequence[int]) -> str:
     options = "\n".join(
-        f"**{letter(index)}** · {option.text.get(locale)}"
-        for index, option in enumerate(question.options)
+        f"**{letter(position)}** · {question.options[index].text.get(locale)}"
+        for position, index in enumerate(order)
     )
     return f"{question.prompt.get(locale)}\n\n{options}"
 
 
-def _tally_lines(tally: Tally, locale: str) -> str:
+def _tally_lines(tally: Tally, locale: str, order: Sequence[int]) -> str:
     if not tally.answered:
         return tr(locale, "round.no_answers")
     return "\n".join(
-        f"`{letter(index)}` {bar(count, tally.answered)} {number(locale, count)}"
+        f"`{letter(position)}` {bar(tally.counts[index], tally.answered)} "
+        + number(locale, tally.counts[index])
         + (" ✅" if index == tally.correct_index else "")
-        for index, count in enumerate(tally.counts)
+        for position, index in enumerate(order)
     )
