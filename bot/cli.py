@@ -22,6 +22,8 @@ from bot.app.logs import is_configured
 from bot.config import Settings, debug_requested
 from bot.english import counted
 from bot.errors import ConfigError, QuizbotError
+from bot.pack_import import add_arguments as add_import_arguments
+from bot.pack_import import run_import
 from bot.playground.command import add_arguments as add_playground_arguments
 from bot.playground.command import run_playground
 from bot.quiz.library import FileReport, check_files, find_pack_files, load_library
@@ -92,6 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("health", help="ask the running bot's /healthz (QUIZBOT_METRICS_PORT)")
     playground = commands.add_parser("playground", help="try quizbot in a browser, no account")
     add_playground_arguments(playground)
+    importing = commands.add_parser("import", help="a pack file from Open Trivia DB JSON or CSV")
+    add_import_arguments(importing)
     return parser
 
 
@@ -100,12 +104,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command is None:
         _parser().print_help()
         return 2
-    if command == "check":  # it reports malformed settings as part of its report
-        return check(args.online, args.discord_url)
-    if command == "playground":  # it configures its own bot: a local Discord, the data folder
-        return run_playground(args)
-    if command == "schema":  # needs no settings
-        return print_schema()
+    without_settings: dict[str, Callable[[], int]] = {
+        "check": lambda: check(args.online, args.discord_url),  # it reports malformed settings
+        "playground": lambda: run_playground(args),  # its own bot: a local Discord, data folder
+        "schema": print_schema,
+        "import": lambda: run_import(args),  # files in, a file out
+    }
+    if command in without_settings:
+        return without_settings[command]()
     if command == "new-pack" and args.dir is not None:
         return new_pack(args.pack_id, args.dir)
     settings = Settings.load()

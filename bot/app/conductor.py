@@ -23,7 +23,7 @@ from bot.app.courier import RoundCourier, public_locale
 from bot.app.i18n import tr
 from bot.app.render.limits import CONTENT, fit_text
 from bot.app.retry import Backoff, ChannelLostError, Patience, describe
-from bot.quiz.library import Library
+from bot.app.shelf import PackShelf
 from bot.quiz.model import Pack
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
 from bot.storage import deliveries, rounds
@@ -51,7 +51,7 @@ class RoundConductor:
         self,
         client: discord.Client,
         db: Database,
-        library: Library,
+        shelf: PackShelf,
         clock: Callable[[], datetime],
         *,
         pause_between_questions_s: float = 3.0,
@@ -59,11 +59,10 @@ class RoundConductor:
     ) -> None:
         self._client = client
         self._db = db
-        self._library = library
         self._clock = clock
         self._pause_s = pause_between_questions_s
         self._patience = patience or Patience()
-        self._courier = RoundCourier(client, db, library, clock, self._patience)
+        self._courier = RoundCourier(client, db, shelf, clock, self._patience)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._live: dict[int, _Live] = {}
         self._failures: dict[int, int] = {}
@@ -288,7 +287,7 @@ class RoundConductor:
             log.warning("round %s: could not tell <@%s> (%s)", round_id, view.started_by, error)
 
     async def _tell_starter(self, view: RoundView, lost: ChannelLostError) -> None:
-        pack = self._library.get(view.pack_id)
+        pack = await self._courier.pack(view)
         locale = await self.public_locale(view.guild_id, pack)
         text = tr(
             locale,

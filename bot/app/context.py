@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.app.keys import QuestionKeys
+from bot.app.shelf import PackShelf
 from bot.quiz.library import Library
 from bot.storage.database import Database
 
@@ -26,7 +27,8 @@ class AppContext:
     db: Database
     library: Library
     conductor: RoundConductor
-    keys: QuestionKeys
+    keys: QuestionKeys  # of the built-in packs; a server's own are in its shelf view
+    shelf: PackShelf
     clock: Callable[[], datetime] = utc_now
 
 

@@ -20,7 +20,7 @@ from bot.app.posted import find_posted
 from bot.app.render.round import question_embed, reveal_embed
 from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
 from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
-from bot.quiz.library import Library
+from bot.app.shelf import PackShelf
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.storage import deliveries, rounds, settings
@@ -56,13 +56,13 @@ class RoundCourier:
         self,
         client: discord.Client,
         db: Database,
-        library: Library,
+        shelf: PackShelf,
         clock: Callable[[], datetime],
         patience: Patience,
     ) -> None:
         self._client = client
         self._db = db
-        self._library = library
+        self._shelf = shelf
         self._clock = clock
         self._patience = patience
         # message id -> posted as a layout (True) or, before layouts, as an embed (False)
@@ -119,7 +119,7 @@ class RoundCourier:
             log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
 
     async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
-        pack, question = self.question(view, index)
+        pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         tally = await rounds.tally(self._db, view.id, index)
         total = len(view.question_order)
@@ -132,7 +132,10 @@ class RoundCourier:
         # ``view`` was read after every earlier message of the round was confirmed.
         message_id = view.message_ids.get(question_key(index))
         if message_id is not None and await self._edit_reveal(
-            view, message_id, layout, lambda: self._embed_reveal(view, index, locale, tally)
+            view,
+            message_id,
+            layout,
+            lambda: self._embed_reveal(view, question, index, locale, tally),
         ):
             await deliveries.delivered(self._db, delivery, message_id, self._clock())
             return
@@ -144,10 +147,9 @@ class RoundCourier:
         await deliveries.delivered(self._db, delivery, message.id, self._clock())
 
     def _embed_reveal(
-        self, view: RoundView, index: int, locale: str, tally: Tally
+        self, view: RoundView, question: Question, index: int, locale: str, tally: Tally
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The reveal of a question posted as an embed, before layouts."""
-        _, question = self.question(view, index)
         total = len(view.question_order)
         order = shown_order(view.id, question)
         embed = reveal_embed(
@@ -178,7 +180,7 @@ class RoundCourier:
         return True
 
     async def _post_standings(self, view: RoundView, delivery: Delivery, sends: _Sends) -> None:
-        pack = self._library.get(view.pack_id)
+        pack = await self.pack(view)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         title = pack.title.get(locale) if pack is not None else view.pack_id
         standings = await rounds.standings(self._db, view.id)
@@ -213,7 +215,7 @@ class RoundCourier:
             layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
             await message.edit(view=layout)
             return
-        pack, question = self.question(view, index)  # posted as an embed, before layouts
+        pack, question = await self.question(view, index)  # posted as an embed, before layouts
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         total = len(view.question_order)
         embed = question_embed(
@@ -230,7 +232,7 @@ class RoundCourier:
     async def question_layout(
         self, view: RoundView, index: int, *, answered: int, closes_at: datetime
     ) -> discord.ui.LayoutView:
-        pack, question = self.question(view, index)
+        pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         return question_layout(
             question,
@@ -259,8 +261,12 @@ class RoundCourier:
         while len(self._styles) > KNOWN_STYLES:
             del self._styles[next(iter(self._styles))]  # the oldest: dicts keep insertion order
 
-    def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
-        pack = self._library.get(view.pack_id)
+    async def pack(self, view: RoundView) -> Pack | None:
+        """The round's pack, still found if the server turned it off mid-round."""
+        return (await self._shelf.view(view.guild_id)).known.get(view.pack_id)
+
+    async def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
+        pack = await self.pack(view)
         question = pack.question(view.question_order[index]) if pack is not None else None
         if pack is None or question is None:
             raise LookupError(f"round {view.id}: question {index} is no longer in the packs")

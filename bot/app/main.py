@@ -17,6 +17,7 @@ from bot.app.logs import configure_logging
 from bot.app.observe import Monitor
 from bot.app.refused_notice import RefusedNotice
 from bot.app.reminders import PASS_INTERVAL_S, ReminderLoop
+from bot.app.shelf import PackShelf
 from bot.app.startup import Stopper, connection_failure, sign_in
 from bot.config import Settings
 from bot.errors import ConfigError, QuizbotError
@@ -91,10 +92,11 @@ def build_bot(
 ) -> QuizBot:
     """A bot wired to its database and packs (tests build theirs the same way)."""
     bot = QuizBot(dev_guild=dev_guild, **options)
+    shelf = PackShelf(db, library)
     conductor = RoundConductor(
-        bot, db, library, utc_now, pause_between_questions_s=pause_between_questions_s
+        bot, db, shelf, utc_now, pause_between_questions_s=pause_between_questions_s
     )
-    bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library))
+    bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf)
     bot.reminders = ReminderLoop(bot, db, library, utc_now, interval_s=reminder_interval_s)
     bot.refused_notice = RefusedNotice(db, lambda: bot.reminders.refused)
     return bot

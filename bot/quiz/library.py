@@ -27,16 +27,22 @@ class FileReport:
 
 @dataclass(frozen=True, slots=True)
 class Library:
-    """The packs a bot serves, by pack id, in id order."""
+    """The packs a bot serves, by pack id, in id order. A server's view (``guild_id``) also
+    finds that server's own packs by the id members see (see bot/quiz/server_packs.py)."""
 
     packs: Mapping[str, Pack] = field(default_factory=lambda: MappingProxyType({}))
+    guild_id: int | None = None
 
     @classmethod
-    def of(cls, packs: Iterable[Pack]) -> Library:
-        return cls(MappingProxyType({pack.id: pack for pack in sorted(packs, key=lambda p: p.id)}))
+    def of(cls, packs: Iterable[Pack], guild_id: int | None = None) -> Library:
+        by_id = {pack.id: pack for pack in sorted(packs, key=lambda p: p.id)}
+        return cls(MappingProxyType(by_id), guild_id)
 
     def get(self, pack_id: str) -> Pack | None:
-        return self.packs.get(pack_id)
+        found = self.packs.get(pack_id)
+        if found is None and self.guild_id is not None and "@" not in pack_id:
+            found = self.packs.get(f"{pack_id}@{self.guild_id}")
+        return found
 
 
 def find_pack_files(paths: Sequence[Path]) -> tuple[list[Path], list[Problem]]:

@@ -12,7 +12,7 @@ from bot.sandbox.permissions import ADMINISTRATOR, USE_APPLICATION_COMMANDS, gui
 from bot.sandbox.world import World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER = 3, 4, 5, 6, 7, 8, 10
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 10, 11
 GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 OptionValue = str | int | float | bool
 MAX_STRING = 6000
@@ -133,6 +133,7 @@ class _Resolver:
     def __init__(self, world: World, channel: Channel) -> None:
         self._world = world
         self._guild: Guild | None = world.guilds.get(channel.guild_id or 0)
+        self._channel_id = channel.id
         self.resolved: Json = {}
 
     def value(self, option: Json, raw: OptionValue) -> OptionValue:
@@ -147,7 +148,14 @@ class _Resolver:
             self._channel(int(value))
         elif kind == ROLE:
             self._role(int(value))
+        elif kind == ATTACHMENT:
+            self._attachment(int(value))
         return value
+
+    def _attachment(self, attachment_id: int) -> None:
+        """The value names a file uploaded first (``Sandbox.attach``), as a client's does."""
+        upload = self._world.command_files.find(attachment_id, self._channel_id)
+        self.resolved.setdefault("attachments", {})[str(attachment_id)] = upload.payload()
 
     def _user(self, user_id: int) -> None:
         user = self._world.user(user_id)
@@ -198,7 +206,7 @@ def _coerce(kind: int, raw: OptionValue, option: Json) -> OptionValue:
             value = float(raw)
         elif kind == BOOLEAN:
             value = raw if isinstance(raw, bool) else str(raw).lower() == "true"
-        elif kind in (USER, CHANNEL, ROLE):
+        elif kind in (USER, CHANNEL, ROLE, ATTACHMENT):
             value = str(int(raw))
         else:
             value = str(raw)

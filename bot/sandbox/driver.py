@@ -7,6 +7,7 @@ elsewhere (`python -m bot.sandbox`). Both talk to it over the same HTTP control 
 from __future__ import annotations
 
 import asyncio
+import base64
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -151,6 +152,23 @@ class Sandbox:
             "options": options,
         }
         return int((await self._call("POST", "/interactions/command", body))["id"])
+
+    async def attach(
+        self,
+        channel_id: int | str,
+        filename: str,
+        data: bytes,
+        content_type: str = "application/x-yaml",
+    ) -> str:
+        """Uploads a file as a client does before running a command with it; the id to give
+        as the ATTACHMENT option's value: ``command(u, c, "quiz pack upload", file=id)``."""
+        body = {
+            "channel_id": str(channel_id),
+            "filename": filename,
+            "content": base64.b64encode(data).decode(),
+            "content_type": content_type,
+        }
+        return str((await self._call("POST", "/command-files", body))["id"])
 
     async def autocomplete(
         self,

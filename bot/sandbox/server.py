@@ -9,7 +9,13 @@ from http import HTTPStatus
 
 from aiohttp import web
 
-from bot.sandbox import attachments, control, people, rest_interactions  # noqa: F401
+from bot.sandbox import (  # noqa: F401  (registers routes)
+    attachments,
+    command_file_routes,
+    control,
+    people,
+    rest_interactions,
+)
 from bot.sandbox.core import StandIn
 from bot.sandbox.errors import DiscordError, json_response
 from bot.sandbox.faults import Fault
@@ -32,6 +38,7 @@ def build_app(core: StandIn) -> web.Application:
     control.add_routes(app, core)
     people.add_routes(app, core)
     attachments.add_routes(app, core)
+    command_file_routes.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
     return app
 

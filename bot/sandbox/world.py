@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from bot.sandbox import errors
+from bot.sandbox.command_files import CommandFiles
 from bot.sandbox.model import (
     DM_CHANNEL,
     Channel,
@@ -65,6 +66,7 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.commands = Commands()
+        self.command_files = CommandFiles()  # files attached to commands (ATTACHMENT options)
         self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
 
     def _tell(self, kind: str, message: Message | None = None) -> None:

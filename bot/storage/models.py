@@ -90,6 +90,31 @@ class QuestionRow(Base):
     active: Mapped[bool] = mapped_column(Boolean)
 
 
+class ServerPackRow(Base):
+    """A pack a server's moderators uploaded: its YAML as sent, loaded again by every process.
+
+    Its questions are recorded in packs/questions under ``<pack_id>@<guild_id>``."""
+
+    __tablename__ = "server_packs"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    file_name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(Text)
+    size: Mapped[int]
+    uploaded_by: Mapped[int] = mapped_column(BigInteger)
+    uploaded_at: Mapped[datetime]
+
+
+class DisabledPackRow(Base):
+    """A built-in pack a server's moderators turned off there."""
+
+    __tablename__ = "disabled_packs"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    disabled_by: Mapped[int] = mapped_column(BigInteger)
+    disabled_at: Mapped[datetime]
+
+
 class GuildSettingsRow(Base):
     __tablename__ = "guild_settings"
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
@@ -312,6 +337,8 @@ def _table(model: type[Base]) -> Table:
 packs_table = _table(PackRow)
 questions_table = _table(QuestionRow)
 guild_settings_table = _table(GuildSettingsRow)
+server_packs_table = _table(ServerPackRow)
+disabled_packs_table = _table(DisabledPackRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 rounds_table = _table(RoundRow)

@@ -26,6 +26,7 @@ from bot.storage.models import (
     reminders_table,
 )
 from bot.storage.models import member_settings_table as members
+from bot.storage.packs import visible_packs
 from bot.storage.results import MemberSettings
 from bot.storage.settings import member_settings_of
 
@@ -143,7 +144,8 @@ async def refused_members(db: Database) -> set[int]:
 
 
 async def due_counts(db: Database, member_id: int, now: datetime) -> dict[str, int]:
-    """How many of the member's cards are due now, by pack (active questions only)."""
+    """How many of the member's cards are due now, by pack (active questions only). A server's
+    own packs are left out: a reminder's review runs in a DM, where only built-in packs show."""
     async with db.read() as connection:
         rows = await connection.execute(
             select(CardRow.pack_id, func.count())
@@ -158,6 +160,7 @@ async def due_counts(db: Database, member_id: int, now: datetime) -> dict[str, i
                 CardRow.due <= now,
                 QuestionRow.active,
                 PackRow.active,
+                visible_packs(None),
             )
             .group_by(CardRow.pack_id)
             .order_by(CardRow.pack_id)

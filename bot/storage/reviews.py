@@ -16,6 +16,7 @@ from bot.quiz.review import CardKind, DueQueue, Grade, MissedQueue, Queue, Queue
 from bot.storage.cards import REVIEW_SOURCE, CardReview, review_cards
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, ReviewLogRow, RoundRow
+from bot.storage.packs import EVERYWHERE, Where, visible_packs
 from bot.storage.settings import read_member_settings
 
 _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
@@ -24,17 +25,23 @@ _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
 
 
 async def take(
-    db: Database, action: review.ReviewAction, *, now: datetime, rng: Random
+    db: Database,
+    action: review.ReviewAction,
+    *,
+    now: datetime,
+    rng: Random,
+    where: Where = EVERYWHERE,
 ) -> review.ReviewStep:
     """Apply a member's action in a review session; the step to show next.
 
     An answer is graded (wrong: Again, right: Good) and its card rescheduled, its interval
-    fuzzed with ``rng``, before the queue is read.
+    fuzzed with ``rng``, before the queue is read. ``where``: whose packs it may show (a server
+    sees only its own packs besides the built-ins).
     """
     grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
     async with db.read() as connection:
-        member_queue = await _due_queue(connection, action.session.member_id, now, None)
-        queue = await _session_queue(connection, action.session, now, member_queue)
+        member_queue = await _due_queue(connection, action.session.member_id, now, None, where)
+        queue = await _session_queue(connection, action.session, now, member_queue, where)
         step = review.decide(action, queue, member_queue, grade)
         if isinstance(step, review.CardStep):
             card = step.card
@@ -61,7 +68,7 @@ async def next_review(
     """The member's queue at ``now``: in ``pack_id``, or, without it, in every pack (new
     questions then come from packs the member has begun)."""
     async with db.read() as connection:
-        return await _due_queue(connection, member_id, now, pack_id)
+        return await _due_queue(connection, member_id, now, pack_id, EVERYWHERE)
 
 
 async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random) -> Grade:
@@ -100,51 +107,58 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
 
 
 async def _session_queue(
-    connection: AsyncConnection, session: Session, now: datetime, member_queue: DueQueue
+    connection: AsyncConnection,
+    session: Session,
+    now: datetime,
+    member_queue: DueQueue,
+    where: Where,
 ) -> Queue:
     scope = session.scope
     if scope.round_id is not None:
         return await _missed_queue(connection, scope.round_id, session.member_id)
     if scope.pack_id is None:
         return member_queue
-    return await _due_queue(connection, session.member_id, now, scope.pack_id)
+    return await _due_queue(connection, session.member_id, now, scope.pack_id, where)
 
 
 async def _due_queue(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
 ) -> DueQueue:
     settings = await read_member_settings(connection, member_id)
     zone = ZoneInfo(settings.time_zone)
     day_start = scheduling.local_day_start(now, zone)
     return DueQueue(
-        due_now=await _first_due(connection, member_id, now, pack_id),
-        first_new=await _first_new(connection, member_id, pack_id),
+        due_now=await _first_due(connection, member_id, now, pack_id, where),
+        first_new=await _first_new(connection, member_id, pack_id, where),
         new_today=await _introduced_since(connection, member_id, day_start),
         daily_new_limit=settings.daily_new_limit,
-        earliest_future_due=await _earliest_future_due(connection, member_id, now, pack_id),
+        earliest_future_due=await _earliest_future_due(connection, member_id, now, pack_id, where),
         tomorrow=scheduling.local_day_start(day_start + timedelta(hours=36), zone),
         now=now,
     )
 
 
-def active_cards(member_id: int, pack_id: str | None) -> Select[str, str, datetime]:
+def active_cards(
+    member_id: int, pack_id: str | None, where: Where = EVERYWHERE
+) -> Select[str, str, datetime]:
     """The member's cards of active questions in active packs: those a review can show."""
     query = (
         select(CardRow.pack_id, CardRow.question_id, CardRow.due)
         .join(QuestionRow, _QUESTION_OF_CARD)
         .join(PackRow, PackRow.id == CardRow.pack_id)
         .where(CardRow.member_id == member_id, QuestionRow.active, PackRow.active)
+        .where(visible_packs(where))
     )
     return query if pack_id is None else query.where(CardRow.pack_id == pack_id)
 
 
 async def _first_due(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
 ) -> QueuedCard | None:
     learning_first = case((CardRow.state == int(scheduling.State.Review), 1), else_=0)
     row = (
         await connection.execute(
-            active_cards(member_id, pack_id)
+            active_cards(member_id, pack_id, where)
             .where(CardRow.due <= now)
             .order_by(learning_first, CardRow.due)
             .limit(1)
@@ -154,9 +168,9 @@ async def _first_due(
 
 
 async def _earliest_future_due(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
 ) -> datetime | None:
-    query = active_cards(member_id, pack_id).where(CardRow.due > now)
+    query = active_cards(member_id, pack_id, where).where(CardRow.due > now)
     row = (await connection.execute(query.order_by(CardRow.due).limit(1))).one_or_none()
     return None if row is None else row[2]
 
@@ -173,7 +187,7 @@ async def _introduced_since(connection: AsyncConnection, member_id: int, since: 
 
 
 async def _first_new(
-    connection: AsyncConnection, member_id: int, pack_id: str | None
+    connection: AsyncConnection, member_id: int, pack_id: str | None, where: Where
 ) -> QueuedCard | None:
     packs: ColumnElement[bool]
     if pack_id is None:
@@ -186,7 +200,7 @@ async def _first_new(
         await connection.execute(
             select(QuestionRow.pack_id, QuestionRow.question_id)
             .join(PackRow, PackRow.id == QuestionRow.pack_id)
-            .where(packs, QuestionRow.active, PackRow.active, ~has_card)
+            .where(packs, QuestionRow.active, PackRow.active, ~has_card, visible_packs(where))
             .order_by(QuestionRow.pack_id, QuestionRow.position)
             .limit(1)
         )

@@ -311,3 +311,36 @@ def bot_request(playground: Playground, method: str, path: str, body: Json | Non
     with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
         raw = response.read()
     return json.loads(raw) if raw else None
+
+
+UPLOADED_PACK = b"""\
+id: page-pack
+locales: [en]
+title: Uploaded from the page
+summary: One question.
+difficulty: easy
+questions:
+  - id: one
+    prompt: "One?"
+    options:
+      - text: Yes
+        correct: true
+      - text: No
+    explanation: One.
+"""
+
+
+def test_a_moderator_uploads_a_pack_from_the_command_box(
+    page: Page, playground: Playground
+) -> None:
+    """An ATTACHMENT option is a file picker; the file is uploaded, then the command sent."""
+    become(page, playground, "maria")
+    page.fill(".command-input", "/quiz pack upl")
+    page.locator(".command-picker li").first.click()
+    page.locator('[data-option="file"] input[type=file]').set_input_files(
+        files=[{"name": "page-pack.yaml", "mimeType": "text/yaml", "buffer": UPLOADED_PACK}]
+    )
+    page.click(".send")
+    stored = page.locator("li.message.ephemeral", has_text="is stored for this server")
+    expect(stored).to_contain_text("Uploaded from the page")
+    no_failures(playground)

@@ -39,7 +39,8 @@ class BoardCog(commands.Cog):
         period: app_commands.Choice[str] | None = None,
         pack: str | None = None,
     ) -> None:
-        chosen = self.ctx.library.get(pack) if pack else None
+        known = (await self.ctx.shelf.view(interaction.guild_id)).known
+        chosen = known.get(pack) if pack else None
         if pack and chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
@@ -57,4 +58,5 @@ class BoardCog(commands.Cog):
     async def pack_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pack_choices(self.ctx.library, interaction.locale.value, current)
+        offered = (await self.ctx.shelf.view(interaction.guild_id)).offered.packs.values()
+        return pack_choices(offered, interaction.locale.value, current)

@@ -1,5 +1,5 @@
 """`/quiz start|stop|skip|packs|settings|analytics`: moderators run rounds and read how questions
-fared; everyone can list the packs."""
+fared; everyone can list the packs. `/quiz pack …` (a server's own packs) is in server_packs.py."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.choices import pack_choices
+from bot.app.cogs.server_packs import PackGroup
 from bot.app.context import AppContext
 from bot.app.i18n import number, tr
 from bot.app.permissions import can_manage_server, is_moderator
@@ -21,9 +22,11 @@ from bot.app.render.round import guide_line
 from bot.app.render.round_v2 import start_layout
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
+from bot.quiz.library import Library
 from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundState
+from bot.quiz.server_packs import guild_of, shown_pack_id
 from bot.storage import rounds, settings
 from bot.storage.analytics import pack_analytics
 from bot.storage.results import GuildSettings, RoundView
@@ -41,9 +44,15 @@ MODE_CHOICES = [
 
 @app_commands.guild_only()
 class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.quiz.description")):
+    pack_group = PackGroup()
+
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         super().__init__()
+
+    async def _offered(self, interaction: discord.Interaction[Any]) -> Library:
+        """The packs this server offers: built-ins it did not turn off, and its own."""
+        return (await self.ctx.shelf.view(interaction.guild_id)).offered
 
     @app_commands.command(name="start", description=_("cmd.quiz.start.description"))
     @app_commands.describe(
@@ -67,7 +76,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
             return
-        chosen = self.ctx.library.get(pack)
+        chosen = (await self._offered(interaction)).get(pack)
         if chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
@@ -149,7 +158,8 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
     async def pack_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pack_choices(self.ctx.library, interaction.locale.value, current)
+        offered = (await self._offered(interaction)).packs.values()
+        return pack_choices(offered, interaction.locale.value, current)
 
     @app_commands.command(name="stop", description=_("cmd.quiz.stop.description"))
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
@@ -183,7 +193,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
     @app_commands.command(name="packs", description=_("cmd.quiz.packs.description"))
     async def packs(self, interaction: discord.Interaction[Any]) -> None:
         locale = interaction.locale.value
-        lines = [_pack_line(pack, locale) for pack in self.ctx.library.packs.values()]
+        lines = [_pack_line(p, locale) for p in (await self._offered(interaction)).packs.values()]
         embed = discord.Embed(
             title=tr(locale, "packs.title"),
             description="\n\n".join(lines) or tr(locale, "packs.empty"),
@@ -225,7 +235,7 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
             return
-        chosen = self.ctx.library.get(pack)
+        chosen = (await self.ctx.shelf.view(interaction.guild_id)).known.get(pack)
         if chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
@@ -239,7 +249,8 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
     async def analytics_pack_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pack_choices(self.ctx.library, interaction.locale.value, current)
+        offered = (await self._offered(interaction)).packs.values()
+        return pack_choices(offered, interaction.locale.value, current)
 
 
 def _pack_line(pack: Pack, locale: str) -> str:
@@ -247,10 +258,12 @@ def _pack_line(pack: Pack, locale: str) -> str:
         locale,
         "packs.line",
         title=pack.title.get(locale),
-        id=pack.id,
+        id=shown_pack_id(pack.id),
         difficulty=difficulty_name(pack.difficulty, locale),
         questions=len(pack.questions),
     )
+    if guild_of(pack.id) is not None:
+        line += f" · {tr(locale, 'serverpacks.own_mark')}"
     lines = [line, pack.summary.get(locale)]
     if pack.guide is not None:
         lines.append(guide_line(pack.guide, locale))

@@ -30,16 +30,18 @@ class LearningCog(commands.Cog):
     @app_commands.describe(pack=_("cmd.review.pack.description"))
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction[Any], pack: str | None = None) -> None:
-        if pack is not None and self.ctx.library.get(pack) is None:
+        chosen = (await self.ctx.shelf.view(interaction.guild_id)).offered.get(pack or "")
+        if pack is not None and chosen is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
-        await start_review(interaction, Scope(pack_id=pack))
+        await start_review(interaction, Scope(pack_id=chosen.id if chosen else None))
 
     @review.autocomplete("pack")
     async def pack_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pack_choices(self.ctx.library, interaction.locale.value, current)
+        offered = (await self.ctx.shelf.view(interaction.guild_id)).offered.packs.values()
+        return pack_choices(offered, interaction.locale.value, current)
 
     @app_commands.command(name="stats", description=_("cmd.stats.description"))
     @app_commands.describe(member=_("cmd.stats.member.description"))
@@ -63,6 +65,7 @@ class LearningCog(commands.Cog):
         locale = interaction.locale.value
         who = mention(whose.id)
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
+        known = (await self.ctx.shelf.view(interaction.guild_id)).known
         # Messages about someone else speak of them in the third person.
         whose_stats = "self" if whose.id == interaction.user.id else "other"
         # The first chart imports matplotlib, which may outlast Discord's 3 s on a busy host.
@@ -71,7 +74,7 @@ class LearningCog(commands.Cog):
             self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
         )
         chart = await stats_chart(progress, locale)
-        embed = stats_embed(numbers, locale, heading, whose_stats, self.ctx.library)
+        embed = stats_embed(numbers, locale, heading, whose_stats, known)
         if chart is None:
             await reply(interaction, embed=embed)
         else:

@@ -48,7 +48,7 @@ async def _private_board(
     """Page ``page`` (the last one, if the board has fewer) for the member who clicked."""
     ctx = ctx_of(interaction)
     assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
-    pack = ctx.keys.packs.get(pack_key)
+    pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(pack_key)
     board = await _read_page(ctx, interaction.guild_id, period, pack, page)
     pages = pages_of(board.listed, PAGE_SIZE)
     if page >= pages:
@@ -134,7 +134,7 @@ class MeButton(PersistentButton, template=re.compile(rf"lm:{BOARD}")):
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
-        pack = ctx.keys.packs.get(self.pack_key)
+        pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(self.pack_key)
         found = await leaderboard.member_rank(
             ctx.db,
             guild_id=interaction.guild_id,

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.app.components.base import PersistentButton
-from bot.app.context import AppContext, ctx_of
+from bot.app.context import ctx_of
 from bot.app.i18n import tr
 from bot.app.keys import QuestionKeys, stable_key
 from bot.app.render.common import letter
@@ -108,7 +108,7 @@ class ReviewNowButton(PersistentButton, template=re.compile(rf"rv:{SCOPE}")):
         return cls(match["scope"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await start_review(interaction, scope_of(self.scope, ctx_of(interaction).keys))
+        await start_review(interaction, scope_of(self.scope, await _keys(interaction)))
 
 
 def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewNowButton:
@@ -151,8 +151,9 @@ class ReviewAnswerButton(
         if not await _is_owner(interaction, self.code):
             return
         ctx = ctx_of(interaction)
-        session = self.code.session(ctx.keys)
-        found = ctx.keys.questions.get(self.question_key)
+        keys = await _keys(interaction)
+        session = self.code.session(keys)
+        found = keys.questions.get(self.question_key)
         if found is None:  # the question left its pack since it was shown: go on
             await _take(interaction, Next(session))
             return
@@ -172,7 +173,7 @@ class ReviewNextButton(PersistentButton, template=re.compile(rf"rn:{SESSION}:{SC
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         if await _is_owner(interaction, self.code):
-            await _take(interaction, Next(self.code.session(ctx_of(interaction).keys)))
+            await _take(interaction, Next(self.code.session(await _keys(interaction))))
 
 
 class ReviewStopButton(PersistentButton, template=re.compile(rf"rs:{SESSION}")):
@@ -186,7 +187,7 @@ class ReviewStopButton(PersistentButton, template=re.compile(rf"rs:{SESSION}")):
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         if await _is_owner(interaction, self.code):
-            await _take(interaction, Finish(self.code.session(ctx_of(interaction).keys)))
+            await _take(interaction, Finish(self.code.session(await _keys(interaction))))
 
 
 REVIEW_BUTTONS = (
@@ -209,14 +210,14 @@ async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> 
     and in place of the clicked message otherwise."""
     ctx = ctx_of(interaction)
     rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
-    step = await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng)
+    step = await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng, where=interaction.guild_id)
     locale = interaction.locale.value
     # In a DM the messages are private anyway, and a normal message stays in its history.
     private = interaction.guild_id is not None
     if isinstance(step, NothingStep):
         await reply(interaction, nothing_to_review_text(locale, step), ephemeral=private)
         return
-    embed, view = _message_of(ctx, step, locale)
+    embed, view = _message_of(await _keys(interaction), step, locale)
     if isinstance(action, Start):
         await reply(interaction, embed=embed, view=view, ephemeral=private)
     else:
@@ -224,21 +225,21 @@ async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> 
 
 
 def _message_of(
-    ctx: AppContext, step: CardStep | ResultStep | SummaryStep, locale: str
+    keys: QuestionKeys, step: CardStep | ResultStep | SummaryStep, locale: str
 ) -> tuple[discord.Embed, discord.ui.View]:
     if isinstance(step, SummaryStep):
         return review_summary_embed(locale, step), summary_view(step.session, locale)
     code = SessionCode.of(step.session)
     view = discord.ui.View(timeout=None)
     if isinstance(step, CardStep):
-        pack, question = _question(ctx, step.card.pack_id, step.card.question_id)
+        pack, question = _question(keys, step.card.pack_id, step.card.question_id)
         key = stable_key(pack.id, question.id)
         order = _shown_order(code.member_id, pack, question, step.times_reviewed)
         for position, option in enumerate(order):
             view.add_item(ReviewAnswerButton(code, key, option, letter(position)))
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
         return review_question_embed(pack, question, locale, step, order), view
-    pack, question = _question(ctx, step.grade.pack_id, step.grade.question_id)
+    pack, question = _question(keys, step.grade.pack_id, step.grade.question_id)
     order = _shown_order(code.member_id, pack, question, step.grade.times_reviewed)
     if step.more:
         view.add_item(ReviewNextButton(code, tr(locale, "review.next_button")))
@@ -257,8 +258,13 @@ def _shown_order(
     return option_order(seed, len(question.options))
 
 
-def _question(ctx: AppContext, pack_id: str, question_id: str) -> tuple[Pack, Question]:
-    found = ctx.keys.questions.get(stable_key(pack_id, question_id))
+async def _keys(interaction: discord.Interaction[Any]) -> QuestionKeys:
+    """The keys of the packs seen where the member clicks (a server's own packs only there)."""
+    return (await ctx_of(interaction).shelf.view(interaction.guild_id)).keys
+
+
+def _question(keys: QuestionKeys, pack_id: str, question_id: str) -> tuple[Pack, Question]:
+    found = keys.questions.get(stable_key(pack_id, question_id))
     if found is None:  # storage mirrors the loaded packs, so this is a bug
         raise LookupError(f"question {pack_id}/{question_id} is not loaded")
     return found

@@ -127,7 +127,9 @@ class WhyButton(PersistentButton, template=re.compile(r"qw:(?P<round>[0-9]+):(?P
         answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
-        question = _question_in(ctx.library.get(view.pack_id), question_id)
+        question = _question_in(
+            (await ctx.shelf.view(view.guild_id)).known.get(view.pack_id), question_id
+        )
         if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
         else:

@@ -342,3 +342,63 @@ reminder-due = { $count ->
     }
 reminder-review_button = Επανάληψη τώρα
 reminder-refused = Δεν μπόρεσα να σας στείλω υπενθύμιση επανάληψης: το Discord απέρριψε το DM (τα DM σας είναι κλειστά για μέλη κοινού server ή δεν έχουμε πια κοινό server). Οι υπενθυμίσεις σας απενεργοποιήθηκαν· όταν ανοίξετε τα DM σας, ενεργοποιήστε τις ξανά με την εντολή /settings.
+
+## Πακέτα του server: /κουίζ πακέτο ανέβασμα|λίστα|αφαίρεση|απενεργοποίηση|ενεργοποίηση (συντονιστές), πάντα ιδιωτικά.
+
+cmd-quiz-pack-name = πακέτο
+cmd-quiz-pack-description = Τα δικά πακέτα κουίζ αυτού του server (συντονιστές)
+cmd-quiz-pack-upload-name = ανέβασμα
+cmd-quiz-pack-upload-description = Ανέβασμα πακέτου κουίζ, αρχείου YAML, μόνο για αυτόν τον server (συντονιστές)
+cmd-quiz-pack-upload-file-name = αρχείο
+cmd-quiz-pack-upload-file-description = Το αρχείο του πακέτου (.yaml, έως 256 KiB)
+cmd-quiz-pack-list-name = λίστα
+cmd-quiz-pack-list-description = Τα πακέτα που ανέβασε αυτός ο server και τα ενσωματωμένα που απενεργοποίησε (συντονιστές)
+cmd-quiz-pack-remove-name = αφαίρεση
+cmd-quiz-pack-remove-description = Αφαίρεση πακέτου που ανέβασε αυτός ο server (συντονιστές)
+cmd-quiz-pack-remove-pack-name = πακέτο
+cmd-quiz-pack-remove-pack-description = Το πακέτο που θα αφαιρεθεί
+cmd-quiz-pack-disable-name = απενεργοποίηση
+cmd-quiz-pack-disable-description = Απενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
+cmd-quiz-pack-disable-pack-name = πακέτο
+cmd-quiz-pack-disable-pack-description = Το ενσωματωμένο πακέτο που θα απενεργοποιηθεί
+cmd-quiz-pack-enable-name = ενεργοποίηση
+cmd-quiz-pack-enable-description = Επανενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
+cmd-quiz-pack-enable-pack-name = πακέτο
+cmd-quiz-pack-enable-pack-description = Το ενσωματωμένο πακέτο που θα ενεργοποιηθεί ξανά
+serverpacks-stored = Το πακέτο **{ $title }** (`{ $id }`) αποθηκεύτηκε για αυτόν τον server: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Ξεκινήστε το με την εντολή /{ cmd-quiz-name } { cmd-quiz-start-name }· κανένας άλλος server δεν το βλέπει.
+serverpacks-replaced = Το πακέτο **{ $title }** (`{ $id }`) αντικαταστάθηκε από το νέο αρχείο: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Οι ερωτήσεις που κράτησαν το id τους κρατούν και τις απαντήσεις και τις επαναλήψεις τους.
+serverpacks-invalid = Το πακέτο δεν αποθηκεύτηκε: { $count ->
+        [one] { $count } πρόβλημα
+       *[other] { $count } προβλήματα
+    } στο αρχείο.
+serverpacks-more_problems = …και { $count } ακόμη.
+serverpacks-too_big = Το αρχείο ξεπερνά τα { $limit } KiB, το όριο για ένα πακέτο αυτού του server. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-too_many = Αυτός ο server έχει ήδη { $limit ->
+        [one] { $limit } πακέτο
+       *[other] { $limit } πακέτα
+    }, το όριό του. Αφαιρέστε πρώτα ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-remove-name }. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-shadows_builtin = Το `{ $id }` είναι το id ενός ενσωματωμένου πακέτου: δώστε άλλο id στο πακέτο σας. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-removed = Το πακέτο `{ $id }` αφαιρέθηκε από αυτόν τον server. Οι απαντήσεις και οι βαθμοί του μένουν στο ιστορικό.
+serverpacks-not_own = Αυτός ο server δεν έχει ανεβάσει πακέτο `{ $id }`.
+serverpacks-in_use = Τρέχει γύρος του `{ $id }`. Αφαιρέστε το πακέτο όταν τελειώσει ο γύρος ή σταματήστε τον πρώτα με την εντολή /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+serverpacks-not_builtin = Δεν υπάρχει ενσωματωμένο πακέτο `{ $id }`.
+serverpacks-disabled = Το ενσωματωμένο πακέτο `{ $id }` απενεργοποιήθηκε σε αυτόν τον server: δεν προτείνεται ούτε ξεκινά πια εδώ.
+serverpacks-already_disabled = Το ενσωματωμένο πακέτο `{ $id }` είναι ήδη απενεργοποιημένο σε αυτόν τον server.
+serverpacks-enabled = Το ενσωματωμένο πακέτο `{ $id }` ενεργοποιήθηκε ξανά σε αυτόν τον server.
+serverpacks-already_enabled = Το ενσωματωμένο πακέτο `{ $id }` δεν είναι απενεργοποιημένο σε αυτόν τον server.
+serverpacks-list_title = Τα πακέτα αυτού του server
+serverpacks-list_own = Ανεβασμένα εδώ: { $count } από { $limit }
+serverpacks-list_line = **{ $title }** (`{ $id }`) · { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    } · { $file }
+serverpacks-list_none = Κανένα ακόμη: ανεβάστε ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-list_disabled = Ενσωματωμένα πακέτα απενεργοποιημένα εδώ
+serverpacks-list_no_disabled = Κανένα.
+serverpacks-own_mark = δικό αυτού του server

@@ -317,3 +317,63 @@ reminder-due = { $count ->
     }
 reminder-review_button = Review now
 reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with /settings.
+
+## Server packs: /quiz pack upload|list|remove|disable|enable (moderators), always private.
+
+cmd-quiz-pack-name = pack
+cmd-quiz-pack-description = This server's own quiz packs (moderators)
+cmd-quiz-pack-upload-name = upload
+cmd-quiz-pack-upload-description = Upload a quiz pack, a YAML file, for this server only (moderators)
+cmd-quiz-pack-upload-file-name = file
+cmd-quiz-pack-upload-file-description = The pack file (.yaml, at most 256 KiB)
+cmd-quiz-pack-list-name = list
+cmd-quiz-pack-list-description = This server's uploaded packs and the built-in packs it turned off (moderators)
+cmd-quiz-pack-remove-name = remove
+cmd-quiz-pack-remove-description = Remove a pack this server uploaded (moderators)
+cmd-quiz-pack-remove-pack-name = pack
+cmd-quiz-pack-remove-pack-description = The uploaded pack to remove
+cmd-quiz-pack-disable-name = disable
+cmd-quiz-pack-disable-description = Turn a built-in pack off in this server (moderators)
+cmd-quiz-pack-disable-pack-name = pack
+cmd-quiz-pack-disable-pack-description = The built-in pack to turn off
+cmd-quiz-pack-enable-name = enable
+cmd-quiz-pack-enable-description = Turn a built-in pack on again in this server (moderators)
+cmd-quiz-pack-enable-pack-name = pack
+cmd-quiz-pack-enable-pack-description = The built-in pack to turn on
+serverpacks-stored = Pack **{ $title }** (`{ $id }`) is stored for this server: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Start it with /{ cmd-quiz-name } { cmd-quiz-start-name }; no other server sees it.
+serverpacks-replaced = Pack **{ $title }** (`{ $id }`) is replaced by the new file: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Questions that kept their ids keep their answers and reviews.
+serverpacks-invalid = The pack was not stored: { $count ->
+        [one] { $count } problem
+       *[other] { $count } problems
+    } in the file.
+serverpacks-more_problems = …and { $count } more.
+serverpacks-too_big = The file is over { $limit } KiB, the limit for a pack of this server. Nothing was stored.
+serverpacks-too_many = This server already has { $limit ->
+        [one] { $limit } pack
+       *[other] { $limit } packs
+    }, its limit. Remove one first with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-remove-name }. Nothing was stored.
+serverpacks-shadows_builtin = `{ $id }` is the id of a built-in pack: give your pack another id. Nothing was stored.
+serverpacks-removed = Pack `{ $id }` is removed from this server. Its answers and scores stay in the history.
+serverpacks-not_own = This server has no uploaded pack `{ $id }`.
+serverpacks-in_use = A round of `{ $id }` is running. Remove the pack once the round has ended, or stop it first with /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+serverpacks-not_builtin = There is no built-in pack `{ $id }`.
+serverpacks-disabled = Built-in pack `{ $id }` is turned off in this server: it is no longer offered or startable here.
+serverpacks-already_disabled = Built-in pack `{ $id }` is already turned off in this server.
+serverpacks-enabled = Built-in pack `{ $id }` is on again in this server.
+serverpacks-already_enabled = Built-in pack `{ $id }` is not turned off in this server.
+serverpacks-list_title = This server's packs
+serverpacks-list_own = Uploaded here: { $count } of { $limit }
+serverpacks-list_line = **{ $title }** (`{ $id }`) · { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    } · { $file }
+serverpacks-list_none = None yet: upload one with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-list_disabled = Built-in packs turned off here
+serverpacks-list_no_disabled = None.
+serverpacks-own_mark = this server's own pack

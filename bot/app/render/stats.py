@@ -14,6 +14,7 @@ from bot.app.i18n import number, percent, tr
 from bot.app.render.common import BRAND, pack_title, relative_time
 from bot.quiz.library import Library
 from bot.quiz.progress import Progress
+from bot.quiz.server_packs import guild_of
 from bot.storage.results import MemberStats
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,8 @@ def stats_embed(
     numbers: MemberStats, locale: str, heading: str, whose: str, library: Library
 ) -> discord.Embed:
     """``whose`` is ``self`` or ``other``: messages about someone else speak of them in the
-    third person."""
+    third person. ``library``: the packs this server knows; another server's own packs are
+    left out (a built-in pack no longer loaded shows by its id)."""
     embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
     embed.set_footer(text=tr(locale, "stats.scope"))
     embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
@@ -57,6 +59,7 @@ def stats_embed(
             seen=mastery.seen,
         )
         for mastery in numbers.packs
+        if library.get(mastery.pack_id) is not None or guild_of(mastery.pack_id) is None
     ]
     embed.add_field(
         name=tr(locale, "stats.mastery"),

@@ -220,6 +220,13 @@ function interactionFailed(report) {
 
 const composer = new Composer($("#composer"), {
   send: (path, options) => api("POST", "/interactions/command", { user: state.viewer.id, channel: state.channelId, command: path, options }),
+  attach: async (file) => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    const body = { channel_id: state.channelId, filename: file.name, content: btoa(binary), content_type: file.type || "application/octet-stream" };
+    return (await api("POST", "/command-files", body)).id;
+  },
   autocomplete: async (path, focused, options) => {
     const report = await api("POST", "/interactions/autocomplete", { user: state.viewer.id, channel: state.channelId, command: path, focused, options, wait: true });
     return report.responses[0]?.body?.data?.choices || [];

@@ -7,11 +7,12 @@ import { localised, say } from "./words.js";
 
 const SUB_COMMAND = 1;
 const GROUP = 2;
-const TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10 };
+const TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 };
 const SHOWN = 25;
 
 export class Composer {
-  // actions: { send(path, options) -> Promise, autocomplete(path, focused, options) -> choices }
+  // actions: { send(path, options) -> Promise, autocomplete(path, focused, options) -> choices,
+  //   attach(file) -> the id of the uploaded file, an ATTACHMENT option's value }
   constructor(form, actions) {
     this.form = form;
     this.actions = actions;
@@ -131,6 +132,7 @@ export class Composer {
     }
     const input = document.createElement("input");
     input.autocomplete = "off";
+    if (option.type === TYPES.ATTACHMENT) input.type = "file";
     if (option.type === TYPES.INTEGER || option.type === TYPES.NUMBER) {
       input.type = "number";
       input.step = option.type === TYPES.INTEGER ? "1" : "any";
@@ -155,6 +157,7 @@ export class Composer {
     const options = {};
     for (const label of this.chosenBox.querySelectorAll("label.option")) {
       const option = this.chosen.options.find((o) => o.name === label.dataset.option);
+      if (option.type === TYPES.ATTACHMENT) continue; // uploaded when the command is sent
       const raw = label.querySelector("input, select").value.trim();
       if (raw === "") continue;
       if (option.type === TYPES.INTEGER || option.type === TYPES.NUMBER) options[option.name] = Number(raw);
@@ -162,6 +165,16 @@ export class Composer {
       else options[option.name] = raw;
     }
     return options;
+  }
+
+  // Files chosen for ATTACHMENT options, uploaded first as a Discord client does: name -> id.
+  async attachments() {
+    const ids = {};
+    for (const label of this.chosenBox.querySelectorAll("label.option")) {
+      const file = label.querySelector("input[type=file]")?.files?.[0];
+      if (file) ids[label.dataset.option] = await this.actions.attach(file);
+    }
+    return ids;
   }
 
   async suggest(option, control, list) {
@@ -181,7 +194,7 @@ export class Composer {
     event.preventDefault();
     if (!this.chosen) return this.showPicker();
     try {
-      await this.actions.send(this.chosen.path, this.values());
+      await this.actions.send(this.chosen.path, { ...this.values(), ...(await this.attachments()) });
       this.reset();
     } catch (error) {
       this.showError(error.message);

@@ -1,0 +1,129 @@
+"""`/quiz pack upload|list|remove|disable|enable`: a server's own packs, and the built-in ones it
+turns off. Moderators only, every reply private."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app.choices import pack_choices
+from bot.app.context import ctx_of
+from bot.app.permissions import is_moderator
+from bot.app.render.limits import echo
+from bot.app.render.server_packs import pack_list_embed, upload_text
+from bot.app.replies import reply, say
+from bot.app.shelf import ServerView
+from bot.app.translator import command_text as _
+from bot.quiz.server_packs import stored_pack_id, too_big
+from bot.storage.server_packs import PackInUseError
+
+
+class PackGroup(
+    app_commands.Group, name=_("cmd.quiz.pack.name"), description=_("cmd.quiz.pack.description")
+):
+    @app_commands.command(name="upload", description=_("cmd.quiz.pack.upload.description"))
+    @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"))
+    async def upload(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        guild_id = await _moderated_guild(interaction)
+        if guild_id is None:
+            return
+        oversize = too_big(file.size)  # refused before fetching it
+        if oversize is not None:
+            await say(interaction, oversize.key, limit=oversize.limit)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await file.read()
+        ctx = ctx_of(interaction)
+        outcome = await ctx.shelf.upload(
+            guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock()
+        )
+        await reply(interaction, upload_text(outcome, interaction.locale.value))
+
+    @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))
+    async def list_packs(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = await _moderated_guild(interaction)
+        if guild_id is None:
+            return
+        view = await ctx_of(interaction).shelf.view(guild_id)
+        await reply(interaction, embed=pack_list_embed(view.packs, interaction.locale.value))
+
+    @app_commands.command(name="remove", description=_("cmd.quiz.pack.remove.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.remove.pack.description"))
+    async def remove(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        guild_id = await _moderated_guild(interaction)
+        if guild_id is None:
+            return
+        try:
+            removed = await ctx_of(interaction).shelf.remove(
+                guild_id, stored_pack_id(pack, guild_id)
+            )
+        except PackInUseError:
+            await say(interaction, "serverpacks.in_use", id=echo(pack))
+            return
+        await say(
+            interaction, "serverpacks.removed" if removed else "serverpacks.not_own", id=echo(pack)
+        )
+
+    @app_commands.command(name="disable", description=_("cmd.quiz.pack.disable.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.disable.pack.description"))
+    async def disable(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        await _switch(interaction, pack, disabled=True)
+
+    @app_commands.command(name="enable", description=_("cmd.quiz.pack.enable.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.enable.pack.description"))
+    async def enable(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        await _switch(interaction, pack, disabled=False)
+
+    @remove.autocomplete("pack")
+    async def own_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        return pack_choices(view.packs.own, interaction.locale.value, current)
+
+    @disable.autocomplete("pack")
+    async def enabled_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        shelf = ctx_of(interaction).shelf
+        kept = [p for p in shelf.builtins.packs.values() if p.id not in view.packs.disabled]
+        return pack_choices(kept, interaction.locale.value, current)
+
+    @enable.autocomplete("pack")
+    async def disabled_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        shelf = ctx_of(interaction).shelf
+        off = [p for p in shelf.builtins.packs.values() if p.id in view.packs.disabled]
+        return pack_choices(off, interaction.locale.value, current)
+
+
+async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled: bool) -> None:
+    guild_id = await _moderated_guild(interaction)
+    if guild_id is None:
+        return
+    ctx = ctx_of(interaction)
+    if ctx.shelf.builtins.get(pack) is None:
+        await say(interaction, "serverpacks.not_builtin", id=echo(pack))
+        return
+    changed = await ctx.shelf.set_disabled(
+        guild_id, pack, disabled=disabled, by=interaction.user.id, now=ctx.clock()
+    )
+    state = "disabled" if disabled else "enabled"
+    await say(interaction, f"serverpacks.{state if changed else 'already_' + state}", id=pack)
+
+
+async def _moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
+    """The server's id if the member may manage its packs (else says why not)."""
+    if interaction.guild_id is None or not await is_moderator(ctx_of(interaction).db, interaction):
+        await say(interaction, "errors.not_moderator")
+        return None
+    return interaction.guild_id
+
+
+async def _view(interaction: discord.Interaction[Any]) -> ServerView:
+    return await ctx_of(interaction).shelf.view(interaction.guild_id)

@@ -1,0 +1,163 @@
+"""Which packs each server sees: the built-ins, minus those it turned off, plus its own uploads.
+
+A server's view is read from the database and cached in the process for ``TTL_S`` seconds. The
+process that uploads, removes, disables or enables forgets that server's view at once; another
+process sharing the database sees the change when its copy expires (at most ``TTL_S`` later).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.app.keys import QuestionKeys
+from bot.quiz.library import Library
+from bot.quiz.loader import parse_pack
+from bot.quiz.model import Pack
+from bot.quiz.problems import PackError, Problem
+from bot.quiz.server_packs import (
+    MAX_SERVER_PACKS,
+    GuildPacks,
+    UploadRefusal,
+    as_server_pack,
+    check_upload,
+    guild_packs,
+    shown_pack_id,
+    too_big,
+)
+from bot.storage import server_packs
+from bot.storage.database import Database
+from bot.storage.server_packs import ServerPackSource, guild_pack_records
+
+TTL_S = 10.0
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerView:
+    packs: GuildPacks
+    keys: QuestionKeys  # of every pack the server knows, for buttons that name one by key
+    loaded_at: float
+
+    @property
+    def offered(self) -> Library:
+        return self.packs.offered
+
+    @property
+    def known(self) -> Library:
+        return self.packs.known
+
+
+@dataclass(frozen=True, slots=True)
+class Uploaded:
+    """What became of an upload: stored (``pack`` under its stored id), or the loader's
+    ``problems``, or a ``refusal`` (limits, a built-in id)."""
+
+    pack: Pack | None = None
+    problems: tuple[Problem, ...] = ()
+    refusal: UploadRefusal | None = None
+    replaced: bool = False
+
+    @property
+    def stored(self) -> bool:
+        return self.pack is not None and not self.problems and self.refusal is None
+
+
+class PackShelf:
+    def __init__(
+        self,
+        db: Database,
+        builtins: Library,
+        *,
+        ttl_s: float = TTL_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._db = db
+        self.builtins = builtins
+        self._ttl_s = ttl_s
+        self._clock = clock
+        self._views: dict[int, ServerView] = {}
+        self._anywhere = ServerView(
+            guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins), 0.0
+        )
+
+    async def view(self, guild_id: int | None) -> ServerView:
+        """The server's packs; outside a server (a DM), the built-ins only."""
+        if guild_id is None:
+            return self._anywhere
+        cached = self._views.get(guild_id)
+        if cached is not None and self._clock() - cached.loaded_at < self._ttl_s:
+            return cached
+        loaded = await self._load(guild_id)
+        self._views[guild_id] = loaded
+        return loaded
+
+    def forget(self, guild_id: int) -> None:
+        self._views.pop(guild_id, None)
+
+    async def upload(
+        self, guild_id: int, file_name: str, data: bytes, *, by: int, now: datetime
+    ) -> Uploaded:
+        """Checks an uploaded file with the pack loader and the server's limits; stores it
+        only if it passes both."""
+        oversize = too_big(len(data))
+        if oversize is not None:
+            return Uploaded(refusal=oversize)
+        try:
+            pack = parse_pack(data, file_name)
+        except PackError as error:
+            return Uploaded(problems=error.problems)
+        upload = ServerPackSource(guild_id, pack.id, file_name, data.decode(), by, now)
+        view = await self.view(guild_id)
+        own_ids = [shown_pack_id(own.id) for own in view.packs.own]
+        refusal = check_upload(pack, builtins=self.builtins, own_ids=own_ids)
+        if refusal is not None:
+            return Uploaded(pack=pack, refusal=refusal)
+        stored = as_server_pack(pack, upload.guild_id)
+        try:
+            replaced = await server_packs.save_server_pack(self._db, upload, stored)
+        except server_packs.TooManyPacksError:  # another process stored one meanwhile
+            too_many = UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS)
+            return Uploaded(pack=pack, refusal=too_many)
+        finally:
+            self.forget(upload.guild_id)
+        return Uploaded(pack=stored, replaced=replaced)
+
+    async def remove(self, guild_id: int, stored_id: str) -> bool:
+        """False if the server has no such pack; raises PackInUseError while a round of it runs."""
+        try:
+            return await server_packs.remove_server_pack(self._db, guild_id, stored_id)
+        finally:
+            self.forget(guild_id)
+
+    async def set_disabled(
+        self, guild_id: int, pack_id: str, *, disabled: bool, by: int, now: datetime
+    ) -> bool:
+        """Turns a built-in pack off or on in the server; False if it already was."""
+        try:
+            return await server_packs.set_pack_disabled(
+                self._db, guild_id, pack_id, disabled=disabled, by=by, now=now
+            )
+        finally:
+            self.forget(guild_id)
+
+    async def _load(self, guild_id: int) -> ServerView:
+        records = await guild_pack_records(self._db, guild_id)
+        own = [pack for source in records.sources if (pack := _parse(source)) is not None]
+        packs = guild_packs(self.builtins, guild_id, own, records.disabled)
+        return ServerView(packs, QuestionKeys.of(packs.known), self._clock())
+
+
+def _parse(source: ServerPackSource) -> Pack | None:
+    """The stored pack; one the loader no longer accepts (after an upgrade) is left out."""
+    try:
+        pack = parse_pack(source.source.encode(), source.file_name)
+    except PackError as error:
+        log.warning(
+            "server %s: pack %s no longer loads: %s", source.guild_id, source.pack_id, error
+        )
+        return None
+    return as_server_pack(pack, source.guild_id)

@@ -1,0 +1,179 @@
+"""A server's own packs in the database (SQLite and PostgreSQL): stored with their questions,
+the per-server limit, removal (not while a round runs), built-in packs turned off, and the
+packs a review may show from each server."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from bot.app.shelf import PackShelf
+from bot.quiz.library import Library
+from bot.quiz.review import EVERYTHING, Answer, CardStep, NothingStep, Session, Start
+from bot.quiz.rounds import RoundState
+from bot.quiz.server_packs import MAX_SERVER_PACKS, as_server_pack
+from bot.storage.database import Database
+from bot.storage.models import PackRow, QuestionRow
+from bot.storage.packs import active_question_ids, sync_packs
+from bot.storage.reviews import take
+from bot.storage.rounds import end_round
+from bot.storage.server_packs import (
+    PackInUseError,
+    ServerPackSource,
+    TooManyPacksError,
+    guild_pack_records,
+    remove_server_pack,
+    save_server_pack,
+    set_pack_disabled,
+)
+from tests.storage.factories import NOW, make_pack, seeded, start_test_round
+
+GUILD, OTHER, MEMBER = 1, 2, 5
+
+
+def source(pack_id: str, guild_id: int = GUILD) -> ServerPackSource:
+    return ServerPackSource(guild_id, pack_id, f"{pack_id}.yaml", f"id: {pack_id}\n", 7, NOW)
+
+
+async def save(db: Database, pack_id: str, guild_id: int = GUILD, questions: int = 3) -> bool:
+    pack = as_server_pack(make_pack(pack_id, questions), guild_id)
+    return await save_server_pack(db, source(pack_id, guild_id), pack)
+
+
+async def active_packs(db: Database) -> dict[str, bool]:
+    async with db.read() as connection:
+        return dict((await connection.execute(select(PackRow.id, PackRow.active))).all())
+
+
+async def test_two_servers_store_the_same_id_apart_with_their_questions(db: Database) -> None:
+    assert await save(db, "capitals") is False
+    assert await save(db, "capitals", OTHER, questions=2) is False
+    records = await guild_pack_records(db, GUILD)
+    assert [(s.pack_id, s.file_name, s.uploaded_by) for s in records.sources] == [
+        ("capitals", "capitals.yaml", 7)
+    ]
+    assert await active_question_ids(db, "capitals@1") == ("q0", "q1", "q2")
+    assert await active_question_ids(db, "capitals@2") == ("q0", "q1")
+    # Replacing keeps the question rows (history) and turns the dropped ones off.
+    assert await save(db, "capitals", questions=1) is True
+    assert await active_question_ids(db, "capitals@1") == ("q0",)
+    async with db.read() as connection:
+        kept = await connection.scalar(
+            select(QuestionRow.active).where(
+                QuestionRow.pack_id == "capitals@1", QuestionRow.question_id == "q2"
+            )
+        )
+    assert kept is False
+
+
+async def test_the_built_in_sync_leaves_server_packs_alone(db: Database) -> None:
+    await save(db, "capitals")
+    await sync_packs(db, [make_pack("other")], NOW)
+    assert await active_packs(db) == {"basics": False, "other": True, "capitals@1": True}
+    assert await active_question_ids(db, "capitals@1") == ("q0", "q1", "q2")
+
+
+async def test_a_server_holds_at_most_its_limit_of_packs(db: Database) -> None:
+    for number in range(MAX_SERVER_PACKS):
+        await save(db, f"pack-{number}")
+    with pytest.raises(TooManyPacksError):
+        await save(db, "one-more")
+    assert await save(db, "pack-0") is True  # replacing one is no new pack
+    await save(db, "one-more", OTHER)  # the limit is per server
+    assert len((await guild_pack_records(db, GUILD)).sources) == MAX_SERVER_PACKS
+
+
+async def test_removal_waits_for_rounds_and_keeps_history(db: Database) -> None:
+    await save(db, "capitals")
+    view = await start_test_round(db, guild_id=GUILD, pack_id="capitals@1")
+    with pytest.raises(PackInUseError):
+        await remove_server_pack(db, GUILD, "capitals@1")
+    await end_round(db, view.id, RoundState.STOPPED, NOW)
+    assert await remove_server_pack(db, OTHER, "capitals@2") is False
+    assert await remove_server_pack(db, GUILD, "capitals@1") is True
+    assert (await guild_pack_records(db, GUILD)).sources == ()
+    assert (await active_packs(db))["capitals@1"] is False
+    assert await active_question_ids(db, "capitals@1") == ()
+    assert await remove_server_pack(db, GUILD, "capitals@1") is False
+
+
+async def test_built_in_packs_turn_off_and_on_per_server(db: Database) -> None:
+    assert await set_pack_disabled(db, GUILD, "basics", disabled=True, by=7, now=NOW) is True
+    assert await set_pack_disabled(db, GUILD, "basics", disabled=True, by=7, now=NOW) is False
+    assert (await guild_pack_records(db, GUILD)).disabled == {"basics"}
+    assert (await guild_pack_records(db, OTHER)).disabled == frozenset()
+    assert await set_pack_disabled(db, GUILD, "basics", disabled=False, by=7, now=NOW) is True
+    assert await set_pack_disabled(db, GUILD, "basics", disabled=False, by=7, now=NOW) is False
+    assert (await guild_pack_records(db, GUILD)).disabled == frozenset()
+
+
+async def test_a_review_shows_a_servers_own_pack_only_in_that_server(db: Database) -> None:
+    await save(db, "capitals")
+    session = Session(MEMBER)
+    await take(db, Answer(session, "capitals@1", "q0", 1, 900), now=NOW, rng=seeded(1))
+    later = NOW + timedelta(days=30)  # every card due
+    here = await take(db, Start(session), now=later, rng=seeded(1), where=GUILD)
+    assert isinstance(here, CardStep)
+    assert here.card.pack_id == "capitals@1"
+    for elsewhere in (OTHER, None):  # another server, a DM
+        step = await take(
+            db, Start(Session(MEMBER, scope=EVERYTHING)), now=later, rng=seeded(1), where=elsewhere
+        )
+        assert isinstance(step, NothingStep)
+
+
+async def test_the_shelf_sees_its_own_changes_at_once_and_others_after_its_ttl(
+    db: Database,
+) -> None:
+    now = [0.0]
+    builtins = Library.of([make_pack("basics")])
+    shelf = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0])
+    other_process = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0])
+    assert list((await other_process.view(GUILD)).offered.packs) == ["basics"]
+    yaml = CAPITALS.encode()
+    stored = await shelf.upload(GUILD, "capitals.yaml", yaml, by=7, now=NOW)
+    assert stored.stored
+    assert (await shelf.view(GUILD)).offered.get("capitals") is not None
+    assert (await shelf.view(OTHER)).offered.get("capitals") is None
+    assert (await other_process.view(GUILD)).offered.get("capitals") is None  # cached
+    now[0] = 10.5
+    found = (await other_process.view(GUILD)).offered.get("capitals")
+    assert found is not None
+    assert found.id == "capitals@1"
+    await shelf.set_disabled(GUILD, "basics", disabled=True, by=7, now=NOW)
+    view = await shelf.view(GUILD)
+    assert list(view.offered.packs) == ["capitals@1"]
+    assert view.known.get("basics") is not None  # rounds under way still find it
+
+
+async def test_the_shelf_refuses_without_storing(db: Database) -> None:
+    shelf = PackShelf(db, Library.of([make_pack("basics")]))
+    broken = await shelf.upload(GUILD, "x.yaml", b"id: x\n", by=7, now=NOW)
+    assert broken.problems
+    assert str(broken.problems[0]).startswith("x.yaml:1:1: ")
+    shadow = CAPITALS.replace("id: capitals", "id: basics").encode()
+    refused = await shelf.upload(GUILD, "b.yaml", shadow, by=7, now=NOW)
+    assert refused.refusal is not None
+    assert refused.refusal.key == "serverpacks.shadows_builtin"
+    assert (await guild_pack_records(db, GUILD)).sources == ()
+    assert replace(refused, refusal=None).stored  # the pack itself loaded
+
+
+CAPITALS = """\
+id: capitals
+locales: [en]
+title: Capitals
+summary: Which city is the capital.
+difficulty: easy
+questions:
+  - id: france
+    prompt: "The capital of France?"
+    options:
+      - text: Paris
+        correct: true
+      - text: Lyon
+    explanation: Paris.
+"""
