@@ -35,6 +35,7 @@ FLAGS = [  # without the background-networking ones Chromium reaches out, and is
 CLICK_REPLY_MS = 200  # a click shows its ephemeral reply within this, on this machine
 WAIT_MS = 20_000  # the bot's pause between messages is 3 s; rounds post a few in a row
 SCREENSHOT = REPO / "docs" / "playground.png"
+STATS_SHOT = REPO / "docs" / "playground-stats.png"
 QUESTION_SHOT = REPO / "docs" / "playground-question.png"
 REVEAL_SHOT = REPO / "docs" / "playground-reveal.png"
 SHOOTING = os.environ.get("QUIZBOT_SCREENSHOT") == "1"  # refresh the pictures in docs/
@@ -132,7 +133,22 @@ def test_a_round_as_moderator_and_members_in_english_and_greek(
     expect(board).not_to_contain_text("<@")
     if SHOOTING:
         page.screenshot(path=SCREENSHOT)
+    stats_with_their_chart(page)
     no_failures(playground)
+
+
+def stats_with_their_chart(page: Page) -> None:
+    """Ben's /stats shows his figures and, in the embed, the chart attached to the message."""
+    run_command(page, "/stats")
+    stats = page.locator("li.ephemeral", has=page.locator(".embed-title", has_text="Stats"))
+    chart = stats.locator("img.embed-image")
+    expect(chart).to_have_count(1)
+    page.wait_for_function(
+        "() => document.querySelector('li.ephemeral img.embed-image')?.naturalWidth > 0"
+    )
+    assert chart.evaluate("(img) => [img.naturalWidth, img.naturalHeight]") == [800, 360]
+    if SHOOTING:
+        stats.screenshot(path=STATS_SHOT)
 
 
 def start_round_as_moderator(page: Page, playground: Playground) -> str:

@@ -38,7 +38,7 @@ function messageHtml(message, view) {
     const edited = message.edited_timestamp ? `<span class="edited">${say(view.locale, "edited")}</span>` : "";
     parts.push(`<div class="content">${markdown(message.content, view.ctx)}${edited}</div>`);
   }
-  for (const embed of message.embeds || []) parts.push(embedHtml(embed, view));
+  for (const embed of message.embeds || []) parts.push(embedHtml(embed, view, message.attachments || []));
   if (flags & IS_COMPONENTS_V2) parts.push(layoutHtml(message.components || [], view, buttonHtml));
   else parts.push(componentsHtml(message.components || []));
   if (flags & EPHEMERAL) parts.push(ephemeralNote(view.locale));
@@ -63,7 +63,7 @@ function sentAt(iso, locale) {
   return `${new Intl.DateTimeFormat(locale, { dateStyle: "short" }).format(when)} ${time}`;
 }
 
-export function embedHtml(embed, view) {
+export function embedHtml(embed, view, attachments = []) {
   const colour = embed.color == null ? "#1e1f22" : `#${embed.color.toString(16).padStart(6, "0")}`;
   const parts = [`<article class="embed" style="--embed-colour:${colour}">`];
   if (embed.author?.name) parts.push(`<div class="embed-author">${escapeHtml(embed.author.name)}</div>`);
@@ -73,11 +73,19 @@ export function embedHtml(embed, view) {
   }
   if (embed.description) parts.push(`<div class="embed-description">${markdown(embed.description, view.ctx)}</div>`);
   if (embed.fields?.length) parts.push(fieldsHtml(embed.fields, view));
+  const image = imageUrl(embed.image?.url, attachments);
+  if (image) parts.push(`<img class="embed-image" alt="" src="${escapeHtml(image)}">`);
   const footer = [embed.footer?.text && markdown(embed.footer.text, view.ctx, { inline: true })];
   if (embed.timestamp) footer.push(escapeHtml(sentAt(embed.timestamp, view.locale)));
   if (footer.some(Boolean)) parts.push(`<footer class="embed-footer">${footer.filter(Boolean).join(" • ")}</footer>`);
   parts.push("</article>");
   return parts.join("");
+}
+
+// An embed shows a file of its own message by "attachment://<filename>", as on Discord.
+function imageUrl(url, attachments) {
+  if (!url?.startsWith("attachment://")) return url;
+  return attachments.find((file) => file.filename === url.slice("attachment://".length))?.url;
 }
 
 // Up to three inline fields share a row, as in Discord; a field that is not inline has its own.
