@@ -13,7 +13,7 @@ from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
 from bot.sandbox.commands import OptionValue
 from bot.storage import rounds
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
-from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message
+from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, shown_letter
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 
 CAPITALS = """\
@@ -125,7 +125,7 @@ async def test_an_uploaded_pack_is_played_in_its_server_only(world: QuizWorld) -
     assert view.pack_id == f"capitals@{here.guild_id}"
     message = await question_message(world, 1, 1)
     assert await answer(world, world.members[0], message, 0) == tr(
-        "en-US", "round.locked_in", letter="A"
+        "en-US", "round.locked_in", letter=shown_letter(message, 0)
     )
     await world.sandbox.wait_for(lambda: _answers(world), timeout=TIMEOUT)
     assert await _answers(world) == [(f"capitals@{here.guild_id}", "france", True)]

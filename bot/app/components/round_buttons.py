@@ -58,21 +58,27 @@ class AnswerButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
-        recording = asyncio.ensure_future(self._record(ctx, interaction.user.id))
+        recording = asyncio.ensure_future(
+            self._record(ctx, interaction.guild_id, interaction.user.id)
+        )
         done, _ = await asyncio.wait({recording}, timeout=ACK_BUDGET_S)
         if not done:
             await interaction.response.defer(ephemeral=True, thinking=True)
         result, order = await recording
         await reply(interaction, _answer_text(result, order, interaction.locale.value))
 
-    async def _record(self, ctx: AppContext, member_id: int) -> tuple[AnswerResult, Order]:
+    async def _record(
+        self, ctx: AppContext, guild_id: int | None, member_id: int
+    ) -> tuple[AnswerResult, Order]:
         """The answer's outcome, and the order the round shows the question's options in."""
         # The question order is read once per round; whether the round and the question are
         # still open is decided by the answer's own transaction, not by a read before it.
         found = await question_orders(ctx.db).question(self.round_id, self.index)
         if found is None:
             return _NO_SUCH_ROUND, ()
-        question = _question_in(ctx.library.get(found.pack_id), found.question_id)
+        # A server's own pack is only in that server's view (cached: no read per click).
+        packs = ctx.library if guild_id is None else (await ctx.shelf.view(guild_id)).known
+        question = _question_in(packs.get(found.pack_id), found.question_id)
         order = () if question is None else shown_order(self.round_id, question)
         result = await rounds.record_answer(
             ctx.db,
