@@ -74,6 +74,8 @@ class GuildPacks:
     known: Library
     own: tuple[Pack, ...]
     disabled: frozenset[str]
+    builtins_on: tuple[Pack, ...]  # built-ins this server may turn off
+    builtins_off: tuple[Pack, ...]  # built-ins it turned off, which it may turn on again
 
 
 def guild_packs(
@@ -82,11 +84,13 @@ def guild_packs(
     """``own`` are the server's packs under their stored ids (see ``as_server_pack``)."""
     own_packs = tuple(sorted(own, key=lambda pack: pack.id))
     off = frozenset(disabled)
-    kept = [pack for pack in builtins.packs.values() if pack.id not in off]
+    kept = tuple(pack for pack in builtins.packs.values() if pack.id not in off)
     return GuildPacks(
         guild_id=guild_id,
         offered=Library.of([*kept, *own_packs], guild_id=guild_id),
         known=Library.of([*builtins.packs.values(), *own_packs], guild_id=guild_id),
         own=own_packs,
         disabled=off,
+        builtins_on=kept,
+        builtins_off=tuple(pack for pack in builtins.packs.values() if pack.id in off),
     )

@@ -88,18 +88,14 @@ class PackGroup(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         view = await _view(interaction)
-        shelf = ctx_of(interaction).shelf
-        kept = [p for p in shelf.builtins.packs.values() if p.id not in view.packs.disabled]
-        return pack_choices(kept, interaction.locale.value, current)
+        return pack_choices(view.packs.builtins_on, interaction.locale.value, current)
 
     @enable.autocomplete("pack")
     async def disabled_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         view = await _view(interaction)
-        shelf = ctx_of(interaction).shelf
-        off = [p for p in shelf.builtins.packs.values() if p.id in view.packs.disabled]
-        return pack_choices(off, interaction.locale.value, current)
+        return pack_choices(view.packs.builtins_off, interaction.locale.value, current)
 
 
 async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled: bool) -> None:
