@@ -38,6 +38,7 @@ from bench.answerload import Driver, Flow, plan
 from bench.answerrig import CeilingProcess, Place, QuizRound, check_answers, scratch_database
 from bench.processes import BotProcess, StandInProcess, log_file
 from bench.procstat import CpuMeter, rss_mb
+from bench.profiling import profiled
 from bot.app.i18n import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.sandbox.driver import Sandbox
@@ -95,7 +96,8 @@ class Bench:
     async def clicks(
         self, message_id: str, buttons: list[tuple[int, str]], bot_pid: int, rate: float | None
     ) -> tuple[Flow, CpuMeter, list[Any]]:
-        """One message's clicks; the CPU meter runs only while they flow."""
+        """One message's clicks; the CPU meter runs only while they flow, and so does the
+        profiler (``--profile``) during quizbot's closed-loop clicks."""
         members = (await Place.of(self.sandbox)).members
         firsts, seconds = plan(members, buttons, self.args.repeat, self.rng)
         driver = Driver(self.sandbox, message_id)
@@ -153,7 +155,9 @@ class Bench:
             rate = None if phase is phases[0] else half_rate(self.args, ceiling)
             message_id, buttons = await quiz.question(index)
             letters |= {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
-            flow, meter, firsts = await self.clicks(message_id, buttons, pid, rate)
+            profile = self.args.profile if rate is None else None
+            async with profiled(pid, profile and profile / f"question-{index + 1}.txt"):
+                flow, meter, firsts = await self.clicks(message_id, buttons, pid, rate)
             _add(phase, flow, meter)
             clicked += [(index, click) for click in firsts]
             await quiz.command("quiz skip" if index + 1 < count else "quiz stop")
@@ -255,6 +259,13 @@ def parser() -> argparse.ArgumentParser:
     described.add_argument("--rate", type=float, default=None, help="open-loop clicks a second")
     described.add_argument("--questions", type=int, default=3, choices=range(1, 5))
     described.add_argument("--logs", default=None, help="keep the processes' logs here")
+    described.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="sample quizbot with py-spy while the closed-loop clicks flow and write the raw"
+        " profiles into this folder (summary: python -m bench.profiling FOLDER/*.txt)",
+    )
     return described
 
 

@@ -145,4 +145,5 @@ async def _drain(stream: asyncio.StreamReader, sink: IO[str]) -> None:
 
 
 def log_file(directory: Path, name: str) -> IO[str]:
+    directory.mkdir(parents=True, exist_ok=True)
     return (directory / f"{name}.log").open("a", encoding="utf-8", buffering=1)

@@ -13,6 +13,7 @@ from bot.app.cogs.board import BoardCog
 from bot.app.cogs.quiz import QuizCog
 from bot.app.cogs.review import LearningCog
 from bot.app.cogs.settings import SettingsCog
+from bot.app.components.base import ButtonRouter
 from bot.app.components.leaderboard import MeButton, PageButton
 from bot.app.components.reminder_buttons import ReminderButton
 from bot.app.components.review_buttons import REVIEW_BUTTONS
@@ -26,13 +27,9 @@ from bot.english import counted
 
 log = logging.getLogger(__name__)
 
-PERSISTENT_BUTTONS = (
-    AnswerButton,
-    WhyButton,
-    *REVIEW_BUTTONS,
-    PageButton,
-    MeButton,
-    ReminderButton,
+# Answers first: they are most of the clicks.
+BUTTONS = ButtonRouter(
+    (AnswerButton, WhyButton, *REVIEW_BUTTONS, PageButton, MeButton, ReminderButton)
 )
 
 
@@ -73,7 +70,6 @@ class QuizBot(commands.Bot):
         cogs = (QuizCog(self.ctx), LearningCog(self.ctx), BoardCog(self.ctx), SettingsCog(self.ctx))
         for cog in cogs:
             await self.add_cog(cog)
-        self.add_dynamic_items(*PERSISTENT_BUTTONS)
         if self._dev_guild is not None:
             guild = discord.Object(self._dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -104,8 +100,14 @@ class QuizBot(commands.Bot):
     ) -> None:
         self.refused_notice.answered(interaction)
 
-    async def on_button_handled(self, interaction: discord.Interaction[Any]) -> None:
-        self.refused_notice.answered(interaction)
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = interaction.data.get("custom_id") if interaction.data else None
+        button = BUTTONS.button(custom_id) if isinstance(custom_id, str) else None
+        if button is not None:
+            await button.callback(interaction)
+            self.refused_notice.answered(interaction)
 
     async def on_resumed(self) -> None:
         log.info("gateway session resumed")

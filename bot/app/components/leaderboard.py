@@ -101,7 +101,7 @@ async def _show_privately(
 
 class PageButton(
     PersistentButton,
-    template=re.compile(rf"lb:(?P<direction>[pn{BROWSE}]):{BOARD}:(?P<page>[0-9]+)"),
+    pattern=re.compile(rf"lb:(?P<direction>[pn{BROWSE}]):{BOARD}:(?P<page>[0-9]+)"),
 ):
     def __init__(
         self, period: Period, pack_key: str, direction: str, page: int, label: str = "·"
@@ -120,7 +120,7 @@ class PageButton(
         await _show_privately(interaction, embed, view)
 
 
-class MeButton(PersistentButton, template=re.compile(rf"lm:{BOARD}")):
+class MeButton(PersistentButton, pattern=re.compile(rf"lm:{BOARD}")):
     """Shows the clicking member, privately, the page holding their own row."""
 
     def __init__(self, period: Period, pack_key: str, label: str = "·") -> None:

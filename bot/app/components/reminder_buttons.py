@@ -22,7 +22,7 @@ def reminder_marker(member_id: int, day: date) -> str:
 
 
 class ReminderButton(
-    PersistentButton, template=re.compile(r"dr:(?P<member>[0-9]+):(?P<day>[0-9]{8})")
+    PersistentButton, pattern=re.compile(r"dr:(?P<member>[0-9]+):(?P<day>[0-9]{8})")
 ):
     def __init__(self, member_id: int, day: str, label: str = "→") -> None:
         self.member_id, self.day = member_id, day

@@ -96,7 +96,7 @@ async def start_review(interaction: discord.Interaction[Any], scope: Scope = EVE
     await _take(interaction, Start(Session(interaction.user.id, scope=scope)))
 
 
-class ReviewNowButton(PersistentButton, template=re.compile(rf"rv:{SCOPE}")):
+class ReviewNowButton(PersistentButton, pattern=re.compile(rf"rv:{SCOPE}")):
     """Starts a review for whoever clicks it, in a server or in a DM with the bot."""
 
     def __init__(self, scope: str = "", label: str = "→") -> None:
@@ -117,7 +117,7 @@ def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewN
     return ReviewNowButton(scope_code(Scope(pack_id=pack_id)), tr(locale, "review.now_button"))
 
 
-class MissedButton(PersistentButton, template=re.compile(r"rm:(?P<round>[0-9]+)")):
+class MissedButton(PersistentButton, pattern=re.compile(r"rm:(?P<round>[0-9]+)")):
     """On a round's standings: each member reviews, privately, what they missed in it."""
 
     def __init__(self, round_id: int, label: str = "?") -> None:
@@ -134,7 +134,7 @@ class MissedButton(PersistentButton, template=re.compile(r"rm:(?P<round>[0-9]+)"
 
 class ReviewAnswerButton(
     PersistentButton,
-    template=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
+    pattern=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
 ):
     """Carries the pack's option index; its label is the letter of where the card shows it."""
 
@@ -162,7 +162,7 @@ class ReviewAnswerButton(
         await _take(interaction, Answer(session, pack.id, question.id, self.option, shown_for))
 
 
-class ReviewNextButton(PersistentButton, template=re.compile(rf"rn:{SESSION}:{SCOPE}")):
+class ReviewNextButton(PersistentButton, pattern=re.compile(rf"rn:{SESSION}:{SCOPE}")):
     def __init__(self, code: SessionCode, label: str = "→") -> None:
         self.code = code
         super().__init__(f"rn:{code.ids}:{code.scope}", label, discord.ButtonStyle.primary)
@@ -176,7 +176,7 @@ class ReviewNextButton(PersistentButton, template=re.compile(rf"rn:{SESSION}:{SC
             await _take(interaction, Next(self.code.session(await _keys(interaction))))
 
 
-class ReviewStopButton(PersistentButton, template=re.compile(rf"rs:{SESSION}")):
+class ReviewStopButton(PersistentButton, pattern=re.compile(rf"rs:{SESSION}")):
     def __init__(self, code: SessionCode, label: str = "■") -> None:
         self.code = code
         super().__init__(f"rs:{code.ids}", label, row=1)

@@ -34,7 +34,7 @@ Order = tuple[int, ...]  # the pack's option indices in the order a round shows 
 
 class AnswerButton(
     PersistentButton,
-    template=re.compile(r"qa:(?P<round>[0-9]+):(?P<index>[0-9]+):(?P<option>[0-9])"),
+    pattern=re.compile(r"qa:(?P<round>[0-9]+):(?P<index>[0-9]+):(?P<option>[0-9])"),
 ):
     failure_key = "errors.failed_answer"
 
@@ -117,7 +117,7 @@ def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
     return tr(locale, key, letter=letter(shown_position(order, result.option_index)))
 
 
-class WhyButton(PersistentButton, template=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
+class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
     def __init__(self, round_id: int, index: int, label: str = "?") -> None:
         self.round_id, self.index = round_id, index
         super().__init__(f"qw:{round_id}:{index}", label, row=1)
