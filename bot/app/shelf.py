@@ -3,10 +3,13 @@
 A server's view is read from the database and cached in the process for ``TTL_S`` seconds. The
 process that uploads, removes, disables or enables forgets that server's view at once; another
 process sharing the database sees the change when its copy expires (at most ``TTL_S`` later).
+A burst of clicks that finds the copy expired waits for one read, not one read each, and a pack
+is parsed again only when its upload changed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -80,6 +83,8 @@ class PackShelf:
         self._ttl_s = ttl_s
         self._clock = clock
         self._views: dict[int, ServerView] = {}
+        self._loading: dict[int, asyncio.Task[ServerView]] = {}
+        self._parsed: dict[tuple[int, str, datetime], Pack | None] = {}
         self._anywhere = ServerView(
             guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins), 0.0
         )
@@ -91,12 +96,22 @@ class PackShelf:
         cached = self._views.get(guild_id)
         if cached is not None and self._clock() - cached.loaded_at < self._ttl_s:
             return cached
-        loaded = await self._load(guild_id)
-        self._views[guild_id] = loaded
-        return loaded
+        loading = self._loading.get(guild_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(guild_id))
+            self._loading[guild_id] = loading
+            loading.add_done_callback(lambda _: self._loaded(guild_id, loading))
+        return await asyncio.shield(loading)  # one caller's cancellation stops no one else's
+
+    def _loaded(self, guild_id: int, loading: asyncio.Task[ServerView]) -> None:
+        if self._loading.get(guild_id) is loading:
+            del self._loading[guild_id]
+            if not loading.cancelled() and loading.exception() is None:
+                self._views[guild_id] = loading.result()
 
     def forget(self, guild_id: int) -> None:
         self._views.pop(guild_id, None)
+        self._loading.pop(guild_id, None)  # a read begun before the change is not kept
 
     async def upload(
         self, guild_id: int, file_name: str, data: bytes, *, by: int, now: datetime
@@ -146,9 +161,17 @@ class PackShelf:
 
     async def _load(self, guild_id: int) -> ServerView:
         records = await guild_pack_records(self._db, guild_id)
-        own = [pack for source in records.sources if (pack := _parse(source)) is not None]
+        own = [pack for source in records.sources if (pack := self._parse(source)) is not None]
         packs = guild_packs(self.builtins, guild_id, own, records.disabled)
         return ServerView(packs, QuestionKeys.of(packs.known), self._clock())
+
+    def _parse(self, source: ServerPackSource) -> Pack | None:
+        """The stored pack, parsed once per upload."""
+        upload = (source.guild_id, source.pack_id, source.uploaded_at)
+        if upload not in self._parsed:
+            self._parsed = {k: v for k, v in self._parsed.items() if k[:2] != upload[:2]}
+            self._parsed[upload] = _parse(source)
+        return self._parsed[upload]
 
 
 def _parse(source: ServerPackSource) -> Pack | None:

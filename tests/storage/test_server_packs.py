@@ -4,6 +4,7 @@ packs a review may show from each server."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import timedelta
 
@@ -147,6 +148,22 @@ async def test_the_shelf_sees_its_own_changes_at_once_and_others_after_its_ttl(
     view = await shelf.view(GUILD)
     assert list(view.offered.packs) == ["capitals@1"]
     assert view.known.get("basics") is not None  # rounds under way still find it
+
+
+async def test_a_burst_finding_the_view_expired_shares_one_read_and_parses_nothing_again(
+    db: Database,
+) -> None:
+    now = [0.0]
+    shelf = PackShelf(db, Library.of([make_pack("basics")]), ttl_s=10.0, clock=lambda: now[0])
+    assert (await shelf.upload(GUILD, "capitals.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
+    first = await shelf.view(GUILD)
+    now[0] = 10.5
+
+    burst = await asyncio.gather(*(shelf.view(GUILD) for _ in range(50)))
+
+    assert burst[0] is not first
+    assert all(view is burst[0] for view in burst)  # one read, one view
+    assert burst[0].known.get("capitals@1") is first.known.get("capitals@1")  # not parsed again
 
 
 async def test_the_shelf_refuses_without_storing(db: Database) -> None:
