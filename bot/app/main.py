@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,18 @@ def run(settings: Settings, discord_url: str | None = None) -> int:
 
         point_discord_at(url)
         log.info("talking to the Discord stand-in at %s", url)
-    asyncio.run(start(settings, library, url))
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(start(settings, library, url))
     return 0
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop where it is installed (not on Windows), else asyncio's own."""
+    try:
+        import uvloop  # noqa: PLC0415  # optional: no Windows build
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def load_packs(quiz_dir: Path) -> Library:
@@ -73,7 +84,8 @@ async def start(settings: Settings, library: Library, discord_url: str | None) -
     try:
         await wait_for_database(settings.database_url, settings.database_wait_s)
         await upgrade_async(settings.database_url)
-        log.info("database is up to date")
+        loop = type(asyncio.get_running_loop())
+        log.info("database is up to date; event loop %s.%s", loop.__module__, loop.__name__)
         await serve(settings, library, stopper, discord_url)
     except asyncio.CancelledError:
         if stopper.signal_name is None:

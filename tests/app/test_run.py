@@ -119,5 +119,6 @@ async def test_quizbot_run_serves_members_through_the_stand_in(
         assert bot.stdout is not None
         seen += [line.decode() for line in (await bot.stdout.read()).splitlines()]
     assert sum("quizbot ready" in line for line in seen) == 1
+    assert [line for line in seen if "event loop uvloop.Loop" in line]  # where it is installed
     assert not [line for line in seen if TOKEN in line]
     assert (tmp_path / "quizbot.db").exists()
