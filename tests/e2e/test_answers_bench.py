@@ -39,3 +39,5 @@ async def test_the_answers_benchmark_runs_and_the_answers_hold(
     assert result["bot_cpu_ms_per_click"] > 0
     assert result["idle_rss_mb"] > 0
     assert result["start_to_ready_s"] > 0
+    assert result["idle_rss_restart_mb"] > 0
+    assert result["restart_to_ready_s"] > 0
