@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from sqlalchemy import Row, select
 
 from bot.quiz.rounds import RoundState
-from bot.storage.dialects import covering, insert_for
+from bot.storage.dialects import covering, insert_rows
 from bot.storage.models import QuestionRow, answers_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
 
@@ -166,12 +166,11 @@ def _insert(
         for _, item in sorted(first_by_key.items())
     ]
     c = answers_table.c
-    statement = (
-        insert_for(dialect, answers_table)
-        .on_conflict_do_nothing(index_elements=[c.round_id, c.question_id, c.member_id])
-        .returning(c.round_id, c.question_id, c.member_id)
-    )
-    returned = connection.execute(statement, rows)
+    insert, parameters = insert_rows(dialect, answers_table, rows)
+    statement = insert.on_conflict_do_nothing(
+        index_elements=[c.round_id, c.question_id, c.member_id]
+    ).returning(c.round_id, c.question_id, c.member_id)
+    returned = connection.execute(statement, parameters)
     return {(r[0], r[1], r[2]): first_by_key[(r[0], r[1], r[2])] for r in returned}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, TypeAlias
 
-from sqlalchemy import ColumnElement, Table, and_
+from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, cast, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import QueryableAttribute
 
@@ -17,6 +17,26 @@ def insert_for(dialect: str, table: Table) -> Insert:
     if dialect == "postgresql":
         return postgresql.insert(table)
     return sqlite.insert(table)
+
+
+def insert_rows(
+    dialect: str, table: Table, rows: Sequence[dict[str, Any]]
+) -> tuple[Insert, dict[str, Any] | Sequence[dict[str, Any]]]:
+    """An INSERT of ``rows`` (each with the same keys) and the parameters to execute it with.
+
+    On PostgreSQL each column's values go as one array, unnested: the statement is the same for
+    any number of rows, so asyncpg prepares it once per connection (a VALUES list is new SQL for
+    every batch size, and was prepared again and again under a burst of answers).
+    """
+    if dialect != "postgresql":
+        return sqlite.insert(table), rows
+    names = list(rows[0])
+    arrays_of = {name: postgresql.ARRAY(table.c[name].type) for name in names}
+    unnested: Select[Any] = select(
+        *(func.unnest(cast(bindparam(name, type_=of), of)) for name, of in arrays_of.items())
+    )
+    arrays = {name: [row[name] for row in rows] for name in names}
+    return postgresql.insert(table).from_select(names, unnested), arrays
 
 
 def covering(
