@@ -58,13 +58,11 @@ class AnswerButton(
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
-        recording = asyncio.ensure_future(
-            self._record(ctx, interaction.guild_id, interaction.user.id)
-        )
-        done, _ = await asyncio.wait({recording}, timeout=ACK_BUDGET_S)
-        if not done:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        result, order = await recording
+        deadline = AckDeadline(interaction, ACK_BUDGET_S)
+        try:
+            result, order = await self._record(ctx, interaction.guild_id, interaction.user.id)
+        finally:
+            await deadline.met()
         await reply(interaction, _answer_text(result, order, interaction.locale.value))
 
     async def _record(
@@ -115,6 +113,27 @@ def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
         "round.locked_in" if result.outcome is AnswerOutcome.RECORDED else "round.already_answered"
     )
     return tr(locale, key, letter=letter(shown_position(order, result.option_index)))
+
+
+class AckDeadline:
+    """Defers the interaction ("thinking", privately) if the work is not done ``after_s`` after
+    the click, so that Discord's three seconds never run out. A timer, not a task and a wait,
+    because nearly every click beats it."""
+
+    def __init__(self, interaction: discord.Interaction[Any], after_s: float) -> None:
+        self._interaction = interaction
+        self._deferring: asyncio.Task[Any] | None = None
+        self._timer = asyncio.get_running_loop().call_later(after_s, self._defer)
+
+    def _defer(self) -> None:
+        response = self._interaction.response
+        self._deferring = asyncio.create_task(response.defer(ephemeral=True, thinking=True))
+
+    async def met(self) -> None:
+        """Stops the timer; if it went off, waits for the deferral (a reply must follow it)."""
+        self._timer.cancel()
+        if self._deferring is not None:
+            await self._deferring
 
 
 class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
