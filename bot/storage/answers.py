@@ -15,7 +15,7 @@ from sqlalchemy import Row, select
 
 from bot.quiz.rounds import RoundState
 from bot.storage.dialects import covering, insert_rows
-from bot.storage.models import QuestionRow, answers_table, rounds_table
+from bot.storage.models import answers_table, questions_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
 
 if TYPE_CHECKING:
@@ -76,11 +76,7 @@ def _accept(
     connection: Connection, dialect: str, requests: Sequence[AnswerRequest]
 ) -> list[_Accepted | AnswerResult]:
     """Each request checked against its round: the refusal where the question is not open."""
-    rounds = _rounds(connection, dialect, {request.round_id for request in requests})
-    questions = _questions(
-        connection,
-        {(rounds[r.round_id].pack_id, r.question_id) for r in requests if r.round_id in rounds},
-    )
+    rounds, questions = _rounds_and_questions(connection, dialect, requests)
     accepted: list[_Accepted | AnswerResult] = []
     for request in requests:
         round_row = rounds.get(request.round_id)
@@ -106,29 +102,31 @@ def _accept(
     return accepted
 
 
-def _rounds(connection: Connection, dialect: str, round_ids: set[int]) -> dict[int, Row[Any]]:
-    query = select(rounds_table).where(rounds_table.c.id.in_(round_ids))
+def _rounds_and_questions(
+    connection: Connection, dialect: str, requests: Sequence[AnswerRequest]
+) -> tuple[dict[int, Row[Any]], dict[tuple[str, str], tuple[int, int]]]:
+    """The requests' rounds by id, and (option count, correct option) by (pack id, question id)
+    for the questions asked of them: one statement, one round trip."""
+    q = questions_table.c
+    asked = q.question_id.in_({request.question_id for request in requests})
+    query = (
+        select(rounds_table, q.question_id.label("asked_id"), q.option_count, q.correct_index)
+        .select_from(
+            rounds_table.outerjoin(questions_table, (q.pack_id == rounds_table.c.pack_id) & asked)
+        )
+        .where(rounds_table.c.id.in_({request.round_id for request in requests}))
+    )
     if dialect == "postgresql":
         # FOR SHARE holds off a concurrent close of the question until these answers commit, so
         # its tally and its settling (scores, cards) include them.
-        query = query.with_for_update(read=True)
-    return {row.id: row for row in connection.execute(query)}
-
-
-def _questions(
-    connection: Connection, keys: set[tuple[str, str]]
-) -> dict[tuple[str, str], tuple[int, int]]:
-    """(option count, correct option) by (pack id, question id)."""
-    if not keys:
-        return {}
-    query = select(
-        QuestionRow.pack_id,
-        QuestionRow.question_id,
-        QuestionRow.option_count,
-        QuestionRow.correct_index,
-    ).where(covering((QuestionRow.pack_id, QuestionRow.question_id), keys))
-    rows = connection.execute(query)
-    return {(r[0], r[1]): (r[2], r[3]) for r in rows if (r[0], r[1]) in keys}
+        query = query.with_for_update(read=True, of=rounds_table)
+    rounds: dict[int, Row[Any]] = {}
+    questions: dict[tuple[str, str], tuple[int, int]] = {}
+    for row in connection.execute(query):
+        rounds[row.id] = row
+        if row.asked_id is not None:
+            questions[(row.pack_id, row.asked_id)] = (row.option_count, row.correct_index)
+    return rounds, questions
 
 
 def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
