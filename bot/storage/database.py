@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -13,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from bot.storage.recorder import AnswerRecorder
+from bot.storage.writer_thread import WriterThread
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -86,6 +86,7 @@ class Database:
         self.writer = writer
         self.reader = reader
         self._batch_writer = batch_writer
+        self._batch_thread: WriterThread | None = None  # started with the first batch
         self.dialect: str = writer.dialect.name
         self._recorder: AnswerRecorder | None = None
 
@@ -107,6 +108,9 @@ class Database:
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()
+        if self._batch_thread is not None:
+            self._batch_thread.stop()
+            self._batch_thread = None
         if self._batch_writer is not None:
             self._batch_writer.dispose()
 
@@ -137,7 +141,10 @@ class Database:
         async pool through SQLAlchemy's greenlet bridge.
         """
         if self._batch_writer is not None:
-            return await asyncio.to_thread(self._run_sync, self._batch_writer, work)
+            if self._batch_thread is None:
+                self._batch_thread = WriterThread("quizbot-sqlite-writer")
+            engine = self._batch_writer
+            return await self._batch_thread.run(lambda: self._run_sync(engine, work))
         async with self.write() as connection:
             return await connection.run_sync(work)
 
