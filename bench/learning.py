@@ -26,7 +26,7 @@ from bot.quiz.library import load_library
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEDULERS = ("quizbot", "fixed", "leitner", "none")
+SCHEDULERS = ("quizbot", "fixed", "leitner", "none", "oracle")
 REPORT_DAYS = (30, 90, 365)
 SYNTHETIC_OPTIONS = 4
 MEMBER_SPREAD = 0.25  # lognormal sigma of each member's memory parameters
@@ -119,10 +119,12 @@ def metrics(totals: dict[str, Totals], study: Study) -> dict[str, dict[str, floa
 
 
 def ratios(by_metric: dict[str, dict[str, float]]) -> dict[str, float]:
-    """quizbot's memorised per 100 answers against fixed intervals' and Leitner's."""
+    """quizbot's memorised per 100 answers against fixed intervals' and Leitner's, and the
+    oracle's (the bound for a scheduler that keeps cards memorised) against the same two."""
     per_100 = by_metric["memorised_per_100_reviews"]
     return {
-        f"fsrs_vs_{other}": round(per_100["quizbot"] / per_100[other], 3) if per_100[other] else 0.0
+        f"{label}_vs_{other}": round(per_100[name] / per_100[other], 3) if per_100[other] else 0.0
+        for label, name in (("fsrs", "quizbot"), ("oracle", "oracle"))
         for other in ("fixed", "leitner")
     }
 

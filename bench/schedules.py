@@ -1,7 +1,8 @@
 """The schedulers the learning benchmark compares, each telling when a card is next due.
 
 ``QuizbotSchedule`` calls the very function the bot calls (``bot.quiz.scheduling.review``);
-``Ladder`` is both fixed intervals and Leitner boxes. "No scheduling" has no due dates at all:
+``Ladder`` is both fixed intervals and Leitner boxes; ``Oracle`` reads the member's true memory,
+the bound for any scheduler that keeps cards memorised. "No scheduling" has no due dates at all:
 the engine re-asks at random instead (bench/learning.py).
 """
 
@@ -16,6 +17,7 @@ from typing import Protocol, TypeAlias
 
 from fsrs import Scheduler
 
+from bench.learner import Memory
 from bot.quiz import scheduling
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # simulated day 0 starts here
@@ -41,8 +43,9 @@ class Schedule(Protocol):
     @property
     def name(self) -> str: ...
 
-    def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
-        """``state`` is None for a card met for the first time."""
+    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
+        """``state`` is None for a card met for the first time; ``memory`` is the member's true
+        memory after the answer, which only the oracle looks at."""
         ...
 
 
@@ -57,7 +60,8 @@ class Ladder:
     name: str
     intervals: Sequence[int]
 
-    def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
+    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
+        del memory  # a ladder sees only right and wrong
         on = state if isinstance(state, int) else None
         rung = 0 if on is None or not correct else min(on + 1, len(self.intervals) - 1)
         # Calendar days: due from the start of the day, whatever the hour it was answered.
@@ -73,7 +77,8 @@ class QuizbotSchedule:
         self._scheduler = scheduling.make_scheduler()
         self._rng = rng
 
-    def answer(self, state: CardState, *, correct: bool, now: float) -> Scheduled:
+    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
+        del memory  # the bot sees only right and wrong
         moment = day_to_datetime(now)
         card = state if isinstance(state, scheduling.Card) else scheduling.new_card(moment)
         card = review_as_the_bot_does(
@@ -81,6 +86,27 @@ class QuizbotSchedule:
         )
         learning = card.state is not scheduling.State.Review
         return Scheduled(card, datetime_to_day(card.due), learning)
+
+
+@dataclass(frozen=True, slots=True)
+class Oracle:
+    """A scheduler that knows the member's true memory: each card is due on the last day whose
+    session comes before the first midnight at which its recall would be below 0.9.
+
+    Memorised is counted at midnights, and recall is at least 0.9 while ``t ≤ S``: the last
+    midnight a memory seen at ``last_seen`` holds is ``floor(last_seen + S)``, and that day's
+    session (before the next midnight) is the latest review that keeps the card memorised
+    throughout; a later one would let a midnight pass below 0.9, an earlier one spends answers
+    while it still holds. A memory that cannot reach the next midnight (a card just met, or just
+    forgotten) is due the next day: the oracle never re-asks a card the same day.
+    """
+
+    name: str = "oracle"
+
+    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
+        del state, correct  # the true memory says all
+        last_midnight = math.floor(memory.last_seen + memory.stability)
+        return Scheduled(None, max(last_midnight, math.floor(now) + 1), learning=False)
 
 
 def review_as_the_bot_does(
@@ -112,4 +138,5 @@ def due_schedules(rng: random.Random) -> list[Schedule]:
         QuizbotSchedule(rng),
         Ladder("fixed", FIXED_INTERVALS),
         Ladder("leitner", LEITNER_BOXES),
+        Oracle(),
     ]

@@ -80,6 +80,13 @@ class Track:
         self.answers_by_day[int(now)] += 1
         return recalled or self.rng.random() < self.member.guess_chances[card]
 
+    def memory_of(self, card: int) -> Memory:
+        """The member's true memory of a card already met."""
+        memory = self.memories[card]
+        if memory is None:
+            raise ValueError(f"card {card} was never met")
+        return memory
+
     def memorised_by_day(self) -> list[int]:
         """Cards memorised at the end of each day 1..days (the midnight ending it)."""
         change = list(self.memorised_change)  # the current memories' spans are still open
@@ -122,8 +129,8 @@ class DueQueue:
     def next_learning_before(self, end: float) -> float | None:
         return self.learning[0][0] if self.learning and self.learning[0][0] < end else None
 
-    def answered(self, card: int, *, correct: bool, now: float) -> None:
-        scheduled = self.schedule.answer(self.states[card], correct=correct, now=now)
+    def answered(self, card: int, *, correct: bool, now: float, memory: Memory) -> None:
+        scheduled = self.schedule.answer(self.states[card], correct=correct, now=now, memory=memory)
         self.states[card] = scheduled.state
         heap = self.learning if scheduled.learning else self.reviews
         heapq.heappush(heap, (scheduled.due, card))
@@ -148,7 +155,8 @@ def study_with_schedule(
                     break
                 now = waited_for
                 continue
-            queue.answered(card, correct=track.answer(card, now), now=now)
+            correct = track.answer(card, now)
+            queue.answered(card, correct=correct, now=now, memory=track.memory_of(card))
             answered, now = answered + 1, now + ANSWER_DAYS
     return track
 

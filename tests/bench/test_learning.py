@@ -23,7 +23,7 @@ from bench.learner import (
     varied_learner,
 )
 from bench.learning import parser, run
-from bench.schedules import FIXED_INTERVALS, Ladder, QuizbotSchedule
+from bench.schedules import FIXED_INTERVALS, Ladder, Oracle, QuizbotSchedule
 from bench.studying import Member, Study, study_with_schedule
 
 DECAY = -0.1542  # C = -w20
@@ -135,6 +135,35 @@ def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
     assert final.last_seen == pytest.approx(5.75)
 
 
+def test_the_oracle_reviews_on_the_last_day_that_keeps_the_card_memorised() -> None:
+    member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
+    study = Study(days=20, budget=100, new_per_day=10, random_per_day=0)
+    track = study_with_schedule(member, study, Oracle(), AlwaysZero())
+    # Day 0, 18:00 (0.75): met, S0 = w0 = 0.212; floor(0.75 + 0.212) = 0 cannot reach the next
+    # midnight, so it is due the next day.
+    # Day 1 (1.75): R = 0.766, recalled: S1 = 1.887; the last midnight it holds is
+    # floor(1.75 + 1.887) = 3, so it is due on day 3.
+    s1 = good_after(0.212, D0_AGAIN, 1.0)
+    assert math.floor(1.75 + s1) == 3
+    # Day 3 (3.75, 2 days on): R = 0.896, recalled: S2 = 6.269; floor(3.75 + 6.269) = 10.
+    d1 = 0.001 * D0_EASY + 0.999 * D0_AGAIN
+    s2 = good_after(s1, d1, 2.0)
+    assert s2 == pytest.approx(6.269, abs=0.001)
+    assert math.floor(3.75 + s2) == 10
+    # Day 10 (10.75, 7 days on): R = 0.892, recalled: S3 = 18.66; floor(10.75 + 18.66) = 29,
+    # past the 20 days.
+    s3 = good_after(s2, 0.001 * D0_EASY + 0.999 * d1, 7.0)
+    assert math.floor(10.75 + s3) == 29
+    answered_on = [day for day, count in enumerate(track.answers_by_day) if count]
+    assert answered_on == [0, 1, 3, 10]
+    assert sum(track.answers_by_day) == 4
+    # Not memorised at the first midnight (0.25 days > S0); memorised at every one after.
+    assert track.memorised_by_day() == [0] + [1] * 19
+    final = track.memories[0]
+    assert final is not None
+    assert final.stability == pytest.approx(s3)
+
+
 def test_the_bots_scheduler_runs_its_learning_steps_on_day_one() -> None:
     member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
     study = Study(days=5, budget=100, new_per_day=10, random_per_day=0)
@@ -154,9 +183,11 @@ def test_the_small_benchmark_runs_and_is_deterministic(tmp_path: Path) -> None:
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert result["days"] == 60
     per_100 = by_metric["memorised_per_100_reviews"]
-    assert set(per_100) == {"quizbot", "fixed", "leitner", "none"}
+    assert set(per_100) == {"quizbot", "fixed", "leitner", "none", "oracle"}
     assert all(value > 0 for value in per_100.values())
     assert result["fsrs_vs_fixed"] == round(per_100["quizbot"] / per_100["fixed"], 3)
+    assert result["oracle_vs_leitner"] == round(per_100["oracle"] / per_100["leitner"], 3)
     memorised = by_metric["memorised_day60"]
     assert result["questions"] == 16 + 40
     assert all(0 < count <= 16 + 40 for count in memorised.values())
+    assert memorised["oracle"] == max(memorised.values())  # it never lets a met card slip
