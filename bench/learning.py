@@ -62,7 +62,6 @@ def members(
 ) -> list[Member]:
     """``count`` members; without ``varied`` all are FSRS-6's default learner on equal questions,
     without ``guessing`` nobody answers right without recalling."""
-    chances = [1 / n if guessing else 0.0 for n in options]
     question_rng = random.Random(f"{seed}:questions")
     shared = [question_rng.gauss(0.0, QUESTION_SPREAD) if varied else 0.0 for _ in options]
     found = []
@@ -70,7 +69,7 @@ def members(
         rng = random.Random(f"{seed}:member:{index}")
         learner = varied_learner(rng, MEMBER_SPREAD) if varied else DEFAULT_LEARNER
         offsets = [q + (rng.gauss(0.0, PERSONAL_SPREAD) if varied else 0.0) for q in shared]
-        found.append(Member(learner, chances, offsets))
+        found.append(Member(learner, options, offsets, guessing=guessing))
     return found
 
 

@@ -39,13 +39,23 @@ class Scheduled:
     learning: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer as a scheduler may see it: right or wrong, to a question of ``option_count``
+    options, at ``now``; and the member's true memory after it, which only the oracle reads."""
+
+    correct: bool
+    option_count: int
+    now: float
+    memory: Memory
+
+
 class Schedule(Protocol):
     @property
     def name(self) -> str: ...
 
-    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
-        """``state`` is None for a card met for the first time; ``memory`` is the member's true
-        memory after the answer, which only the oracle looks at."""
+    def answer(self, state: CardState, answer: Answer) -> Scheduled:
+        """``state`` is None for a card met for the first time."""
         ...
 
 
@@ -60,12 +70,11 @@ class Ladder:
     name: str
     intervals: Sequence[int]
 
-    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
-        del memory  # a ladder sees only right and wrong
+    def answer(self, state: CardState, answer: Answer) -> Scheduled:
         on = state if isinstance(state, int) else None
-        rung = 0 if on is None or not correct else min(on + 1, len(self.intervals) - 1)
+        rung = 0 if on is None or not answer.correct else min(on + 1, len(self.intervals) - 1)
         # Calendar days: due from the start of the day, whatever the hour it was answered.
-        return Scheduled(rung, math.floor(now) + self.intervals[rung], learning=False)
+        return Scheduled(rung, math.floor(answer.now) + self.intervals[rung], learning=False)
 
 
 class QuizbotSchedule:
@@ -77,13 +86,10 @@ class QuizbotSchedule:
         self._scheduler = scheduling.make_scheduler()
         self._rng = rng
 
-    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
-        del memory  # the bot sees only right and wrong
-        moment = day_to_datetime(now)
+    def answer(self, state: CardState, answer: Answer) -> Scheduled:
+        moment = day_to_datetime(answer.now)
         card = state if isinstance(state, scheduling.Card) else scheduling.new_card(moment)
-        card = review_as_the_bot_does(
-            self._scheduler, card, correct=correct, reviewed_at=moment, rng=self._rng
-        )
+        card = review_as_the_bot_does(self._scheduler, card, answer, rng=self._rng)
         learning = card.state is not scheduling.State.Review
         return Scheduled(card, datetime_to_day(card.due), learning)
 
@@ -103,23 +109,25 @@ class Oracle:
 
     name: str = "oracle"
 
-    def answer(self, state: CardState, *, correct: bool, now: float, memory: Memory) -> Scheduled:
-        del state, correct  # the true memory says all
+    def answer(self, state: CardState, answer: Answer) -> Scheduled:
+        del state  # the true memory says all
+        memory = answer.memory
         last_midnight = math.floor(memory.last_seen + memory.stability)
-        return Scheduled(None, max(last_midnight, math.floor(now) + 1), learning=False)
+        return Scheduled(None, max(last_midnight, math.floor(answer.now) + 1), learning=False)
 
 
 def review_as_the_bot_does(
-    scheduler: Scheduler,
-    card: scheduling.Card,
-    *,
-    correct: bool,
-    reviewed_at: datetime,
-    rng: random.Random,
+    scheduler: Scheduler, card: scheduling.Card, answer: Answer, *, rng: random.Random
 ) -> scheduling.Card:
     """``scheduling.review`` as the bot calls it, fuzzed from the member's seeded generator."""
     card, _log = scheduling.review(
-        scheduler, card, correct=correct, reviewed_at=reviewed_at, response_ms=RESPONSE_MS, rng=rng
+        scheduler,
+        card,
+        correct=answer.correct,
+        option_count=answer.option_count,
+        reviewed_at=day_to_datetime(answer.now),
+        response_ms=RESPONSE_MS,
+        rng=rng,
     )
     return card
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bench.learner import Learner, Memory, after_review, first_meeting, recall_probability
-from bench.schedules import RESPONSE_MS, CardState, Schedule
+from bench.schedules import RESPONSE_MS, Answer, CardState, Schedule
 
 SESSION_START = 18 / 24  # days after midnight
 ANSWER_DAYS = RESPONSE_MS / 86_400_000
@@ -38,12 +38,16 @@ class Member:
     """A learner and how hard each question of the deck is for them (offsets to difficulty)."""
 
     learner: Learner
-    guess_chances: Sequence[float]  # of each question, in the order they are met: 1 / options
+    option_counts: Sequence[int]  # of each question, in the order they are met
     difficulty_offsets: Sequence[float]
+    guessing: bool = True  # a member who does not recall picks at random (else never right)
 
     @property
     def cards(self) -> int:
-        return len(self.guess_chances)
+        return len(self.option_counts)
+
+    def guess_chance(self, card: int) -> float:
+        return 1 / self.option_counts[card] if self.guessing else 0.0
 
 
 @dataclass(slots=True)
@@ -78,7 +82,7 @@ class Track:
             memory_after = after_review(learner, memory, recalled=recalled, now=now)
         self.memories[card] = memory_after
         self.answers_by_day[int(now)] += 1
-        return recalled or self.rng.random() < self.member.guess_chances[card]
+        return recalled or self.rng.random() < self.member.guess_chance(card)
 
     def memory_of(self, card: int) -> Memory:
         """The member's true memory of a card already met."""
@@ -129,8 +133,8 @@ class DueQueue:
     def next_learning_before(self, end: float) -> float | None:
         return self.learning[0][0] if self.learning and self.learning[0][0] < end else None
 
-    def answered(self, card: int, *, correct: bool, now: float, memory: Memory) -> None:
-        scheduled = self.schedule.answer(self.states[card], correct=correct, now=now, memory=memory)
+    def answered(self, card: int, answer: Answer) -> None:
+        scheduled = self.schedule.answer(self.states[card], answer)
         self.states[card] = scheduled.state
         heap = self.learning if scheduled.learning else self.reviews
         heapq.heappush(heap, (scheduled.due, card))
@@ -156,7 +160,8 @@ def study_with_schedule(
                 now = waited_for
                 continue
             correct = track.answer(card, now)
-            queue.answered(card, correct=correct, now=now, memory=track.memory_of(card))
+            options = member.option_counts[card]
+            queue.answered(card, Answer(correct, options, now, track.memory_of(card)))
             answered, now = answered + 1, now + ANSWER_DAYS
     return track
 

@@ -89,6 +89,7 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
             answer.pack_id,
             answer.question_id,
             answer.option_index == question[1],
+            question[0],
             answer.response_ms,
             now,
             REVIEW_SOURCE,

@@ -113,7 +113,7 @@ def test_the_learner_agrees_with_py_fsrs_on_default_weights() -> None:
 
 
 def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
-    member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
     study = Study(days=7, budget=100, new_per_day=10, random_per_day=0)
     track = study_with_schedule(member, study, Ladder("fixed", FIXED_INTERVALS), AlwaysZero())
     # Day 0, 18:00: met, not known, guessed right: S0 = w0 = 0.212, D = 6.4133; due in 1 day.
@@ -136,7 +136,7 @@ def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
 
 
 def test_the_oracle_reviews_on_the_last_day_that_keeps_the_card_memorised() -> None:
-    member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
     study = Study(days=20, budget=100, new_per_day=10, random_per_day=0)
     track = study_with_schedule(member, study, Oracle(), AlwaysZero())
     # Day 0, 18:00 (0.75): met, S0 = w0 = 0.212; floor(0.75 + 0.212) = 0 cannot reach the next
@@ -165,7 +165,7 @@ def test_the_oracle_reviews_on_the_last_day_that_keeps_the_card_memorised() -> N
 
 
 def test_the_bots_scheduler_runs_its_learning_steps_on_day_one() -> None:
-    member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
     study = Study(days=5, budget=100, new_per_day=10, random_per_day=0)
     track = study_with_schedule(member, study, QuizbotSchedule(seeded(1)), AlwaysZero())
     # A right first answer is Good (S = w2 = 2.3065): one learning step, 10 minutes, waited for;
