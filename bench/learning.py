@@ -6,6 +6,7 @@ intervals, Leitner boxes, and none (random re-asking). "Memorised" means the mem
 is at least 0.9. Prints a table, then one JSON line; see docs/learning.md.
 
     python -m bench.learning [--members 40] [--days 365] [--budget 100] [--seed 1] [--small]
+        [--desired-retention 0.9] [--no-learning-steps]  (variants of the bot's configuration)
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from fsrs import Scheduler
+
 from bench.learner import DEFAULT_LEARNER, varied_learner
 from bench.learningplot import plot
-from bench.schedules import due_schedules
+from bench.schedules import due_schedules, variant_scheduler
 from bench.studying import Member, Study, Track, study_with_schedule, study_without_schedule
 from bot.quiz.library import load_library
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
@@ -73,11 +76,13 @@ def members(
     return found
 
 
-def simulate(group: Sequence[Member], study: Study, seed: int) -> dict[str, Totals]:
+def simulate(
+    group: Sequence[Member], study: Study, seed: int, quizbots: Scheduler | None = None
+) -> dict[str, Totals]:
     tracks: dict[str, list[Track]] = {name: [] for name in SCHEDULERS}
     for index, member in enumerate(group):
         fuzz = random.Random(f"{seed}:fuzz:{index}")
-        for schedule in due_schedules(fuzz):
+        for schedule in due_schedules(fuzz, quizbots):
             rng = random.Random(f"{seed}:answers:{index}:{schedule.name}")
             tracks[schedule.name].append(study_with_schedule(member, study, schedule, rng))
         rng = random.Random(f"{seed}:answers:{index}:none")
@@ -148,6 +153,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--uniform", action="store_true", help="every member FSRS-6's default learner")
     p.add_argument("--no-guessing", action="store_true", help="right only when recalled")
     p.add_argument(
+        "--desired-retention", type=float, default=None, help="a variant of the bot's (0.9)"
+    )
+    p.add_argument("--no-learning-steps", action="store_true", help="a variant: no same-day steps")
+    p.add_argument(
         "--plot", type=Path, default=None, help="PNG path (full runs: docs/learning.png)"
     )
     p.add_argument(
@@ -156,11 +165,21 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def quizbots_variant(args: argparse.Namespace) -> Scheduler | None:
+    """The variant of the bot's configuration the options ask for; None: the bot's own."""
+    if args.desired_retention is None and not args.no_learning_steps:
+        return None
+    return variant_scheduler(
+        desired_retention=args.desired_retention, learning_steps=not args.no_learning_steps
+    )
+
+
 def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str, object]]:
     """The table's metrics, and the JSON line's result (the same metrics, the ratios, the setup)."""
+    quizbots = quizbots_variant(args)
     if args.small:
         args.members, args.days, args.synthetic = 3, 60, 40
-    elif args.plot is None:
+    elif args.plot is None and quizbots is None:  # docs/learning.png shows the bot's own
         args.plot = REPO / "docs" / "learning.png"
     study = Study(args.days, args.budget, args.new_per_day, args.random_per_day)
     options = deck_options(args.synthetic)
@@ -168,11 +187,14 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
     group = members(
         args.members, options, args.seed, varied=not args.uniform, guessing=not args.no_guessing
     )
-    totals = simulate(group, study, args.seed)
+    totals = simulate(group, study, args.seed, quizbots)
     by_metric = metrics(totals, study)
     result: dict[str, object] = {"members": args.members, "days": args.days}
     result |= {"budget": args.budget, "questions": len(options), "seed": args.seed}
     result |= {"uniform": args.uniform, "guessing": not args.no_guessing}
+    if quizbots is not None:
+        result |= {"desired_retention": quizbots.desired_retention}
+        result |= {"learning_steps": not args.no_learning_steps}
     result |= by_metric
     result |= ratios(by_metric)
     result["elapsed_s"] = round(time.perf_counter() - started, 1)

@@ -78,12 +78,13 @@ class Ladder:
 
 
 class QuizbotSchedule:
-    """The bot's own scheduler: ``scheduling.make_scheduler()`` and ``scheduling.review``."""
+    """The bot's own scheduler: ``scheduling.make_scheduler()`` and ``scheduling.review``, or
+    ``scheduling.review`` with a variant of the bot's configuration (``variant_scheduler``)."""
 
     name = "quizbot"
 
-    def __init__(self, rng: random.Random) -> None:
-        self._scheduler = scheduling.make_scheduler()
+    def __init__(self, rng: random.Random, scheduler: Scheduler | None = None) -> None:
+        self._scheduler = scheduler or scheduling.make_scheduler()
         self._rng = rng
 
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
@@ -140,10 +141,25 @@ def datetime_to_day(moment: datetime) -> float:
     return (moment - EPOCH) / timedelta(days=1)
 
 
-def due_schedules(rng: random.Random) -> list[Schedule]:
-    """The schedulers with due dates, for one member (the bot's needs the member's generator)."""
+def variant_scheduler(*, desired_retention: float | None, learning_steps: bool) -> Scheduler:
+    """The bot's scheduler configuration with another desired retention, or without same-day
+    learning and relearning steps (a new or forgotten card is then due the next day): variants
+    measured in docs/learning.md, not what the bot runs."""
+    bots = scheduling.make_scheduler()
+    return Scheduler(
+        desired_retention=desired_retention or bots.desired_retention,
+        learning_steps=bots.learning_steps if learning_steps else (),
+        relearning_steps=bots.relearning_steps if learning_steps else (),
+        maximum_interval=bots.maximum_interval,
+        enable_fuzzing=bots.enable_fuzzing,
+    )
+
+
+def due_schedules(rng: random.Random, quizbots: Scheduler | None = None) -> list[Schedule]:
+    """The schedulers with due dates, for one member (the bot's needs the member's generator);
+    ``quizbots``: a variant configuration for the bot's row, else the bot's own."""
     return [
-        QuizbotSchedule(rng),
+        QuizbotSchedule(rng, quizbots),
         Ladder("fixed", FIXED_INTERVALS),
         Ladder("leitner", LEITNER_BOXES),
         Oracle(),

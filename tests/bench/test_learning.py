@@ -23,8 +23,9 @@ from bench.learner import (
     varied_learner,
 )
 from bench.learning import parser, run
-from bench.schedules import FIXED_INTERVALS, Ladder, Oracle, QuizbotSchedule
+from bench.schedules import FIXED_INTERVALS, Ladder, Oracle, QuizbotSchedule, variant_scheduler
 from bench.studying import Member, Study, study_with_schedule
+from bot.quiz import scheduling
 
 DECAY = -0.1542  # C = -w20
 FACTOR = 0.9 ** (1 / DECAY) - 1  # F, so that R(S) = 0.9
@@ -191,3 +192,17 @@ def test_the_small_benchmark_runs_and_is_deterministic(tmp_path: Path) -> None:
     assert result["questions"] == 16 + 40
     assert all(0 < count <= 16 + 40 for count in memorised.values())
     assert memorised["oracle"] == max(memorised.values())  # it never lets a met card slip
+
+
+def test_a_variant_of_the_bots_configuration_is_recorded_and_changes_only_the_bots_row() -> None:
+    bots, _ = run(parser().parse_args(["--small"]))
+    variant, result = run(parser().parse_args(["--small", "--no-learning-steps"]))
+    assert (result["desired_retention"], result["learning_steps"]) == (0.9, False)
+    answers = variant["reviews_per_day"]
+    assert answers["quizbot"] < bots["reviews_per_day"]["quizbot"]  # no same-day steps
+    assert {k: v for k, v in answers.items() if k != "quizbot"} == {
+        k: v for k, v in bots["reviews_per_day"].items() if k != "quizbot"
+    }
+    scheduler = variant_scheduler(desired_retention=0.95, learning_steps=True)
+    assert scheduler.desired_retention == 0.95
+    assert scheduler.learning_steps == scheduling.make_scheduler().learning_steps
