@@ -7,6 +7,7 @@ is at least 0.9. Prints a table, then one JSON line; see docs/learning.md.
 
     python -m bench.learning [--members 40] [--days 365] [--budget 100] [--seed 1] [--small]
         [--desired-retention 0.9] [--no-learning-steps]  (variants of the bot's configuration)
+        [--calibrated]  (prototype: a stability factor fitted to each member)
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from pathlib import Path
 
 from fsrs import Scheduler
 
+from bench.calibration import CalibratedQuizbot
 from bench.learner import DEFAULT_LEARNER, varied_learner
 from bench.learningplot import plot
-from bench.schedules import due_schedules, variant_scheduler
+from bench.schedules import QuizbotSchedule, due_schedules, variant_scheduler
 from bench.studying import Member, Study, Track, study_with_schedule, study_without_schedule
 from bot.quiz.library import load_library
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
@@ -77,12 +79,16 @@ def members(
 
 
 def simulate(
-    group: Sequence[Member], study: Study, seed: int, quizbots: Scheduler | None = None
+    group: Sequence[Member],
+    study: Study,
+    seed: int,
+    quizbots: Scheduler | None = None,
+    quizbot: type[QuizbotSchedule] = QuizbotSchedule,
 ) -> dict[str, Totals]:
     tracks: dict[str, list[Track]] = {name: [] for name in SCHEDULERS}
     for index, member in enumerate(group):
         fuzz = random.Random(f"{seed}:fuzz:{index}")
-        for schedule in due_schedules(fuzz, quizbots):
+        for schedule in due_schedules(fuzz, quizbots, quizbot):
             rng = random.Random(f"{seed}:answers:{index}:{schedule.name}")
             tracks[schedule.name].append(study_with_schedule(member, study, schedule, rng))
         rng = random.Random(f"{seed}:answers:{index}:none")
@@ -156,6 +162,7 @@ def parser() -> argparse.ArgumentParser:
         "--desired-retention", type=float, default=None, help="a variant of the bot's (0.9)"
     )
     p.add_argument("--no-learning-steps", action="store_true", help="a variant: no same-day steps")
+    p.add_argument("--calibrated", action="store_true", help="prototype: a factor per member")
     p.add_argument(
         "--plot", type=Path, default=None, help="PNG path (full runs: docs/learning.png)"
     )
@@ -179,7 +186,7 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
     quizbots = quizbots_variant(args)
     if args.small:
         args.members, args.days, args.synthetic = 3, 60, 40
-    elif args.plot is None and quizbots is None:  # docs/learning.png shows the bot's own
+    elif args.plot is None and quizbots is None and not args.calibrated:  # the bot's own
         args.plot = REPO / "docs" / "learning.png"
     study = Study(args.days, args.budget, args.new_per_day, args.random_per_day)
     options = deck_options(args.synthetic)
@@ -187,7 +194,8 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
     group = members(
         args.members, options, args.seed, varied=not args.uniform, guessing=not args.no_guessing
     )
-    totals = simulate(group, study, args.seed, quizbots)
+    quizbot = CalibratedQuizbot if args.calibrated else QuizbotSchedule
+    totals = simulate(group, study, args.seed, quizbots, quizbot)
     by_metric = metrics(totals, study)
     result: dict[str, object] = {"members": args.members, "days": args.days}
     result |= {"budget": args.budget, "questions": len(options), "seed": args.seed}
@@ -195,6 +203,8 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
     if quizbots is not None:
         result |= {"desired_retention": quizbots.desired_retention}
         result |= {"learning_steps": not args.no_learning_steps}
+    if args.calibrated:
+        result["calibrated"] = True
     result |= by_metric
     result |= ratios(by_metric)
     result["elapsed_s"] = round(time.perf_counter() - started, 1)

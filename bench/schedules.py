@@ -155,11 +155,16 @@ def variant_scheduler(*, desired_retention: float | None, learning_steps: bool) 
     )
 
 
-def due_schedules(rng: random.Random, quizbots: Scheduler | None = None) -> list[Schedule]:
+def due_schedules(
+    rng: random.Random,
+    quizbots: Scheduler | None = None,
+    quizbot: type[QuizbotSchedule] = QuizbotSchedule,
+) -> list[Schedule]:
     """The schedulers with due dates, for one member (the bot's needs the member's generator);
-    ``quizbots``: a variant configuration for the bot's row, else the bot's own."""
+    ``quizbots``: a variant configuration for the bot's row, else the bot's own; ``quizbot``: the
+    bot's schedule or the calibrated prototype (bench/calibration.py)."""
     return [
-        QuizbotSchedule(rng, quizbots),
+        quizbot(rng, quizbots),
         Ladder("fixed", FIXED_INTERVALS),
         Ladder("leitner", LEITNER_BOXES),
         Oracle(),

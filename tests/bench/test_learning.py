@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fsrs import Rating, Scheduler
 
+from bench.calibration import fitted_factor
 from bench.learner import (
     DEFAULT_LEARNER,
     Memory,
@@ -206,3 +207,10 @@ def test_a_variant_of_the_bots_configuration_is_recorded_and_changes_only_the_bo
     scheduler = variant_scheduler(desired_retention=0.95, learning_steps=True)
     assert scheduler.desired_retention == 0.95
     assert scheduler.learning_steps == scheduling.make_scheduler().learning_steps
+
+
+def test_the_calibration_prototype_fits_a_member_who_remembers_twice_as_long() -> None:
+    # 40 reviews 10 days after a card of S = 5: right 37 times, 92.5 %. With k = 2, R(10, 10) =
+    # 0.9 and P(right) = 0.9 + 0.1 / 4 = 0.925, the likeliest factor.
+    reviews = [(10.0, 5.0, 4, index < 37) for index in range(40)]
+    assert fitted_factor(scheduling.make_scheduler(), reviews) == pytest.approx(2.0)
