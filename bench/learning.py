@@ -33,6 +33,7 @@ from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 REPO = Path(__file__).resolve().parents[1]
 SCHEDULERS = ("quizbot", "fixed", "leitner", "none", "oracle")
 REPORT_DAYS = (30, 90, 365)
+TARGETS = {"fixed": 1.5, "leitner": 1.3}  # quizbot's memorised per 100 answers, times theirs
 SYNTHETIC_OPTIONS = 4
 MEMBER_SPREAD = 0.25  # lognormal sigma of each member's memory parameters
 QUESTION_SPREAD = 1.0  # standard deviation of a question's difficulty offset (FSRS D is 1..10)
@@ -139,11 +140,31 @@ def ratios(by_metric: dict[str, dict[str, float]]) -> dict[str, float]:
     }
 
 
+def targets_met(by_metric: dict[str, dict[str, float]]) -> dict[str, bool]:
+    """The issue's targets: quizbot's memorised per 100 answers at least ``TARGETS`` times the
+    other's, with at least as many questions memorised at the last day."""
+    found = ratios(by_metric)
+    memorised = by_metric[max((m for m in by_metric if m.startswith("memorised_day")), key=_day)]
+    return {
+        f"target_vs_{other}": found[f"fsrs_vs_{other}"] >= bar
+        and memorised["quizbot"] >= memorised[other]
+        for other, bar in TARGETS.items()
+    }
+
+
+def _day(metric: str) -> int:
+    return int(metric.removeprefix("memorised_day"))
+
+
 def table(by_metric: dict[str, dict[str, float]]) -> str:
     lines = [f"{'metric':<28}" + "".join(f"{name:>10}" for name in SCHEDULERS)]
     for metric, values in by_metric.items():
         lines.append(f"{metric:<28}" + "".join(f"{values[name]:>10}" for name in SCHEDULERS))
     lines.extend(f"{name:<28}{value:>10}" for name, value in ratios(by_metric).items())
+    lines.extend(
+        f"{name:<28}{'met' if met else 'missed':>10}"
+        for name, met in targets_met(by_metric).items()
+    )
     return "\n".join(lines)
 
 
@@ -207,6 +228,7 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
         result["calibrated"] = True
     result |= by_metric
     result |= ratios(by_metric)
+    result |= targets_met(by_metric)
     result["elapsed_s"] = round(time.perf_counter() - started, 1)
     if args.plot is not None:
         plot(totals, study, args.plot)

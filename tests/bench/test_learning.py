@@ -23,7 +23,7 @@ from bench.learner import (
     recall_probability,
     varied_learner,
 )
-from bench.learning import parser, run
+from bench.learning import parser, run, targets_met
 from bench.schedules import FIXED_INTERVALS, Ladder, Oracle, QuizbotSchedule, variant_scheduler
 from bench.studying import Member, Study, study_with_schedule
 from bot.quiz import scheduling
@@ -214,3 +214,13 @@ def test_the_calibration_prototype_fits_a_member_who_remembers_twice_as_long() -
     # 0.9 and P(right) = 0.9 + 0.1 / 4 = 0.925, the likeliest factor.
     reviews = [(10.0, 5.0, 4, index < 37) for index in range(40)]
     assert fitted_factor(scheduling.make_scheduler(), reviews) == pytest.approx(2.0)
+
+
+def test_a_target_needs_the_ratio_and_at_least_the_same_count_memorised() -> None:
+    by_metric = {
+        "memorised_day30": {"quizbot": 100.0, "fixed": 300.0, "leitner": 300.0},
+        "memorised_day365": {"quizbot": 400.0, "fixed": 380.0, "leitner": 490.0},
+        "memorised_per_100_reviews": {"quizbot": 6.0, "fixed": 4.0, "leitner": 3.0, "oracle": 5.0},
+    }
+    # 6 / 4 = 1.5 with 400 >= 380: met; 6 / 3 = 2.0 but 400 < 490: missed.
+    assert targets_met(by_metric) == {"target_vs_fixed": True, "target_vs_leitner": False}
