@@ -6,6 +6,8 @@ intervals, Leitner boxes, and none (random re-asking). "Memorised" means the mem
 is at least 0.9. Prints a table, then one JSON line; see docs/learning.md.
 
     python -m bench.learning [--members 40] [--days 365] [--budget 100] [--seed 1] [--small]
+        [--desired-retention 0.9] [--no-learning-steps]  (variants of the bot's configuration)
+        [--calibrated]  (prototype: a stability factor fitted to each member)
 """
 
 from __future__ import annotations
@@ -18,16 +20,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from fsrs import Scheduler
+
+from bench.calibration import CalibratedQuizbot
 from bench.learner import DEFAULT_LEARNER, varied_learner
 from bench.learningplot import plot
-from bench.schedules import due_schedules
+from bench.schedules import QuizbotSchedule, due_schedules, variant_scheduler
 from bench.studying import Member, Study, Track, study_with_schedule, study_without_schedule
 from bot.quiz.library import load_library
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
 REPO = Path(__file__).resolve().parents[1]
-SCHEDULERS = ("quizbot", "fixed", "leitner", "none")
+SCHEDULERS = ("quizbot", "fixed", "leitner", "none", "oracle")
 REPORT_DAYS = (30, 90, 365)
+TARGETS = {"fixed": 1.5, "leitner": 1.3}  # quizbot's memorised per 100 answers, times theirs
 SYNTHETIC_OPTIONS = 4
 MEMBER_SPREAD = 0.25  # lognormal sigma of each member's memory parameters
 QUESTION_SPREAD = 1.0  # standard deviation of a question's difficulty offset (FSRS D is 1..10)
@@ -62,7 +68,6 @@ def members(
 ) -> list[Member]:
     """``count`` members; without ``varied`` all are FSRS-6's default learner on equal questions,
     without ``guessing`` nobody answers right without recalling."""
-    chances = [1 / n if guessing else 0.0 for n in options]
     question_rng = random.Random(f"{seed}:questions")
     shared = [question_rng.gauss(0.0, QUESTION_SPREAD) if varied else 0.0 for _ in options]
     found = []
@@ -70,15 +75,21 @@ def members(
         rng = random.Random(f"{seed}:member:{index}")
         learner = varied_learner(rng, MEMBER_SPREAD) if varied else DEFAULT_LEARNER
         offsets = [q + (rng.gauss(0.0, PERSONAL_SPREAD) if varied else 0.0) for q in shared]
-        found.append(Member(learner, chances, offsets))
+        found.append(Member(learner, options, offsets, guessing=guessing))
     return found
 
 
-def simulate(group: Sequence[Member], study: Study, seed: int) -> dict[str, Totals]:
+def simulate(
+    group: Sequence[Member],
+    study: Study,
+    seed: int,
+    quizbots: Scheduler | None = None,
+    quizbot: type[QuizbotSchedule] = QuizbotSchedule,
+) -> dict[str, Totals]:
     tracks: dict[str, list[Track]] = {name: [] for name in SCHEDULERS}
     for index, member in enumerate(group):
         fuzz = random.Random(f"{seed}:fuzz:{index}")
-        for schedule in due_schedules(fuzz):
+        for schedule in due_schedules(fuzz, quizbots, quizbot):
             rng = random.Random(f"{seed}:answers:{index}:{schedule.name}")
             tracks[schedule.name].append(study_with_schedule(member, study, schedule, rng))
         rng = random.Random(f"{seed}:answers:{index}:none")
@@ -119,12 +130,30 @@ def metrics(totals: dict[str, Totals], study: Study) -> dict[str, dict[str, floa
 
 
 def ratios(by_metric: dict[str, dict[str, float]]) -> dict[str, float]:
-    """quizbot's memorised per 100 answers against fixed intervals' and Leitner's."""
+    """quizbot's memorised per 100 answers against fixed intervals' and Leitner's, and the
+    oracle's (the bound for a scheduler that keeps cards memorised) against the same two."""
     per_100 = by_metric["memorised_per_100_reviews"]
     return {
-        f"fsrs_vs_{other}": round(per_100["quizbot"] / per_100[other], 3) if per_100[other] else 0.0
+        f"{label}_vs_{other}": round(per_100[name] / per_100[other], 3) if per_100[other] else 0.0
+        for label, name in (("fsrs", "quizbot"), ("oracle", "oracle"))
         for other in ("fixed", "leitner")
     }
+
+
+def targets_met(by_metric: dict[str, dict[str, float]]) -> dict[str, bool]:
+    """The issue's targets: quizbot's memorised per 100 answers at least ``TARGETS`` times the
+    other's, with at least as many questions memorised at the last day."""
+    found = ratios(by_metric)
+    memorised = by_metric[max((m for m in by_metric if m.startswith("memorised_day")), key=_day)]
+    return {
+        f"target_vs_{other}": found[f"fsrs_vs_{other}"] >= bar
+        and memorised["quizbot"] >= memorised[other]
+        for other, bar in TARGETS.items()
+    }
+
+
+def _day(metric: str) -> int:
+    return int(metric.removeprefix("memorised_day"))
 
 
 def table(by_metric: dict[str, dict[str, float]]) -> str:
@@ -132,6 +161,10 @@ def table(by_metric: dict[str, dict[str, float]]) -> str:
     for metric, values in by_metric.items():
         lines.append(f"{metric:<28}" + "".join(f"{values[name]:>10}" for name in SCHEDULERS))
     lines.extend(f"{name:<28}{value:>10}" for name, value in ratios(by_metric).items())
+    lines.extend(
+        f"{name:<28}{'met' if met else 'missed':>10}"
+        for name, met in targets_met(by_metric).items()
+    )
     return "\n".join(lines)
 
 
@@ -147,6 +180,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--uniform", action="store_true", help="every member FSRS-6's default learner")
     p.add_argument("--no-guessing", action="store_true", help="right only when recalled")
     p.add_argument(
+        "--desired-retention", type=float, default=None, help="a variant of the bot's (0.9)"
+    )
+    p.add_argument("--no-learning-steps", action="store_true", help="a variant: no same-day steps")
+    p.add_argument("--calibrated", action="store_true", help="prototype: a factor per member")
+    p.add_argument(
         "--plot", type=Path, default=None, help="PNG path (full runs: docs/learning.png)"
     )
     p.add_argument(
@@ -155,11 +193,21 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def quizbots_variant(args: argparse.Namespace) -> Scheduler | None:
+    """The variant of the bot's configuration the options ask for; None: the bot's own."""
+    if args.desired_retention is None and not args.no_learning_steps:
+        return None
+    return variant_scheduler(
+        desired_retention=args.desired_retention, learning_steps=not args.no_learning_steps
+    )
+
+
 def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str, object]]:
     """The table's metrics, and the JSON line's result (the same metrics, the ratios, the setup)."""
+    quizbots = quizbots_variant(args)
     if args.small:
         args.members, args.days, args.synthetic = 3, 60, 40
-    elif args.plot is None:
+    elif args.plot is None and quizbots is None and not args.calibrated:  # the bot's own
         args.plot = REPO / "docs" / "learning.png"
     study = Study(args.days, args.budget, args.new_per_day, args.random_per_day)
     options = deck_options(args.synthetic)
@@ -167,13 +215,20 @@ def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str
     group = members(
         args.members, options, args.seed, varied=not args.uniform, guessing=not args.no_guessing
     )
-    totals = simulate(group, study, args.seed)
+    quizbot = CalibratedQuizbot if args.calibrated else QuizbotSchedule
+    totals = simulate(group, study, args.seed, quizbots, quizbot)
     by_metric = metrics(totals, study)
     result: dict[str, object] = {"members": args.members, "days": args.days}
     result |= {"budget": args.budget, "questions": len(options), "seed": args.seed}
     result |= {"uniform": args.uniform, "guessing": not args.no_guessing}
+    if quizbots is not None:
+        result |= {"desired_retention": quizbots.desired_retention}
+        result |= {"learning_steps": not args.no_learning_steps}
+    if args.calibrated:
+        result["calibrated"] = True
     result |= by_metric
     result |= ratios(by_metric)
+    result |= targets_met(by_metric)
     result["elapsed_s"] = round(time.perf_counter() - started, 1)
     if args.plot is not None:
         plot(totals, study, args.plot)

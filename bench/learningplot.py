@@ -19,6 +19,7 @@ LABELS = {
     "fixed": "fixed 1-4-10-17-30-60 d",
     "leitner": "Leitner 1-2-4-8-16 d",
     "none": "no scheduling (random)",
+    "oracle": "oracle (knows true memory)",
 }
 
 

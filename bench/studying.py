@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bench.learner import Learner, Memory, after_review, first_meeting, recall_probability
-from bench.schedules import RESPONSE_MS, CardState, Schedule
+from bench.schedules import RESPONSE_MS, Answer, CardState, Schedule
 
 SESSION_START = 18 / 24  # days after midnight
 ANSWER_DAYS = RESPONSE_MS / 86_400_000
@@ -38,12 +38,16 @@ class Member:
     """A learner and how hard each question of the deck is for them (offsets to difficulty)."""
 
     learner: Learner
-    guess_chances: Sequence[float]  # of each question, in the order they are met: 1 / options
+    option_counts: Sequence[int]  # of each question, in the order they are met
     difficulty_offsets: Sequence[float]
+    guessing: bool = True  # a member who does not recall picks at random (else never right)
 
     @property
     def cards(self) -> int:
-        return len(self.guess_chances)
+        return len(self.option_counts)
+
+    def guess_chance(self, card: int) -> float:
+        return 1 / self.option_counts[card] if self.guessing else 0.0
 
 
 @dataclass(slots=True)
@@ -78,7 +82,14 @@ class Track:
             memory_after = after_review(learner, memory, recalled=recalled, now=now)
         self.memories[card] = memory_after
         self.answers_by_day[int(now)] += 1
-        return recalled or self.rng.random() < self.member.guess_chances[card]
+        return recalled or self.rng.random() < self.member.guess_chance(card)
+
+    def memory_of(self, card: int) -> Memory:
+        """The member's true memory of a card already met."""
+        memory = self.memories[card]
+        if memory is None:
+            raise ValueError(f"card {card} was never met")
+        return memory
 
     def memorised_by_day(self) -> list[int]:
         """Cards memorised at the end of each day 1..days (the midnight ending it)."""
@@ -122,8 +133,8 @@ class DueQueue:
     def next_learning_before(self, end: float) -> float | None:
         return self.learning[0][0] if self.learning and self.learning[0][0] < end else None
 
-    def answered(self, card: int, *, correct: bool, now: float) -> None:
-        scheduled = self.schedule.answer(self.states[card], correct=correct, now=now)
+    def answered(self, card: int, answer: Answer) -> None:
+        scheduled = self.schedule.answer(self.states[card], answer)
         self.states[card] = scheduled.state
         heap = self.learning if scheduled.learning else self.reviews
         heapq.heappush(heap, (scheduled.due, card))
@@ -148,7 +159,9 @@ def study_with_schedule(
                     break
                 now = waited_for
                 continue
-            queue.answered(card, correct=track.answer(card, now), now=now)
+            correct = track.answer(card, now)
+            options = member.option_counts[card]
+            queue.answered(card, Answer(correct, options, now, track.memory_of(card)))
             answered, now = answered + 1, now + ANSWER_DAYS
     return track
 

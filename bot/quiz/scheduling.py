@@ -1,12 +1,14 @@
 """Spaced-repetition rules: the FSRS scheduler's settings and how an answer becomes a rating.
 
-The scheduling itself is the ``fsrs`` package's; this module fixes its configuration and fuzzes
-review intervals with the caller's random source (fsrs's own fuzz draws from the global
-``random`` module, which a caller can neither seed nor keep apart).
+The scheduling itself is the ``fsrs`` package's; this module fixes its configuration, weighs a
+right answer by how likely it was a guess, and fuzzes review intervals with the caller's random
+source (fsrs's own fuzz draws from the global ``random`` module, which a caller can neither seed
+nor keep apart).
 """
 
 from __future__ import annotations
 
+import math
 from copy import copy
 from datetime import UTC, datetime, timedelta, tzinfo
 from random import Random
@@ -32,12 +34,14 @@ __all__ = [
     "State",
     "as_utc",
     "fuzz_range",
+    "interval_days",
     "is_mastered",
     "local_day_start",
     "make_scheduler",
     "new_card",
     "rating_for",
     "review",
+    "weigh_for_guessing",
 ]
 
 
@@ -73,14 +77,17 @@ def review(
     card: Card,
     *,
     correct: bool,
+    option_count: int,
     reviewed_at: datetime,
     response_ms: int,
     rng: Random,
 ) -> tuple[Card, ReviewLog]:
-    """The card after one answer and its log entry; ``card`` itself is left unchanged.
+    """The card after one answer to a question of ``option_count`` options, and its log entry;
+    ``card`` itself is left unchanged.
 
-    A review interval is fuzzed within fsrs's fuzz range (drawn from ``rng``), so that cards
-    learnt together do not all fall due on the same day.
+    A right answer is weighed by how likely it was a guess (``weigh_for_guessing``). A review
+    interval is fuzzed within fsrs's fuzz range (drawn from ``rng``), so that cards learnt
+    together do not all fall due on the same day.
     """
     reviewed, log = scheduler.review_card(
         card,
@@ -88,6 +95,8 @@ def review(
         review_datetime=as_utc(reviewed_at),
         review_duration=max(0, response_ms),
     )
+    if correct:
+        reviewed = weigh_for_guessing(scheduler, card, reviewed, option_count, as_utc(reviewed_at))
     if reviewed.state is not State.Review:  # learning steps are minutes: fsrs never fuzzes them
         return reviewed, log
     bounds = fuzz_range(reviewed.due - as_utc(reviewed_at), scheduler.maximum_interval)
@@ -96,6 +105,47 @@ def review(
     fuzzed = copy(reviewed)
     fuzzed.due = as_utc(reviewed_at) + timedelta(days=rng.randint(*bounds))
     return fuzzed, log
+
+
+def weigh_for_guessing(
+    scheduler: Scheduler, before: Card, good: Card, option_count: int, reviewed_at: datetime
+) -> Card:
+    """``good`` (``before`` rated Good) with its memory weighed by the chance the right answer
+    was recalled rather than guessed.
+
+    fsrs's weights come from flashcards, where "Good" means recalled; a right pick among
+    ``option_count`` options is also what a member who forgot gets one time in ``option_count``.
+    Given the recall FSRS expected (R), the chance the member recalled is
+    R / (R + (1 - R) / option_count); the stability is the Good and the Again outcome's, weighed
+    by that chance on a log scale (stability scales intervals), and the difficulty likewise on
+    its own scale. A first answer has no expected recall to weigh it by and stays Good.
+    """
+    if before.stability is None or before.last_review is None or good.stability is None:
+        return good
+    if option_count < 2:  # noqa: PLR2004  # a single option cannot be guessed wrong
+        return good
+    recall = scheduler.get_card_retrievability(before, current_datetime=reviewed_at)
+    recalled = recall / (recall + (1 - recall) / option_count)
+    forgot, _log = scheduler.review_card(before, Rating.Again, review_datetime=reviewed_at)
+    if forgot.stability is None or forgot.difficulty is None or good.difficulty is None:
+        return good
+    weighed = copy(good)
+    weighed.stability = math.pow(good.stability, recalled) * math.pow(
+        forgot.stability, 1 - recalled
+    )
+    weighed.difficulty = recalled * good.difficulty + (1 - recalled) * forgot.difficulty
+    if weighed.state is State.Review:
+        weighed.due = reviewed_at + timedelta(days=interval_days(scheduler, weighed.stability))
+    return weighed
+
+
+def interval_days(scheduler: Scheduler, stability: float) -> int:
+    """The whole days until recall is expected to fall to the desired retention, as fsrs
+    rounds and bounds them: t = S / F · (DR^(1/C) - 1), C = -w20, F = 0.9^(1/C) - 1."""
+    decay = -float(scheduler.parameters[20])
+    factor = math.pow(0.9, 1 / decay) - 1
+    days = stability / factor * (math.pow(scheduler.desired_retention, 1 / decay) - 1)
+    return min(max(round(days), 1), int(scheduler.maximum_interval))
 
 
 def fuzz_range(interval: timedelta, maximum_interval: int) -> tuple[int, int] | None:

@@ -30,6 +30,7 @@ class CardReview:
     pack_id: str
     question_id: str
     correct: bool
+    option_count: int  # how many options the question showed: a right pick may be a guess
     response_ms: int
     reviewed_at: datetime
     source: str
@@ -64,6 +65,7 @@ def review_cards(
             SCHEDULER,
             state.card,
             correct=review.correct,
+            option_count=review.option_count,
             reviewed_at=review.reviewed_at,
             response_ms=review.response_ms,
             rng=rng,

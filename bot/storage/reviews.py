@@ -34,9 +34,9 @@ async def take(
 ) -> review.ReviewStep:
     """Apply a member's action in a review session; the step to show next.
 
-    An answer is graded (wrong: Again, right: Good) and its card rescheduled, its interval
-    fuzzed with ``rng``, before the queue is read. ``where``: whose packs it may show (a server
-    sees only its own packs besides the built-ins).
+    An answer is graded (wrong: Again, right: Good, weighed for guessing) and its card
+    rescheduled, its interval fuzzed with ``rng``, before the queue is read. ``where``: whose
+    packs it may show (a server sees only its own packs besides the built-ins).
     """
     grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
     async with db.read() as connection:
@@ -89,6 +89,7 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
             answer.pack_id,
             answer.question_id,
             answer.option_index == question[1],
+            question[0],
             answer.response_ms,
             now,
             REVIEW_SOURCE,

@@ -14,7 +14,7 @@ from sqlalchemy import Connection, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
-from bot.storage.models import answers_table, rounds_table
+from bot.storage.models import answers_table, questions_table, rounds_table
 from bot.storage.scores import ScoredAnswer, add_to_scores
 
 
@@ -31,9 +31,11 @@ async def settle_question(connection: AsyncConnection, round_id: int, question_i
 
 
 def _settle(connection: Connection, round_id: int, question_id: str) -> int:
-    c = answers_table.c
+    c, q = answers_table.c, questions_table.c
     answers = connection.execute(
         select(c.member_id, c.guild_id, c.pack_id, c.correct, c.response_ms, c.answered_at)
+        .add_columns(q.option_count)
+        .join(questions_table, (q.pack_id == c.pack_id) & (q.question_id == c.question_id))
         .where(c.round_id == round_id, c.question_id == question_id)
         .order_by(c.member_id)
     ).all()
@@ -57,6 +59,7 @@ def _settle(connection: Connection, round_id: int, question_id: str) -> int:
                 pack_id=a.pack_id,
                 question_id=question_id,
                 correct=a.correct,
+                option_count=a.option_count,
                 response_ms=a.response_ms,
                 reviewed_at=a.answered_at,
                 source=ROUND_SOURCE,

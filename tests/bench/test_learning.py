@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fsrs import Rating, Scheduler
 
+from bench.calibration import fitted_factor
 from bench.learner import (
     DEFAULT_LEARNER,
     Memory,
@@ -22,9 +23,10 @@ from bench.learner import (
     recall_probability,
     varied_learner,
 )
-from bench.learning import parser, run
-from bench.schedules import FIXED_INTERVALS, Ladder, QuizbotSchedule
+from bench.learning import parser, run, targets_met
+from bench.schedules import FIXED_INTERVALS, Ladder, Oracle, QuizbotSchedule, variant_scheduler
 from bench.studying import Member, Study, study_with_schedule
+from bot.quiz import scheduling
 
 DECAY = -0.1542  # C = -w20
 FACTOR = 0.9 ** (1 / DECAY) - 1  # F, so that R(S) = 0.9
@@ -113,7 +115,7 @@ def test_the_learner_agrees_with_py_fsrs_on_default_weights() -> None:
 
 
 def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
-    member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
     study = Study(days=7, budget=100, new_per_day=10, random_per_day=0)
     track = study_with_schedule(member, study, Ladder("fixed", FIXED_INTERVALS), AlwaysZero())
     # Day 0, 18:00: met, not known, guessed right: S0 = w0 = 0.212, D = 6.4133; due in 1 day.
@@ -135,8 +137,37 @@ def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
     assert final.last_seen == pytest.approx(5.75)
 
 
+def test_the_oracle_reviews_on_the_last_day_that_keeps_the_card_memorised() -> None:
+    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
+    study = Study(days=20, budget=100, new_per_day=10, random_per_day=0)
+    track = study_with_schedule(member, study, Oracle(), AlwaysZero())
+    # Day 0, 18:00 (0.75): met, S0 = w0 = 0.212; floor(0.75 + 0.212) = 0 cannot reach the next
+    # midnight, so it is due the next day.
+    # Day 1 (1.75): R = 0.766, recalled: S1 = 1.887; the last midnight it holds is
+    # floor(1.75 + 1.887) = 3, so it is due on day 3.
+    s1 = good_after(0.212, D0_AGAIN, 1.0)
+    assert math.floor(1.75 + s1) == 3
+    # Day 3 (3.75, 2 days on): R = 0.896, recalled: S2 = 6.269; floor(3.75 + 6.269) = 10.
+    d1 = 0.001 * D0_EASY + 0.999 * D0_AGAIN
+    s2 = good_after(s1, d1, 2.0)
+    assert s2 == pytest.approx(6.269, abs=0.001)
+    assert math.floor(3.75 + s2) == 10
+    # Day 10 (10.75, 7 days on): R = 0.892, recalled: S3 = 18.66; floor(10.75 + 18.66) = 29,
+    # past the 20 days.
+    s3 = good_after(s2, 0.001 * D0_EASY + 0.999 * d1, 7.0)
+    assert math.floor(10.75 + s3) == 29
+    answered_on = [day for day, count in enumerate(track.answers_by_day) if count]
+    assert answered_on == [0, 1, 3, 10]
+    assert sum(track.answers_by_day) == 4
+    # Not memorised at the first midnight (0.25 days > S0); memorised at every one after.
+    assert track.memorised_by_day() == [0] + [1] * 19
+    final = track.memories[0]
+    assert final is not None
+    assert final.stability == pytest.approx(s3)
+
+
 def test_the_bots_scheduler_runs_its_learning_steps_on_day_one() -> None:
-    member = Member(DEFAULT_LEARNER, guess_chances=[0.25], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
     study = Study(days=5, budget=100, new_per_day=10, random_per_day=0)
     track = study_with_schedule(member, study, QuizbotSchedule(seeded(1)), AlwaysZero())
     # A right first answer is Good (S = w2 = 2.3065): one learning step, 10 minutes, waited for;
@@ -154,9 +185,42 @@ def test_the_small_benchmark_runs_and_is_deterministic(tmp_path: Path) -> None:
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert result["days"] == 60
     per_100 = by_metric["memorised_per_100_reviews"]
-    assert set(per_100) == {"quizbot", "fixed", "leitner", "none"}
+    assert set(per_100) == {"quizbot", "fixed", "leitner", "none", "oracle"}
     assert all(value > 0 for value in per_100.values())
     assert result["fsrs_vs_fixed"] == round(per_100["quizbot"] / per_100["fixed"], 3)
+    assert result["oracle_vs_leitner"] == round(per_100["oracle"] / per_100["leitner"], 3)
     memorised = by_metric["memorised_day60"]
     assert result["questions"] == 16 + 40
     assert all(0 < count <= 16 + 40 for count in memorised.values())
+    assert memorised["oracle"] == max(memorised.values())  # it never lets a met card slip
+
+
+def test_a_variant_of_the_bots_configuration_is_recorded_and_changes_only_the_bots_row() -> None:
+    bots, _ = run(parser().parse_args(["--small"]))
+    variant, result = run(parser().parse_args(["--small", "--no-learning-steps"]))
+    assert (result["desired_retention"], result["learning_steps"]) == (0.9, False)
+    answers = variant["reviews_per_day"]
+    assert answers["quizbot"] < bots["reviews_per_day"]["quizbot"]  # no same-day steps
+    assert {k: v for k, v in answers.items() if k != "quizbot"} == {
+        k: v for k, v in bots["reviews_per_day"].items() if k != "quizbot"
+    }
+    scheduler = variant_scheduler(desired_retention=0.95, learning_steps=True)
+    assert scheduler.desired_retention == 0.95
+    assert scheduler.learning_steps == scheduling.make_scheduler().learning_steps
+
+
+def test_the_calibration_prototype_fits_a_member_who_remembers_twice_as_long() -> None:
+    # 40 reviews 10 days after a card of S = 5: right 37 times, 92.5 %. With k = 2, R(10, 10) =
+    # 0.9 and P(right) = 0.9 + 0.1 / 4 = 0.925, the likeliest factor.
+    reviews = [(10.0, 5.0, 4, index < 37) for index in range(40)]
+    assert fitted_factor(scheduling.make_scheduler(), reviews) == pytest.approx(2.0)
+
+
+def test_a_target_needs_the_ratio_and_at_least_the_same_count_memorised() -> None:
+    by_metric = {
+        "memorised_day30": {"quizbot": 100.0, "fixed": 300.0, "leitner": 300.0},
+        "memorised_day365": {"quizbot": 400.0, "fixed": 380.0, "leitner": 490.0},
+        "memorised_per_100_reviews": {"quizbot": 6.0, "fixed": 4.0, "leitner": 3.0, "oracle": 5.0},
+    }
+    # 6 / 4 = 1.5 with 400 >= 380: met; 6 / 3 = 2.0 but 400 < 490: missed.
+    assert targets_met(by_metric) == {"target_vs_fixed": True, "target_vs_leitner": False}

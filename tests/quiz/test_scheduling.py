@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.quiz import scheduling
-from bot.quiz.scheduling import Card, Rating, State
+from bot.quiz.scheduling import Card, Rating, Scheduler, State
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -21,11 +21,19 @@ def seeded(seed: int) -> random.Random:
     return random.Random(seed)  # noqa: S311  # fuzzing due dates, not cryptography
 
 
-def review(card: Card, moment: datetime, rng: random.Random, *, correct: bool = True) -> Card:
+def review(
+    card: Card,
+    moment: datetime,
+    rng: random.Random,
+    *,
+    correct: bool = True,
+    option_count: int = 4,
+) -> Card:
     reviewed, _log = scheduling.review(
         scheduling.make_scheduler(),
         card,
         correct=correct,
+        option_count=option_count,
         reviewed_at=moment,
         response_ms=1000,
         rng=rng,
@@ -52,6 +60,7 @@ def test_review_keeps_the_response_time_and_leaves_the_input_card_alone() -> Non
         scheduling.make_scheduler(),
         card,
         correct=True,
+        option_count=4,
         reviewed_at=START,
         response_ms=4200,
         rng=seeded(1),
@@ -84,14 +93,13 @@ def test_intervals_never_pass_a_year() -> None:
 def test_fuzzed_intervals_stay_within_fsrs_fuzz_ranges(
     answers: list[bool], late_days: list[int], seed: int
 ) -> None:
-    """Against fsrs unfuzzed: the same card, state, stability and difficulty; a review
-    interval moved at most within its fuzz range, in whole days; learning steps untouched."""
+    """Against fsrs unfuzzed (a right answer weighed for guessing): the same card, state,
+    stability and difficulty; a review interval moved at most within its fuzz range, in whole
+    days; learning steps untouched."""
     rng, scheduler = seeded(seed), scheduling.make_scheduler()
     card, moment = scheduling.new_card(START), START
     for correct, late in zip(answers, late_days, strict=False):
-        plain, _ = scheduler.review_card(
-            card, scheduling.rating_for(correct=correct), review_datetime=moment
-        )
+        plain = unfuzzed(scheduler, card, moment, correct=correct)
         fuzzed = review(card, moment, rng, correct=correct)
         assert (fuzzed.state, fuzzed.step, fuzzed.last_review) == (
             plain.state,
@@ -107,6 +115,17 @@ def test_fuzzed_intervals_stay_within_fsrs_fuzz_ranges(
         else:
             assert fuzzed.due == plain.due
         card, moment = fuzzed, fuzzed.due + late * DAY
+
+
+def unfuzzed(scheduler: Scheduler, card: Card, moment: datetime, *, correct: bool) -> Card:
+    """fsrs's review, a right answer weighed for guessing among four options: what ``review``
+    does before it fuzzes."""
+    plain, _ = scheduler.review_card(
+        card, scheduling.rating_for(correct=correct), review_datetime=moment
+    )
+    if not correct:
+        return plain
+    return scheduling.weigh_for_guessing(scheduler, card, plain, 4, moment)
 
 
 def review_card_of(interval_days: int) -> Card:
@@ -125,7 +144,7 @@ def test_fuzz_spreads_the_due_dates_of_identical_cards() -> None:
     rng = seeded(3)
     card = review_card_of(30)
     dues = [review(card, START, rng).due for _ in range(200)]
-    plain, _ = scheduling.make_scheduler().review_card(card, Rating.Good, review_datetime=START)
+    plain = unfuzzed(scheduling.make_scheduler(), card, START, correct=True)
     low, high = scheduling.fuzz_range(plain.due - START, 365)  # type: ignore[misc]
     assert high - low >= 4
     assert {(due - START) // DAY for due in dues} == set(range(low, high + 1))  # every day used
@@ -143,6 +162,62 @@ def test_fuzz_ranges_are_fsrs_own(days: int) -> None:
     assert min(drawn) == low
     assert max(drawn) in (high, high + 1)
     assert set(range(low, high + 1)) <= drawn
+
+
+def overdue_card() -> Card:
+    """Stability 10 days, last seen 20 days ago: R = (1 + F·20/10)^C = 0.84588."""
+    return Card(
+        card_id=0,
+        state=State.Review,
+        stability=10.0,
+        difficulty=5.0,
+        due=START - 10 * DAY,
+        last_review=START - 20 * DAY,
+    )
+
+
+def test_a_right_answer_is_weighed_by_the_chance_it_was_a_guess() -> None:
+    scheduler, card = scheduling.make_scheduler(), overdue_card()
+    recall = scheduler.get_card_retrievability(card, current_datetime=START)
+    assert recall == pytest.approx(0.84588, abs=1e-5)
+    good, _ = scheduler.review_card(card, Rating.Good, review_datetime=START)
+    again, _ = scheduler.review_card(card, Rating.Again, review_datetime=START)
+    # P(recalled | right) = 0.84588 / (0.84588 + 0.15412 / 4) = 0.95644
+    recalled = 0.84588 / (0.84588 + (1 - 0.84588) / 4)
+    assert recalled == pytest.approx(0.95644, abs=1e-5)
+    assert good.stability == pytest.approx(44.698, abs=1e-3)
+    assert again.stability == pytest.approx(1.5219, abs=1e-4)
+    weighed = review(card, START, seeded(1))
+    # 44.698^0.95644 · 1.5219^0.04356 = 38.578; D = 0.95644 · 4.9902 + 0.04356 · 8.3418
+    assert weighed.stability == pytest.approx(38.578, abs=1e-3)
+    assert weighed.difficulty == pytest.approx(5.1362, abs=1e-4)
+    assert weighed.state is State.Review
+    low, high = scheduling.fuzz_range(39 * DAY, 365)  # type: ignore[misc]  # round(38.578) days
+    assert low * DAY <= weighed.due - START <= high * DAY
+
+
+def test_fewer_options_make_a_right_answer_weaker_evidence() -> None:
+    card = overdue_card()
+    four = review(card, START, seeded(1), option_count=4).stability
+    two = review(card, START, seeded(1), option_count=2).stability
+    good, _ = scheduling.make_scheduler().review_card(card, Rating.Good, review_datetime=START)
+    assert two < four < good.stability  # type: ignore[operator]
+
+
+def test_a_first_answer_and_a_wrong_one_are_fsrs_own() -> None:
+    scheduler = scheduling.make_scheduler()
+    first = review(scheduling.new_card(START), START, seeded(1))
+    assert first.stability == scheduler._initial_stability(rating=Rating.Good)  # nothing to weigh
+    wrong = review(overdue_card(), START, seeded(1), correct=False)
+    again, _ = scheduler.review_card(overdue_card(), Rating.Again, review_datetime=START)
+    assert (wrong.stability, wrong.due) == (again.stability, again.due)
+
+
+@pytest.mark.parametrize("stability", [0.3, 2.3065, 7.4, 38.578, 500.0])
+def test_interval_days_are_fsrs_own(stability: float) -> None:
+    scheduler = scheduling.make_scheduler()
+    expected = scheduler._next_interval(stability=stability)
+    assert scheduling.interval_days(scheduler, stability) == expected
 
 
 def test_short_intervals_are_not_fuzzed() -> None:
