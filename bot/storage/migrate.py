@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 SCRIPT_LOCATION = "bot.storage:migrations"
 # The newest revision in migrations/versions; tests/storage/test_migrations.py holds them equal.
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
