@@ -1,11 +1,12 @@
 """Shard leases: one process holds a shard at a time, renews it, loses it only once it expired,
-and hands it over at once when it stops cleanly."""
+and hands it over at once when it stops cleanly; and the keeper of a process's shards on them."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from bot.app.shards import ShardKeeper
 from bot.storage import shard_leases
 from bot.storage.database import Database
 from tests.storage.factories import NOW
@@ -47,3 +48,67 @@ async def test_a_clean_stop_hands_the_shards_over_at_once(db: Database) -> None:
     await _claim(db, "a", 4, [3], 0)
     await shard_leases.release(db, "a", 4, NOW + timedelta(seconds=5))
     assert await _claim(db, "b", 4, [3], 5) == {3}
+
+
+class Clock:
+    """The keepers' time, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def _keeper(
+    db: Database, clock: Clock, wanted: tuple[int, ...] | None, share: int = 2
+) -> ShardKeeper:
+    return ShardKeeper(db, clock, shard_count=4, wanted=wanted, share=share, lease_s=LEASE_S)
+
+
+async def test_listed_shards_wait_for_a_live_holder_and_follow_it_once_it_is_gone(
+    db: Database,
+) -> None:
+    clock = Clock()
+    first, restarted = _keeper(db, clock, (2, 3)), _keeper(db, clock, (2, 3))
+    assert await first.keep() == {2, 3}
+    assert await restarted.keep() == set()  # the old process still renews
+    clock.advance(LEASE_S - 1)
+    await first.keep()
+    clock.advance(LEASE_S - 1)
+    assert await restarted.keep() == set()
+    assert first.serves_guild(2 << 22)
+    assert not first.serves_guild(1 << 22)
+    clock.advance(2)  # the old process died after its last renewal
+    assert await restarted.keep() == {2, 3}
+    assert await first.keep() == set()  # were it only paused, it now knows
+    assert first.held == set()
+
+
+async def test_an_auto_process_takes_its_share_then_the_shards_of_one_that_died(
+    db: Database,
+) -> None:
+    clock = Clock()
+    survivor, doomed = _keeper(db, clock, None), _keeper(db, clock, (2, 3))
+    assert await survivor.keep() == {0, 1}
+    assert await doomed.keep() == {2, 3}
+    assert survivor.serves_direct_messages()
+    assert not doomed.serves_direct_messages()
+    for _ in range(2):
+        clock.advance(survivor.interval_s)
+        assert await survivor.keep() == set()  # the other renews nothing, yet its lease runs
+    clock.advance(LEASE_S)
+    assert await survivor.keep() == {2, 3}
+    assert survivor.held == {0, 1, 2, 3}
+
+
+async def test_a_clean_stop_hands_the_shards_to_a_waiting_process(db: Database) -> None:
+    clock = Clock()
+    leaving, waiting = _keeper(db, clock, (0,)), _keeper(db, clock, (0,))
+    await leaving.keep()
+    assert await waiting.keep() == set()
+    await leaving.shutdown()
+    assert await waiting.keep() == {0}
