@@ -7,6 +7,7 @@ a lease names its owner and when it expires unless renewed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -88,18 +89,23 @@ def shards_to_hold(
     """The shards a ``--shards auto`` process should hold after this pass.
 
     It keeps the live leases it has, takes free shards (never leased, or left by a process that
-    died before this one started) up to its ``share``, and, beyond its share, every shard whose
-    owner died while this process was up: those rounds would otherwise wait for a restart.
+    died before this one started) up to its ``share``, and, beyond its share, shards whose owner
+    died while this process was up (those rounds would otherwise wait for a restart): its part of
+    them, split evenly among the live processes, which take the rest on their own passes.
     """
     mine = {s for s, lease in leases.items() if lease.owner == me and lease.expires_at > now}
+    live = {lease.owner for lease in leases.values() if lease.expires_at > now} | {me}
     live_elsewhere = {
         s for s, lease in leases.items() if lease.owner != me and lease.expires_at > now
     }
-    orphaned = {
+    orphaned = sorted(
         s
         for s, lease in leases.items()
         if lease.owner != me and now >= lease.expires_at > started_at
-    }
-    free = [s for s in range(shard_count) if s not in mine | live_elsewhere | orphaned]
-    room = max(share - len(mine) - len(orphaned), 0)
-    return frozenset(mine | orphaned | set(free[:room]))
+    )
+    part = math.ceil(len(orphaned) / len(live))
+    place = sorted(live).index(me)  # each survivor its own slice, when they see the same leases
+    rescued = set(orphaned[place * part : (place + 1) * part])
+    free = [s for s in range(shard_count) if s not in mine | live_elsewhere | set(orphaned)]
+    room = max(share - len(mine) - len(rescued), 0)
+    return frozenset(mine | rescued | set(free[:room]))

@@ -22,11 +22,13 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bench.clicks import Click, Clickers, Gate, Member, answered
+from bench.clicks import Click, Clickers, Gate, Member, answered, final_text
 from bench.discordproxy import DiscordProxy
 from bench.faultmodel import Titles
 from bench.faultpacks import QUESTIONS, SMALL_PACK, pack_title, write_packs
 from bench.processes import BotProcess, StandInProcess, log_file
+from bot.app.i18n import LANGUAGES, tr
+from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.shards import shard_of
 from bot.sandbox.driver import Sandbox
 from bot.sandbox.layouts import titles as message_titles
@@ -251,8 +253,9 @@ async def _check_messages(sandbox: Sandbox, places: list[Place]) -> None:
 async def _check_answers(
     engine: AsyncEngine, places: list[Place], reports: dict[str, Json], killed: float
 ) -> None:
-    """Each member's first click on a question that was acknowledged is stored, with its option,
-    once; only clicks the killed process had in hand went unanswered."""
+    """Each member's first click on a question that was told "Locked in" is stored, with its
+    option, once (a click that came after its question closed is told so, and not stored); only
+    clicks the killed process had in hand went unanswered."""
     async with engine.connect() as connection:
         rounds = {
             row.guild_id: (row.id, row.state, row.question_order)
@@ -279,11 +282,24 @@ async def _check_answers(
                 assert click.sent < killed, "a click after the takeover failed"
                 continue
             assert answered(report)
-            acknowledged[key] = click.option
+            if final_text(report) in _locked_in(click.position):
+                acknowledged[key] = click.option
+            else:  # it came after the question closed, as the member was told
+                assert final_text(report) in _said_closed(), final_text(report)
         taken_over = [c for c in place.clickers.clicks if c.sent > killed]
         assert taken_over, f"no click reached shard {place.shard} after the kill"
+    assert len(acknowledged) > len(clicked) // 2
     assert {key: stored.get(key) for key in acknowledged} == acknowledged  # none lost
     assert set(stored) <= clicked  # and nothing stored that was not clicked
+
+
+def _locked_in(position: int) -> set[str]:
+    letter = OPTION_LETTERS[position]
+    return {tr(language, "round.locked_in", letter=letter) for language in LANGUAGES}
+
+
+def _said_closed() -> set[str]:
+    return {tr(language, "round.question_closed") for language in LANGUAGES}
 
 
 def _first_clicks(clicks: list[Click]) -> list[Click]:

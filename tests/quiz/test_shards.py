@@ -96,3 +96,11 @@ def test_the_shards_of_a_process_that_died_meanwhile_are_taken_beyond_the_share(
 def test_leases_that_ran_out_before_the_process_started_count_as_free() -> None:
     stale = {s: _lease(s, "gone", -5) for s in range(4)}
     assert _hold(stale, minutes=0, share=2) == {0, 1}  # a whole bot restarting shares them out
+
+
+def test_the_shards_of_a_dead_process_are_split_among_the_survivors() -> None:
+    leases = {0: _lease(0, "me", 3), 1: _lease(1, "other", 3)}
+    leases |= {2: _lease(2, "dead", 1), 3: _lease(3, "dead", 1)}
+    # Shards 2 and 3 ran out; two processes live: this one takes one, the other the other.
+    assert _hold(leases, minutes=2, share=1) == {0, 2}
+    assert _hold(leases, minutes=2, share=1, me="other") == {1, 3}
