@@ -75,7 +75,9 @@ async def prepare_shards(bot: ShardedQuizBot, settings: Settings, db: Database) 
     assert isinstance(count, int)  # noqa: S101  # the settings parsed it
     wanted = None if settings.shards in {None, AUTO} else settings.shards
     assert wanted is None or isinstance(wanted, tuple)  # noqa: S101
-    problems = shard_problems(wanted or (), count)
+    given = isinstance(settings.shard_count, int)
+    counted = "QUIZBOT_SHARD_COUNT is" if given else "Discord recommends"
+    problems = shard_problems(wanted or (), count, counted)
     if problems:
         raise ConfigError(*problems)
     max_concurrency = int(limits.get("max_concurrency", 1))

@@ -147,9 +147,12 @@ class IdentifyGate:
     shards of that bucket wait their turn, and is let go by the database if the process dies.
     """
 
-    def __init__(self, db: Database, max_concurrency: int) -> None:
+    def __init__(
+        self, db: Database, max_concurrency: int, window_s: float = IDENTIFY_WINDOW_S
+    ) -> None:
         self._db = db
         self._max_concurrency = max(max_concurrency, 1)
+        self._window_s = window_s
         self._holds: set[asyncio.Task[None]] = set()
 
     async def before_identify(self, shard_id: int) -> None:
@@ -165,14 +168,14 @@ class IdentifyGate:
             failure = None if hold.cancelled() else hold.exception()
             reason = "cancelled" if failure is None else describe(failure)
             log.warning("shards: identify lock unavailable (%s)", reason)
-            await asyncio.sleep(IDENTIFY_WINDOW_S)
+            await asyncio.sleep(self._window_s)
 
     async def _hold(self, bucket: int, taken: asyncio.Event) -> None:
         async with self._db.writer.begin() as connection:
             lock = func.pg_advisory_xact_lock(IDENTIFY_LOCK_SPACE, bucket)
             await connection.execute(select(lock))
             taken.set()
-            await asyncio.sleep(IDENTIFY_WINDOW_S)
+            await asyncio.sleep(self._window_s)
 
     async def close(self) -> None:
         for hold in list(self._holds):

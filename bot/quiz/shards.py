@@ -55,8 +55,10 @@ def parse_shard_count(text: str) -> int | Literal["auto"]:
     return int(text)
 
 
-def shard_problems(shards: ShardIds, shard_count: int) -> list[str]:
-    """What is wrong with serving ``shards`` out of ``shard_count``."""
+def shard_problems(
+    shards: ShardIds, shard_count: int, counted: str = "QUIZBOT_SHARD_COUNT is"
+) -> list[str]:
+    """What is wrong with serving ``shards`` out of ``shard_count`` (``counted`` says whence)."""
     outside = [shard for shard in shards if shard >= shard_count]
     if outside:
         listed = ", ".join(map(str, outside))
@@ -64,7 +66,7 @@ def shard_problems(shards: ShardIds, shard_count: int) -> list[str]:
         return [
             (
                 f"QUIZBOT_SHARDS: {which} outside 0-{shard_count - 1} "
-                f"(QUIZBOT_SHARD_COUNT is {shard_count}; shard ids start at 0)"
+                f"({counted} {shard_count}; shard ids start at 0)"
             )
         ]
     return []

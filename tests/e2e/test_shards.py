@@ -307,3 +307,28 @@ def _first_clicks(clicks: list[Click]) -> list[Click]:
     for click in clicks:
         first.setdefault((click.member.id, click.question), click)
     return list(first.values())
+
+
+async def test_one_process_serves_every_shard_on_sqlite(tmp_path: Path) -> None:
+    """``--shard-count auto`` alone: one process, Discord's count of connections, SQLite."""
+    quiz_dir = tmp_path / "packs"
+    await write_packs(quiz_dir)
+    with log_file(tmp_path, "one-process") as log:
+        standin = await StandInProcess.start(2, log, guilds=3, options=("--shards", "2"))
+        try:
+            env = {
+                "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}",
+                "QUIZBOT_QUIZ_DIR": str(quiz_dir),
+                "QUIZBOT_SHARD_COUNT": "auto",
+            }
+            bot = await BotProcess.start(standin.url, env, log)
+            try:
+                await bot.wait_ready()
+                async with Sandbox.connect(standin.url) as sandbox:
+                    sessions = (await sandbox.state())["sessions"]
+            finally:
+                await bot.stop()
+        finally:
+            await standin.stop()
+    assert sorted(s["shard"] for s in sessions if s["connected"]) == [[0, 2], [1, 2]]
+    assert any("ready as quizbot in 3 servers" in line for line in bot.lines), bot.lines

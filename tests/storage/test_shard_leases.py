@@ -4,14 +4,18 @@ and hands it over at once when it stops cleanly; and the keeper of a process's s
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import datetime, timedelta
 
-from bot.app.shards import ShardKeeper
+import pytest
+
+from bot.app.shards import IdentifyGate, ShardKeeper
 from bot.storage import shard_leases
 from bot.storage.database import Database
 from tests.storage.factories import NOW
 
 LEASE_S = 30.0
+WINDOW_S = 2.0  # IDENTIFY's, shortened from Discord's 5 s
 
 
 async def _claim(
@@ -112,3 +116,22 @@ async def test_a_clean_stop_hands_the_shards_to_a_waiting_process(db: Database) 
     assert await waiting.keep() == set()
     await leaving.shutdown()
     assert await waiting.keep() == {0}
+
+
+@pytest.mark.parametrize("template", ["postgresql"], indirect=True)
+async def test_identify_waits_for_its_bucket_across_processes(database_url: str) -> None:
+    """max_concurrency 2: shards 0 and 2 share bucket 0, shard 1 has bucket 1 to itself."""
+    first, second = Database.open(database_url), Database.open(database_url)  # two processes
+    gates = IdentifyGate(first, 2, WINDOW_S), IdentifyGate(second, 2, WINDOW_S)
+    try:
+        await gates[0].before_identify(0)
+        taken = time.monotonic()
+        await gates[1].before_identify(1)
+        assert time.monotonic() - taken < WINDOW_S  # another bucket: no wait for the window
+        await gates[1].before_identify(2)
+        assert time.monotonic() - taken >= WINDOW_S * 0.9  # the same bucket: after the window
+    finally:
+        for gate in gates:
+            await gate.close()
+        await first.close()
+        await second.close()
