@@ -18,7 +18,7 @@ from bot.app.context import utc_now
 from bot.app.shards import IdentifyGate, ShardKeeper
 from bot.config import Settings
 from bot.errors import ConfigError
-from bot.quiz.shards import AUTO, shard_problems
+from bot.quiz.shards import ShardIds, shard_problems
 from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,18 @@ class ShardedQuizBot(QuizBot, commands.AutoShardedBot):
             self._launching.add(task)
             task.add_done_callback(self._launching.discard)
 
+    def let_go(self, shard_ids: frozenset[int]) -> None:
+        """Closes the connections of shards another process took over (this one's leases ran
+        out, e.g. while the database was away): their rounds are that process's now."""
+        self.shard_ids = [s for s in self.shard_ids or () if s not in shard_ids]
+        self._connection.shard_ids = self.shard_ids
+        for shard_id in shard_ids:
+            shard = self.get_shard(shard_id)
+            if shard is not None:
+                task = asyncio.create_task(shard.disconnect(), name=f"shard-{shard_id}-off")
+                self._launching.add(task)
+                task.add_done_callback(self._launching.discard)
+
     async def close(self) -> None:
         await super().close()  # the conductors finish their step before the shards go
         if self.keeper is not None:
@@ -71,15 +83,7 @@ async def prepare_shards(bot: ShardedQuizBot, settings: Settings, db: Database) 
     """Settles the shard count (asking Discord for auto), takes the shards' leases when other
     processes share the bot, and paces IDENTIFY through PostgreSQL; call after signing in."""
     recommended, _, limits = await bot.http.get_bot_gateway()
-    count = recommended if settings.shard_count in {None, AUTO} else settings.shard_count
-    assert isinstance(count, int)  # noqa: S101  # the settings parsed it
-    wanted = None if settings.shards in {None, AUTO} else settings.shards
-    assert wanted is None or isinstance(wanted, tuple)  # noqa: S101
-    given = isinstance(settings.shard_count, int)
-    counted = "QUIZBOT_SHARD_COUNT is" if given else "Discord recommends"
-    problems = shard_problems(wanted or (), count, counted)
-    if problems:
-        raise ConfigError(*problems)
+    count, wanted = _settled_shards(settings, recommended)
     max_concurrency = int(limits.get("max_concurrency", 1))
     log.info(
         "shards: the bot has %d (Discord recommends %d; max_concurrency %d)",
@@ -100,7 +104,19 @@ async def prepare_shards(bot: ShardedQuizBot, settings: Settings, db: Database) 
         )
         await keeper.acquire()
         bot.keeper = keeper
-        keeper.start(bot.take_over)
+        keeper.start(bot.take_over, bot.let_go)
         wanted = tuple(sorted(keeper.held))
     bot.shard_count = count
     bot.shard_ids = list(wanted) if wanted is not None else None
+
+
+def _settled_shards(settings: Settings, recommended: int) -> tuple[int, ShardIds | None]:
+    """The shard count and the listed shards (None: all, or auto), checked against each other."""
+    count = settings.shard_count if isinstance(settings.shard_count, int) else recommended
+    wanted = settings.shards if isinstance(settings.shards, tuple) else None
+    given = isinstance(settings.shard_count, int)
+    counted = "QUIZBOT_SHARD_COUNT is" if given else "Discord recommends"
+    problems = shard_problems(wanted or (), count, counted)
+    if problems:
+        raise ConfigError(*problems)
+    return count, wanted

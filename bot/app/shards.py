@@ -28,6 +28,8 @@ IDENTIFY_WINDOW_S = 5.0  # Discord takes max_concurrency IDENTIFYs per 5 s (per 
 IDENTIFY_LOCK_SPACE = 0x51554942  # the first key of quizbot's advisory locks ("QUIB")
 HEARTBEATS_PER_LEASE = 3  # a lease survives two missed renewals
 
+ShardsChanged = Callable[[frozenset[int]], None]
+
 
 class ShardKeeper:
     """The shards this process holds, kept by heartbeat; ``wanted`` None: as many as it may."""
@@ -112,19 +114,23 @@ class ShardKeeper:
             share=self._share,
         )
 
-    def start(self, on_gained: Callable[[frozenset[int]], None]) -> None:
-        """Heartbeats from now on; ``on_gained`` connects the shards taken over."""
+    def start(self, on_gained: ShardsChanged, on_lost: ShardsChanged) -> None:
+        """Heartbeats from now on; ``on_gained`` connects the shards taken over, ``on_lost``
+        disconnects those another process took."""
         if self._task is None:
-            self._task = asyncio.create_task(self._beat(on_gained), name="shard-leases")
+            self._task = asyncio.create_task(self._beat(on_gained, on_lost), name="shard-leases")
 
-    async def _beat(self, on_gained: Callable[[frozenset[int]], None]) -> None:
+    async def _beat(self, on_gained: ShardsChanged, on_lost: ShardsChanged) -> None:
         while True:
             await asyncio.sleep(self.interval_s)
+            before = self.held
             try:
                 gained = await self.keep()
             except Exception as error:  # noqa: BLE001  # the database is away: next beat
                 log.warning("shards: could not renew the leases (%s)", describe(error))
                 continue
+            if before - self.held:
+                on_lost(before - self.held)
             if gained:
                 log.info("shards: took over %s", _listed(gained))
                 on_gained(gained)

@@ -135,3 +135,22 @@ async def test_identify_waits_for_its_bucket_across_processes(database_url: str)
             await gate.close()
         await first.close()
         await second.close()
+
+
+async def test_the_heartbeat_reports_shards_taken_over_and_lost(db: Database) -> None:
+    clock = Clock()
+    paused = ShardKeeper(db, clock, shard_count=2, wanted=None, share=1, lease_s=1.0)
+    other = ShardKeeper(db, clock, shard_count=2, wanted=(0,), lease_s=1.0)
+    assert await paused.keep() == {0}
+    gained: list[frozenset[int]] = []
+    lost = asyncio.Event()
+    paused.start(gained.append, lambda _: lost.set())
+    try:
+        clock.advance(2)  # say the heartbeat's database was away for longer than the lease
+        assert await other.keep() == {0}
+        async with asyncio.timeout(5):
+            await lost.wait()
+        assert paused.held == {1}  # shard 1 ran free meanwhile: an auto process takes it
+        assert gained == [frozenset({1})]
+    finally:
+        await paused.shutdown()
