@@ -1,8 +1,9 @@
 """Two real ``quizbot run`` processes serve one bot's four shards from one PostgreSQL database:
 rounds run in a guild on every shard at once; the process of shards 2-3 is killed with SIGKILL
-mid-round; the other (``--shards auto``) takes its shards over once their leases expire and
-finishes its rounds. Every question is posted and revealed once, and no acknowledged answer is
-lost or stored twice.
+mid-round; either the other (``--shards auto``) takes its shards over once their leases expire,
+or it is started again and takes them back; either way its rounds are finished. Every question
+is posted and revealed once, and no acknowledged answer is lost or stored twice. And one process
+may serve every shard alone, on SQLite.
 """
 
 from __future__ import annotations
@@ -69,11 +70,21 @@ class Bot:
     processes: list[BotProcess] = field(default_factory=list)
 
 
-async def test_a_survivor_takes_over_the_shards_of_a_killed_process(tmp_path: Path) -> None:
+FIRST = {
+    # The survivor, started with --shards auto, takes over the killed process's shards.
+    "takeover": {"QUIZBOT_SHARDS": "auto", "QUIZBOT_SHARDS_PER_PROCESS": "2"},
+    # The killed process, started again with the same shards, takes them back.
+    "restart": {"QUIZBOT_SHARDS": "0-1"},
+}
+SECOND = {"QUIZBOT_SHARDS": "2-3"}
+
+
+@pytest.mark.parametrize("recovery", ["takeover", "restart"])
+async def test_the_rounds_of_a_killed_process_are_finished(tmp_path: Path, recovery: str) -> None:
     await need_postgres_here()
     async with _bot(tmp_path) as bot:
-        first = await _launch(bot, {"QUIZBOT_SHARDS": "auto", "QUIZBOT_SHARDS_PER_PROCESS": "2"})
-        second = await _launch(bot, {"QUIZBOT_SHARDS": "2-3"})
+        first = await _launch(bot, FIRST[recovery])
+        second = await _launch(bot, SECOND)
         assert any("holding 0, 1 of 4" in line for line in first.lines), "".join(first.lines)
         assert any("holding 2, 3 of 4" in line for line in second.lines), "".join(second.lines)
         places = await _places(bot)
@@ -89,7 +100,10 @@ async def test_a_survivor_takes_over_the_shards_of_a_killed_process(tmp_path: Pa
             await bot.gate.close()  # no click half-sent when it dies
             await second.kill()
             killed = time.monotonic()
-            await _until(_logged(first, "took over 2, 3"))
+            if recovery == "takeover":
+                await _until(_logged(first, "took over 2, 3"))
+            else:
+                second = await _launch(bot, SECOND)  # it waits for the dead one's leases
             await _until_connected(bot.sandbox, SHARD_COUNT)
             bot.gate.open()
             await _until_rounds_end(bot, places)
@@ -101,6 +115,7 @@ async def test_a_survivor_takes_over_the_shards_of_a_killed_process(tmp_path: Pa
         await _check_messages(bot.sandbox, places)
         await _check_answers(bot.engine, places, reports, killed)
         assert first.alive
+        assert second.alive == (recovery == "restart")
 
 
 @asynccontextmanager
