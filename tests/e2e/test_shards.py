@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import aiohttp
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -325,7 +326,8 @@ def _first_clicks(clicks: list[Click]) -> list[Click]:
 
 
 async def test_one_process_serves_every_shard_on_sqlite(tmp_path: Path) -> None:
-    """``--shard-count auto`` alone: one process, Discord's count of connections, SQLite."""
+    """``--shard-count auto`` alone: one process, Discord's count of connections, SQLite; its
+    /healthz counts every shard's connection."""
     quiz_dir = tmp_path / "packs"
     await write_packs(quiz_dir)
     with log_file(tmp_path, "one-process") as log:
@@ -335,15 +337,26 @@ async def test_one_process_serves_every_shard_on_sqlite(tmp_path: Path) -> None:
                 "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}",
                 "QUIZBOT_QUIZ_DIR": str(quiz_dir),
                 "QUIZBOT_SHARD_COUNT": "auto",
+                "QUIZBOT_METRICS_PORT": "0",
             }
             bot = await BotProcess.start(standin.url, env, log)
             try:
                 await bot.wait_ready()
                 async with Sandbox.connect(standin.url) as sandbox:
                     sessions = (await sandbox.state())["sessions"]
+                health = await _healthz(bot)
             finally:
                 await bot.stop()
         finally:
             await standin.stop()
     assert sorted(s["shard"] for s in sessions if s["connected"]) == [[0, 2], [1, 2]]
     assert any("ready as quizbot in 3 servers" in line for line in bot.lines), bot.lines
+    assert health == {"ready": True, "gateway": True, "database": True}
+
+
+async def _healthz(bot: BotProcess) -> Json:
+    said = next(line for line in bot.lines if "metrics on " in line)
+    base = said.split("metrics on ", 1)[1].split("/metrics", 1)[0]
+    async with aiohttp.ClientSession() as session, session.get(f"{base}/healthz") as answer:
+        body: Json = await answer.json()
+        return body
