@@ -103,12 +103,13 @@ class QuizRound:
 
 @contextlib.asynccontextmanager
 async def scratch_database(given: str | None, workdir: Path) -> AsyncIterator[str]:
-    """A SQLite file in ``workdir``, or a new database on the PostgreSQL server of ``given``,
-    dropped afterwards."""
+    """A SQLite file in ``workdir``, or a new database on the PostgreSQL server of ``given``
+    (named after its database), dropped afterwards."""
     if given is None:
         yield f"sqlite+aiosqlite:///{workdir / 'answers.db'}"
         return
-    name = f"quizbot_answers_{uuid.uuid4().hex[:10]}"
+    # Named after the given database, so that a run stays among the names it was given.
+    name = f"{make_url(given).database or 'quizbot'}_answers_{uuid.uuid4().hex[:10]}"
     await admin(given, f'CREATE DATABASE "{name}"')
     try:
         yield make_url(given).set(database=name).render_as_string(hide_password=False)
@@ -128,12 +129,18 @@ class AnswerCheck:
         return self.expected == self.in_db and not self.missing and not self.wrong_option
 
 
-async def check_answers(url: str, clicks: Sequence[tuple[int, Click]]) -> AnswerCheck:
-    """One row per (member, question) clicked, holding the option of the first click."""
+async def check_answers(
+    url: str, clicks: Sequence[tuple[int, Click]], guild_channel: str | None = None
+) -> AnswerCheck:
+    """One row per (member, question) clicked, holding the option of the first click; in the
+    round of ``guild_channel`` when there are several."""
     engine = create_async_engine(url, poolclass=NullPool)
+    rounds = select(rounds_table)
+    if guild_channel is not None:
+        rounds = rounds.where(rounds_table.c.channel_id == int(guild_channel))
     try:
         async with engine.connect() as connection:
-            round_row = (await connection.execute(select(rounds_table))).one()
+            round_row = (await connection.execute(rounds)).one()
             rows = await connection.execute(
                 select(
                     answers_table.c.question_id,

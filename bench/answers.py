@@ -2,7 +2,10 @@
 
     python -m bench.answers [--database-url URL] [--members 600] [--repeat 0.3]
                             [--in-flight 64] [--rate R] [--questions 3] [--logs DIR]
-                            [--ceiling-loop asyncio|uvloop] [--profile DIR]
+                            [--ceiling-loop asyncio|uvloop] [--profile DIR] [--processes N]
+
+With ``--processes N`` it measures quizbot alone, in N processes sharing the bot's shards
+(bench/answershards.py).
 
 Starts the Discord stand-in (``python -m bot.sandbox``) and, in turn, two bots against it, each
 in its own process: first the ceiling, a bare discord.py bot (``bench.ceilingbot``) that answers
@@ -37,6 +40,7 @@ from typing import Any
 
 from bench.answerload import Driver, Flow, plan
 from bench.answerrig import CeilingProcess, Place, QuizRound, check_answers, scratch_database
+from bench.answershards import measure_processes, report_processes
 from bench.processes import BotProcess, StandInProcess, log_file
 from bench.procstat import CpuMeter, rss_mb
 from bench.profiling import profiled
@@ -285,6 +289,12 @@ def parser() -> argparse.ArgumentParser:
         help="sample quizbot with py-spy while the closed-loop clicks flow and write the raw"
         " profiles into this folder (summary: python -m bench.profiling FOLDER/*.txt)",
     )
+    described.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help="N quizbot processes, one shard each, on PostgreSQL (bench/answershards.py)",
+    )
     return described
 
 
@@ -302,13 +312,16 @@ def report(result: dict[str, Any], phases_table: list[str]) -> None:
 
 async def main_async(arguments: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="quizbot-answers-") as directory:
+        if arguments.processes:
+            return await measure_processes(arguments, Path(directory))
         return await measure(arguments, Path(directory))
 
 
 def main() -> None:
-    result = asyncio.run(main_async(parser().parse_args()))
+    arguments = parser().parse_args()
+    result = asyncio.run(main_async(arguments))
     table = result.pop("table")
-    report(result, table)
+    (report_processes if arguments.processes else report)(result, table)
     sys.exit(0)
 
 

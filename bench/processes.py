@@ -1,4 +1,5 @@
-"""The processes of a fault benchmark: the Discord stand-in and the real ``quizbot run``."""
+"""The processes of a fault benchmark (and of the shard test): the Discord stand-in and the real
+``quizbot run``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -29,10 +31,14 @@ class StandInProcess:
         self._drain = asyncio.create_task(_drain(process.stdout, log))
 
     @classmethod
-    async def start(cls, members: int, log: IO[str]) -> StandInProcess:
+    async def start(
+        cls, members: int, log: IO[str], *, guilds: int = 1, options: Sequence[str] = ()
+    ) -> StandInProcess:
+        """``options``: more of ``python -m bot.sandbox``'s flags (e.g. --shards 4)."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
-            *("-m", "bot.sandbox", "--port", "0", "--guilds", "1", "--members", str(members)),
+            *("-m", "bot.sandbox", "--port", "0", "--guilds", str(guilds)),
+            *("--members", str(members), *options),
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
         )

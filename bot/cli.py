@@ -78,6 +78,16 @@ def _parser() -> argparse.ArgumentParser:
             metavar="URL",
             help="talk to a Discord stand-in at URL instead of Discord (or QUIZBOT_DISCORD_URL)",
         )
+    run.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="serve these shards: 0-3, 0,2,5 or auto (or QUIZBOT_SHARDS); default: all",
+    )
+    run.add_argument(
+        "--shard-count",
+        metavar="N",
+        help="shards of the whole bot, or auto: Discord's figure (or QUIZBOT_SHARD_COUNT)",
+    )
     validate_command = commands.add_parser("validate", help="check quiz pack files and folders")
     validate_command.add_argument(
         "paths", nargs="*", type=Path, metavar="PATH", help="default: QUIZBOT_QUIZ_DIR"
@@ -114,7 +124,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         return without_settings[command]()
     if command == "new-pack" and args.dir is not None:
         return new_pack(args.pack_id, args.dir)
-    settings = Settings.load()
+    run_flags = (
+        {"QUIZBOT_SHARDS": args.shards, "QUIZBOT_SHARD_COUNT": args.shard_count}
+        if command == "run"
+        else {}
+    )
+    settings = Settings.load(**run_flags)
     commands: dict[str, Callable[[], int]] = {
         "validate": lambda: validate(args.paths or [_quiz_dir(settings)]),
         "packs": lambda: list_packs(_quiz_dir(settings)),

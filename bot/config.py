@@ -16,6 +16,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.errors import ConfigError
+from bot.quiz.shards import AUTO, ShardIds, parse_shard_count, parse_shards, shard_problems
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///quizbot.db"
 DEFAULT_QUIZ_DIR = "quizzes"
@@ -53,12 +54,25 @@ class Settings(BaseSettings):
     discord_url: str | None = Field(default=None, validation_alias="QUIZBOT_DISCORD_URL")
     metrics_port: int | None = Field(default=None, validation_alias="QUIZBOT_METRICS_PORT")
     metrics_host: str = Field(default="127.0.0.1", validation_alias="QUIZBOT_METRICS_HOST")
+    # Unset: one process and one gateway connection, as a bot under 2,500 servers needs.
+    shards: ShardIds | Literal["auto"] | None = Field(
+        default=None, validation_alias="QUIZBOT_SHARDS"
+    )
+    shard_count: int | Literal["auto"] | None = Field(
+        default=None, validation_alias="QUIZBOT_SHARD_COUNT"
+    )
+    shards_per_process: int | None = Field(
+        default=None, validation_alias="QUIZBOT_SHARDS_PER_PROCESS"
+    )
+    shard_lease_s: float = Field(default=30.0, validation_alias="QUIZBOT_SHARD_LEASE_S")
 
     @classmethod
-    def load(cls) -> Settings:
-        """The settings from the environment; ConfigError lists every problem."""
+    def load(cls, **overrides: str | None) -> Settings:
+        """The settings from the environment, ``overrides`` (by variable name) first;
+        ConfigError lists every problem."""
+        given: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
         try:
-            return cls()
+            return cls(**given)
         except ValidationError as error:
             raise ConfigError(*(_problem(detail) for detail in error.errors())) from None
 
@@ -98,7 +112,74 @@ class Settings(BaseSettings):
                 "DISCORD_TOKEN is not set: create an application and bot user in Discord's "
                 "developer portal, then run with DISCORD_TOKEN=<the bot token>"
             )
-        return problems + self.quiz_dir_problems()
+        return problems + self.quiz_dir_problems() + self.sharding_problems()
+
+    @property
+    def sharded(self) -> bool:
+        """True when quizbot runs its shards itself (QUIZBOT_SHARDS or QUIZBOT_SHARD_COUNT)."""
+        return self.shards is not None or self.shard_count is not None
+
+    @property
+    def shares_shards(self) -> bool:
+        """True when other processes may serve some of the shards (leases in the database)."""
+        if self.shards is None:
+            return False
+        if AUTO in {self.shards, self.shard_count}:
+            return True
+        count = self.shard_count if isinstance(self.shard_count, int) else 0
+        return set(self.shards) != set(range(count))
+
+    def sharding_problems(self) -> list[str]:
+        problems = []
+        if self.shards is not None and self.shard_count is None:
+            problems.append(
+                "QUIZBOT_SHARDS needs QUIZBOT_SHARD_COUNT (or --shard-count): the number of shards "
+                "of the whole bot, or auto for Discord's recommendation"
+            )
+        if isinstance(self.shards, tuple) and isinstance(self.shard_count, int):
+            problems += shard_problems(self.shards, self.shard_count)
+        if self.shards_per_process is not None and self.shards != AUTO:
+            problems.append(
+                "QUIZBOT_SHARDS_PER_PROCESS is for QUIZBOT_SHARDS=auto only; with listed shards "
+                "the process serves exactly those"
+            )
+        if self.shares_shards and make_url(self.database_url).get_backend_name() == "sqlite":
+            problems.append(
+                "DATABASE_URL: several processes serving one bot (QUIZBOT_SHARDS not all of "
+                "QUIZBOT_SHARD_COUNT, or auto) need a shared PostgreSQL database; SQLite is one "
+                "file on one machine. Set DATABASE_URL=postgresql://..., or serve every shard "
+                "from this process"
+            )
+        return problems
+
+    @field_validator("shards", mode="before")
+    @classmethod
+    def _shards(cls, raw: Any) -> ShardIds | str:  # noqa: ANN401
+        return parse_shards(str(raw))
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _shard_count(cls, raw: Any) -> int | str:  # noqa: ANN401
+        return parse_shard_count(str(raw))
+
+    @field_validator("shards_per_process", mode="before")
+    @classmethod
+    def _shards_per_process(cls, raw: Any) -> int:  # noqa: ANN401
+        text = str(raw).strip()
+        if not text.isdigit() or int(text) == 0:
+            raise ValueError(f"{raw!r} is not a number of shards (1 or more)")
+        return int(text)
+
+    @field_validator("shard_lease_s", mode="before")
+    @classmethod
+    def _shard_lease(cls, raw: Any) -> float:  # noqa: ANN401
+        try:
+            seconds = float(raw)
+        except ValueError:
+            seconds = 0.0
+        if not 1 <= seconds < float("inf"):
+            raise ValueError(f"{raw!r} is not a lease in seconds (1 or more; 30 by default)")
+        return seconds
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -131,3 +131,81 @@ def test_run_needs_a_token_and_the_quiz_folder(
     assert Settings.load().quiz_dir_problems() == [
         f"QUIZBOT_QUIZ_DIR: {tmp_path / 'file'} is a file, not a folder of quiz packs"
     ]
+
+
+def test_without_shard_settings_quizbot_runs_one_process_as_before() -> None:
+    settings = Settings.load()
+    assert (settings.shards, settings.shard_count, settings.sharded) == (None, None, False)
+    assert not settings.shares_shards
+    assert settings.sharding_problems() == []
+
+
+def test_shards_from_the_environment_or_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUIZBOT_SHARDS", "0-1")
+    monkeypatch.setenv("QUIZBOT_SHARD_COUNT", "4")
+    from_env = Settings.load()
+    assert (from_env.shards, from_env.shard_count, from_env.sharded) == ((0, 1), 4, True)
+    flags = Settings.load(QUIZBOT_SHARDS="2-3", QUIZBOT_SHARD_COUNT=None)
+    assert (flags.shards, flags.shard_count) == ((2, 3), 4)  # a flag wins; an unset one not
+
+
+def test_every_shard_in_one_process_works_with_sqlite() -> None:
+    settings = Settings.load(QUIZBOT_SHARDS="0-3", QUIZBOT_SHARD_COUNT="4")
+    assert settings.sharded
+    assert not settings.shares_shards
+    assert settings.sharding_problems() == []
+    assert Settings.load(QUIZBOT_SHARD_COUNT="auto").sharding_problems() == []
+
+
+@pytest.mark.parametrize(
+    ("shards", "count"), [("0-1", "4"), ("auto", "4"), ("0-1", "auto"), ("auto", "auto")]
+)
+def test_several_processes_are_refused_on_sqlite(shards: str, count: str) -> None:
+    settings = Settings.load(QUIZBOT_SHARDS=shards, QUIZBOT_SHARD_COUNT=count)
+    assert settings.shares_shards
+    (problem,) = settings.sharding_problems()
+    assert problem.startswith("DATABASE_URL: several processes")
+    assert "PostgreSQL" in problem
+    on_postgres = Settings.load(
+        QUIZBOT_SHARDS=shards, QUIZBOT_SHARD_COUNT=count, DATABASE_URL="postgresql://u@h/quiz"
+    )
+    assert on_postgres.sharding_problems() == []
+
+
+def test_shard_settings_that_do_not_fit_together() -> None:
+    postgres = "postgresql://u@h/quiz"
+    alone = Settings.load(QUIZBOT_SHARDS="0-1", DATABASE_URL=postgres).sharding_problems()
+    assert alone == [
+        (
+            "QUIZBOT_SHARDS needs QUIZBOT_SHARD_COUNT (or --shard-count): the number of shards "
+            "of the whole bot, or auto for Discord's recommendation"
+        )
+    ]
+    outside = Settings.load(QUIZBOT_SHARDS="2-4", QUIZBOT_SHARD_COUNT="4", DATABASE_URL=postgres)
+    assert outside.sharding_problems() == [
+        "QUIZBOT_SHARDS: shard 4 is outside 0-3 (QUIZBOT_SHARD_COUNT is 4; shard ids start at 0)"
+    ]
+    share = Settings.load(
+        QUIZBOT_SHARDS="0-1", QUIZBOT_SHARD_COUNT="4", QUIZBOT_SHARDS_PER_PROCESS="2"
+    )
+    assert "QUIZBOT_SHARDS_PER_PROCESS is for QUIZBOT_SHARDS=auto only" in " ".join(
+        share.sharding_problems()
+    )
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "problem"),
+    [
+        ("QUIZBOT_SHARDS", "zero", "QUIZBOT_SHARDS: 'zero' is not a list of shards"),
+        ("QUIZBOT_SHARD_COUNT", "0", "QUIZBOT_SHARD_COUNT: '0' is not a shard count"),
+        ("QUIZBOT_SHARD_LEASE_S", "0.5", "QUIZBOT_SHARD_LEASE_S: '0.5' is not a lease"),
+        ("QUIZBOT_SHARDS_PER_PROCESS", "0", "QUIZBOT_SHARDS_PER_PROCESS: '0' is not a number"),
+    ],
+)
+def test_malformed_shard_settings(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str, problem: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ConfigError) as refused:
+        Settings.load()
+    assert refused.value.lines[0].startswith(problem)

@@ -59,6 +59,19 @@ def test_compose_runs_the_bot_beside_postgresql_16() -> None:
     assert bot["depends_on"] == {"db": {"condition": "service_healthy"}}
 
 
+def test_the_shards_profile_runs_two_processes_on_the_one_postgresql() -> None:
+    services = COMPOSE["services"]
+    shards = {name: s for name, s in services.items() if "shards" in s.get("profiles", [])}
+    assert sorted(shards) == ["shard-a", "shard-b"]
+    for service in shards.values():
+        environment = service["environment"]
+        assert environment["DATABASE_URL"] == services["bot"]["environment"]["DATABASE_URL"]
+        assert environment["QUIZBOT_SHARDS"] == "auto"
+        assert service["depends_on"] == {"db": {"condition": "service_healthy"}}
+        assert "ports" not in service  # two processes on one host: no port to fight over
+    assert "profiles" not in services["bot"]  # `docker compose up -d` runs one process
+
+
 def test_the_token_file_stays_out_of_images_and_the_repository() -> None:
     assert ".env" in (REPO / ".dockerignore").read_text(encoding="utf-8").splitlines()
     assert ".env" in (REPO / ".gitignore").read_text(encoding="utf-8").splitlines()

@@ -78,6 +78,14 @@ class QuizBot(commands.Bot):
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
 
+    def serves_guild(self, guild_id: int) -> bool:
+        """Whether this process conducts the server's rounds (it is on one of its shards)."""
+        return self.get_guild(guild_id) is not None
+
+    def serves_direct_messages(self) -> bool:
+        """Whether this process sends the reminders (direct messages come on shard 0)."""
+        return True
+
     async def on_ready(self) -> None:
         if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
             servers = counted(len(self.guilds), "server")

@@ -56,8 +56,11 @@ class RoundConductor:
         *,
         pause_between_questions_s: float = 3.0,
         patience: Patience | None = None,
+        serves_guild: Callable[[int], bool] | None = None,
     ) -> None:
         self._client = client
+        # Rounds of servers on another process's shards are that process's to conduct.
+        self._serves_guild = serves_guild or (lambda guild: client.get_guild(guild) is not None)
         self._db = db
         self._clock = clock
         self._pause_s = pause_between_questions_s
@@ -98,7 +101,7 @@ class RoundConductor:
         begun = 0
         for round_id, guild_id in await deliveries.rounds_to_conduct(self._db):
             waiting = self._not_before.get(round_id, 0.0) > time.monotonic()
-            mine = self._client.get_guild(guild_id) is not None
+            mine = self._serves_guild(guild_id)
             if mine and not waiting and round_id not in self._tasks:
                 self.begin(round_id)
                 begun += 1

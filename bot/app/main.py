@@ -19,6 +19,7 @@ from bot.app.logs import configure_logging
 from bot.app.observe import Monitor
 from bot.app.refused_notice import RefusedNotice
 from bot.app.reminders import PASS_INTERVAL_S, ReminderLoop
+from bot.app.sharded import ShardedQuizBot, prepare_shards
 from bot.app.shelf import PackShelf
 from bot.app.startup import Stopper, connection_failure, sign_in
 from bot.config import Settings
@@ -112,16 +113,29 @@ def build_bot(
     dev_guild: int | None = None,
     pause_between_questions_s: float = 3.0,
     reminder_interval_s: float = PASS_INTERVAL_S,
+    sharded: bool = False,
     **options: Any,  # noqa: ANN401  # discord.Client options
 ) -> QuizBot:
     """A bot wired to its database and packs (tests build theirs the same way)."""
-    bot = QuizBot(dev_guild=dev_guild, **options)
+    bot = (ShardedQuizBot if sharded else QuizBot)(dev_guild=dev_guild, **options)
     shelf = PackShelf(db, library)
     conductor = RoundConductor(
-        bot, db, shelf, utc_now, pause_between_questions_s=pause_between_questions_s
+        bot,
+        db,
+        shelf,
+        utc_now,
+        pause_between_questions_s=pause_between_questions_s,
+        serves_guild=bot.serves_guild,
     )
     bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf)
-    bot.reminders = ReminderLoop(bot, db, library, utc_now, interval_s=reminder_interval_s)
+    bot.reminders = ReminderLoop(
+        bot,
+        db,
+        library,
+        utc_now,
+        interval_s=reminder_interval_s,
+        active=bot.serves_direct_messages,
+    )
     bot.refused_notice = RefusedNotice(db, lambda: bot.reminders.refused)
     return bot
 
@@ -137,7 +151,11 @@ async def serve(
     try:
         await sync_packs(db, list(library.packs.values()), utc_now())
         bot = build_bot(
-            db, library, dev_guild=settings.dev_guild, http_trace=metrics.rate_limit_trace()
+            db,
+            library,
+            dev_guild=settings.dev_guild,
+            sharded=settings.sharded,
+            http_trace=metrics.rate_limit_trace(),
         )
         if settings.metrics_port is not None:
             monitor = Monitor(bot, db)
@@ -146,6 +164,8 @@ async def serve(
         stopper.closes(bot)
         async with bot:
             await sign_in(bot, token, discord_url)
+            if isinstance(bot, ShardedQuizBot):
+                await prepare_shards(bot, settings, db)
             await _connect(bot)
     finally:
         if monitor is not None:

@@ -55,12 +55,20 @@ class Monitor:
         await self._runner.cleanup()
 
     async def health(self) -> dict[str, bool]:
-        ws = self._client.ws
         return {
             "ready": self._client.is_ready() and not self._client.is_closed(),
-            "gateway": ws is not None and ws.open,
+            "gateway": self._gateway_open(),
             "database": await self._database_answers(),
         }
+
+    def _gateway_open(self) -> bool:
+        """The connection is open; with shards, every shard's this process serves."""
+        client = self._client
+        if isinstance(client, discord.AutoShardedClient):
+            shards = [client.get_shard(s) for s in client.shard_ids or client.shards]
+            return bool(shards) and all(s is not None and not s.is_closed() for s in shards)
+        ws = client.ws
+        return ws is not None and ws.open
 
     async def _database_answers(self) -> bool:
         try:

@@ -61,8 +61,10 @@ class ReminderLoop:
         clock: Callable[[], datetime],
         *,
         interval_s: float = PASS_INTERVAL_S,
+        active: Callable[[], bool] = lambda: True,
     ) -> None:
         self._client = client
+        self._active = active  # False while another process of the bot sends the reminders
         self._db = db
         self._library = library
         self._clock = clock
@@ -102,6 +104,8 @@ class ReminderLoop:
 
     async def run_pass(self) -> int:
         """Sends every reminder owed now (claims left unconfirmed first); how many were sent."""
+        if not self._active():
+            return 0
         now = self._clock()
         self.refused = await reminders.refused_members(self._db)
         sent = 0

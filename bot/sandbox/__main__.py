@@ -1,4 +1,5 @@
-"""`python -m bot.sandbox [--port 0] [--guilds N --members M] [--token T]`: serve the stand-in.
+"""`python -m bot.sandbox [--port 0] [--guilds N --members M] [--token T] [--shards N]`: serve
+the stand-in.
 
 It serves until stopped (SIGINT or SIGTERM).
 """
@@ -12,7 +13,7 @@ import logging
 import signal
 import sys
 
-from bot.sandbox.config import SandboxConfig
+from bot.sandbox.config import Limits, SandboxConfig
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -24,6 +25,12 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--token", help="accept only this bot token (401 for any other); default: any token"
     )
+    parser.add_argument(
+        "--shards", type=int, default=1, help="the shard count GET /gateway/bot recommends"
+    )
+    parser.add_argument(
+        "--max-concurrency", type=int, default=1, help="GET /gateway/bot's max_concurrency"
+    )
     return parser.parse_args(argv)
 
 
@@ -32,7 +39,8 @@ async def serve(arguments: argparse.Namespace) -> None:
     from bot.sandbox.core import StandIn  # noqa: PLC0415
     from bot.sandbox.server import SandboxServer  # noqa: PLC0415
 
-    core = StandIn(SandboxConfig(token=arguments.token))
+    limits = Limits(recommended_shards=arguments.shards, max_concurrency=arguments.max_concurrency)
+    core = StandIn(SandboxConfig(token=arguments.token, limits=limits))
     core.world.seed(arguments.guilds, arguments.members)
     server = SandboxServer(core)
     url = await server.start(arguments.host, arguments.port)

@@ -17,7 +17,8 @@ class Limits:
     token_lifetime: float = 15 * 60.0  # interaction tokens for followups and edits
     heartbeat_interval_ms: int = 41_250
     heartbeat_ack_delay: float = 0.03  # seconds: Discord's acks take a network round trip
-    recommended_shards: int = 1
+    recommended_shards: int = 1  # GET /gateway/bot's "shards"
+    max_concurrency: int = 1  # IDENTIFYs per 5 s the bot may send (across its processes)
     attachment_size_limit: int = 10 * 1024 * 1024
 
 

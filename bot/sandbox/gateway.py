@@ -1,7 +1,8 @@
 """The v10 gateway: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME with replay.
 
 Frames are plain-text JSON even when the client asks for zlib-stream; discord.py accepts both.
-Each shard connection receives the events of the guilds with `(guild_id >> 22) % count == shard`.
+Each shard connection receives the events of the guilds with `(guild_id >> 22) % count == shard`,
+whichever process opened it: several bot processes, each with its own shards, share one stand-in.
 """
 
 from __future__ import annotations
@@ -164,11 +165,14 @@ class Gateway:
         }
 
     async def dispatch(self, event: str, data: Json, guild_id: int | None) -> bool:
-        """Send to the newest session serving the guild; buffered for RESUME when it is away."""
+        """Send to the session of the guild's shard: the newest connected one (sessions of other
+        processes serve other shards; an older one is a process that went away), else the newest,
+        buffered for its RESUME."""
         serving = [s for s in self._sessions.values() if s.serves(guild_id)]
         if not serving:
             return False
-        await self._send(serving[-1], event, data)
+        connected = [s for s in serving if s.socket is not None and not s.socket.closed]
+        await self._send((connected or serving)[-1], event, data)
         return True
 
     async def _send(self, session: Session, event: str, data: Json) -> None:

@@ -1,7 +1,8 @@
 """Discord's rate limits with the headers discord.py's own limiter reads.
 
-Per channel: 5 new messages and 5 edits per 5 s. Globally: 50 requests per second, from which
-interaction routes (callbacks and their webhook followups) are exempt, as Discord documents.
+Per channel: 5 new messages and 5 edits per 5 s. Globally: 50 requests per second per bot token,
+across all its connections and processes, from which interaction routes (callbacks and their
+webhook followups) are exempt, as Discord documents.
 """
 
 from __future__ import annotations
@@ -37,14 +38,17 @@ class RateLimiter:
     def __init__(self, config: SandboxConfig) -> None:
         self._config = config
         self._windows: dict[tuple[str, str], _Window] = {}
-        self._global = _Window(config.clock())
+        self._global: dict[str, _Window] = {}  # by bot token
         self.sent_429 = 0
         self.injected_429 = 0  # of sent_429, the ones a test asked for (not earned by the bot)
 
-    def admit(self, method: str, template: str, params: dict[str, str]) -> dict[str, str]:
-        """Count the request; its X-RateLimit-* headers, or RateLimitedError for a 429."""
+    def admit(
+        self, method: str, template: str, params: dict[str, str], token: str = ""
+    ) -> dict[str, str]:
+        """Count the request of the bot with ``token``; its X-RateLimit-* headers, or
+        RateLimitedError for a 429."""
         if not template.startswith(_EXEMPT_PREFIXES):
-            self._admit_global()
+            self._admit_global(token)
         bucket = _BUCKETS.get((method, template))
         if bucket is None:
             return {}
@@ -63,15 +67,16 @@ class RateLimiter:
         self.sent_429 += 1
         self.injected_429 += 1
 
-    def _admit_global(self) -> None:
+    def _admit_global(self, token: str) -> None:
         limits = self._config.limits
         now = self._config.clock()
-        if now - self._global.started >= limits.global_window:
-            self._global = _Window(now)
-        if self._global.used >= limits.global_count:
-            reset_after = self._global.started + limits.global_window - now
+        window = self._global.get(token)
+        if window is None or now - window.started >= limits.global_window:
+            window = self._global[token] = _Window(now)
+        if window.used >= limits.global_count:
+            reset_after = window.started + limits.global_window - now
             raise self._limited({"X-RateLimit-Global": "true"}, reset_after, scope="global")
-        self._global.used += 1
+        window.used += 1
 
     def _current(self, key: tuple[str, str], length: float) -> _Window:
         now = self._config.clock()

@@ -105,7 +105,7 @@ async def gateway_bot(call: Call) -> object:
             "total": 1000,
             "remaining": 1000,
             "reset_after": 0,
-            "max_concurrency": 1,
+            "max_concurrency": call.core.config.limits.max_concurrency,
         },
     }
 

@@ -78,7 +78,8 @@ async def _answer(
         if injected is not None:
             return injected
     try:
-        headers = core.limiter.admit(method, template, dict(request.match_info))
+        token = request.headers.get("Authorization", "")
+        headers = core.limiter.admit(method, template, dict(request.match_info), token)
     except RateLimitedError as limited:
         return json_response(limited.body, 429, limited.headers)
     try:

@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 
 SCRIPT_LOCATION = "bot.storage:migrations"
 # The newest revision in migrations/versions; tests/storage/test_migrations.py holds them equal.
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
+# Several processes of one bot may start at once: on PostgreSQL the first to take this advisory
+# lock migrates, the others then find the schema up to date.
+MIGRATION_LOCK = 0x51554944
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -42,6 +45,8 @@ async def upgrade_async(database_url: str) -> None:
         from alembic import command  # noqa: PLC0415  # see the module docstring
 
         async with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                await connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             await connection.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
     finally:
         await engine.dispose()

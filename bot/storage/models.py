@@ -139,6 +139,18 @@ class MemberSettingsRow(Base):
     dm_refused: Mapped[bool] = mapped_column(Boolean)
 
 
+class ShardLeaseRow(Base):
+    """A shard of the bot served by one process (``owner``) until ``expires_at`` unless renewed;
+    keyed by the shard count too, so a bot re-sharded to another count starts with free shards."""
+
+    __tablename__ = "shard_leases"
+    shard_count: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    shard_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    owner: Mapped[str] = mapped_column(String(ID_LENGTH))
+    expires_at: Mapped[datetime]
+    renewed_at: Mapped[datetime]
+
+
 class ReminderRow(Base):
     """A due-questions reminder, one per member and member-local day, claimed by the process
     that sends it (``claimed_by`` until ``lease_until``) and kept once Discord confirms it.
@@ -341,6 +353,7 @@ server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
+shard_leases_table = _table(ShardLeaseRow)
 rounds_table = _table(RoundRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import uuid
 import warnings
 
 from alembic.autogenerate import compare_metadata
@@ -15,6 +16,7 @@ from sqlalchemy.pool import NullPool
 
 from bot.storage.migrate import HEAD_REVISION, alembic_config, stored_revision, upgrade_async
 from bot.storage.models import Base
+from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 
 
 def _drift(connection: Connection) -> list[object]:
@@ -63,3 +65,32 @@ async def test_a_database_at_head_is_left_alone_and_alembic_is_not_loaded(
     out, _ = await process.communicate()
     assert process.returncode == 0
     assert out.decode().strip() == "False"
+
+
+async def test_processes_starting_at_once_migrate_an_empty_postgres_once() -> None:
+    """Several processes of a sharded bot start together; one migrates, the others wait."""
+    await need_postgres_here()
+    name = f"test_h1_migrate_{uuid.uuid4().hex[:8]}"
+    await admin(f'CREATE DATABASE "{name}"')
+    url = with_database(POSTGRES_URL, name)
+    probe = (
+        "import asyncio\n"
+        "from bot.storage.migrate import upgrade_async\n"
+        f"asyncio.run(upgrade_async({url!r}))\n"
+    )
+    try:
+        processes = [
+            await asyncio.create_subprocess_exec(
+                sys.executable, "-c", probe, stderr=asyncio.subprocess.PIPE
+            )
+            for _ in range(3)
+        ]
+        results = [await process.communicate() for process in processes]
+        assert [p.returncode for p in processes] == [0, 0, 0], results
+        engine = create_async_engine(url, poolclass=NullPool)
+        try:
+            assert await stored_revision(engine) == HEAD_REVISION
+        finally:
+            await engine.dispose()
+    finally:
+        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
