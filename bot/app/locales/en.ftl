@@ -147,6 +147,7 @@ review-summary = { $reviewed ->
     } · { $correct } right
 review-summary_next = Next review: { $time }
 review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
+review-already_answered = You already answered this question; your first answer counts.
 review-first_new = Nothing is due right now, so here is a new question.
 review-missed_question = You got this one wrong in the round
 review-unanswered_question = You did not answer this one in the round
