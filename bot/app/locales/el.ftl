@@ -170,6 +170,7 @@ review-now_button = Επανάληψη τώρα
 
 leaderboard-title = Κατάταξη · { $period }
 leaderboard-title_pack = Κατάταξη · { $period } · { $pack }
+leaderboard-week = Εβδομάδα { $week }, { $year }
 leaderboard-line = **{ $rank }.** { $member }: { $points ->
         [one] { $points } σωστή
        *[other] { $points } σωστές

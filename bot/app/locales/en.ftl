@@ -162,6 +162,7 @@ review-now_button = Review now
 # $period is one of choice-week, choice-month, choice-all.
 leaderboard-title = Leaderboard · { $period }
 leaderboard-title_pack = Leaderboard · { $period } · { $pack }
+leaderboard-week = Week { $week }, { $year }
 leaderboard-line = **{ $rank }.** { $member }: { $points } correct · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s ({ $answered } answered)
 leaderboard-empty = No answers yet in this period.
 leaderboard-page = Page { $page } of { $pages }
