@@ -106,14 +106,9 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
             now,
             REVIEW_SOURCE,
         )
-        if answer.shown is None:
-            card = review_cards(connection, db.dialect, [card_review], rng)[card_review.key]
-        else:
-            shown = answer.shown.last_review
-            found = review_card_as_shown(connection, db.dialect, card_review, shown, rng)
-            if found is None:
-                return None
-            card = found
+        card = _review_card(connection, db.dialect, card_review, answer.shown, rng)
+        if card is None:
+            return None
         return Grade(
             answer.pack_id,
             answer.question_id,
@@ -124,6 +119,19 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
         )
 
     return await db.run_in_transaction(grade)
+
+
+def _review_card(
+    connection: Connection,
+    dialect: str,
+    card_review: CardReview,
+    shown: review.Shown | None,
+    rng: Random,
+) -> scheduling.Card | None:
+    """The card reviewed if it is still as shown; None (nothing written) if it changed."""
+    if shown is None:  # a button from before buttons carried the card: as the card is
+        return review_cards(connection, dialect, [card_review], rng)[card_review.key]
+    return review_card_as_shown(connection, dialect, card_review, shown.last_review, rng)
 
 
 async def _session_queue(

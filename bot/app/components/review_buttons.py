@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from random import Random
 from typing import Any
 
@@ -19,7 +19,7 @@ import discord
 from bot.app.components.base import PersistentButton
 from bot.app.context import ctx_of
 from bot.app.i18n import tr
-from bot.app.keys import QuestionKeys, stable_key
+from bot.app.keys import SHOWN, QuestionKeys, shown_code, shown_of, stable_key
 from bot.app.render.common import letter
 from bot.app.render.review import (
     nothing_to_review_text,
@@ -50,29 +50,6 @@ from bot.storage import reviews
 
 SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
 SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
-# The card as shown: "n" (never reviewed) or its last review in microseconds since 1970, base 36.
-SHOWN = r"(?P<shown>n|[0-9a-z]{1,14})"
-NEVER = "n"
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def shown_code(shown: Shown) -> str:
-    """The card as shown, for an answer button's custom_id (11 characters until 5000 AD)."""
-    if shown.last_review is None:
-        return NEVER
-    value, code = (shown.last_review - EPOCH) // timedelta(microseconds=1), ""
-    while True:
-        value, digit = divmod(value, 36)
-        code = DIGITS[digit] + code
-        if not value:
-            return code
-
-
-def shown_of(code: str) -> Shown:
-    if code == NEVER:
-        return Shown(None)
-    return Shown(EPOCH + timedelta(microseconds=int(code, 36)))
 
 
 def scope_code(scope: Scope) -> str:
