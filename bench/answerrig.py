@@ -38,9 +38,10 @@ class CeilingProcess:
         self.message_id = message_id
 
     @classmethod
-    async def start(cls, discord_url: str, log: IO[str]) -> CeilingProcess:
+    async def start(cls, discord_url: str, log: IO[str], *, uvloop: bool = False) -> CeilingProcess:
+        flags = ("--uvloop",) if uvloop else ()
         process = await asyncio.create_subprocess_exec(
-            *(sys.executable, "-m", "bench.ceilingbot", "--discord-url", discord_url),
+            *(sys.executable, "-m", "bench.ceilingbot", "--discord-url", discord_url, *flags),
             stdout=asyncio.subprocess.PIPE,
             stderr=log,
         )

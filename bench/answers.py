@@ -2,6 +2,7 @@
 
     python -m bench.answers [--database-url URL] [--members 600] [--repeat 0.3]
                             [--in-flight 64] [--rate R] [--questions 3] [--logs DIR]
+                            [--ceiling-loop asyncio|uvloop] [--profile DIR]
 
 Starts the Discord stand-in (``python -m bot.sandbox``) and, in turn, two bots against it, each
 in its own process: first the ceiling, a bare discord.py bot (``bench.ceilingbot``) that answers
@@ -112,7 +113,9 @@ class Bench:
         return flow, meter, firsts
 
     async def ceiling(self, log: Any) -> tuple[Phase, Phase]:  # noqa: ANN401 - a log file
-        process = await CeilingProcess.start(self.sandbox.url, log)
+        process = await CeilingProcess.start(
+            self.sandbox.url, log, uvloop=self.args.ceiling_loop == "uvloop"
+        )
         buttons = [(option, f"ceiling:{option}") for option in range(4)]
         phases = (Phase("ceiling", Flow(), _meter()), Phase("ceiling half", Flow(), _meter()))
         try:
@@ -224,6 +227,7 @@ def summary(
     return {
         "database": "postgresql" if arguments.database_url else "sqlite",
         "members": arguments.members,
+        "ceiling_loop": arguments.ceiling_loop,
         "repeat": arguments.repeat,
         "in_flight": arguments.in_flight,
         "ceiling_per_s": ceiling.flow.per_s,
@@ -268,6 +272,12 @@ def parser() -> argparse.ArgumentParser:
     described.add_argument("--rate", type=float, default=None, help="open-loop clicks a second")
     described.add_argument("--questions", type=int, default=3, choices=range(1, 5))
     described.add_argument("--logs", default=None, help="keep the processes' logs here")
+    described.add_argument(
+        "--ceiling-loop",
+        choices=("asyncio", "uvloop"),
+        default="asyncio",
+        help="the ceiling bot's event loop (quizbot runs on uvloop)",
+    )
     described.add_argument(
         "--profile",
         type=Path,

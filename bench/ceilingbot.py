@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.app.main import event_loop_factory
 from bot.sandbox import point_discord_at
 
 READY = "ceiling ready"
@@ -65,9 +66,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.ceilingbot", description=__doc__)
     parser.add_argument("--discord-url", required=True)
     parser.add_argument("--channel", default="quiz")
+    parser.add_argument("--uvloop", action="store_true", help="run on uvloop's event loop")
     arguments = parser.parse_args()
     point_discord_at(arguments.discord_url)
-    asyncio.run(serve(arguments.channel))
+    loop_factory = event_loop_factory() if arguments.uvloop else None
+    with asyncio.Runner(loop_factory=loop_factory) as runner:
+        runner.run(serve(arguments.channel))
 
 
 if __name__ == "__main__":

@@ -6,15 +6,17 @@ question closes (``settle.py``), so that a click waits for as little as possible
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlalchemy import Row, select
+from sqlalchemy import Row, Select, bindparam, select
+from sqlalchemy.sql.dml import ReturningInsert
 
 from bot.quiz.rounds import RoundState
-from bot.storage.dialects import covering, insert_rows
+from bot.storage.dialects import bulk_insert, bulk_parameters, covering
 from bot.storage.models import answers_table, questions_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
 
@@ -27,6 +29,17 @@ CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
 OVER = AnswerResult(AnswerOutcome.ROUND_OVER)
 
 AnswerKey: TypeAlias = tuple[int, str, int]
+ANSWER_COLUMNS = (
+    "round_id",
+    "question_id",
+    "member_id",
+    "guild_id",
+    "pack_id",
+    "option_index",
+    "correct",
+    "response_ms",
+    "answered_at",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,26 +120,49 @@ def _rounds_and_questions(
 ) -> tuple[dict[int, Row[Any]], dict[tuple[str, str], tuple[int, int]]]:
     """The requests' rounds by id, and (option count, correct option) by (pack id, question id)
     for the questions asked of them: one statement, one round trip."""
+    parameters = {
+        "round_ids": sorted({request.round_id for request in requests}),
+        "question_ids": sorted({request.question_id for request in requests}),
+    }
+    rounds: dict[int, Row[Any]] = {}
+    questions: dict[tuple[str, str], tuple[int, int]] = {}
+    for row in connection.execute(_rounds_and_questions_query(dialect), parameters):
+        rounds[row.id] = row
+        if row.asked_id is not None:
+            questions[(row.pack_id, row.asked_id)] = (row.option_count, row.correct_index)
+    return rounds, questions
+
+
+# The batch's statements are built once per dialect: building one (and its cache key) cost
+# more of the event loop than running it, under a burst of answers on PostgreSQL.
+
+
+@functools.cache
+def _rounds_and_questions_query(dialect: str) -> Select[Any]:
     q = questions_table.c
-    asked = q.question_id.in_({request.question_id for request in requests})
+    asked = q.question_id.in_(bindparam("question_ids", expanding=True))
     query = (
         select(rounds_table, q.question_id.label("asked_id"), q.option_count, q.correct_index)
         .select_from(
             rounds_table.outerjoin(questions_table, (q.pack_id == rounds_table.c.pack_id) & asked)
         )
-        .where(rounds_table.c.id.in_({request.round_id for request in requests}))
+        .where(rounds_table.c.id.in_(bindparam("round_ids", expanding=True)))
     )
     if dialect == "postgresql":
         # FOR SHARE holds off a concurrent close of the question until these answers commit, so
         # its tally and its settling (scores, cards) include them.
         query = query.with_for_update(read=True, of=rounds_table)
-    rounds: dict[int, Row[Any]] = {}
-    questions: dict[tuple[str, str], tuple[int, int]] = {}
-    for row in connection.execute(query):
-        rounds[row.id] = row
-        if row.asked_id is not None:
-            questions[(row.pack_id, row.asked_id)] = (row.option_count, row.correct_index)
-    return rounds, questions
+    return query
+
+
+@functools.cache
+def _insert_answers(dialect: str) -> ReturningInsert[Any]:
+    c = answers_table.c
+    return (
+        bulk_insert(dialect, answers_table, ANSWER_COLUMNS)
+        .on_conflict_do_nothing(index_elements=[c.round_id, c.question_id, c.member_id])
+        .returning(c.round_id, c.question_id, c.member_id)
+    )
 
 
 def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
@@ -163,12 +199,7 @@ def _insert(
         # Key order, so that writers in several processes take the index locks in one order.
         for _, item in sorted(first_by_key.items())
     ]
-    c = answers_table.c
-    insert, parameters = insert_rows(dialect, answers_table, rows)
-    statement = insert.on_conflict_do_nothing(
-        index_elements=[c.round_id, c.question_id, c.member_id]
-    ).returning(c.round_id, c.question_id, c.member_id)
-    returned = connection.execute(statement, parameters)
+    returned = connection.execute(_insert_answers(dialect), bulk_parameters(dialect, rows))
     return {(r[0], r[1], r[2]): first_by_key[(r[0], r[1], r[2])] for r in returned}
 
 

@@ -19,24 +19,29 @@ def insert_for(dialect: str, table: Table) -> Insert:
     return sqlite.insert(table)
 
 
-def insert_rows(
-    dialect: str, table: Table, rows: Sequence[dict[str, Any]]
-) -> tuple[Insert, dict[str, Any] | Sequence[dict[str, Any]]]:
-    """An INSERT of ``rows`` (each with the same keys) and the parameters to execute it with.
+def bulk_insert(dialect: str, table: Table, names: Sequence[str]) -> Insert:
+    """An INSERT of rows with the columns ``names``, for ``bulk_parameters(dialect, rows)``.
 
     On PostgreSQL each column's values go as one array, unnested: the statement is the same for
     any number of rows, so asyncpg prepares it once per connection (a VALUES list is new SQL for
     every batch size, and was prepared again and again under a burst of answers).
     """
     if dialect != "postgresql":
-        return sqlite.insert(table), rows
-    names = list(rows[0])
+        return sqlite.insert(table)
     arrays_of = {name: postgresql.ARRAY(table.c[name].type) for name in names}
     unnested: Select[Any] = select(
         *(func.unnest(cast(bindparam(name, type_=of), of)) for name, of in arrays_of.items())
     )
-    arrays = {name: [row[name] for row in rows] for name in names}
-    return postgresql.insert(table).from_select(names, unnested), arrays
+    return postgresql.insert(table).from_select(list(names), unnested)
+
+
+def bulk_parameters(
+    dialect: str, rows: Sequence[dict[str, Any]]
+) -> dict[str, Any] | Sequence[dict[str, Any]]:
+    """The parameters that run a ``bulk_insert`` statement on ``rows``."""
+    if dialect != "postgresql":
+        return rows
+    return {name: [row[name] for row in rows] for name in rows[0]}
 
 
 def covering(

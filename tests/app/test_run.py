@@ -120,5 +120,7 @@ async def test_quizbot_run_serves_members_through_the_stand_in(
         seen += [line.decode() for line in (await bot.stdout.read()).splitlines()]
     assert sum("quizbot ready" in line for line in seen) == 1
     assert [line for line in seen if "event loop uvloop.Loop" in line]  # where it is installed
+    set_aside = [line for line in seen if "set aside from garbage collection" in line]
+    assert int(set_aside[0].split(" objects loaded")[0].rsplit(" ", 1)[-1]) > 10_000
     assert not [line for line in seen if TOKEN in line]
     assert (tmp_path / "quizbot.db").exists()
