@@ -28,7 +28,7 @@ from sqlalchemy.engine import make_url
 
 from bench import fill
 from bot.quiz.rounds import RoundState
-from bot.quiz.scoring import Period
+from bot.quiz.scoring import ALL_TIME, week_key
 from bot.storage.database import Database
 from bot.storage.leaderboard import leaderboard, member_rank
 from bot.storage.migrate import upgrade_async
@@ -58,19 +58,17 @@ async def measure_reads(
     now = fill.NOW
     return {
         "leaderboard_top10": await timed(
-            lambda: leaderboard(db, guild_id=fill.GUILD, period=Period.ALL_TIME, now=now),
-            READ_CALLS,
+            lambda: leaderboard(db, guild_id=fill.GUILD, period_key=ALL_TIME), READ_CALLS
         ),
         "leaderboard_week_top10": await timed(
-            lambda: leaderboard(db, guild_id=fill.GUILD, period=Period.WEEK, now=now), READ_CALLS
+            lambda: leaderboard(db, guild_id=fill.GUILD, period_key=week_key(now)), READ_CALLS
         ),
         "member_rank": await timed(
             lambda: member_rank(
                 db,
                 guild_id=fill.GUILD,
                 member_id=rng.randrange(members),
-                period=Period.ALL_TIME,
-                now=now,
+                period_key=ALL_TIME,
             ),
             READ_CALLS,
         ),

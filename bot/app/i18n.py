@@ -8,10 +8,12 @@ for the language through Babel. English is the fallback for a missing language o
 
 from __future__ import annotations
 
+from datetime import date
 from functools import cache
 from importlib import resources
 
 from babel import Locale
+from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentType
@@ -119,3 +121,8 @@ def number(locale: str | None, value: float, *, decimals: int | None = None) -> 
 def percent(locale: str | None, fraction: float) -> str:
     """``0.85`` as ``85%`` in the language's own percent format."""
     return format_percent(fraction, locale=Locale.parse(language_for(locale)))
+
+
+def month_name(locale: str | None, year: int, month: int) -> str:
+    """A month of a year as the language names it on its own: ``November 2026``."""
+    return format_date(date(year, month, 1), "LLLL y", locale=Locale.parse(language_for(locale)))

@@ -1,4 +1,5 @@
-"""Short stable keys for packs and questions, to fit review buttons' custom_ids (100 characters).
+"""Short stable keys for packs and questions, and a review card as shown, to fit review
+buttons' custom_ids (100 characters).
 
 A key is a hash of the stable ids, so it survives restarts and pack edits; the library maps
 it back to the question.
@@ -8,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from bot.quiz.library import Library
 from bot.quiz.model import Pack, Question
+from bot.quiz.review import Shown
 
 KEY_LENGTH = 10
 
@@ -37,3 +40,28 @@ class QuestionKeys:
         if len(packs) != len(library.packs) or len(questions) != count:
             raise ValueError("two questions share a key; lengthen KEY_LENGTH")
         return cls(packs, questions)
+
+
+# The card as shown: "n" (never reviewed) or its last review in microseconds since 1970, base 36.
+SHOWN = r"(?P<shown>n|[0-9a-z]{1,14})"
+NEVER = "n"
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def shown_code(shown: Shown) -> str:
+    """The card as shown, for an answer button's custom_id (11 characters until the year 6000)."""
+    if shown.last_review is None:
+        return NEVER
+    value, code = (shown.last_review - EPOCH) // timedelta(microseconds=1), ""
+    while True:
+        value, digit = divmod(value, 36)
+        code = DIGITS[digit] + code
+        if not value:
+            return code
+
+
+def shown_of(code: str) -> Shown:
+    if code == NEVER:
+        return Shown(None)
+    return Shown(EPOCH + timedelta(microseconds=int(code, 36)))

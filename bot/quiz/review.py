@@ -85,6 +85,14 @@ class Finish:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """A card as the member saw it: when it was last reviewed (None: never). An answer counts
+    only while the card is still so: a second click on the same card is not a second answer."""
+
+    last_review: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """Pick option ``option_index`` of a shown question."""
 
@@ -93,6 +101,7 @@ class Answer:
     question_id: str
     option_index: int
     response_ms: int
+    shown: Shown | None = None  # None: from a card shown before cards said how (graded as is)
 
 
 ReviewAction = Start | Next | Finish | Answer
@@ -153,6 +162,7 @@ class CardStep:
     card: QueuedCard
     first_of_new: bool  # a new card opens the session because nothing is due
     times_reviewed: int = 0  # the member's answers to the question so far (its options' order)
+    shown: Shown = Shown(None)  # the card as shown, which its answer must find unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +179,14 @@ class SummaryStep:
 
 
 @dataclass(frozen=True, slots=True)
+class AnsweredStep:
+    """An answer to a card that was answered since it was shown (a second click on it): not
+    graded again, and the session goes on from the first answer's result."""
+
+    session: Session
+
+
+@dataclass(frozen=True, slots=True)
 class NothingStep:
     """A session that found nothing to start with."""
 
@@ -176,7 +194,7 @@ class NothingStep:
     next_review: datetime | None
 
 
-ReviewStep = CardStep | ResultStep | SummaryStep | NothingStep
+ReviewStep = CardStep | ResultStep | SummaryStep | NothingStep | AnsweredStep
 
 
 def next_card(session: Session, queue: Queue) -> QueuedCard | None:
@@ -202,11 +220,12 @@ def decide(
     action: ReviewAction, queue: Queue, member_queue: DueQueue, grade: Grade | None = None
 ) -> ReviewStep:
     """The step that follows ``action``. ``queue`` covers the session's scope as it is after
-    the action (an answer's ``grade`` already applied); ``member_queue`` covers all the
-    member's packs, for when their next review is."""
+    the action (an answer's ``grade`` already applied; None if the card had changed since it
+    was shown, so the answer was not graded); ``member_queue`` covers all the member's packs,
+    for when their next review is."""
     if isinstance(action, Answer):
         if grade is None:
-            raise ValueError("an answer is decided with its grade")
+            return AnsweredStep(action.session)
         session = action.session.after(correct=grade.correct)
         return ResultStep(session, grade, more=next_card(session, queue) is not None)
     session = action.session

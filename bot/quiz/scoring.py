@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 ALL_TIME = "all"
@@ -37,6 +39,51 @@ def period_key(period: Period, moment: datetime) -> str:
     if period is Period.MONTH:
         return month_key(moment)
     return ALL_TIME
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodKey:
+    """A stored period key read back: all time, ISO week ``number`` of ``year``, or month
+    ``number`` (1-12) of ``year``."""
+
+    period: Period
+    year: int = 0
+    number: int = 0
+
+
+_WEEK_KEY = re.compile(r"([0-9]{4})-W([0-9]{2})")
+_MONTH_KEY = re.compile(r"([0-9]{4})-([0-9]{2})")
+
+
+def parse_period_key(key: str) -> PeriodKey:
+    """What a stored key names; ValueError for a key of no period (``2026-W54``, ``week``)."""
+    if key == ALL_TIME:
+        return PeriodKey(Period.ALL_TIME)
+    week = _WEEK_KEY.fullmatch(key)
+    if week is not None and _is_iso_week(int(week[1]), int(week[2])):
+        return PeriodKey(Period.WEEK, int(week[1]), int(week[2]))
+    month = _MONTH_KEY.fullmatch(key)
+    if month is not None and 1 <= int(month[2]) <= 12:  # noqa: PLR2004  # months of a year
+        return PeriodKey(Period.MONTH, int(month[1]), int(month[2]))
+    raise ValueError(f"{key!r} is not a period key")
+
+
+def _is_iso_week(year: int, week: int) -> bool:
+    try:
+        date.fromisocalendar(year, week, 1)
+    except ValueError:  # week 0, or 53 of a year of 52
+        return False
+    return True
+
+
+def carried_period_key(carried: str, now: datetime) -> str:
+    """The period a board's button shows: the key it carries (the period of the message it came
+    from). Buttons from before they carried keys carry ``week`` or ``month``, which meant the
+    period current at the click, and still do."""
+    if carried in (Period.WEEK.value, Period.MONTH.value):
+        return period_key(Period(carried), now)
+    parse_period_key(carried)
+    return carried
 
 
 def periods_at(moment: datetime) -> tuple[str, str, str]:

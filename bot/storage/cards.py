@@ -8,10 +8,10 @@ from datetime import datetime
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlalchemy import Row, select
+from sqlalchemy import ColumnElement, Row, select
 
 from bot.quiz import scheduling
-from bot.storage.dialects import covering, insert_for
+from bot.storage.dialects import Insert, covering, insert_for
 from bot.storage.models import cards_table, review_logs_table
 
 if TYPE_CHECKING:
@@ -56,31 +56,68 @@ def review_cards(
     if not reviews:
         return {}
     states = _load(connection, {review.key for review in reviews})
-    logs: list[dict[str, object]] = []
-    for review in reviews:
-        state = states.get(review.key) or _CardState(
-            scheduling.new_card(review.reviewed_at), review.reviewed_at, review.source
-        )
-        state.card, log = scheduling.review(
-            SCHEDULER,
-            state.card,
-            correct=review.correct,
-            option_count=review.option_count,
-            reviewed_at=review.reviewed_at,
-            response_ms=review.response_ms,
-            rng=rng,
-        )
-        states[review.key] = state
-        logs.append(
-            {"member_id": review.member_id, "pack_id": review.pack_id}
-            | {"question_id": review.question_id, "rating": int(log.rating)}
-            | {"reviewed_at": review.reviewed_at, "duration_ms": review.response_ms}
-            | {"source": review.source}
-        )
+    logs = [_apply(states, review, rng) for review in reviews]
     touched = {review.key: states[review.key] for review in reviews}
-    _save(connection, dialect, touched)
+    connection.execute(_upsert(dialect), _rows(touched))
     connection.execute(review_logs_table.insert(), logs)
     return {key: state.card for key, state in touched.items()}
+
+
+def review_card_as_shown(
+    connection: Connection,
+    dialect: str,
+    review: CardReview,
+    shown_last_review: datetime | None,
+    rng: Random,
+) -> scheduling.Card | None:
+    """Apply ``review`` only if the card is still as it was shown: last reviewed at
+    ``shown_last_review`` (None: no card yet); the card as it ends up, or None if it had
+    changed (answered since, by another click, say), in which case nothing is written.
+
+    The write itself is conditional on it (an upsert whose update has a WHERE), so of two
+    concurrent answers to one shown card only one is applied, on SQLite and PostgreSQL alike.
+    """
+    states = _load(connection, {review.key})
+    found = states.get(review.key)
+    if (found.card.last_review if found else None) != shown_last_review:
+        return None
+    log = _apply(states, review, rng)
+    last_review = cards_table.c.last_review
+    # An existing card always has a last review, so "no card yet" matches no existing row.
+    unchanged = (
+        last_review.is_(None) if shown_last_review is None else last_review == shown_last_review
+    )
+    (row,) = _rows({review.key: states[review.key]})
+    written = connection.execute(
+        _upsert(dialect, unchanged).returning(last_review), row
+    ).one_or_none()
+    if written is None:
+        return None
+    connection.execute(review_logs_table.insert(), [log])
+    return states[review.key].card
+
+
+def _apply(states: dict[CardKey, _CardState], review: CardReview, rng: Random) -> dict[str, object]:
+    """Review the card of ``review`` in ``states`` (a new one if it has none); its log row."""
+    state = states.get(review.key) or _CardState(
+        scheduling.new_card(review.reviewed_at), review.reviewed_at, review.source
+    )
+    state.card, log = scheduling.review(
+        SCHEDULER,
+        state.card,
+        correct=review.correct,
+        option_count=review.option_count,
+        reviewed_at=review.reviewed_at,
+        response_ms=review.response_ms,
+        rng=rng,
+    )
+    states[review.key] = state
+    return (
+        {"member_id": review.member_id, "pack_id": review.pack_id}
+        | {"question_id": review.question_id, "rating": int(log.rating)}
+        | {"reviewed_at": review.reviewed_at, "duration_ms": review.response_ms}
+        | {"source": review.source}
+    )
 
 
 def _load(connection: Connection, keys: set[CardKey]) -> dict[CardKey, _CardState]:
@@ -104,19 +141,23 @@ def _state_of(row: Row[Any]) -> _CardState:
     return _CardState(card, row.introduced_at, row.introduced_by)
 
 
-def _save(connection: Connection, dialect: str, states: dict[CardKey, _CardState]) -> None:
+def _upsert(dialect: str, where: ColumnElement[bool] | None = None) -> Insert:
+    """Cards inserted, or their schedule updated if they exist (and match ``where``)."""
     c = cards_table.c
     insert = insert_for(dialect, cards_table)
     scheduled = ("state", "step", "stability", "difficulty", "due", "last_review")
-    statement = insert.on_conflict_do_update(
+    return insert.on_conflict_do_update(
         index_elements=[c.member_id, c.pack_id, c.question_id],
         set_={name: insert.excluded[name] for name in scheduled},
+        where=where,
     )
-    rows = [
+
+
+def _rows(states: dict[CardKey, _CardState]) -> list[dict[str, object]]:
+    return [
         {"member_id": key[0], "pack_id": key[1], "question_id": key[2]}
         | {"state": int(s.card.state), "step": s.card.step, "stability": s.card.stability}
         | {"difficulty": s.card.difficulty, "due": s.card.due, "last_review": s.card.last_review}
         | {"introduced_at": s.introduced_at, "introduced_by": s.introduced_by}
         for key, s in sorted(states.items())
     ]
-    connection.execute(statement, rows)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.quiz.scoring import ALL_PACKS, Period, period_key
+from bot.quiz.scoring import ALL_PACKS, parse_period_key
 from bot.quiz.standings import (
     Score,
     Standing,
@@ -27,16 +25,16 @@ async def leaderboard(
     db: Database,
     *,
     guild_id: int,
-    period: Period,
-    now: datetime,
+    period_key: str,
     pack_id: str | None = None,
     offset: int = 0,
     limit: int = 10,
 ) -> LeaderboardPage:
-    """One page of a server's board in standings order; members without points are counted only."""
+    """One page of a server's board of one period (its key: ``all``, ``2026-W48``, ``2026-11``)
+    in standings order; members without points are counted only."""
     if not 0 < limit <= MAX_PAGE or offset < 0:
         raise ValueError(f"a page holds 1-{MAX_PAGE} entries from offset 0 on")
-    key = (guild_id, period_key(period, now), pack_id or ALL_PACKS)
+    key = _board_key(guild_id, period_key, pack_id)
     async with db.read() as connection:
         rows = (
             await connection.execute(
@@ -60,13 +58,12 @@ async def member_rank(
     *,
     guild_id: int,
     member_id: int,
-    period: Period,
-    now: datetime,
+    period_key: str,
     pack_id: str | None = None,
 ) -> tuple[Standing, int] | None:
-    """The member's own line on the board and its 1-based place in standings order; None if
-    they are not listed (no answers, or none right)."""
-    key = (guild_id, period_key(period, now), pack_id or ALL_PACKS)
+    """The member's own line on the board of one period (its key) and its 1-based place in
+    standings order; None if they are not listed (no answers, or none right)."""
+    key = _board_key(guild_id, period_key, pack_id)
     async with db.read() as connection:
         row = (
             await connection.execute(
@@ -93,6 +90,11 @@ async def member_rank(
         )
     standing = Standing(rank, member_id, score.points, score.answered, score.correct_ms)
     return standing, rank + int(tied_before or 0)
+
+
+def _board_key(guild_id: int, period_key: str, pack_id: str | None) -> tuple[int, str, str]:
+    parse_period_key(period_key)  # a key of no period would read an empty board, silently
+    return (guild_id, period_key, pack_id or ALL_PACKS)
 
 
 def _board(

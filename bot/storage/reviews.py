@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import review, scheduling
 from bot.quiz.review import CardKind, DueQueue, Grade, MissedQueue, Queue, QueuedCard, Session
-from bot.storage.cards import REVIEW_SOURCE, CardReview, review_cards
+from bot.storage.cards import REVIEW_SOURCE, CardReview, review_card_as_shown, review_cards
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, ReviewLogRow, RoundRow
 from bot.storage.packs import EVERYWHERE, Where, visible_packs
@@ -35,8 +35,9 @@ async def take(
     """Apply a member's action in a review session; the step to show next.
 
     An answer is graded (wrong: Again, right: Good, weighed for guessing) and its card
-    rescheduled, its interval fuzzed with ``rng``, before the queue is read. ``where``: whose
-    packs it may show (a server sees only its own packs besides the built-ins).
+    rescheduled, its interval fuzzed with ``rng``, before the queue is read; only if the card
+    is still as the answer's ``shown`` says, so a card shown once is graded at most once.
+    ``where``: whose packs it may show (a server sees only its own packs besides the built-ins).
     """
     grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
     async with db.read() as connection:
@@ -44,12 +45,22 @@ async def take(
         queue = await _session_queue(connection, action.session, now, member_queue, where)
         step = review.decide(action, queue, member_queue, grade)
         if isinstance(step, review.CardStep):
-            card = step.card
-            times = await connection.scalar(
-                _times_reviewed(step.session.member_id, card.pack_id, card.question_id)
-            )
-            step = replace(step, times_reviewed=int(times or 0))
+            step = await _as_shown(connection, step)
     return step
+
+
+async def _as_shown(connection: AsyncConnection, step: review.CardStep) -> review.CardStep:
+    """The card step with what its answer depends on: the options' order and the card's state."""
+    member_id, card = step.session.member_id, step.card
+    times = await connection.scalar(_times_reviewed(member_id, card.pack_id, card.question_id))
+    last_review = await connection.scalar(
+        select(CardRow.last_review).where(
+            CardRow.member_id == member_id,
+            CardRow.pack_id == card.pack_id,
+            CardRow.question_id == card.question_id,
+        )
+    )
+    return replace(step, times_reviewed=int(times or 0), shown=review.Shown(last_review))
 
 
 def _times_reviewed(member_id: int, pack_id: str, question_id: str) -> Select[int]:
@@ -71,10 +82,11 @@ async def next_review(
         return await _due_queue(connection, member_id, now, pack_id, EVERYWHERE)
 
 
-async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random) -> Grade:
+async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random) -> Grade | None:
+    """The answer graded, or None if its card changed since it was shown (not graded)."""
     member_id = answer.session.member_id
 
-    def grade(connection: Connection) -> Grade:
+    def grade(connection: Connection) -> Grade | None:
         question = connection.execute(
             select(QuestionRow.option_count, QuestionRow.correct_index).where(
                 QuestionRow.pack_id == answer.pack_id,
@@ -94,7 +106,9 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
             now,
             REVIEW_SOURCE,
         )
-        card = review_cards(connection, db.dialect, [card_review], rng)[card_review.key]
+        card = _review_card(connection, db.dialect, card_review, answer.shown, rng)
+        if card is None:
+            return None
         return Grade(
             answer.pack_id,
             answer.question_id,
@@ -105,6 +119,19 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
         )
 
     return await db.run_in_transaction(grade)
+
+
+def _review_card(
+    connection: Connection,
+    dialect: str,
+    card_review: CardReview,
+    shown: review.Shown | None,
+    rng: Random,
+) -> scheduling.Card | None:
+    """The card reviewed if it is still as shown; None (nothing written) if it changed."""
+    if shown is None:  # a button from before buttons carried the card: as the card is
+        return review_cards(connection, dialect, [card_review], rng)[card_review.key]
+    return review_card_as_shown(connection, dialect, card_review, shown.last_review, rng)
 
 
 async def _session_queue(

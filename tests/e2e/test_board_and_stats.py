@@ -18,13 +18,15 @@ async def test_a_weekly_board_for_one_pack(bot_world: QuizWorld) -> None:
     world = bot_world
     await seed_finished_round(world, {world.members[0]: 2})
     greek = next(m for m in world.members if world.locales[m] == "el")
+    year, week, _ = utc_now().isocalendar()
+    this_week = f"Week {week}, {year}"  # by name: the message stays true in later weeks
     await world.command(greek, "leaderboard", period="week", pack="mini")
     board = await world.wait_for_message(titled("Leaderboard"))
     # Public: in the server's language (English here), whoever asked.
-    assert board["embeds"][0]["title"] == "Leaderboard · This week · Mini quiz"
+    assert board["embeds"][0]["title"] == f"Leaderboard · {this_week} · Mini quiz"
     assert board["embeds"][0]["description"].startswith(f"**1.** <@{world.members[0]}>: 2 correct")
     await world.command(greek, "leaderboard", period="week", pack="ring-attention")
-    empty = await world.wait_for_message(titled("Leaderboard · This week · Sequence"))
+    empty = await world.wait_for_message(titled(f"Leaderboard · {this_week} · Sequence"))
     assert empty["embeds"][0]["description"] == "No answers yet in this period."
 
 

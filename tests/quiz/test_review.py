@@ -10,6 +10,7 @@ import pytest
 
 from bot.quiz.review import (
     Answer,
+    AnsweredStep,
     CardKind,
     CardStep,
     DueQueue,
@@ -22,6 +23,7 @@ from bot.quiz.review import (
     ResultStep,
     Scope,
     Session,
+    Shown,
     Start,
     SummaryStep,
     decide,
@@ -86,8 +88,14 @@ def test_an_answer_gives_its_result_and_whether_more_is_ready() -> None:
     assert step == ResultStep(Session(7, reviewed=1, correct=1), grade(correct=True), more=True)
     step = decide(answer, EMPTY, EMPTY, grade(correct=False))
     assert step == ResultStep(Session(7, reviewed=1, correct=0), grade(correct=False), more=False)
-    with pytest.raises(ValueError, match="grade"):
-        decide(answer, EMPTY, EMPTY)
+
+
+def test_an_answer_to_a_card_answered_since_it_was_shown_is_not_counted_again() -> None:
+    """Storage grades an answer only if the card is as shown; without a grade the session
+    stays as it was (the first click counted it) and says so."""
+    going = Session(7, reviewed=2, correct=1)
+    answer = Answer(going, "p", "due", 1, 2000, Shown(NOW - timedelta(days=1)))
+    assert decide(answer, queue(due_now=DUE), EMPTY) == AnsweredStep(going)
 
 
 def test_a_start_shows_a_card_or_says_nothing_is_there() -> None:

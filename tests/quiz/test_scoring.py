@@ -9,8 +9,11 @@ import pytest
 from bot.quiz.scoring import (
     ALL_TIME,
     Period,
+    PeriodKey,
+    carried_period_key,
     current_streak,
     month_key,
+    parse_period_key,
     period_key,
     periods_at,
     week_key,
@@ -37,3 +40,35 @@ def test_streak_counts_back_from_today_or_yesterday() -> None:
     assert current_streak(days, today) == 3  # yesterday's streak is still alive
     assert current_streak([*days, today], today) == 4
     assert current_streak([today - timedelta(days=2)], today) == 0
+
+
+@pytest.mark.parametrize(
+    ("key", "read"),
+    [
+        ("all", PeriodKey(Period.ALL_TIME)),
+        ("2026-W48", PeriodKey(Period.WEEK, 2026, 48)),
+        ("2026-W53", PeriodKey(Period.WEEK, 2026, 53)),  # 2026 has 53 ISO weeks
+        ("2026-11", PeriodKey(Period.MONTH, 2026, 11)),
+    ],
+)
+def test_a_period_key_reads_back_as_its_period(key: str, read: PeriodKey) -> None:
+    assert parse_period_key(key) == read
+
+
+@pytest.mark.parametrize("key", ["week", "month", "2025-W53", "2026-W00", "2026-13", "2026-00", ""])
+def test_a_key_of_no_period_is_refused(key: str) -> None:
+    with pytest.raises(ValueError, match="not a period key"):
+        parse_period_key(key)
+
+
+def test_a_board_button_shows_the_period_it_carries_and_old_ones_the_current_period() -> None:
+    """A week-48 board browsed in week 49 is week 48; a button from before buttons carried
+    keys ("week", "month") shows the period current at the click, as it always did."""
+    week_49 = datetime(2026, 12, 2, tzinfo=UTC)
+    assert carried_period_key("2026-W48", week_49) == "2026-W48"
+    assert carried_period_key("2026-11", week_49) == "2026-11"
+    assert carried_period_key("all", week_49) == "all"
+    assert carried_period_key("week", week_49) == "2026-W49"
+    assert carried_period_key("month", week_49) == "2026-12"
+    with pytest.raises(ValueError, match="not a period key"):
+        carried_period_key("2026-W99", week_49)

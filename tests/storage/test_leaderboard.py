@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import pytest
+
 from bot.quiz.rounds import RoundState
-from bot.quiz.scoring import Period
+from bot.quiz.scoring import month_key, week_key
 from bot.storage.database import Database
 from bot.storage.leaderboard import leaderboard, member_rank
 from bot.storage.packs import sync_packs
@@ -58,13 +60,9 @@ async def test_pages_rank_true_ties_together_and_leave_out_zero_rows(db: Databas
         | {5: [right, wrong], 6: [right, right], 7: [wrong, right]},
         delay_ms={1: 500, 2: 520, 6: 900, 3: 700, 5: 690, 7: 730},
     )
-    first = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, limit=2)
-    second = await leaderboard(
-        db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=2, limit=2
-    )
-    third = await leaderboard(
-        db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, offset=4, limit=2
-    )
+    first = await leaderboard(db, guild_id=GUILD, period_key="all", limit=2)
+    second = await leaderboard(db, guild_id=GUILD, period_key="all", offset=2, limit=2)
+    third = await leaderboard(db, guild_id=GUILD, period_key="all", offset=4, limit=2)
     ranked = [(e.rank, e.member_id, e.points) for e in first.entries + second.entries]
     # Equal points and time (as shown, to 0.1 s) share a rank; equal points in more time come
     # after, ranked apart.
@@ -72,24 +70,21 @@ async def test_pages_rank_true_ties_together_and_leave_out_zero_rows(db: Databas
     # A page that starts inside a tie keeps the tie's rank; member 4 (no points) is not listed.
     assert [(e.rank, e.member_id) for e in third.entries] == [(4, 3), (4, 7)]
     assert (first.listed, first.played, first.more, third.more) == (6, 7, 4, 0)
-    own = await member_rank(db, guild_id=GUILD, member_id=7, period=Period.ALL_TIME, now=NOW)
+    own = await member_rank(db, guild_id=GUILD, member_id=7, period_key="all")
     assert own is not None
     standing, place = own
     assert (standing.rank, standing.points, standing.answered, place) == (4, 1, 2, 6)
     for absent in (4, 77):  # no points, and no answers
-        assert (
-            await member_rank(db, guild_id=GUILD, member_id=absent, period=Period.ALL_TIME, now=NOW)
-            is None
-        )
+        assert await member_rank(db, guild_id=GUILD, member_id=absent, period_key="all") is None
 
 
 async def test_weeks_and_months_start_afresh(db: Database) -> None:
     last_month = datetime(2026, 10, 28, 12, tzinfo=NOW.tzinfo)  # 2026-W44, October
     await play(db, last_month, {1: [True, True]})
     await play(db, NOW, {2: [True]})
-    weekly = await leaderboard(db, guild_id=GUILD, period=Period.WEEK, now=NOW)
-    monthly = await leaderboard(db, guild_id=GUILD, period=Period.MONTH, now=NOW)
-    all_time = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW)
+    weekly = await leaderboard(db, guild_id=GUILD, period_key=week_key(NOW))
+    monthly = await leaderboard(db, guild_id=GUILD, period_key=month_key(NOW))
+    all_time = await leaderboard(db, guild_id=GUILD, period_key="all")
     assert (weekly.period, monthly.period) == ("2026-W48", "2026-11")
     assert [(e.member_id, e.points) for e in weekly.entries] == [(2, 1)]
     assert [(e.member_id, e.points) for e in monthly.entries] == [(2, 1)]
@@ -100,9 +95,28 @@ async def test_a_pack_filter_counts_that_pack_only(db: Database) -> None:
     await sync_packs(db, [make_pack(), make_pack("extra")], NOW)
     await play(db, NOW, {1: [True]})
     await play(db, NOW + timedelta(hours=1), {2: [True, True]}, pack_id="extra", channel_id=11)
-    extra = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW, pack_id="extra")
-    both = await leaderboard(db, guild_id=GUILD, period=Period.ALL_TIME, now=NOW)
+    extra = await leaderboard(db, guild_id=GUILD, period_key="all", pack_id="extra")
+    both = await leaderboard(db, guild_id=GUILD, period_key="all")
     assert [(e.member_id, e.points) for e in extra.entries] == [(2, 2)]
     assert [(e.member_id, e.points) for e in both.entries] == [(2, 2), (1, 1)]
-    other_guild = await leaderboard(db, guild_id=GUILD + 1, period=Period.ALL_TIME, now=NOW)
+    other_guild = await leaderboard(db, guild_id=GUILD + 1, period_key="all")
     assert other_guild.entries == ()
+
+
+async def test_a_past_period_is_read_by_its_key_and_a_key_of_no_period_is_refused(
+    db: Database,
+) -> None:
+    """A board message of week 44 browsed in week 48 reads week 44 (its key), not this week."""
+    last_month = datetime(2026, 10, 28, 12, tzinfo=NOW.tzinfo)  # 2026-W44, October
+    await play(db, last_month, {1: [True, True]})
+    await play(db, NOW, {2: [True]})
+    for key in (week_key(last_month), month_key(last_month)):
+        board = await leaderboard(db, guild_id=GUILD, period_key=key)
+        assert (board.period, [(e.member_id, e.points) for e in board.entries]) == (key, [(1, 2)])
+        own = await member_rank(db, guild_id=GUILD, member_id=1, period_key=key)
+        assert own is not None
+        assert own[1] == 1
+        assert await member_rank(db, guild_id=GUILD, member_id=2, period_key=key) is None
+    for not_a_key in ("week", "2026-W54", "2026-13", ""):
+        with pytest.raises(ValueError, match="period key"):
+            await leaderboard(db, guild_id=GUILD, period_key=not_a_key)

@@ -193,6 +193,7 @@ async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Data
         review.QueuedCard("basics", first, CardKind.MISSED),
         first_of_new=False,
         times_reviewed=1,  # the round's answer
+        shown=review.Shown(NOW),  # as the round's answer left the card
     )
     result = await grade(db, first, NOW, correct=True, session=session)
     assert result.session.scope == Scope(round_id=view.id, position=1)

@@ -3,7 +3,8 @@
 The public message never changes: its "Browse" and "Me" buttons open a private (ephemeral) copy
 for the member who clicked, and only that copy's buttons turn pages, each in place on the
 member's own copy. Board and page live in the buttons' custom_ids, so they work after a restart,
-and the board is read afresh on every click."""
+and the board is read afresh on every click. A board of a week or a month is the period of the
+message it came from, whenever it is browsed: the custom_ids carry its key (``2026-W48``)."""
 
 from __future__ import annotations
 
@@ -19,33 +20,38 @@ from bot.app.keys import stable_key
 from bot.app.render.board import private_board_embed, public_board_embed
 from bot.app.replies import reply, say
 from bot.quiz.model import Pack
-from bot.quiz.scoring import Period
+from bot.quiz.scoring import Period, carried_period_key, period_key
 from bot.quiz.standings import page_holding, pages_of
 from bot.storage import leaderboard
 from bot.storage.results import LeaderboardPage
 
 PAGE_SIZE = 10
-BOARD = r"(?P<period>all|week|month):(?P<pack>[0-9a-f]*)"
+# A period key; "week" and "month" are on buttons from before they carried keys (see
+# carried_period_key).
+BOARD = r"(?P<period>all|week|month|[0-9]{4}-W[0-9]{2}|[0-9]{4}-[0-9]{2}):(?P<pack>[0-9a-f]*)"
 BROWSE = "b"  # opens a private copy at its page; "p" and "n" turn one, as older messages did
 
 
 async def public_board(
     ctx: AppContext, *, guild_id: int, period: Period, pack: Pack | None, locale: str
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The public message: the top of the board, and the buttons that open private copies."""
-    board = await _read_page(ctx, guild_id, period, pack, 0)
+    """The public message: the top of the board of ``period`` as it is now, and the buttons
+    that open private copies of that board."""
+    key = period_key(period, ctx.clock())
+    board = await _read_page(ctx, guild_id, key, pack, 0)
     pack_key = stable_key(pack.id) if pack else ""
     view = discord.ui.View(timeout=None)
     browse = tr(locale, "standings.browse_button")
-    view.add_item(PageButton(period, pack_key, BROWSE, 0, browse))
-    view.add_item(MeButton(period, pack_key, tr(locale, "leaderboard.me_button")))
-    return public_board_embed(board, period, pack, locale), view
+    view.add_item(PageButton(key, pack_key, BROWSE, 0, browse))
+    view.add_item(MeButton(key, pack_key, tr(locale, "leaderboard.me_button")))
+    return public_board_embed(board, pack, locale), view
 
 
 async def _private_board(
-    interaction: discord.Interaction[Any], period: Period, pack_key: str, page: int
+    interaction: discord.Interaction[Any], period: str, pack_key: str, page: int
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """Page ``page`` (the last one, if the board has fewer) for the member who clicked."""
+    """Page ``page`` (the last one, if the board has fewer) of the board of the period key
+    ``period``, for the member who clicked."""
     ctx = ctx_of(interaction)
     assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
     pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(pack_key)
@@ -56,7 +62,7 @@ async def _private_board(
         board = await _read_page(ctx, interaction.guild_id, period, pack, page)
     locale = interaction.locale.value
     embed = private_board_embed(
-        board, period, pack, locale, page=page, pages=pages, viewer=interaction.user.id
+        board, pack, locale, page=page, pages=pages, viewer=interaction.user.id
     )
     view = discord.ui.View(timeout=None)
     for direction, target, key in (
@@ -71,13 +77,12 @@ async def _private_board(
 
 
 async def _read_page(
-    ctx: AppContext, guild_id: int, period: Period, pack: Pack | None, page: int
+    ctx: AppContext, guild_id: int, period: str, pack: Pack | None, page: int
 ) -> LeaderboardPage:
     return await leaderboard.leaderboard(
         ctx.db,
         guild_id=guild_id,
-        period=period,
-        now=ctx.clock(),
+        period_key=period,
         pack_id=pack.id if pack else None,
         offset=page * PAGE_SIZE,
         limit=PAGE_SIZE,
@@ -104,43 +109,44 @@ class PageButton(
     pattern=re.compile(rf"lb:(?P<direction>[pn{BROWSE}]):{BOARD}:(?P<page>[0-9]+)"),
 ):
     def __init__(
-        self, period: Period, pack_key: str, direction: str, page: int, label: str = "·"
+        self, period: str, pack_key: str, direction: str, page: int, label: str = "·"
     ) -> None:
         self.period, self.pack_key, self.page = period, pack_key, page
         browse = direction == BROWSE
         style = discord.ButtonStyle.primary if browse else discord.ButtonStyle.secondary
-        super().__init__(f"lb:{direction}:{period.value}:{pack_key}:{page}", label, style)
+        super().__init__(f"lb:{direction}:{period}:{pack_key}:{page}", label, style)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PageButton:
-        return cls(Period(match["period"]), match["pack"], match["direction"], int(match["page"]))
+        return cls(match["period"], match["pack"], match["direction"], int(match["page"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        embed, view = await _private_board(interaction, self.period, self.pack_key, self.page)
+        period = carried_period_key(self.period, ctx_of(interaction).clock())
+        embed, view = await _private_board(interaction, period, self.pack_key, self.page)
         await _show_privately(interaction, embed, view)
 
 
 class MeButton(PersistentButton, pattern=re.compile(rf"lm:{BOARD}")):
     """Shows the clicking member, privately, the page holding their own row."""
 
-    def __init__(self, period: Period, pack_key: str, label: str = "·") -> None:
+    def __init__(self, period: str, pack_key: str, label: str = "·") -> None:
         self.period, self.pack_key = period, pack_key
-        super().__init__(f"lm:{period.value}:{pack_key}", label)
+        super().__init__(f"lm:{period}:{pack_key}", label)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> MeButton:
-        return cls(Period(match["period"]), match["pack"])
+        return cls(match["period"], match["pack"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
         assert interaction.guild_id is not None  # noqa: S101  # boards are in servers
         pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(self.pack_key)
+        period = carried_period_key(self.period, ctx.clock())
         found = await leaderboard.member_rank(
             ctx.db,
             guild_id=interaction.guild_id,
             member_id=interaction.user.id,
-            period=self.period,
-            now=ctx.clock(),
+            period_key=period,
             pack_id=pack.id if pack else None,
         )
         if found is None:
@@ -148,7 +154,7 @@ class MeButton(PersistentButton, pattern=re.compile(rf"lm:{BOARD}")):
             return
         mine, place = found
         page = page_holding(place, PAGE_SIZE)
-        embed, view = await _private_board(interaction, self.period, self.pack_key, page)
+        embed, view = await _private_board(interaction, period, self.pack_key, page)
         locale = interaction.locale.value
         text = tr(locale, "leaderboard.your_rank", rank=mine.rank, points=mine.points)
         await _show_privately(interaction, embed, view, text)

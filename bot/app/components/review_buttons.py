@@ -19,7 +19,7 @@ import discord
 from bot.app.components.base import PersistentButton
 from bot.app.context import ctx_of
 from bot.app.i18n import tr
-from bot.app.keys import QuestionKeys, stable_key
+from bot.app.keys import SHOWN, QuestionKeys, shown_code, shown_of, stable_key
 from bot.app.render.common import letter
 from bot.app.render.review import (
     nothing_to_review_text,
@@ -32,6 +32,7 @@ from bot.quiz.model import Pack, Question
 from bot.quiz.review import (
     EVERYTHING,
     Answer,
+    AnsweredStep,
     CardStep,
     Finish,
     Next,
@@ -40,6 +41,7 @@ from bot.quiz.review import (
     ReviewAction,
     Scope,
     Session,
+    Shown,
     Start,
     SummaryStep,
 )
@@ -134,18 +136,34 @@ class MissedButton(PersistentButton, pattern=re.compile(r"rm:(?P<round>[0-9]+)")
 
 class ReviewAnswerButton(
     PersistentButton,
-    pattern=re.compile(rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}"),
+    pattern=re.compile(
+        rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}(?::{SHOWN})?"
+    ),
 ):
-    """Carries the pack's option index; its label is the letter of where the card shows it."""
+    """Carries the pack's option index (its label is the letter of where the card shows it)
+    and the card as shown, so that only the first answer to it counts. Buttons from before
+    they carried the card (no ``shown``) are graded as the card is."""
 
-    def __init__(self, code: SessionCode, question_key: str, option: int, label: str = "?") -> None:
+    def __init__(
+        self,
+        code: SessionCode,
+        question_key: str,
+        option: int,
+        label: str = "?",
+        shown: Shown | None = None,
+    ) -> None:
         self.code, self.question_key, self.option = code, question_key, option
+        self.shown = shown
         custom_id = f"ra:{code.ids}:{question_key}:{option}:{code.scope}"
+        if shown is not None:
+            custom_id += f":{shown_code(shown)}"
         super().__init__(custom_id, label, discord.ButtonStyle.primary)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ReviewAnswerButton:
-        return cls(SessionCode.from_match(match), match["question"], int(match["option"]))
+        shown = None if match["shown"] is None else shown_of(match["shown"])
+        code = SessionCode.from_match(match)
+        return cls(code, match["question"], int(match["option"]), shown=shown)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         if not await _is_owner(interaction, self.code):
@@ -159,7 +177,8 @@ class ReviewAnswerButton(
             return
         pack, question = found
         shown_for = _ms_since_shown(interaction, ctx.clock())
-        await _take(interaction, Answer(session, pack.id, question.id, self.option, shown_for))
+        answer = Answer(session, pack.id, question.id, self.option, shown_for, self.shown)
+        await _take(interaction, answer)
 
 
 class ReviewNextButton(PersistentButton, pattern=re.compile(rf"rn:{SESSION}:{SCOPE}")):
@@ -217,6 +236,9 @@ async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> 
     if isinstance(step, NothingStep):
         await reply(interaction, nothing_to_review_text(locale, step), ephemeral=private)
         return
+    if isinstance(step, AnsweredStep):  # the first click's result stays on the card
+        await say(interaction, "review.already_answered")
+        return
     embed, view = _message_of(await _keys(interaction), step, locale)
     if isinstance(action, Start):
         await reply(interaction, embed=embed, view=view, ephemeral=private)
@@ -236,7 +258,8 @@ def _message_of(
         key = stable_key(pack.id, question.id)
         order = _shown_order(code.member_id, pack, question, step.times_reviewed)
         for position, option in enumerate(order):
-            view.add_item(ReviewAnswerButton(code, key, option, letter(position)))
+            button = ReviewAnswerButton(code, key, option, letter(position), step.shown)
+            view.add_item(button)
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
         return review_question_embed(pack, question, locale, step, order), view
     pack, question = _question(keys, step.grade.pack_id, step.grade.question_id)

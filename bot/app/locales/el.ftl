@@ -156,6 +156,7 @@ review-summary = { $reviewed ->
     }
 review-summary_next = Επόμενη επανάληψη: { $time }
 review-not_yours = Αυτή η επανάληψη ανήκει σε κάποιον άλλον. Ξεκινήστε τη δική σας με /{ cmd-review-name }.
+review-already_answered = Έχετε ήδη απαντήσει σε αυτή την ερώτηση· μετράει η πρώτη σας απάντηση.
 review-first_new = Δεν υπάρχει τίποτα για επανάληψη αυτή τη στιγμή, οπότε ορίστε μια νέα ερώτηση.
 review-missed_question = Απαντήσατε λάθος σε αυτή την ερώτηση στον γύρο
 review-unanswered_question = Δεν απαντήσατε σε αυτή την ερώτηση στον γύρο
@@ -169,6 +170,7 @@ review-now_button = Επανάληψη τώρα
 
 leaderboard-title = Κατάταξη · { $period }
 leaderboard-title_pack = Κατάταξη · { $period } · { $pack }
+leaderboard-week = Εβδομάδα { $week }, { $year }
 leaderboard-line = **{ $rank }.** { $member }: { $points ->
         [one] { $points } σωστή
        *[other] { $points } σωστές

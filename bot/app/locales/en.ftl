@@ -147,6 +147,7 @@ review-summary = { $reviewed ->
     } · { $correct } right
 review-summary_next = Next review: { $time }
 review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
+review-already_answered = You already answered this question; your first answer counts.
 review-first_new = Nothing is due right now, so here is a new question.
 review-missed_question = You got this one wrong in the round
 review-unanswered_question = You did not answer this one in the round
@@ -161,6 +162,7 @@ review-now_button = Review now
 # $period is one of choice-week, choice-month, choice-all.
 leaderboard-title = Leaderboard · { $period }
 leaderboard-title_pack = Leaderboard · { $period } · { $pack }
+leaderboard-week = Week { $week }, { $year }
 leaderboard-line = **{ $rank }.** { $member }: { $points } correct · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s ({ $answered } answered)
 leaderboard-empty = No answers yet in this period.
 leaderboard-page = Page { $page } of { $pages }

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.app.i18n import tr
+from bot.app.i18n import month_name, tr
 from bot.app.render.common import BRAND, mention
 from bot.app.render.limits import fit_embed
 from bot.quiz.model import Pack
-from bot.quiz.scoring import Period
+from bot.quiz.scoring import Period, parse_period_key
 from bot.quiz.standings import Standing, shown_tenths
 from bot.storage.results import LeaderboardPage
 
@@ -30,18 +30,15 @@ def more_line(locale: str, more: int) -> list[str]:
     return [tr(locale, "standings.more", count=more)] if more else []
 
 
-def public_board_embed(
-    board: LeaderboardPage, period: Period, pack: Pack | None, locale: str
-) -> discord.Embed:
+def public_board_embed(board: LeaderboardPage, pack: Pack | None, locale: str) -> discord.Embed:
     """The top of the board as everyone sees it: the first page, and how many more there are."""
     lines = [_line(entry, locale) for entry in board.entries] + more_line(locale, board.more)
     footer = ranked_footer(locale, board.played)
-    return _embed(board, period, pack, locale, lines=lines, footer=footer)
+    return _embed(board, pack, locale, lines=lines, footer=footer)
 
 
 def private_board_embed(
     board: LeaderboardPage,
-    period: Period,
     pack: Pack | None,
     locale: str,
     *,
@@ -57,23 +54,33 @@ def private_board_embed(
     ]
     page_of = tr(locale, "leaderboard.page", page=page + 1, pages=pages)
     footer = ranked_footer(locale, board.played, page_of)
-    return _embed(board, period, pack, locale, lines=lines, footer=footer)
+    return _embed(board, pack, locale, lines=lines, footer=footer)
+
+
+def period_name(locale: str, key: str) -> str:
+    """A board's period by name, not relative to today (the message stays true in later weeks):
+    ``All time``, ``Week 48, 2026``, ``November 2026``."""
+    period = parse_period_key(key)
+    if period.period is Period.WEEK:
+        return tr(locale, "leaderboard.week", week=period.number, year=str(period.year))
+    if period.period is Period.MONTH:
+        return month_name(locale, period.year, period.number)
+    return tr(locale, "choice.all")
 
 
 def _embed(
     board: LeaderboardPage,
-    period: Period,
     pack: Pack | None,
     locale: str,
     *,
     lines: list[str],
     footer: str,
 ) -> discord.Embed:
-    period_name = tr(locale, f"choice.{period.value}")
+    period_name_shown = period_name(locale, board.period)
     title = (
-        tr(locale, "leaderboard.title_pack", period=period_name, pack=pack.title.get(locale))
+        tr(locale, "leaderboard.title_pack", period=period_name_shown, pack=pack.title.get(locale))
         if pack
-        else tr(locale, "leaderboard.title", period=period_name)
+        else tr(locale, "leaderboard.title", period=period_name_shown)
     )
     nobody = "standings.nobody_right_yet" if board.played else "leaderboard.empty"
     description = "\n".join(lines) if board.entries else tr(locale, nobody)
