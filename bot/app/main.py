@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +23,7 @@ from bot.app.shelf import PackShelf
 from bot.app.startup import Stopper, connection_failure, sign_in
 from bot.config import Settings
 from bot.errors import ConfigError, QuizbotError
+from bot.heap import settle_heap
 from bot.quiz.library import Library, load_library
 from bot.quiz.problems import PackError
 from bot.storage.database import Database
@@ -55,16 +55,6 @@ def run(settings: Settings, discord_url: str | None = None) -> int:
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         runner.run(start(settings, library, url))
     return 0
-
-
-def settle_heap() -> int:
-    """Puts what is loaded by now (modules, packs, settings) out of the garbage collector's
-    sight: it lives as long as the process, and each full collection walked all of it, about
-    100 ms of CPU each under a burst of clicks, which made the slowest answers
-    (docs/benchmarks.md); with it out of the way, one takes about 10 ms."""
-    gc.collect()
-    gc.freeze()
-    return gc.get_freeze_count()
 
 
 def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

@@ -13,6 +13,7 @@ import logging
 import signal
 import sys
 
+from bot.heap import settle_heap
 from bot.sandbox.config import Limits, SandboxConfig
 
 
@@ -44,6 +45,7 @@ async def serve(arguments: argparse.Namespace) -> None:
     core.world.seed(arguments.guilds, arguments.members)
     server = SandboxServer(core)
     url = await server.start(arguments.host, arguments.port)
+    settle_heap()  # the OpenAPI spec and the seeded world: full collections stop walking them
     sys.stdout.write(f"sandbox listening on {url}\n")
     sys.stdout.flush()
     stop = asyncio.Event()
