@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from bot.storage.results import AnswerResult
 
 MAX_BATCH = 512
-POSTGRES_BATCHES = 4  # batches written at once on PostgreSQL (the pool has 10 connections)
+# Batches written at once on PostgreSQL: two overlap one batch's round trips with the next;
+# four cost more CPU per answer (smaller batches) for no more answers a second (docs/benchmarks.md).
+POSTGRES_BATCHES = 2
 
 log = logging.getLogger(__name__)
 
