@@ -50,9 +50,13 @@ async def profiled(pid: int, path: Path | None) -> AsyncIterator[None]:
 
 
 def frame_name(frame: str) -> str:
-    """``function (file.py)`` for py-spy's ``function (path/file.py:line)``."""
-    name, _, where = frame.partition(" (")
-    return f"{name} ({where.rsplit(':', 1)[0].rsplit('/', 1)[-1]})" if where else name
+    """``function (file.py)`` for py-spy's ``function (path/file.py:line)``; a thread's own
+    entry (``thread (1): MainThread``) as it is."""
+    name, _, where = frame.rpartition(" (")
+    if not name or not where.endswith(")") or ":" not in where:
+        return frame
+    path = where[:-1].rsplit(":", 1)[0]
+    return f"{name} ({path.rsplit('/', 1)[-1]})"
 
 
 def shares(lines: list[str]) -> tuple[int, Counter[str], Counter[str]]:
