@@ -97,7 +97,8 @@ class QuizRound:
                     return True
             return False
 
-        await self._sandbox.wait_for(posted, QUESTION_WAIT_S)
+        appeared: bool = await self._sandbox.wait_for(posted, QUESTION_WAIT_S)
+        assert appeared  # noqa: S101 - wait_for raises on its deadline
         return found[0]
 
 

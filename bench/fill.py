@@ -42,8 +42,8 @@ class Phase:
 
 
 def catalogue() -> dict[str, list[Row]]:
-    packs = [(p, p, True, NOW) for p in PACKS]
-    questions = [
+    packs: list[Row] = [(p, p, True, NOW) for p in PACKS]
+    questions: list[Row] = [
         (p, f"q{i}", i, f"Question {i}?", 4, i % 4, True)
         for p in PACKS
         for i in range(QUESTIONS_PER_PACK)
