@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 import asyncpg
 
 from bot.quiz.scoring import ALL_PACKS, periods_at
+from bot.storage.answers import ANSWER_COLUMNS
 
 GUILD = 1
 PACKS = ("bench-a", "bench-b")
@@ -155,17 +156,7 @@ COLUMNS: dict[str, Sequence[str]] = {
         "started_at",
         "ended_at",
     ),
-    "answers": (
-        "round_id",
-        "question_id",
-        "member_id",
-        "guild_id",
-        "pack_id",
-        "option_index",
-        "correct",
-        "response_ms",
-        "answered_at",
-    ),
+    "answers": ANSWER_COLUMNS,
     "cards": (
         "member_id",
         "pack_id",

@@ -173,13 +173,7 @@ class Settings(BaseSettings):
     @field_validator("shard_lease_s", mode="before")
     @classmethod
     def _shard_lease(cls, raw: Any) -> float:  # noqa: ANN401
-        try:
-            seconds = float(raw)
-        except ValueError:
-            seconds = 0.0
-        if not 1 <= seconds < float("inf"):
-            raise ValueError(f"{raw!r} is not a lease in seconds (1 or more; 30 by default)")
-        return seconds
+        return _seconds(raw, at_least=1, meaning="a lease in seconds (1 or more; 30 by default)")
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -199,13 +193,7 @@ class Settings(BaseSettings):
     @field_validator("database_wait_s", mode="before")
     @classmethod
     def _database_wait(cls, raw: Any) -> float:  # noqa: ANN401
-        try:
-            seconds = float(raw)
-        except ValueError:
-            seconds = -1.0
-        if not 0 <= seconds < float("inf"):
-            raise ValueError(f"{raw!r} is not a number of seconds (0 or more)")
-        return seconds
+        return _seconds(raw, at_least=0, meaning="a number of seconds (0 or more)")
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -288,3 +276,14 @@ def _problem(detail: Any) -> str:  # noqa: ANN401  # pydantic's ErrorDetails
 def debug_requested() -> bool:
     """True when QUIZBOT_LOG_LEVEL asks for DEBUG, read raw: the settings may not have parsed."""
     return os.environ.get("QUIZBOT_LOG_LEVEL", "").strip().upper() == "DEBUG"
+
+
+def _seconds(raw: Any, *, at_least: float, meaning: str) -> float:  # noqa: ANN401
+    """``raw`` as a finite number of seconds no less than ``at_least``, or why it is not."""
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = float("nan")
+    if not at_least <= seconds < float("inf"):
+        raise ValueError(f"{raw!r} is not {meaning}")
+    return seconds
