@@ -137,7 +137,7 @@ class Database:
     async def run_in_transaction(self, work: Callable[[Connection], T]) -> T:
         """Run synchronous ``work`` in one write transaction (for many statements in a row).
 
-        On SQLite it runs in a worker thread on the synchronous driver; on PostgreSQL on the
+        On SQLite it runs in the writer thread on the synchronous driver; on PostgreSQL on the
         async pool through SQLAlchemy's greenlet bridge.
         """
         if self._batch_writer is not None:

@@ -1,5 +1,5 @@
 """The buttons of round messages. Each custom_id carries what its click needs, so buttons
-posted before a restart work after it (discord.py dynamic items).
+posted before a restart work after it (clicks reach them through ``ButtonRouter``, base.py).
 
 Options are shown in the round's own order (``shown_order``): the button at position ``p``
 shows letter ``p`` and carries the pack's option ``order[p]``, so answers are stored in the

@@ -143,7 +143,7 @@ def standings_layout(
 
 
 def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:
-    layout = Layout(timeout=None)  # every button is persistent (a dynamic item)
+    layout = Layout(timeout=None)  # every button is persistent (components/base.py)
     layout.add_item(ui.Container(*items, accent_colour=accent))
     return layout
 
