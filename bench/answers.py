@@ -139,7 +139,11 @@ class Bench:
             message_id, buttons = await quiz.question(index)
             letters |= {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
             profile = self.args.profile if rate is None else None
-            async with profiled(pid, profile and profile / f"question-{index + 1}.txt"):
+            standin = profile and profile / "standin" / f"question-{index + 1}.txt"
+            async with (
+                profiled(pid, profile and profile / f"question-{index + 1}.txt"),
+                profiled(self.standin, standin),
+            ):
                 flow, meter, firsts = await self.clicks(message_id, buttons, pid, rate)
             add_to(phase, flow, meter)
             clicked += [(index, click) for click in firsts]

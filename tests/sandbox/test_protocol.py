@@ -132,3 +132,14 @@ async def test_click_and_wait_returns_once_answered_or_once_failed(
     assert not unanswered["acknowledged"]
     assert unanswered["failed"]
     assert unanswered["responses"] == []
+
+
+async def test_a_button_an_edit_took_away_can_no_longer_be_clicked(
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+) -> None:
+    command = await sandbox.command(place["alice"], place["channel"], "hello")
+    message_id = (await sandbox.wait_for_response(command))["original_message_id"]
+    click = await sandbox.click(place["bob"], message_id, "yes")  # the bot edits the view away
+    await sandbox.wait_for(lambda: _with_responses(sandbox, click, 2))
+    with pytest.raises(SandboxRefusedError, match="button"):
+        await sandbox.click(place["chloe"], message_id, "yes")
