@@ -4,7 +4,7 @@ private, pageable copies of the static public leaderboard."""
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import text
@@ -23,6 +23,14 @@ FAKE = 10**17  # member ids of players who have left the server: mentions still 
 RULE = tr("en", "standings.tie_rule")
 
 
+def within_this_week_and_month(now: datetime, back: timedelta) -> datetime:
+    """``back`` before ``now``, or the start of ``now``'s week or month if that is later: a round
+    seeded just after midnight on a Monday or on the 1st still counts in this week and month."""
+    week = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+    month = now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    return max(now - back, week, month)
+
+
 async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> int:
     """A finished round of "mini" in the test channel, played while the bot was away: member m
     answers its first ``scores[m][0]`` questions right, each ``scores[m][1]`` ms after it opened.
@@ -30,7 +38,7 @@ async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> in
     pack = world.library.get("mini")
     assert pack is not None
     await world.stop_bot()
-    start = utc_now() - timedelta(minutes=10)
+    start = within_this_week_and_month(utc_now(), timedelta(minutes=10))
     view = await rounds.start_round(
         world.db,
         guild_id=world.guild_id,
