@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.sandbox.discriminated import discriminated_unions, validator_class
+
 if TYPE_CHECKING:  # jsonschema comes with the sandbox extra; the playground runs without it
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
@@ -51,6 +53,7 @@ class OpenApiSpec:
 
         document = _integer_snowflakes(document)
         self._paths: Mapping[str, Any] = document["paths"]
+        self._validator_class = validator_class(discriminated_unions(document))
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(_DOCUMENT_URI, resource)
         self._validators: dict[tuple[str, str], Draft202012Validator | None] = {}
@@ -88,8 +91,6 @@ class OpenApiSpec:
         return self._validators[key]
 
     def _compile(self, method: str, template: str) -> Draft202012Validator | None:
-        from jsonschema import Draft202012Validator  # noqa: PLC0415  # see TYPE_CHECKING
-
         operation = self._paths.get(template, {}).get(method)
         if operation is None:
             return None
@@ -101,7 +102,8 @@ class OpenApiSpec:
             for part in ("paths", template, method, "requestBody", "content", "application/json")
         )
         rooted = {"$ref": f"{_DOCUMENT_URI}#/{pointer}/schema"}
-        return Draft202012Validator(rooted, registry=self._registry)
+        validator: Draft202012Validator = self._validator_class(rooted, registry=self._registry)
+        return validator
 
 
 def _integer_snowflakes(document: Mapping[str, Any]) -> dict[str, Any]:
