@@ -15,22 +15,8 @@ from bot.storage import rounds
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, shown_letter
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
+from tests.storage.factories import CAPITALS
 
-CAPITALS = """\
-id: capitals
-locales: [en]
-title: Capitals
-summary: Which city is the capital.
-difficulty: easy
-questions:
-  - id: france
-    prompt: "The capital of France?"
-    options:
-      - text: Paris
-        correct: true
-      - text: Lyon
-    explanation: Paris has been the capital since 987.
-"""
 BROKEN = """\
 id: capitals
 locales: [en]

@@ -12,7 +12,7 @@ import asyncio
 import time
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,7 +43,6 @@ LEASE_S = 2  # the survivor takes the dead process's shards ~2 s after its last 
 SECONDS = 6  # each question's time
 MEMBERS = 8
 WAIT_S = 60.0
-POLL_S = 0.2
 EPHEMERAL = 64
 
 
@@ -97,12 +96,12 @@ async def test_the_rounds_of_a_killed_process_are_finished(tmp_path: Path, recov
                     place.owner, place.channel_id, "quiz start", pack=SMALL_PACK, seconds=SECONDS
                 )
                 await bot.sandbox.wait_for_response(asked, timeout=10)
-            await _until(_clicks_flow(places))
+            await bot.sandbox.wait_for(lambda: _clicks_flow(places), WAIT_S)
             await bot.gate.close()  # no click half-sent when it dies
             await second.kill()
             killed = time.monotonic()
             if recovery == "takeover":
-                await _until(_logged(first, "took over 2, 3"))
+                await bot.sandbox.wait_for(lambda: _logged(first, "took over 2, 3"), WAIT_S)
             else:
                 second = await _launch(bot, SECOND)  # it waits for the dead one's leases
             await _until_connected(bot.sandbox, SHARD_COUNT)
@@ -188,34 +187,19 @@ async def _places(bot: Bot) -> list[Place]:
     return places
 
 
-async def _until(condition: Callable[[], Awaitable[bool]]) -> None:
-    """Polls ``condition`` until it holds: other processes give no event to wait on."""
-    async with asyncio.timeout(WAIT_S):
-        while True:
-            if await condition():
-                return
-            await asyncio.sleep(POLL_S)
+def _logged(process: BotProcess, wanted: str) -> bool:
+    return any(wanted in line for line in process.lines)
 
 
-def _logged(process: BotProcess, wanted: str) -> Callable[[], Awaitable[bool]]:
-    async def seen() -> bool:
-        return any(wanted in line for line in process.lines)
-
-    return seen
-
-
-def _clicks_flow(places: list[Place]) -> Callable[[], Awaitable[bool]]:
-    async def flowing() -> bool:
-        return all(len(p.clickers.clicks) >= MEMBERS // 2 for p in places)
-
-    return flowing
+def _clicks_flow(places: list[Place]) -> bool:
+    return all(len(p.clickers.clicks) >= MEMBERS // 2 for p in places)
 
 
 async def _until_connected(sandbox: Sandbox, count: int) -> None:
     async def connected() -> bool:
         return sum(s["connected"] for s in (await sandbox.state())["sessions"]) >= count
 
-    await _until(connected)
+    await sandbox.wait_for(connected, WAIT_S)
 
 
 async def _public(sandbox: Sandbox, place: Place) -> list[Json]:
@@ -233,7 +217,7 @@ async def _until_rounds_end(bot: Bot, places: list[Place]) -> None:
     async def all_out() -> bool:
         return all([await standings_out(place) for place in places])
 
-    await _until(all_out)
+    await bot.sandbox.wait_for(all_out, WAIT_S)
 
 
 async def _settled(sandbox: Sandbox) -> dict[str, Json]:
@@ -242,7 +226,7 @@ async def _settled(sandbox: Sandbox) -> dict[str, Json]:
     async def settled() -> bool:
         return all(r["failed"] or answered(r) for r in await sandbox.interactions())
 
-    await _until(settled)
+    await sandbox.wait_for(settled, WAIT_S)
     return {r["id"]: r for r in await sandbox.interactions()}
 
 

@@ -90,3 +90,21 @@ async def review_once(
         review.Session(member_id), pack_id, question_id, option_index, response_ms
     )
     await reviews.take(db, answer, now=now, rng=random.Random(0))  # noqa: S311  # reproducible fuzz
+
+
+# A small pack as a server uploads it (YAML source), for the server-pack tests.
+CAPITALS = """\
+id: capitals
+locales: [en]
+title: Capitals
+summary: Which city is the capital.
+difficulty: easy
+questions:
+  - id: france
+    prompt: "The capital of France?"
+    options:
+      - text: Paris
+        correct: true
+      - text: Lyon
+    explanation: Paris has been the capital since 987.
+"""

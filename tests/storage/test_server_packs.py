@@ -30,7 +30,7 @@ from bot.storage.server_packs import (
     save_server_pack,
     set_pack_disabled,
 )
-from tests.storage.factories import NOW, make_pack, seeded, start_test_round
+from tests.storage.factories import CAPITALS, NOW, make_pack, seeded, start_test_round
 
 GUILD, OTHER, MEMBER = 1, 2, 5
 
@@ -177,20 +177,3 @@ async def test_the_shelf_refuses_without_storing(db: Database) -> None:
     assert refused.refusal.key == "serverpacks.shadows_builtin"
     assert (await guild_pack_records(db, GUILD)).sources == ()
     assert replace(refused, refusal=None).stored  # the pack itself loaded
-
-
-CAPITALS = """\
-id: capitals
-locales: [en]
-title: Capitals
-summary: Which city is the capital.
-difficulty: easy
-questions:
-  - id: france
-    prompt: "The capital of France?"
-    options:
-      - text: Paris
-        correct: true
-      - text: Lyon
-    explanation: Paris.
-"""
