@@ -1,1 +1,2 @@
-"""Benchmarks: ``python -m bench.storage``."""
+"""Benchmarks, one folder each (answers, faults, learning, storage, footprint) and their shared rig;
+see docs/benchmarks.md for the commands and the latest figures."""

@@ -2,7 +2,7 @@
 followed day by day, the bot's own scheduler in the loop, and the small run end to end.
 
 The hand computations write the FSRS-6 formulas out with the default weights as literals, so a
-slip in bench/learner.py cannot hide behind the same slip here.
+slip in bench/learning/learner.py cannot hide behind the same slip here.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from fsrs import Rating, Scheduler
 
-from bench.calibration import fitted_factor
-from bench.learner import (
+from bench.learning.benchmark import parser, run, targets_met
+from bench.learning.calibration import fitted_factor
+from bench.learning.learner import (
     DEFAULT_LEARNER,
     Memory,
     after_review,
@@ -23,9 +24,14 @@ from bench.learner import (
     recall_probability,
     varied_learner,
 )
-from bench.learning import parser, run, targets_met
-from bench.schedules import FIXED_INTERVALS, Ladder, Oracle, QuizbotSchedule, variant_scheduler
-from bench.studying import Member, Study, study_with_schedule
+from bench.learning.schedules import (
+    FIXED_INTERVALS,
+    Ladder,
+    Oracle,
+    QuizbotSchedule,
+    variant_scheduler,
+)
+from bench.learning.studying import Member, Study, study_with_schedule
 from bot.quiz import scheduling
 
 DECAY = -0.1542  # C = -w20

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.profiling import frame_name, shares
+from bench.rig.profiling import frame_name, shares
 
 RAW = [
     "thread (1): MainThread;run (asyncio/runners.py:118);reply (bot/app/replies.py:40) 6",
@@ -36,7 +36,7 @@ def test_the_command_prints_the_shares(tmp_path: Path) -> None:
     profile = tmp_path / "question-1.txt"
     profile.write_text("\n".join(RAW) + "\n")
     printed = subprocess.run(
-        [sys.executable, "-m", "bench.profiling", str(profile), "--top", "3"],
+        [sys.executable, "-m", "bench.rig.profiling", str(profile), "--top", "3"],
         capture_output=True,
         text=True,
         check=True,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.answers import measure, parser
+from bench.answers.benchmark import measure, parser
 from tests.databases import POSTGRES_URL, need_postgres_here
 
 pytestmark = pytest.mark.e2e

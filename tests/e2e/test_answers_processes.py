@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.answers import parser
-from bench.answershards import measure_processes
+from bench.answers.benchmark import parser
+from bench.answers.shards import measure_processes
 from tests.databases import POSTGRES_URL, need_postgres_here
 
 pytestmark = pytest.mark.e2e

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.faultpacks import write_packs
-from bench.faultrig import RigOptions
-from bench.faults import Outcome, run_scenario
-from bench.faultscenarios import FAST, SCENARIOS
+from bench.faults.benchmark import Outcome, run_scenario
+from bench.faults.packs import write_packs
+from bench.faults.rig import RigOptions
+from bench.faults.scenarios import FAST, SCENARIOS
 from tests.databases import POSTGRES_URL, need_postgres_here, postgres_unavailable
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]

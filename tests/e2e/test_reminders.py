@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
-from bench.processes import BotProcess, log_file
+from bench.rig.processes import BotProcess, log_file
 from bot.app.cogs.settings import known_zones
 from bot.app.context import utc_now
 from bot.app.i18n import tr

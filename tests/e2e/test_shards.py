@@ -24,11 +24,11 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bench.clicks import Click, Clickers, Gate, Member, answered, final_text
-from bench.discordproxy import DiscordProxy
-from bench.faultmodel import Titles
-from bench.faultpacks import QUESTIONS, SMALL_PACK, pack_title, write_packs
-from bench.processes import BotProcess, StandInProcess, log_file
+from bench.faults.model import Titles
+from bench.faults.packs import QUESTIONS, SMALL_PACK, pack_title, write_packs
+from bench.rig.clicks import Click, Clickers, Gate, Member, answered, final_text
+from bench.rig.discordproxy import DiscordProxy
+from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bot.app.i18n import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.shards import shard_of

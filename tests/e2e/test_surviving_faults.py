@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy.engine import make_url
 
-from bench.tcpproxy import TcpProxy
+from bench.rig.tcpproxy import TcpProxy
 from bot.app.context import utc_now
 from bot.app.i18n import tr
 from bot.quiz.rounds import RoundState

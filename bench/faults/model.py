@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bench.clicks import Click
-from bench.exchanges import Exchange
+from bench.rig.clicks import Click
+from bench.rig.exchanges import Exchange
 from bot.app.i18n import tr
 
 Json = dict[str, Any]

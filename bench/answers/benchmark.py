@@ -5,17 +5,17 @@
                             [--ceiling-loop asyncio|uvloop] [--profile DIR] [--processes N]
 
 With ``--processes N`` it measures quizbot alone, in N processes sharing the bot's shards
-(bench/answershards.py).
+(bench/answers/shards.py).
 
-Starts the Discord stand-in (``python -m bot.sandbox``) and, in turn, two bots against it, each
-in its own process: first the ceiling, a bare discord.py bot (``bench.ceilingbot``) that answers
-every click on its one message with an ephemeral "ok"; then ``quizbot run --discord-url`` with a
-fresh database (a SQLite file, or a new database on the PostgreSQL server of ``--database-url``),
-in which the guild owner starts a round. Both get the same clicks through the stand-in's control
-API: per question (for the ceiling, per pass over its message) every member clicks once and a
-``--repeat`` share click another option once answered. First with at most ``--in-flight`` clicks
-outstanding (the throughput), then offered open loop at ``--rate`` clicks a second (default: half
-the ceiling just measured), each for ``--questions`` questions.
+Starts the Discord stand-in (``python -m bot.sandbox``) and, in turn, two bots against it, each in
+its own process: first the ceiling, a bare discord.py bot (``bench.answers.ceilingbot``) that
+answers every click on its one message with an ephemeral "ok"; then ``quizbot run --discord-url``
+with a fresh database (a SQLite file, or a new database on the PostgreSQL server of
+``--database-url``), in which the guild owner starts a round. Both get the same clicks through the
+stand-in's control API: per question (for the ceiling, per pass over its message) every member
+clicks once and a ``--repeat`` share click another option once answered. First with at most
+``--in-flight`` clicks outstanding (the throughput), then offered open loop at ``--rate`` clicks a
+second (default: half the ceiling just measured), each for ``--questions`` questions.
 
 Afterwards it checks the database: one answer per (member, question) clicked, holding the option
 of the member's first click; and every first click was told "Locked in" with its letter. It
@@ -36,18 +36,18 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.answerload import Driver, Flow, plan
-from bench.answerphases import Phase, add_to, half_rate, report, summary
-from bench.answerrig import CeilingProcess, Place, QuizRound, check_answers, scratch_database
-from bench.answershards import measure_processes, report_processes
-from bench.processes import BotProcess, StandInProcess, log_file
-from bench.procstat import CpuMeter, rss_mb
-from bench.profiling import profiled
+from bench.answers.load import Driver, Flow, plan
+from bench.answers.phases import Phase, add_to, half_rate, report, summary
+from bench.answers.rig import CeilingProcess, Place, QuizRound, check_answers, scratch_database
+from bench.answers.shards import measure_processes, report_processes
+from bench.rig.processes import BotProcess, StandInProcess, log_file
+from bench.rig.procstat import CpuMeter, rss_mb
+from bench.rig.profiling import profiled
 from bot.app.i18n import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.sandbox.driver import Sandbox
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PACK = "ring-attention"  # eight questions: enough for two phases of up to four
 QUESTION_SECONDS = 300  # questions are skipped once clicked through, never timed out
 
@@ -205,13 +205,13 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         help="sample quizbot with py-spy while the closed-loop clicks flow and write the raw"
-        " profiles into this folder (summary: python -m bench.profiling FOLDER/*.txt)",
+        " profiles into this folder (summary: python -m bench.rig.profiling FOLDER/*.txt)",
     )
     described.add_argument(
         "--processes",
         type=int,
         default=None,
-        help="N quizbot processes, one shard each, on PostgreSQL (bench/answershards.py)",
+        help="N quizbot processes, one shard each, on PostgreSQL (bench/answers/shards.py)",
     )
     return described
 
@@ -229,7 +229,3 @@ def main() -> None:
     table = result.pop("table")
     (report_processes if arguments.processes else report)(result, table)
     sys.exit(0)
-
-
-if __name__ == "__main__":
-    main()

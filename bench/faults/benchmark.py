@@ -59,13 +59,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.faultchecks import judge
-from bench.faultdb import is_postgres
-from bench.faultmodel import Evidence, Window
-from bench.faultpacks import write_packs
-from bench.faultrig import Rig, RigOptions, open_rig
-from bench.faultscenarios import SCENARIOS, Scenario
-from bench.processes import log_file
+from bench.faults.checks import judge
+from bench.faults.database import is_postgres
+from bench.faults.model import Evidence, Window
+from bench.faults.packs import write_packs
+from bench.faults.rig import Rig, RigOptions, open_rig
+from bench.faults.scenarios import SCENARIOS, Scenario
+from bench.rig.processes import log_file
 
 HARNESS_SLACK_S = 120.0  # beyond a scenario's longest wait: then the harness itself is stuck
 DRIVER_GRACE_S = 40.0  # a scenario's own faults (a kill and restart) may outlast the round
@@ -252,7 +252,3 @@ def main() -> None:
     parser.add_argument("--logs", default=None, help="keep each scenario's logs in this folder")
     parser.add_argument("--log-level", default="INFO", help="the bot's QUIZBOT_LOG_LEVEL")
     raise SystemExit(asyncio.run(main_async(parser.parse_args())))
-
-
-if __name__ == "__main__":
-    main()

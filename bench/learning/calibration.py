@@ -17,8 +17,8 @@ from datetime import timedelta
 
 from fsrs import Scheduler
 
-from bench.schedules import Answer, CardState, QuizbotSchedule, Scheduled, datetime_to_day
-from bench.schedules import day_to_datetime as as_moment
+from bench.learning.schedules import Answer, CardState, QuizbotSchedule, Scheduled, datetime_to_day
+from bench.learning.schedules import day_to_datetime as as_moment
 from bot.quiz import scheduling
 
 FIRST_FIT = 200  # reviews of a member before their factor departs from 1

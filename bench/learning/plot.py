@@ -11,8 +11,8 @@ mpl.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt
 
 if TYPE_CHECKING:
-    from bench.learning import Totals
-    from bench.studying import Study
+    from bench.learning.benchmark import Totals
+    from bench.learning.studying import Study
 
 LABELS = {
     "quizbot": "quizbot (FSRS)",

@@ -26,7 +26,7 @@ from pathlib import Path
 import asyncpg
 from sqlalchemy.engine import make_url
 
-from bench import fill
+from bench.storage import fill
 from bot.quiz.rounds import RoundState
 from bot.quiz.scoring import ALL_TIME, week_key
 from bot.storage.database import Database
@@ -267,7 +267,3 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=100_000)
     parser.add_argument("--answers", type=int, default=1_000_000)
     asyncio.run(main_async(parser.parse_args()))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,5 +1,5 @@
-"""The phases of the answers benchmark (``bench/answers.py``): their figures, which process
-limited each, the summary's JSON and the printed table."""
+"""The phases of the answers benchmark (``bench/answers/benchmark.py``): their figures, which
+process limited each, the summary's JSON and the printed table."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bench.answerload import Flow
-from bench.procstat import CpuMeter
+from bench.answers.load import Flow
+from bench.rig.procstat import CpuMeter
 
 BUSY_CORE = 0.85  # a process this busy (of one core) is what limits the figure
 BUSY_MACHINE = 1.8  # of the machine's two cores

@@ -3,7 +3,7 @@
 ``QuizbotSchedule`` calls the very function the bot calls (``bot.quiz.scheduling.review``);
 ``Ladder`` is both fixed intervals and Leitner boxes; ``Oracle`` reads the member's true memory,
 the bound for any scheduler that keeps cards memorised. "No scheduling" has no due dates at all:
-the engine re-asks at random instead (bench/learning.py).
+the engine re-asks at random instead (bench/learning/benchmark.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Protocol, TypeAlias
 
 from fsrs import Scheduler
 
-from bench.learner import Memory
+from bench.learning.learner import Memory
 from bot.quiz import scheduling
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # simulated day 0 starts here
@@ -162,7 +162,7 @@ def due_schedules(
 ) -> list[Schedule]:
     """The schedulers with due dates, for one member (the bot's needs the member's generator);
     ``quizbots``: a variant configuration for the bot's row, else the bot's own; ``quizbot``: the
-    bot's schedule or the calibrated prototype (bench/calibration.py)."""
+    bot's schedule or the calibrated prototype (bench/learning/calibration.py)."""
     return [
         quizbot(rng, quizbots),
         Ladder("fixed", FIXED_INTERVALS),

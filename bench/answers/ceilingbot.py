@@ -1,6 +1,6 @@
 """The transport ceiling: a bare discord.py bot that answers every click with an ephemeral "ok".
 
-    python -m bench.ceilingbot --discord-url URL [--channel quiz]
+    python -m bench.answers.ceilingbot --discord-url URL [--channel quiz]
 
 Same intents as quizbot (guilds only). Once connected it posts one message with four buttons in
 the channel, prints ``ceiling ready MESSAGE_ID`` and then answers clicks until it is stopped.
@@ -63,7 +63,7 @@ async def serve(channel_name: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.ceilingbot", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.answers.ceilingbot", description=__doc__)
     parser.add_argument("--discord-url", required=True)
     parser.add_argument("--channel", default="quiz")
     parser.add_argument("--uvloop", action="store_true", help="run on uvloop's event loop")

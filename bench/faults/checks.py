@@ -8,9 +8,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.clicks import answered, final_text
-from bench.exchanges import Exchange
-from bench.faultmodel import Evidence
+from bench.faults.model import Evidence
+from bench.rig.clicks import answered, final_text
+from bench.rig.exchanges import Exchange
 from bot.app.i18n import tr
 from bot.app.render.common import letter
 from bot.sandbox.layouts import titles as message_titles

@@ -18,8 +18,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bench.faultmodel import RoundRecord
-from bench.tcpproxy import TcpProxy
+from bench.faults.model import RoundRecord
+from bench.rig.tcpproxy import TcpProxy
 from bot.storage.models import UtcDateTime
 
 POSTGRES_PORT = 5432

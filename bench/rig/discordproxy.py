@@ -18,7 +18,7 @@ import time
 import aiohttp
 from aiohttp import WSMsgType, web
 
-from bench.exchanges import Exchange, GatewayLink, Hold, Matcher, body_of, is_injected, route_of
+from bench.rig.exchanges import Exchange, GatewayLink, Hold, Matcher, body_of, is_injected, route_of
 
 API_PREFIX = "/api/v10"
 HOP_BY_HOP = frozenset(

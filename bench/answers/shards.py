@@ -22,13 +22,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.answerload import Driver, Flow, plan
-from bench.answerrig import AnswerCheck, Place, QuizRound, check_answers, scratch_database
-from bench.processes import BotProcess, StandInProcess, log_file
-from bench.procstat import CpuMeter
+from bench.answers.load import Driver, Flow, plan
+from bench.answers.rig import AnswerCheck, Place, QuizRound, check_answers, scratch_database
+from bench.rig.processes import BotProcess, StandInProcess, log_file
+from bench.rig.procstat import CpuMeter
 from bot.sandbox.driver import Sandbox
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PACK = "ring-attention"
 QUESTION_SECONDS = 300  # questions are skipped once clicked through, never timed out
 SEED = 20260709

@@ -9,11 +9,11 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bench.exchanges import Exchange, Matcher
-from bench.faultchecks import CALLBACK
-from bench.faultmodel import Window
-from bench.faultpacks import MAX_PACK
-from bench.faultrig import EDITS, MESSAGES, Rig, Setup
+from bench.faults.checks import CALLBACK
+from bench.faults.model import Window
+from bench.faults.packs import MAX_PACK
+from bench.faults.rig import EDITS, MESSAGES, Rig, Setup
+from bench.rig.exchanges import Exchange, Matcher
 from bot.sandbox.rules import buttons
 
 STORM = 20

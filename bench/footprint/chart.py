@@ -1,6 +1,6 @@
 """The `/stats` chart's cost: importing matplotlib, the first chart, then charts in a row.
 
-    python -m bench.stats_chart [--charts 50] [--seed 1]
+    python -m bench.footprint.chart [--charts 50] [--seed 1]
 
 Draws typical charts (eight weeks of answers, fourteen days of reviews due, English labels)
 with the bot's own renderer, in this thread (the bot runs it in a worker thread; the work is

@@ -16,8 +16,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bench.learner import Learner, Memory, after_review, first_meeting, recall_probability
-from bench.schedules import RESPONSE_MS, Answer, CardState, Schedule
+from bench.learning.learner import Learner, Memory, after_review, first_meeting, recall_probability
+from bench.learning.schedules import RESPONSE_MS, Answer, CardState, Schedule
 
 SESSION_START = 18 / 24  # days after midnight
 ANSWER_DAYS = RESPONSE_MS / 86_400_000

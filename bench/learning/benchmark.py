@@ -1,9 +1,9 @@
 """Simulated learners: how many questions each scheduler gets memorised, and at what cost.
 
-Members with an FSRS-6 memory (bench/learner.py) study the seed packs and a synthetic pack for a
-year (bench/studying.py) under four schedulers (bench/schedules.py): quizbot's own, fixed
-intervals, Leitner boxes, and none (random re-asking). "Memorised" means the member's true recall
-is at least 0.9. Prints a table, then one JSON line; see docs/learning.md.
+Members with an FSRS-6 memory (bench/learning/learner.py) study the seed packs and a synthetic
+pack for a year (bench/learning/studying.py) under four schedulers (bench/learning/schedules.py):
+quizbot's own, fixed intervals, Leitner boxes, and none (random re-asking). "Memorised" means
+the member's true recall is at least 0.9. Prints a table, then one JSON line; see docs/learning.md.
 
     python -m bench.learning [--members 40] [--days 365] [--budget 100] [--seed 1] [--small]
         [--desired-retention 0.9] [--no-learning-steps]  (variants of the bot's configuration)
@@ -22,15 +22,21 @@ from pathlib import Path
 
 from fsrs import Scheduler
 
-from bench.calibration import CalibratedQuizbot
-from bench.learner import DEFAULT_LEARNER, varied_learner
-from bench.learningplot import plot
-from bench.schedules import QuizbotSchedule, due_schedules, variant_scheduler
-from bench.studying import Member, Study, Track, study_with_schedule, study_without_schedule
+from bench.learning.calibration import CalibratedQuizbot
+from bench.learning.learner import DEFAULT_LEARNER, varied_learner
+from bench.learning.plot import plot
+from bench.learning.schedules import QuizbotSchedule, due_schedules, variant_scheduler
+from bench.learning.studying import (
+    Member,
+    Study,
+    Track,
+    study_with_schedule,
+    study_without_schedule,
+)
 from bot.quiz.library import load_library
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SCHEDULERS = ("quizbot", "fixed", "leitner", "none", "oracle")
 REPORT_DAYS = (30, 90, 365)
 TARGETS = {"fixed": 1.5, "leitner": 1.3}  # quizbot's memorised per 100 answers, times theirs
@@ -239,7 +245,3 @@ def main(argv: Sequence[str] | None = None) -> None:
     by_metric, result = run(parser().parse_args(argv))
     print(table(by_metric))
     print(json.dumps(result))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,6 +1,6 @@
 """Memory of one ``quizbot run`` process by the servers it serves: RSS once it is ready.
 
-    python -m bench.guildmemory [--guilds 1 2500] [--members 2]
+    python -m bench.footprint.servers [--guilds 1 2500] [--members 2]
 
 For each count it starts the stand-in with that many guilds (each with ``--members`` members and
 the stand-in's usual channels and roles) and quizbot on a fresh SQLite file, waits until quizbot
@@ -18,10 +18,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.processes import BotProcess, StandInProcess, log_file
-from bench.procstat import rss_mb
+from bench.rig.processes import BotProcess, StandInProcess, log_file
+from bench.rig.procstat import rss_mb
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 READY_S = 600.0
 STEADY_POLL_S = 1.0  # RSS read this often until two readings agree within 1 MB
 
@@ -57,7 +57,7 @@ async def main_async(arguments: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.guildmemory", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.footprint.servers", description=__doc__)
     parser.add_argument("--guilds", type=int, nargs="+", default=[1, 2500])
     parser.add_argument("--members", type=int, default=2)
     rows = asyncio.run(main_async(parser.parse_args()))

@@ -12,14 +12,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from bench.clicks import Clickers, Gate, Member, answered
-from bench.discordproxy import DiscordProxy
-from bench.exchanges import Exchange, Hold, Matcher
-from bench.faultchecks import budget_s
-from bench.faultdb import ScratchDatabase
-from bench.faultmodel import Evidence, Titles, Window
-from bench.faultpacks import QUESTIONS, SMALL_PACK, pack_title
-from bench.processes import BotProcess, StandInProcess
+from bench.faults.checks import budget_s
+from bench.faults.database import ScratchDatabase
+from bench.faults.model import Evidence, Titles, Window
+from bench.faults.packs import QUESTIONS, SMALL_PACK, pack_title
+from bench.rig.clicks import Clickers, Gate, Member, answered
+from bench.rig.discordproxy import DiscordProxy
+from bench.rig.exchanges import Exchange, Hold, Matcher
+from bench.rig.processes import BotProcess, StandInProcess
 from bot.sandbox.driver import Sandbox
 from bot.sandbox.layouts import titles as message_titles
 

@@ -18,11 +18,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bench.answerload import Click
-from bench.ceilingbot import READY
-from bench.clicks import answer_buttons
-from bench.processes import STARTUP_S, terminate
-from bench.storage import admin
+from bench.answers.ceilingbot import READY
+from bench.answers.load import Click
+from bench.rig.clicks import answer_buttons
+from bench.rig.processes import STARTUP_S, terminate
+from bench.storage.benchmark import admin
 from bot.sandbox.driver import Sandbox
 from bot.storage.models import answers_table, rounds_table
 
@@ -31,7 +31,8 @@ QUESTION_WAIT_S = 30.0
 
 
 class CeilingProcess:
-    """``python -m bench.ceilingbot``: started, its message id read, stopped like the stand-in."""
+    """``python -m bench.answers.ceilingbot``: started, its message id read, stopped like the
+    stand-in."""
 
     def __init__(self, process: asyncio.subprocess.Process, message_id: str) -> None:
         self.process = process
@@ -41,7 +42,14 @@ class CeilingProcess:
     async def start(cls, discord_url: str, log: IO[str], *, uvloop: bool = False) -> CeilingProcess:
         flags = ("--uvloop",) if uvloop else ()
         process = await asyncio.create_subprocess_exec(
-            *(sys.executable, "-m", "bench.ceilingbot", "--discord-url", discord_url, *flags),
+            *(
+                sys.executable,
+                "-m",
+                "bench.answers.ceilingbot",
+                "--discord-url",
+                discord_url,
+                *flags,
+            ),
             stdout=asyncio.subprocess.PIPE,
             stderr=log,
         )

@@ -1,6 +1,6 @@
 """Sampling profiles of a benchmark's process, and the summary the docs quote.
 
-    python -m bench.profiling PROFILE [PROFILE ...] [--top 40]
+    python -m bench.rig.profiling PROFILE [PROFILE ...] [--top 40]
 
 ``profiled(pid, path)`` runs py-spy (``pip install py-spy``) on a running process while its
 block runs and writes py-spy's raw (collapsed stacks) output to ``path``; ``--profile FOLDER``
@@ -76,7 +76,7 @@ def shares(lines: list[str]) -> tuple[int, Counter[str], Counter[str]]:
 
 
 def main() -> None:
-    described = argparse.ArgumentParser(prog="python -m bench.profiling", description=__doc__)
+    described = argparse.ArgumentParser(prog="python -m bench.rig.profiling", description=__doc__)
     described.add_argument("profiles", type=Path, nargs="+")
     described.add_argument("--top", type=int, default=40)
     arguments = described.parse_args()

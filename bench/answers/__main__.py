@@ -1,0 +1,5 @@
+"""``python -m bench.answers``."""
+
+from bench.answers.benchmark import main
+
+main()

@@ -1,0 +1,1 @@
+"""The fault benchmark: a round through kills, storms and database cuts."""

@@ -1,0 +1,5 @@
+"""``python -m bench.faults``."""
+
+from bench.faults.benchmark import main
+
+main()

@@ -1,0 +1,1 @@
+"""What a quizbot process costs: memory by servers served, the /stats chart."""

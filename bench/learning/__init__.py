@@ -1,0 +1,1 @@
+"""The learning benchmark: simulated learners under quizbot's scheduler and others."""

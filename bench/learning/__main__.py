@@ -1,0 +1,5 @@
+"""``python -m bench.learning``."""
+
+from bench.learning.benchmark import main
+
+main()

@@ -1,0 +1,1 @@
+"""The storage benchmark: boards, ranks, the review queue and answer recording at scale."""

@@ -1,0 +1,5 @@
+"""``python -m bench.storage``."""
+
+from bench.storage.benchmark import main
+
+main()
