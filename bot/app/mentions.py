@@ -13,6 +13,8 @@ NOBODY themselves.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 NOBODY = discord.AllowedMentions.none()
@@ -35,7 +37,11 @@ def ping_role_of(guild: discord.Guild | None, ping_role_id: int | None) -> int |
     return ping_role_id
 
 
-def bot_can_ping(role: discord.Role, bot_permissions: discord.Permissions) -> bool:
-    """Whether Discord lets the bot's mention of ``role`` notify its members: a role that is not
-    mentionable needs Mention @everyone, @here, and All Roles."""
-    return role.mentionable or bot_permissions.mention_everyone
+def ping_role_unreachable(interaction: discord.Interaction[Any], ping_role_id: int | None) -> bool:
+    """Whether the bot's mention of the ping role would notify nobody in the interaction's
+    channel: a role that is not mentionable needs Mention @everyone, @here, and All Roles."""
+    guild = interaction.guild
+    role = guild.get_role(ping_role_id) if guild is not None and ping_role_id else None
+    if role is None:
+        return False
+    return not (role.mentionable or interaction.app_permissions.mention_everyone)
