@@ -29,6 +29,8 @@ from tests.e2e.conftest import (
 from tests.e2e.test_review import last_message
 
 TEMPLATE = Path(__file__).parent / "packs" / "mentions" / "pings.yaml"
+NOBODY = {"parse": []}  # allowed_mentions that let no mention through
+MESSAGE, UPDATE_MESSAGE = 4, 7  # callbacks that carry a message body
 
 
 @dataclass
@@ -88,6 +90,19 @@ async def play(world: QuizWorld, server: Server) -> Json:
     return last_message(start)
 
 
+async def allowances(world: QuizWorld) -> list[object]:
+    """The allowed_mentions of every message body the bot answered interactions with (replies,
+    updates of the clicked message, followups, edits), in order; None where one had none."""
+    found = []
+    for report in await world.sandbox.interactions():
+        for response in report["responses"]:
+            if response["kind"] in {"followup", "edit"}:
+                found.append(response["body"].get("allowed_mentions"))
+            elif response["kind"] == "callback" and response["type"] in {MESSAGE, UPDATE_MESSAGE}:
+                found.append(response["body"]["data"].get("allowed_mentions"))
+    return found
+
+
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_a_round_full_of_mentions_pings_only_the_ping_role_once_at_the_start(
     world: QuizWorld, tmp_path: Path
@@ -114,6 +129,11 @@ async def test_a_round_full_of_mentions_pings_only_the_ping_role_once_at_the_sta
             "everyone": False,
         }
     ]
+    sent = await allowances(world)
+    # The settings' reply, the start card, 4 answers, 2 skips, 2 "why"s, a review card, its answer.
+    assert len(sent) >= 12
+    start_card = {"parse": [], "roles": [int(server.ping_role)]}
+    assert [a for a in sent if a != NOBODY] == [start_card]
 
 
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
@@ -124,6 +144,9 @@ async def test_without_a_ping_role_a_round_full_of_mentions_notifies_nobody(
     card = await play(world, server)
     assert "a quiz round is starting" not in str(card)
     assert await world.sandbox.mentions() == []
+    sent = await allowances(world)
+    assert sent
+    assert all(allowance == NOBODY for allowance in sent)
 
 
 async def test_the_ping_role_is_cleared_and_refused_when_it_cannot_be_one(
