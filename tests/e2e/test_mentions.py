@@ -170,6 +170,7 @@ async def test_the_ping_role_is_cleared_and_refused_when_it_cannot_be_one(
     cleared = await world.said(await world.command(manager, "quiz settings", clear_ping_role=True))
     assert "Ping when a round starts: nobody" in cleared
     assert (await settings.guild_settings(world.db, world.guild_id)).ping_role_id is None
+    assert await world.sandbox.mentions() == []  # "@everyone" above was only shown
 
 
 async def test_the_reply_says_when_discord_would_not_let_the_ping_through(
