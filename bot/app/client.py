@@ -19,6 +19,7 @@ from bot.app.components.reminder_buttons import ReminderButton
 from bot.app.components.review_buttons import REVIEW_BUTTONS
 from bot.app.components.round_buttons import AnswerButton, WhyButton
 from bot.app.context import AppContext
+from bot.app.mentions import NOBODY
 from bot.app.refused_notice import RefusedNotice
 from bot.app.reminders import ReminderLoop
 from bot.app.replies import report_failure
@@ -60,6 +61,8 @@ class QuizBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=QuizTree,
+            # Pack texts and the bot's own member mentions ping nobody (bot/app/mentions.py).
+            allowed_mentions=NOBODY,
             **options,
         )
         self._dev_guild = dev_guild

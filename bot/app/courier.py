@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.app.components.round_buttons import reveal_view, shown_order
+from bot.app.mentions import NOBODY
 from bot.app.posted import find_posted
 from bot.app.render.round import question_embed, reveal_embed
 from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
@@ -168,11 +169,12 @@ class RoundCourier:
         no longer has it."""
         try:
             message = self.channel(view).get_partial_message(message_id)
+            # discord.py sends the client's allowed_mentions only with content (mentions.py).
             if await self._is_layout(view, message_id):
-                await message.edit(view=layout)
+                await message.edit(view=layout, allowed_mentions=NOBODY)
             else:
                 embed, buttons = as_embed()
-                await message.edit(embed=embed, view=buttons)
+                await message.edit(embed=embed, view=buttons, allowed_mentions=NOBODY)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
@@ -213,7 +215,7 @@ class RoundCourier:
         message = self.channel(view).get_partial_message(message_id)
         if await self._is_layout(view, message_id):
             layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
-            await message.edit(view=layout)
+            await message.edit(view=layout, allowed_mentions=NOBODY)
             return
         pack, question = await self.question(view, index)  # posted as an embed, before layouts
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
@@ -227,7 +229,7 @@ class RoundCourier:
             answered=answered,
             order=shown_order(view.id, question),
         )
-        await message.edit(embed=embed)
+        await message.edit(embed=embed, allowed_mentions=NOBODY)
 
     async def question_layout(
         self, view: RoundView, index: int, *, answered: int, closes_at: datetime

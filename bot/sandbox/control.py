@@ -84,12 +84,19 @@ async def add_guild(call: ControlCall) -> object:
 @action("POST", "/roles")
 async def add_role(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))
-    role = call.core.world.add_role(guild, call.body["name"], int(call.body.get("permissions", 0)))
+    permissions = int(call.body.get("permissions", 0))
+    mentionable = bool(call.body.get("mentionable", False))
+    role = call.core.world.add_role(guild, call.body["name"], permissions, mentionable=mentionable)
     # Discord tells connected bots (GUILDS intent), so their role caches stay current.
     await call.core.gateway.dispatch(
         "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
     )
-    return {"id": str(role.id), "name": role.name, "permissions": str(role.permissions)}
+    return {
+        "id": str(role.id),
+        "name": role.name,
+        "permissions": str(role.permissions),
+        "mentionable": role.mentionable,
+    }
 
 
 @action("POST", "/members")
@@ -201,6 +208,11 @@ async def messages(call: ControlCall) -> object:
 @action("GET", "/requests")
 async def requests(call: ControlCall) -> object:
     return list(call.core.request_log)
+
+
+@action("GET", "/mentions")
+async def mentions(call: ControlCall) -> object:
+    return list(call.core.world.mention_log)
 
 
 @action("GET", "/openapi-failures")

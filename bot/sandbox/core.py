@@ -155,7 +155,12 @@ class StandIn:
             "locale": guild.preferred_locale,
             "channels": [{"id": str(c.id), "name": c.name} for c in guild.channels.values()],
             "roles": [
-                {"id": str(r.id), "name": r.name, "permissions": str(r.permissions)}
+                {
+                    "id": str(r.id),
+                    "name": r.name,
+                    "permissions": str(r.permissions),
+                    "mentionable": r.mentionable,
+                }
                 for r in guild.roles.values()
             ],
             "members": members,

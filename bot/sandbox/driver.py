@@ -85,8 +85,16 @@ class Sandbox:
         state: Json = await self._call("GET", "/state")
         return state
 
-    async def add_role(self, guild_id: int | str, name: str, permissions: int = 0) -> Json:
-        body = {"guild_id": str(guild_id), "name": name, "permissions": permissions}
+    async def add_role(
+        self, guild_id: int | str, name: str, permissions: int = 0, *, mentionable: bool = False
+    ) -> Json:
+        """A new role; a mentionable one anyone may ping, another only with MENTION_EVERYONE."""
+        body = {
+            "guild_id": str(guild_id),
+            "name": name,
+            "permissions": permissions,
+            "mentionable": mentionable,
+        }
         role: Json = await self._call("POST", "/roles", body)
         return role
 
@@ -261,6 +269,13 @@ class Sandbox:
         """The 429s the stand-in's own limits sent: those the bot earned, not injected ones."""
         counts = await self._call("GET", "/rate-limits")
         return int(counts["sent_429"]) - int(counts["injected_429"])
+
+    async def mentions(self) -> list[Json]:
+        """Every message body that mentioned anyone under its allowed_mentions, oldest first:
+        `message_id`, `channel_id`, `event` ("create" or "edit"), `notified` (only a new
+        message notifies), `ephemeral`, and whom: `users`, `roles` (ids), `everyone`."""
+        found: list[Json] = await self._call("GET", "/mentions")
+        return found
 
     async def openapi_failures(self) -> list[Json]:
         failures: list[Json] = await self._call("GET", "/openapi-failures")

@@ -15,6 +15,7 @@ from bot.sandbox import errors
 from bot.sandbox.config import SandboxConfig
 from bot.sandbox.errors import DiscordError, RefusedError
 from bot.sandbox.layouts import IS_COMPONENTS_V2, check_edit
+from bot.sandbox.mentions import USERS_ONLY
 from bot.sandbox.model import EPHEMERAL, LOADING, Channel, Json, Message, User
 from bot.sandbox.permissions import VIEW_CHANNEL
 from bot.sandbox.rules import buttons, check_message
@@ -157,7 +158,7 @@ class InteractionDesk:
             check_message(data, ["data"])
             clicked = self._clicked(interaction)
             check_edit(clicked.body, data, ["data"])
-            return self._world.edit(clicked, data)
+            return self._world.edit(clicked, data, USERS_ONLY)
         if kind == DEFERRED_UPDATE:
             interaction.original_id = self._clicked(interaction).id
         return None
@@ -180,7 +181,11 @@ class InteractionDesk:
             metadata["original_response_message_id"] = str(interaction.original_id)
         visible_to = interaction.user.id if ephemeral else None
         message = self._world.post(
-            interaction.channel, data, visible_to=visible_to, interaction=metadata
+            interaction.channel,
+            data,
+            visible_to=visible_to,
+            interaction=metadata,
+            default_mentions=USERS_ONLY,  # Discord's default for interactions and webhooks
         )
         message.invoked = invoked_command(interaction.payload.get("data") or {})
         return message
@@ -229,7 +234,7 @@ class InteractionDesk:
         message = self._world.messages[interaction.original_id or 0]
         # The deferral decided who sees it; the body may make it a layout.
         flags = message.flags & EPHEMERAL | int(body.get("flags") or 0) & IS_COMPONENTS_V2
-        self._world.edit(message, {**body, "flags": flags})
+        self._world.edit(message, {**body, "flags": flags}, USERS_ONLY)
         interaction.loading = False
         return message
 
@@ -252,7 +257,7 @@ class InteractionDesk:
         if message.id == interaction.original_id and interaction.loading:
             self._replace_loading(interaction, body)
         else:
-            self._world.edit(message, body)
+            self._world.edit(message, body, USERS_ONLY)
         self._record(interaction, "edit", None, body, message)
         return message
 

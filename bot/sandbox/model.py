@@ -50,6 +50,7 @@ class Role:
     permissions: int
     position: int
     managed: bool = False
+    mentionable: bool = False  # anyone may ping it; else only with MENTION_EVERYONE
 
     def payload(self) -> Json:
         return {
@@ -63,7 +64,7 @@ class Role:
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
 
@@ -199,7 +200,10 @@ class Message:
     guild_id: int | None
     author: User
     body: Json  # content, embeds, components, flags as last sent
+    # Who the message's current text mentions under its allowed_mentions (bot/sandbox/mentions.py)
     mentions: list[User] = field(default_factory=list)
+    mention_roles: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
     visible_to: int | None = None  # the one user who sees an ephemeral message
     webhook_id: int | None = None
     interaction: Json | None = None  # interaction_metadata of a response
@@ -220,9 +224,9 @@ class Message:
             "timestamp": iso(created_at(self.id)),
             "edited_timestamp": None if self.edited_at is None else iso(self.edited_at),
             "tts": bool(self.body.get("tts")),
-            "mention_everyone": False,
+            "mention_everyone": self.mention_everyone,
             "mentions": [u.payload() for u in self.mentions],
-            "mention_roles": [],
+            "mention_roles": [str(r) for r in self.mention_roles],
             "attachments": list(self.body.get("attachments") or []),
             "embeds": [{"type": "rich", **e} for e in self.body.get("embeds") or []],
             "components": list(self.body.get("components") or []),

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from bot.sandbox.errors import field_error
 from bot.sandbox.layouts import check_layout, is_layout, walk
+from bot.sandbox.mentions import check_allowed_mentions
 from bot.sandbox.model import Json
 
 MAX_CONTENT = 2000
@@ -27,6 +28,7 @@ def check_message(body: Json, prefix: list[str | int] | None = None) -> None:
         )
     _check_embeds(body.get("embeds") or [], at)
     check_layout(body, at)
+    check_allowed_mentions(body, at)
     _check_components(body.get("components") or [], at, layout=is_layout(body.get("flags")))
 
 

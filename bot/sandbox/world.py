@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import re
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.sandbox import errors
 from bot.sandbox.command_files import CommandFiles
+from bot.sandbox.mentions import ALL_KINDS, Kinds, audience, log_entry, mentions_in
 from bot.sandbox.model import (
     DM_CHANNEL,
     Channel,
@@ -33,7 +34,7 @@ from bot.sandbox.permissions import (
 from bot.sandbox.snowflake import Snowflakes
 
 SEED_LOCALES = ("en-US", "el", "en-GB")
-_MENTION = re.compile(r"<@!?(\d+)>")
+MENTION_LOG_DEPTH = 10_000
 
 # What a watcher hears: "message_create", "message_update" or "message_delete" with the message,
 # or "world" with None when guilds, roles, channels or members changed.
@@ -68,6 +69,8 @@ class World:
         self.commands = Commands()
         self.command_files = CommandFiles()  # files attached to commands (ATTACHMENT options)
         self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
+        # Every body that mentioned anyone, oldest first: created (notified) or edited (not).
+        self.mention_log: deque[Json] = deque(maxlen=MENTION_LOG_DEPTH)
 
     def _tell(self, kind: str, message: Message | None = None) -> None:
         for watcher in self.watchers:
@@ -92,8 +95,16 @@ class World:
         self.add_channel(guild, "moderators", overwrites=hidden)
         return guild
 
-    def add_role(self, guild: Guild, name: str, permissions: int, *, managed: bool = False) -> Role:
-        role = Role(self.ids.next(), name, permissions, len(guild.roles), managed=managed)
+    def add_role(
+        self,
+        guild: Guild,
+        name: str,
+        permissions: int,
+        *,
+        managed: bool = False,
+        mentionable: bool = False,
+    ) -> Role:
+        role = Role(self.ids.next(), name, permissions, len(guild.roles), managed, mentionable)
         guild.roles[role.id] = role
         self._tell("world")
         return role
@@ -249,7 +260,9 @@ class World:
         *,
         visible_to: int | None = None,
         interaction: Json | None = None,
+        default_mentions: Kinds = ALL_KINDS,
     ) -> Message:
+        """A new message, which notifies whom it mentions (bot/sandbox/mentions.py)."""
         message = Message(
             self.ids.next(),
             channel.id,
@@ -260,16 +273,18 @@ class World:
             interaction=interaction,
         )
         message.webhook_id = self.application_id if interaction is not None else None
-        message.mentions = list(self._mentioned(body))
+        self._mention(message, body, default_mentions, notify=True)
         self.messages[message.id] = message
         if visible_to is None:
             channel.last_message_id = message.id
         self._tell("message_create", message)
         return message
 
-    def edit(self, message: Message, body: Json) -> Message:
+    def edit(self, message: Message, body: Json, default_mentions: Kinds = ALL_KINDS) -> Message:
+        """Reads the edit's new text for mentions again; they notify nobody (mentions.py)."""
         message.body.update({k: v for k, v in body.items() if k in _EDITABLE})
-        message.mentions = list(self._mentioned(message.body))
+        if "content" in body or "components" in body:
+            self._mention(message, body, default_mentions, notify=False)
         message.edited_at = self.now()
         self._tell("message_update", message)
         return message
@@ -278,11 +293,15 @@ class World:
         del self.messages[message.id]
         self._tell("message_delete", message)
 
-    def _mentioned(self, body: Json) -> Iterator[User]:
-        for match in _MENTION.finditer(str(body.get("content") or "")):
-            user = self.users.get(int(match.group(1)))
-            if user is not None:
-                yield user
+    def _mention(self, message: Message, body: Json, default: Kinds, *, notify: bool) -> None:
+        channel = self.channels[message.channel_id]
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        reach = audience(guild, channel, self.bot.id, self.permissions(channel, self.bot.id))
+        found = mentions_in(message.body, body.get("allowed_mentions"), default, reach)
+        message.mentions = [self.users[u] for u in found.users]
+        message.mention_roles, message.mention_everyone = list(found.roles), found.everyone
+        if found:
+            self.mention_log.append(log_entry(message, found, notify=notify))
 
 
 _EDITABLE = frozenset(

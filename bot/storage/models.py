@@ -121,6 +121,7 @@ class GuildSettingsRow(Base):
     moderator_role_id: Mapped[int | None] = mapped_column(BigInteger)
     question_seconds: Mapped[int]
     locale: Mapped[str | None] = mapped_column(String(16))
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class MemberSettingsRow(Base):

@@ -34,6 +34,7 @@ class GuildSettings:
     moderator_role_id: int | None = None
     question_seconds: int = DEFAULT_QUESTION_SECONDS
     locale: str | None = None
+    ping_role_id: int | None = None  # mentioned, and so notified, by a round's start card
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,9 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
         ).one_or_none()
     if row is None:
         return GuildSettings(guild_id)
-    return GuildSettings(row.guild_id, row.moderator_role_id, row.question_seconds, row.locale)
+    return GuildSettings(
+        row.guild_id, row.moderator_role_id, row.question_seconds, row.locale, row.ping_role_id
+    )
 
 
 async def save_guild_settings(db: Database, settings: GuildSettings) -> None:

@@ -8,15 +8,16 @@ from typing import Any
 
 from bot.app.render.common import NEUTRAL, RIGHT
 from bot.app.render.limits import ELLIPSIS, LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
-from bot.app.render.round_v2 import question_layout, reveal_layout
+from bot.app.render.round_v2 import question_layout, reveal_layout, start_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
-from bot.quiz.model import Difficulty, Option, Question, Text
+from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 from bot.sandbox.rules import check_message
 from bot.storage.results import FastAnswer, Tally
 from tests.messages import components_in, layout_text, text_units
 
 IS_COMPONENTS_V2 = 1 << 15
 SECTION = 9
+TEXT_DISPLAY = 10
 
 
 def double_width(limit: int) -> Text:
@@ -116,3 +117,15 @@ def test_a_question_is_coloured_by_its_difficulty_with_a_button_beside_each_show
         f"### Question 3 of 8 · Closes <t:{int(closes.timestamp())}:R>"
     )
     assert layout_text(body).endswith("-# 5 answered")
+
+
+def test_the_start_card_pings_the_ping_role_last_in_the_servers_language() -> None:
+    title, summary = double_width(LIMITS["title"]), double_width(LIMITS["summary"])
+    pack = Pack("wide", ("en",), title, summary, Difficulty.EASY, (small_question(),))
+    card = start_layout(pack, "el", questions=1, seconds=30, started_by=7, ping_role=42)
+    body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": card.to_components()}
+    check_message(body)
+    texts = [c["content"] for c in components_in(body) if c.get("type") == TEXT_DISPLAY]
+    assert texts[-1] == "<@&42>, ξεκινά ένας γύρος κουίζ!"
+    unpinged = start_layout(pack, "el", questions=1, seconds=30, started_by=7)
+    assert "<@&" not in str(unpinged.to_components())

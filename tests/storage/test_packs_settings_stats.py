@@ -58,6 +58,16 @@ async def test_settings_default_until_saved(db: Database) -> None:
     assert saved == MemberSettings(MEMBER, 3, "Europe/Athens", reminders=True)
 
 
+async def test_a_servers_ping_role_is_saved_kept_and_cleared(db: Database) -> None:
+    role = 2**62 + 5  # a snowflake past 32 bits
+    await save_guild_settings(db, GuildSettings(1, question_seconds=40, ping_role_id=role))
+    assert await guild_settings(db, 1) == GuildSettings(1, None, 40, None, role)
+    await save_guild_settings(db, GuildSettings(1, question_seconds=50, ping_role_id=role))
+    assert (await guild_settings(db, 1)).ping_role_id == role
+    await save_guild_settings(db, GuildSettings(1, question_seconds=50))
+    assert (await guild_settings(db, 1)).ping_role_id is None
+
+
 async def answer_round(
     db: Database, *, guild_id: int, right: int, count: int, seed: int = 1
 ) -> set[str]:

@@ -13,10 +13,12 @@ from discord.ext import commands
 from bot.app.choices import pack_choices
 from bot.app.cogs.server_packs import PackGroup
 from bot.app.context import AppContext
-from bot.app.i18n import number, tr
+from bot.app.i18n import tr
+from bot.app.mentions import ping_role_of, ping_role_unreachable, start_card_mentions
 from bot.app.permissions import can_manage_server, is_moderator
 from bot.app.render.analytics import analytics_embed
 from bot.app.render.common import BRAND, difficulty_name
+from bot.app.render.guild_settings import guild_settings_embed
 from bot.app.render.limits import echo
 from bot.app.render.round import guide_line
 from bot.app.render.round_v2 import start_layout
@@ -132,8 +134,11 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         channel: discord.TextChannel | None,
         mode: RoundMode,
     ) -> None:
-        """Posts the start card, then hands the round to the conductor."""
+        """Posts the start card, which pings the server's ping role (if it has one), then hands
+        the round to the conductor."""
         locale = await self.ctx.conductor.public_locale(view.guild_id, pack)
+        configured = await settings.guild_settings(self.ctx.db, view.guild_id)
+        ping = ping_role_of(interaction.guild, configured.ping_role_id)
         card = start_layout(
             pack,
             locale,
@@ -141,12 +146,14 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
             seconds=view.question_seconds,
             started_by=view.started_by,
             mode=mode,
+            ping_role=ping,
         )
+        allowed = start_card_mentions(ping)
         try:
             if channel is None or channel.id == interaction.channel_id:
-                await interaction.response.send_message(view=card)
+                await interaction.response.send_message(view=card, allowed_mentions=allowed)
             else:
-                await channel.send(view=card)
+                await channel.send(view=card, allowed_mentions=allowed)
                 await say(interaction, "round.started_elsewhere", channel=channel.mention)
         except discord.Forbidden:
             await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock())
@@ -206,27 +213,43 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         moderator_role=_("cmd.quiz.settings.moderator_role.description"),
         seconds=_("cmd.quiz.settings.seconds.description"),
         language=_("cmd.quiz.settings.language.description"),
+        ping_role=_("cmd.quiz.settings.ping_role.description"),
+        clear_ping_role=_("cmd.quiz.settings.clear_ping_role.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings_command(
         self,
         interaction: discord.Interaction[Any],
+        *,
         moderator_role: discord.Role | None = None,
         seconds: Seconds | None = None,
         language: app_commands.Choice[str] | None = None,
+        ping_role: discord.Role | None = None,
+        clear_ping_role: bool = False,
     ) -> None:
         if not can_manage_server(interaction) or interaction.guild_id is None:
             await say(interaction, "errors.not_manager")
             return
+        if ping_role is not None and (ping_role.is_default() or clear_ping_role):
+            await say(
+                interaction, "settings.ping_both" if clear_ping_role else "settings.ping_everyone"
+            )
+            return
         current = await settings.guild_settings(self.ctx.db, interaction.guild_id)
+        ping_role_id = ping_role.id if ping_role else current.ping_role_id
         updated = GuildSettings(
             guild_id=current.guild_id,
             moderator_role_id=moderator_role.id if moderator_role else current.moderator_role_id,
             question_seconds=seconds or current.question_seconds,
             locale=language.value if language else current.locale,
+            ping_role_id=None if clear_ping_role else ping_role_id,
         )
         await settings.save_guild_settings(self.ctx.db, updated)
-        await reply(interaction, embed=_settings_embed(updated, interaction.locale.value))
+        unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
+        embed = guild_settings_embed(
+            updated, interaction.locale.value, ping_unreachable=unreachable
+        )
+        await reply(interaction, embed=embed)
 
     @app_commands.command(name="analytics", description=_("cmd.quiz.analytics.description"))
     @app_commands.describe(pack=_("cmd.quiz.analytics.pack.description"))
@@ -268,24 +291,3 @@ def _pack_line(pack: Pack, locale: str) -> str:
     if pack.guide is not None:
         lines.append(guide_line(pack.guide, locale))
     return "\n".join(lines)
-
-
-def _settings_embed(current: GuildSettings, locale: str) -> discord.Embed:
-    embed = discord.Embed(
-        title=tr(locale, "settings.title"), description=tr(locale, "settings.saved"), colour=BRAND
-    )
-    role = (
-        f"<@&{current.moderator_role_id}>"
-        if current.moderator_role_id
-        else tr(locale, "settings.no_role")
-    )
-    embed.add_field(name=tr(locale, "settings.moderator_role"), value=role, inline=False)
-    embed.add_field(
-        name=tr(locale, "settings.seconds"), value=number(locale, current.question_seconds)
-    )
-    language = tr(locale, f"choice.{'greek' if current.locale == 'el' else 'english'}")
-    embed.add_field(
-        name=tr(locale, "settings.language"),
-        value=language if current.locale else tr(locale, "settings.server_language"),
-    )
-    return embed

@@ -36,6 +36,10 @@ cmd-quiz-settings-seconds-name = δευτερόλεπτα
 cmd-quiz-settings-seconds-description = Προεπιλεγμένα δευτερόλεπτα ανά ερώτηση
 cmd-quiz-settings-language-name = γλώσσα
 cmd-quiz-settings-language-description = Γλώσσα των δημόσιων μηνυμάτων των γύρων
+cmd-quiz-settings-ping_role-name = ρόλος_ειδοποίησης
+cmd-quiz-settings-ping_role-description = Ένας ρόλος που ειδοποιείται όταν ξεκινά ένας γύρος
+cmd-quiz-settings-clear_ping_role-name = χωρίς_ρόλο_ειδοποίησης
+cmd-quiz-settings-clear_ping_role-description = Να μην ειδοποιείται κανένας ρόλος όταν ξεκινά ένας γύρος
 cmd-quiz-analytics-name = ανάλυση
 cmd-quiz-analytics-description = Πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server, πρώτα οι χειρότερες (συντονιστές)
 cmd-quiz-analytics-pack-name = πακέτο
@@ -80,6 +84,7 @@ round-start_body = { $difficulty } · { $questions ->
        *[other] { $seconds } δευτερόλεπτα
     } ανά ερώτηση
 round-started_by = Έναρξη: { $member }
+round-ping = { $role }, ξεκινά ένας γύρος κουίζ!
 round-guide = Οδηγός: [{ $title }]({ $url })
 round-guide_plain = Οδηγός: { $title }
 round-question_title = Ερώτηση { $number } από { $total }
@@ -261,6 +266,11 @@ settings-seconds = Δευτερόλεπτα ανά ερώτηση
 settings-language = Γλώσσα των γύρων
 settings-server_language = η γλώσσα του server
 settings-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
+settings-ping_role = Ειδοποίηση στην έναρξη γύρου
+settings-no_ping = κανένας
+settings-ping_unreachable = Ο ρόλος { $role } δεν θα ειδοποιηθεί: δεν επιτρέπει αναφορές και το bot δεν έχει εδώ την άδεια «Αναφορά σε @everyone, @here και όλους τους ρόλους». Ενεργοποιήστε το «Να επιτρέπεται σε όλους να κάνουν @αναφορά σε αυτόν τον ρόλο» (Ρυθμίσεις διακομιστή → Ρόλοι) ή δώστε στο bot αυτή την άδεια.
+settings-ping_everyone = Το @everyone δεν μπορεί να είναι ο ρόλος ειδοποίησης: διαλέξτε έναν ρόλο. Δεν άλλαξε τίποτα.
+settings-ping_both = Δώστε είτε ρόλος_ειδοποίησης είτε χωρίς_ρόλο_ειδοποίησης, όχι και τα δύο. Δεν άλλαξε τίποτα.
 
 ## /quiz analytics: πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server (συντονιστές).
 

@@ -35,6 +35,10 @@ cmd-quiz-settings-seconds-name = seconds
 cmd-quiz-settings-seconds-description = Default seconds per question
 cmd-quiz-settings-language-name = language
 cmd-quiz-settings-language-description = Language of public round messages
+cmd-quiz-settings-ping_role-name = ping_role
+cmd-quiz-settings-ping_role-description = A role the bot pings when a round starts
+cmd-quiz-settings-clear_ping_role-name = clear_ping_role
+cmd-quiz-settings-clear_ping_role-description = Ping no role when a round starts
 cmd-quiz-analytics-name = analytics
 cmd-quiz-analytics-description = How each question of a pack fared in this server, worst first (moderators)
 cmd-quiz-analytics-pack-name = pack
@@ -79,6 +83,7 @@ round-start_body = { $difficulty } · { $questions ->
        *[other] { $seconds } seconds
     } each
 round-started_by = Started by { $member }
+round-ping = { $role }, a quiz round is starting!
 round-guide = Guide: [{ $title }]({ $url })
 round-guide_plain = Guide: { $title }
 round-question_title = Question { $number } of { $total }
@@ -234,6 +239,11 @@ settings-seconds = Seconds per question
 settings-language = Language of rounds
 settings-server_language = the server's language
 settings-saved = Settings saved.
+settings-ping_role = Ping when a round starts
+settings-no_ping = nobody
+settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the Mention @everyone, @here, and All Roles permission here. Turn on “Allow anyone to @mention this role” (Server Settings → Roles) or give the bot that permission.
+settings-ping_everyone = @everyone cannot be the round ping: choose a role. Nothing was changed.
+settings-ping_both = Give either ping_role or clear_ping_role, not both. Nothing was changed.
 
 ## /quiz analytics: how each question of a pack fared in this server (moderators).
 

@@ -44,13 +44,18 @@ def start_layout(
     seconds: int,
     started_by: int,
     mode: RoundMode = RoundMode.NORMAL,
+    ping_role: int | None = None,
 ) -> Layout:
-    """The start card: the embed's title as a heading, its text below."""
+    """The start card: the embed's title as a heading, its text below, and last the server's
+    ping role if it has one (the one mention this message may notify: bot/app/mentions.py)."""
     card = start_card(
         pack, locale, questions=questions, seconds=seconds, started_by=started_by, mode=mode
     )
-    heading, body = fit_texts([f"### {card.title}", card.description or ""], [1, 0])
-    return _layout(ACCENTS[pack.difficulty], [ui.TextDisplay(heading), ui.TextDisplay(body)])
+    texts = [f"### {card.title}", card.description or ""]
+    if ping_role is not None:
+        texts.append(tr(locale, "round.ping", role=f"<@&{ping_role}>"))
+    fitted = fit_texts(texts, [1, 0])  # the pack's texts give up room, never the ping
+    return _layout(ACCENTS[pack.difficulty], [ui.TextDisplay(text) for text in fitted])
 
 
 def question_layout(
