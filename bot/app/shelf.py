@@ -91,7 +91,7 @@ class PackShelf:
         self._clock = clock
         self._views: dict[int, ServerView] = {}
         self._loading: dict[int, asyncio.Task[ServerView]] = {}
-        self._parsed: dict[tuple[int, str, datetime], Pack | None] = {}
+        self._parsed: dict[tuple[int, str, int | None], Pack | None] = {}  # by version
         self._versions: OrderedDict[int, asyncio.Future[Pack | None]] = OrderedDict()
         self._anywhere = ServerView(
             guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins), 0.0
@@ -185,7 +185,7 @@ class PackShelf:
             return None
         # The current version is parsed already for the server's view; an older one is not
         # put in that cache, where it would push the current one out.
-        upload = (source.guild_id, source.pack_id, source.uploaded_at)
+        upload = (source.guild_id, source.pack_id, source.version_id)
         return self._parsed[upload] if upload in self._parsed else _parse(source)
 
     async def set_disabled(
@@ -207,7 +207,7 @@ class PackShelf:
 
     def _parse(self, source: ServerPackSource) -> Pack | None:
         """The stored pack, parsed once per upload."""
-        upload = (source.guild_id, source.pack_id, source.uploaded_at)
+        upload = (source.guild_id, source.pack_id, source.version_id)
         if upload not in self._parsed:
             self._parsed = {k: v for k, v in self._parsed.items() if k[:2] != upload[:2]}
             self._parsed[upload] = _parse(source)

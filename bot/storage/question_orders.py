@@ -1,8 +1,8 @@
 """Which question a round's button means, without a round query per click.
 
 A round's pack, its version and its question order are fixed when the round starts, so each
-process reads them once per round and keeps them. Whether that question is still open is not cached: the
-answer's own transaction decides that at the database.
+process reads them once per round and keeps them. Whether that question is still open is not
+cached: the answer's own transaction decides that at the database.
 """
 
 from __future__ import annotations
