@@ -142,3 +142,16 @@ async def test_a_round_whose_questions_are_gone_ends_once_owing_its_standings(
     assert (await standings(db, view.id)).played == 1  # the open question's answer counts
     assert not await deliveries.end_without_content(db, view.id, reason, NOW)
     assert len(await deliveries.pending(db, view.id)) == 1  # owed once
+
+
+async def test_a_stopped_round_whose_reveal_cannot_be_shown_still_owes_its_standings(
+    db: Database,
+) -> None:
+    view = await start_test_round(db, question_count=3)
+    await open_question(db, view.id, 0, NOW)
+    await end_round(db, view.id, RoundState.STOPPED, NOW)  # owes the reveal, then the standings
+    reason = "question 1 of the round is no longer in its pack"
+    assert await deliveries.end_without_content(db, view.id, reason, NOW)  # gave up the reveal
+    owed = [(d.kind, d.question_index) for d in await deliveries.pending(db, view.id)]
+    assert owed == [(Message.STANDINGS, None)]
+    assert (await get_round(db, view.id)).end_reason is None  # a moderator stopped it
