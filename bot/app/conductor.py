@@ -4,7 +4,8 @@ All round state lives in the database, and so does every message a transition ow
 outbox, bot/storage/deliveries.py). A round's conductor first delivers what its round owes, then
 asks the domain for the next move (bot.quiz.rounds.next_move) and makes it. Passing failures are
 waited out step by step; a supervisor picks up any round that has nobody conducting it, after a
-restart, a crash of its conductor, or a move made by a command (skip, stop).
+restart, a crash of its conductor, or a move made by a command (skip, stop). Lasting failures
+(a lost channel, questions that are gone) end the round instead (bot/app/round_endings.py).
 """
 
 from __future__ import annotations
@@ -20,9 +21,8 @@ from datetime import datetime
 import discord
 
 from bot.app.courier import RoundCourier, public_locale
-from bot.app.i18n import tr
-from bot.app.render.limits import CONTENT, fit_text
-from bot.app.retry import Backoff, ChannelLostError, Patience, describe
+from bot.app.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
+from bot.app.round_endings import RoundEndings
 from bot.app.shelf import PackShelf
 from bot.quiz.model import Pack
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
@@ -66,6 +66,7 @@ class RoundConductor:
         self._pause_s = pause_between_questions_s
         self._patience = patience or Patience()
         self._courier = RoundCourier(client, db, shelf, clock, self._patience)
+        self._endings = RoundEndings(client, db, self._courier, clock, self._patience)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._live: dict[int, _Live] = {}
         self._failures: dict[int, int] = {}
@@ -155,11 +156,11 @@ class RoundConductor:
 
     async def _conduct(self, round_id: int) -> None:
         try:
-            await self._run(round_id)
+            await self._run_to_end(round_id)
         except asyncio.CancelledError:
             raise
         except ChannelLostError as lost:
-            await self._abandon(round_id, lost)
+            await self._endings.abandon(round_id, lost)
         except Exception:
             failures = self._failures[round_id] = self._failures.get(round_id, 0) + 1
             pause = FAILED_CONDUCTOR_BACKOFF.pause_s(failures)
@@ -170,6 +171,15 @@ class RoundConductor:
             self._live.pop(round_id, None)
         self._failures.pop(round_id, None)
         self._not_before.pop(round_id, None)
+
+    async def _run_to_end(self, round_id: int) -> None:
+        """Conducts the round; one whose questions are gone ends, once, and is conducted on
+        to post its standings so far. Never retried: no pause would bring them back."""
+        try:
+            await self._run(round_id)
+        except ContentGoneError as gone:
+            await self._endings.end_without_content(round_id, gone)
+            await self._run(round_id)
 
     async def _run(self, round_id: int) -> None:
         while not self._closing.is_set():
@@ -275,29 +285,3 @@ class RoundConductor:
             return shown
         await self._courier.edit_question(view, index, message_id, count, view.closes_at)
         return count
-
-    async def _abandon(self, round_id: int, lost: ChannelLostError) -> None:
-        """Ends a round whose channel is gone or closed to the bot, and tells who started it."""
-        log.warning("round %s ended: %s", round_id, lost)
-        what = f"round {round_id}: end"
-        await self._patience.run(
-            lambda: deliveries.abandon_round(self._db, round_id, str(lost), self._clock()), what
-        )
-        view = await self._patience.run(lambda: rounds.get_round(self._db, round_id), what)
-        try:
-            await self._tell_starter(view, lost)
-        except discord.HTTPException as error:  # they may not take DMs: the log has it
-            log.warning("round %s: could not tell <@%s> (%s)", round_id, view.started_by, error)
-
-    async def _tell_starter(self, view: RoundView, lost: ChannelLostError) -> None:
-        pack = await self._courier.pack(view)
-        locale = await self.public_locale(view.guild_id, pack)
-        text = tr(
-            locale,
-            "round.ended_for_you",
-            pack=pack.title.get(locale) if pack is not None else view.pack_id,
-            channel=f"<#{view.channel_id}>",
-            reason=tr(locale, f"round.lost.{lost.code}"),
-        )
-        channel = await self._client.create_dm(discord.Object(view.started_by))
-        await channel.send(fit_text(text, CONTENT))

@@ -20,7 +20,7 @@ from bot.app.mentions import NOBODY
 from bot.app.posted import find_posted
 from bot.app.render.round import question_embed, reveal_embed
 from bot.app.render.round_v2 import question_layout, reveal_layout, standings_layout
-from bot.app.retry import UNKNOWN_MESSAGE, Patience, describe
+from bot.app.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
 from bot.app.shelf import PackShelf
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
@@ -264,14 +264,15 @@ class RoundCourier:
             del self._styles[next(iter(self._styles))]  # the oldest: dicts keep insertion order
 
     async def pack(self, view: RoundView) -> Pack | None:
-        """The round's pack, still found if the server turned it off mid-round."""
-        return (await self._shelf.view(view.guild_id)).known.get(view.pack_id)
+        """The round's pack as it started (its version), still found if the server turned it
+        off or replaced or removed it mid-round."""
+        return await self._shelf.played_pack(view.guild_id, view.pack_id, view.pack_version_id)
 
     async def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
         pack = await self.pack(view)
         question = pack.question(view.question_order[index]) if pack is not None else None
         if pack is None or question is None:
-            raise LookupError(f"round {view.id}: question {index} is no longer in the packs")
+            raise ContentGoneError(f"question {index + 1} of the round is no longer in its pack")
         return pack, question
 
     def channel(self, view: RoundView) -> Channel:

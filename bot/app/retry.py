@@ -2,7 +2,8 @@
 
 A round's steps talk to Discord and to the database. A 429, a 5xx, a dropped connection or a
 database that is briefly away pass: the step is tried again after a growing, jittered pause, for
-as long as it takes. A channel that is gone or closed to the bot does not pass: it ends the round.
+as long as it takes. A channel that is gone or closed to the bot does not pass, nor do questions
+that are no longer there: either ends the round.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ class ChannelLostError(Exception):
         self.code = code
         self.reason = LOST_CHANNEL_CODES[code]
         super().__init__(f"{self.reason} (Discord error {code})")
+
+
+class ContentGoneError(LookupError):
+    """What a round plays is gone (its pack version, or a question of it, e.g. a built-in pack
+    edited across a restart): no retry will bring it back, so the round ends."""
 
 
 def is_transient(error: BaseException) -> bool:

@@ -5,6 +5,10 @@ process that uploads, removes, disables or enables forgets that server's view at
 process sharing the database sees the change when its copy expires (at most ``TTL_S`` later).
 A burst of clicks that finds the copy expired waits for one read, not one read each, and a pack
 is parsed again only when its upload changed.
+
+A round plays the pack as it was when it started (``played_pack``): a server pack's round its
+own stored version, read and parsed once per process, however the pack changed since; a
+built-in's round the pack as this process loaded it.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,9 +38,11 @@ from bot.quiz.server_packs import (
 )
 from bot.storage import server_packs
 from bot.storage.database import Database
-from bot.storage.server_packs import ServerPackSource, guild_pack_records
+from bot.storage.pack_versions import ServerPackSource, pack_version
+from bot.storage.server_packs import Removal, guild_pack_records
 
 TTL_S = 10.0
+VERSIONS_KEPT = 64  # parsed versions of rounds' packs, with room for every round running here
 log = logging.getLogger(__name__)
 
 
@@ -84,7 +91,8 @@ class PackShelf:
         self._clock = clock
         self._views: dict[int, ServerView] = {}
         self._loading: dict[int, asyncio.Task[ServerView]] = {}
-        self._parsed: dict[tuple[int, str, datetime], Pack | None] = {}
+        self._parsed: dict[tuple[int, str, int | None], Pack | None] = {}  # by version
+        self._versions: OrderedDict[int, asyncio.Future[Pack | None]] = OrderedDict()
         self._anywhere = ServerView(
             guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins), 0.0
         )
@@ -141,12 +149,44 @@ class PackShelf:
             self.forget(upload.guild_id)
         return Uploaded(pack=stored, replaced=replaced)
 
-    async def remove(self, guild_id: int, stored_id: str) -> bool:
-        """False if the server has no such pack; raises PackInUseError while a round of it runs."""
+    async def remove(self, guild_id: int, pack_id: str) -> Removal:
+        """Removes the server's pack ``pack_id`` (as members see it); running rounds of it
+        finish on their version."""
         try:
-            return await server_packs.remove_server_pack(self._db, guild_id, stored_id)
+            return await server_packs.remove_server_pack(self._db, guild_id, pack_id)
         finally:
             self.forget(guild_id)
+
+    async def played_pack(
+        self, guild_id: int | None, pack_id: str, version_id: int | None
+    ) -> Pack | None:
+        """The pack a round plays (see the module docstring); None once it is gone: a version
+        collected, or a built-in this process no longer has. A round that has forgotten its
+        version (long ended, collected) reads the pack as the server knows it now."""
+        if version_id is None:
+            return (await self.view(guild_id)).known.get(pack_id)
+        known = self._versions.get(version_id)
+        if known is None:
+            known = asyncio.ensure_future(self._load_version(version_id))
+            self._versions[version_id] = known
+            while len(self._versions) > VERSIONS_KEPT:
+                self._versions.popitem(last=False)
+        else:
+            self._versions.move_to_end(version_id)
+        try:
+            return await asyncio.shield(known)
+        except Exception:
+            self._versions.pop(version_id, None)  # a failed read is not remembered
+            raise
+
+    async def _load_version(self, version_id: int) -> Pack | None:
+        source = await pack_version(self._db, version_id)
+        if source is None:
+            return None
+        # The current version is parsed already for the server's view; an older one is not
+        # put in that cache, where it would push the current one out.
+        upload = (source.guild_id, source.pack_id, source.version_id)
+        return self._parsed[upload] if upload in self._parsed else _parse(source)
 
     async def set_disabled(
         self, guild_id: int, pack_id: str, *, disabled: bool, by: int, now: datetime
@@ -167,7 +207,7 @@ class PackShelf:
 
     def _parse(self, source: ServerPackSource) -> Pack | None:
         """The stored pack, parsed once per upload."""
-        upload = (source.guild_id, source.pack_id, source.uploaded_at)
+        upload = (source.guild_id, source.pack_id, source.version_id)
         if upload not in self._parsed:
             self._parsed = {k: v for k, v in self._parsed.items() if k[:2] != upload[:2]}
             self._parsed[upload] = _parse(source)

@@ -27,8 +27,9 @@ class FileReport:
 
 @dataclass(frozen=True, slots=True)
 class Library:
-    """The packs a bot serves, by pack id, in id order. A server's view (``guild_id``) also
-    finds that server's own packs by the id members see (see bot/quiz/server_packs.py)."""
+    """The packs a bot serves, by pack id (a server's own under its stored id), in id order.
+    ``guild_id``: the server whose view it is; an id a member typed is looked up in it with
+    ``bot.quiz.server_packs.typed_pack``, never with ``get``."""
 
     packs: Mapping[str, Pack] = field(default_factory=lambda: MappingProxyType({}))
     guild_id: int | None = None
@@ -39,10 +40,8 @@ class Library:
         return cls(MappingProxyType(by_id), guild_id)
 
     def get(self, pack_id: str) -> Pack | None:
-        found = self.packs.get(pack_id)
-        if found is None and self.guild_id is not None and "@" not in pack_id:
-            found = self.packs.get(f"{pack_id}@{self.guild_id}")
-        return found
+        """The pack of this exact id, as stored and recorded (``<id>@<guild>`` for a server's)."""
+        return self.packs.get(pack_id)
 
 
 def find_pack_files(paths: Sequence[Path]) -> tuple[list[Path], list[Problem]]:

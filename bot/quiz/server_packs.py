@@ -4,6 +4,10 @@ A server pack is stored and recorded under ``<id>@<guild id>`` (at most 40 + 1 +
 within the 64 of the pack_id columns), so two servers may both upload a ``capitals`` and their
 answers, cards and scores never mix; members see and type the plain ``<id>``. Built-in ids never
 contain "@", so a server pack can't be mistaken for one.
+
+Stored ids are built and taken apart here only: ``typed_pack`` is the one look-up of an id a
+member typed (it refuses any id with "@", so no one reaches another server's pack, or names
+their own by its inside id), and ``stored_suffix`` is what SQL matches a server's packs by.
 """
 
 from __future__ import annotations
@@ -19,8 +23,30 @@ MAX_SERVER_PACKS = 20
 SEPARATOR = "@"
 
 
+def stored_suffix(guild_id: int) -> str:
+    """How every stored id of the server's packs ends."""
+    return f"{SEPARATOR}{guild_id}"
+
+
 def stored_pack_id(pack_id: str, guild_id: int) -> str:
-    return f"{pack_id}{SEPARATOR}{guild_id}"
+    return f"{pack_id}{stored_suffix(guild_id)}"
+
+
+def has_separator(typed: str) -> bool:
+    """Whether a typed pack id carries the inside suffix, which no member may type."""
+    return SEPARATOR in typed
+
+
+def typed_pack(library: Library, typed: str) -> Pack | None:
+    """The pack a member means by ``typed`` in the view ``library`` (of ``library.guild_id``):
+    the built-in of that id, else that server's own; None for anything else, and for any id
+    with the separator in it."""
+    if has_separator(typed):
+        return None
+    found = library.get(typed)
+    if found is None and library.guild_id is not None:
+        found = library.get(stored_pack_id(typed, library.guild_id))
+    return found
 
 
 def shown_pack_id(stored_id: str) -> str:

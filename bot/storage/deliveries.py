@@ -197,7 +197,12 @@ async def abandon_round(db: Database, round_id: int, reason: str, now: datetime)
         ended = await connection.execute(
             update(RoundRow)
             .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-            .values(state=RoundState.STOPPED.value, question_open=False, ended_at=now)
+            .values(
+                state=RoundState.STOPPED.value,
+                question_open=False,
+                ended_at=now,
+                end_reason=reason[:REASON_LENGTH],
+            )
         )
         if ended.rowcount and running is not None and running.question_open:
             await settle_question(connection, round_id, running.question_index)
@@ -206,6 +211,45 @@ async def abandon_round(db: Database, round_id: int, reason: str, now: datetime)
             .where(RoundDeliveryRow.round_id == round_id, RoundDeliveryRow.state == PENDING)
             .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
         )
+    return bool(ended.rowcount or given_up.rowcount)
+
+
+async def end_without_content(db: Database, round_id: int, reason: str, now: datetime) -> bool:
+    """Ends a round whose questions can no longer be shown (its pack version or a question is
+    gone): stopped with ``reason``, the answers of a question it closes settled, the question
+    posts and reveals it owes given up, and its standings so far owed (once). False if it had
+    already ended and owed no question or reveal."""
+    async with db.write() as connection:
+        running = (
+            await connection.execute(
+                select(RoundRow.question_open, RoundRow.question_index)
+                .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+                .with_for_update()
+            )
+        ).one_or_none()
+        ended = await connection.execute(
+            update(RoundRow)
+            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+            .values(
+                state=RoundState.STOPPED.value,
+                question_open=False,
+                ended_at=now,
+                end_reason=reason[:REASON_LENGTH],
+            )
+        )
+        if ended.rowcount and running is not None and running.question_open:
+            await settle_question(connection, round_id, running.question_index)
+        given_up = await connection.execute(
+            update(RoundDeliveryRow)
+            .where(
+                RoundDeliveryRow.round_id == round_id,
+                RoundDeliveryRow.state == PENDING,
+                RoundDeliveryRow.kind != Message.STANDINGS.value,
+            )
+            .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
+        )
+        if ended.rowcount:
+            await enqueue(connection, round_id, Message.STANDINGS, None, now)
     return bool(ended.rowcount or given_up.rowcount)
 
 

@@ -90,19 +90,31 @@ class QuestionRow(Base):
     active: Mapped[bool] = mapped_column(Boolean)
 
 
+class PackVersionRow(Base):
+    """One upload of a server's pack, its YAML as sent: the current one of its pack, and older
+    ones a round started on still plays (bot/storage/pack_versions.py collects the rest)."""
+
+    __tablename__ = "pack_versions"
+    __table_args__ = (Index("ix_pack_versions_guild_id_pack_id", "guild_id", "pack_id"),)
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it
+    file_name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(Text)
+    size: Mapped[int]
+    uploaded_by: Mapped[int] = mapped_column(BigInteger)
+    uploaded_at: Mapped[datetime]
+
+
 class ServerPackRow(Base):
-    """A pack a server's moderators uploaded: its YAML as sent, loaded again by every process.
+    """A pack a server's moderators uploaded: which of its versions the server now offers.
 
     Its questions are recorded in packs/questions under ``<pack_id>@<guild_id>``."""
 
     __tablename__ = "server_packs"
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
-    file_name: Mapped[str] = mapped_column(String(200))
-    source: Mapped[str] = mapped_column(Text)
-    size: Mapped[int]
-    uploaded_by: Mapped[int] = mapped_column(BigInteger)
-    uploaded_at: Mapped[datetime]
+    version_id: Mapped[int] = mapped_column(AutoId, ForeignKey("pack_versions.id"))
 
 
 class DisabledPackRow(Base):
@@ -192,6 +204,11 @@ class RoundRow(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger)
     channel_id: Mapped[int] = mapped_column(BigInteger)
     pack_id: Mapped[str] = mapped_column(ForeignKey("packs.id"))
+    # The server pack's version it plays (None: a built-in, played as loaded); kept while the
+    # round runs or owes messages, and forgotten (NULL) once collected after that.
+    pack_version_id: Mapped[int | None] = mapped_column(
+        AutoId, ForeignKey("pack_versions.id", ondelete="SET NULL")
+    )
     started_by: Mapped[int] = mapped_column(BigInteger)
     question_seconds: Mapped[int]
     question_order: Mapped[list[str]] = mapped_column(JSON)
@@ -203,6 +220,9 @@ class RoundRow(Base):
     closes_at: Mapped[datetime | None]
     started_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
+    # Why it ended by itself (its channel lost, its questions gone); None when it ran its course
+    # or a moderator stopped it.
+    end_reason: Mapped[str | None] = mapped_column(String(200))
 
 
 class RoundMessageRow(Base):
@@ -350,6 +370,7 @@ def _table(model: type[Base]) -> Table:
 packs_table = _table(PackRow)
 questions_table = _table(QuestionRow)
 guild_settings_table = _table(GuildSettingsRow)
+pack_versions_table = _table(PackVersionRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 member_settings_table = _table(MemberSettingsRow)

@@ -15,11 +15,12 @@ from sqlalchemy import ColumnElement, select, true, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.model import Pack
+from bot.quiz.server_packs import SEPARATOR, stored_suffix
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import PackRow, QuestionRow, packs_table, questions_table
 
-SERVER_PACK_IDS = "%@%"
+SERVER_PACK_IDS = f"%{SEPARATOR}%"
 
 
 EVERYWHERE: Final = "everywhere"
@@ -32,7 +33,7 @@ def visible_packs(where: Where) -> ColumnElement[bool]:
     if where == EVERYWHERE:
         return true()
     builtin = ~PackRow.id.like(SERVER_PACK_IDS)
-    return builtin if where is None else builtin | PackRow.id.like(f"%@{where}")
+    return builtin if where is None else builtin | PackRow.id.like(f"%{stored_suffix(where)}")
 
 
 async def sync_packs(db: Database, packs: Sequence[Pack], now: datetime) -> None:
@@ -109,9 +110,14 @@ async def _upsert(
 async def active_question_ids(db: Database, pack_id: str) -> tuple[str, ...]:
     """The pack's current questions in pack order."""
     async with db.read() as connection:
-        rows = await connection.execute(
-            select(QuestionRow.question_id)
-            .where(QuestionRow.pack_id == pack_id, QuestionRow.active)
-            .order_by(QuestionRow.position)
-        )
-        return tuple(row[0] for row in rows)
+        return await pack_question_ids(connection, pack_id)
+
+
+async def pack_question_ids(connection: AsyncConnection, pack_id: str) -> tuple[str, ...]:
+    """``active_question_ids`` on the caller's connection."""
+    rows = await connection.execute(
+        select(QuestionRow.question_id)
+        .where(QuestionRow.pack_id == pack_id, QuestionRow.active)
+        .order_by(QuestionRow.position)
+    )
+    return tuple(row[0] for row in rows)

@@ -1,8 +1,8 @@
 """Which question a round's button means, without a round query per click.
 
-A round's pack and question order are fixed when the round starts, so each process reads them
-once per round and keeps them. Whether that question is still open is not cached: the
-answer's own transaction decides that at the database.
+A round's pack, its version and its question order are fixed when the round starts, so each
+process reads them once per round and keeps them. Whether that question is still open is not
+cached: the answer's own transaction decides that at the database.
 """
 
 from __future__ import annotations
@@ -24,12 +24,14 @@ ROUNDS_KEPT = 256  # rounds running at once in one process, with room to spare
 class Order:
     pack_id: str
     question_ids: tuple[str, ...]
+    version_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class RoundQuestion:
     pack_id: str
     question_id: str
+    version_id: int | None = None  # the server pack's version the round plays
 
 
 class QuestionOrders:
@@ -45,7 +47,7 @@ class QuestionOrders:
         order = await self._order(round_id)
         if order is None or not 0 <= index < len(order.question_ids):
             return None
-        return RoundQuestion(order.pack_id, order.question_ids[index])
+        return RoundQuestion(order.pack_id, order.question_ids[index], order.version_id)
 
     async def _order(self, round_id: int) -> Order | None:
         known = self._orders.get(round_id)
@@ -66,13 +68,15 @@ class QuestionOrders:
         async with self._db.read() as connection:
             row = (
                 await connection.execute(
-                    select(RoundRow.pack_id, RoundRow.question_order).where(RoundRow.id == round_id)
+                    select(
+                        RoundRow.pack_id, RoundRow.question_order, RoundRow.pack_version_id
+                    ).where(RoundRow.id == round_id)
                 )
             ).one_or_none()
         if row is None:
             self._orders.pop(round_id, None)  # a round not (yet) visible here may appear later
             return None
-        return Order(row.pack_id, tuple(row.question_order))
+        return Order(row.pack_id, tuple(row.question_order), row.pack_version_id)
 
 
 _BY_DATABASE: weakref.WeakKeyDictionary[Database, QuestionOrders] = weakref.WeakKeyDictionary()

@@ -89,6 +89,8 @@ class RoundView:
     started_at: datetime
     ended_at: datetime | None
     message_ids: dict[str, int]
+    pack_version_id: int | None = None  # the server pack's version it plays; None: a built-in
+    end_reason: str | None = None  # why it ended by itself, if it did
 
     @property
     def current_question_id(self) -> str | None:

@@ -25,7 +25,8 @@ from bot.storage.models import (
     rounds_table,
 )
 from bot.storage.pack_records import pack_record
-from bot.storage.packs import active_question_ids
+from bot.storage.pack_versions import version_to_play
+from bot.storage.packs import pack_question_ids
 from bot.storage.recorder import AnswerRequest
 from bot.storage.results import (
     AnswerResult,
@@ -62,21 +63,21 @@ async def start_round(
     mode: RoundMode = RoundMode.NORMAL,
 ) -> RoundView:
     """A new running round over a shuffle of the pack's active questions, or in review mode
-    over those the server most needs again (``review_round.review_order``)."""
+    over those the server most needs again (``review_round.review_order``). A server pack's
+    round plays the version current now, read with its questions in one transaction; raises
+    pack_versions.PackGoneError if that pack is no longer stored."""
+    review = None
     if mode is RoundMode.REVIEW:
         record = await pack_record(db, guild_id=guild_id, pack_id=pack_id, now=now)
-        order = review_order(record, question_count)
-        if not order:
+        review = review_order(record, question_count)
+        if not review:
             raise NothingToReviewError(f"nobody in server {guild_id} has answered {pack_id}")
-    else:
-        order = rules.shuffled_order(await active_question_ids(db, pack_id), rng, question_count)
     values = {
         "guild_id": guild_id,
         "channel_id": channel_id,
         "pack_id": pack_id,
         "started_by": started_by,
         "question_seconds": rules.check_question_seconds(question_seconds),
-        "question_order": list(order),
         "state": RoundState.RUNNING.value,
         "question_index": -1,
         "question_open": False,
@@ -84,8 +85,14 @@ async def start_round(
     }
     try:
         async with db.write() as connection:
+            version_id = await version_to_play(connection, pack_id)
+            order = review or rules.shuffled_order(
+                await pack_question_ids(connection, pack_id), rng, question_count
+            )
             result = await connection.execute(
-                rounds_table.insert().values(values).returning(rounds_table.c.id)
+                rounds_table.insert()
+                .values({**values, "question_order": list(order), "pack_version_id": version_id})
+                .returning(rounds_table.c.id)
             )
             round_id = result.scalar_one()
     except IntegrityError as error:
@@ -289,4 +296,6 @@ async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:
         started_at=row.started_at,
         ended_at=row.ended_at,
         message_ids=dict(messages.all()),
+        pack_version_id=row.pack_version_id,
+        end_reason=row.end_reason,
     )

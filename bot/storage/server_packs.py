@@ -1,46 +1,39 @@
-"""A server's own packs (their YAML source) and the built-in packs it turned off.
+"""A server's own packs (which version of each it offers) and the built-in packs it turned off.
 
-Saving a pack also records its questions under its stored id (bot/storage/packs.py), in the same
-transaction, so answers to it are graded like any other pack's.
+Saving a pack stores its source as a new version (bot/storage/pack_versions.py) and records its
+questions under its stored id (bot/storage/packs.py), in the same transaction, so answers to it
+are graded like any other pack's.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Delete, delete, exists, select
+from sqlalchemy import ColumnElement, Delete, delete, exists, select, update
 
 from bot.quiz.model import Pack
 from bot.quiz.rounds import RoundState
-from bot.quiz.server_packs import MAX_SERVER_PACKS, shown_pack_id
+from bot.quiz.server_packs import MAX_SERVER_PACKS, stored_pack_id
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import (
     DisabledPackRow,
+    PackVersionRow,
     RoundRow,
     ServerPackRow,
     disabled_packs_table,
+    pack_versions_table,
     server_packs_table,
 )
+from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, source_of
 from bot.storage.packs import record_pack, retire_pack
 
 
 @dataclass(frozen=True, slots=True)
-class ServerPackSource:
-    """An uploaded pack as stored: ``pack_id`` as members see it."""
-
-    guild_id: int
-    pack_id: str
-    file_name: str
-    source: str
-    uploaded_by: int
-    uploaded_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
 class GuildPackRecords:
-    sources: tuple[ServerPackSource, ...]
+    sources: tuple[ServerPackSource, ...]  # the current version of each of the server's packs
     disabled: frozenset[str]
 
 
@@ -48,14 +41,17 @@ class TooManyPacksError(Exception):
     """The server holds its limit of packs already (checked again where it is written)."""
 
 
-class PackInUseError(Exception):
-    """A round of the pack is running."""
+class Removal(enum.Enum):
+    NOT_OWN = "not_own"  # the server has no uploaded pack of that id
+    REMOVED = "removed"
+    REMOVED_WHILE_PLAYED = "removed_while_played"  # rounds of it finish on their version
 
 
 async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
     async with db.read() as connection:
         sources = await connection.execute(
-            select(server_packs_table)
+            select(pack_versions_table)
+            .join(ServerPackRow, ServerPackRow.version_id == PackVersionRow.id)
             .where(ServerPackRow.guild_id == guild_id)
             .order_by(ServerPackRow.pack_id)
         )
@@ -63,24 +59,14 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
             select(DisabledPackRow.pack_id).where(DisabledPackRow.guild_id == guild_id)
         )
         return GuildPackRecords(
-            tuple(
-                ServerPackSource(
-                    row.guild_id,
-                    row.pack_id,
-                    row.file_name,
-                    row.source,
-                    row.uploaded_by,
-                    row.uploaded_at,
-                )
-                for row in sources
-            ),
-            frozenset(disabled.scalars()),
+            tuple(source_of(row) for row in sources), frozenset(disabled.scalars())
         )
 
 
 async def save_server_pack(db: Database, upload: ServerPackSource, pack: Pack) -> bool:
-    """Stores the source (replacing the server's pack of that id) and records ``pack``'s
-    questions under its stored id; True when it replaced one."""
+    """Stores the source as the pack's new current version (replacing the server's pack of
+    that id; rounds of the old one keep playing it) and records ``pack``'s questions under its
+    stored id; True when it replaced one."""
     async with db.write() as connection:
         held = set(
             (
@@ -92,41 +78,42 @@ async def save_server_pack(db: Database, upload: ServerPackSource, pack: Pack) -
         replacing = upload.pack_id in held
         if not replacing and len(held) >= MAX_SERVER_PACKS:
             raise TooManyPacksError
-        if replacing:
-            await connection.execute(_delete_source(upload.guild_id, upload.pack_id))
-        await connection.execute(
-            server_packs_table.insert().values(
-                guild_id=upload.guild_id,
-                pack_id=upload.pack_id,
-                file_name=upload.file_name[:200],
-                source=upload.source,
-                size=len(upload.source.encode()),
-                uploaded_by=upload.uploaded_by,
-                uploaded_at=upload.uploaded_at,
+        version_id = await add_version(connection, upload)
+        if replacing:  # in place: a round starting meanwhile waits, then sees the new version
+            await connection.execute(
+                update(ServerPackRow)
+                .where(_the_pack(upload.guild_id, upload.pack_id))
+                .values(version_id=version_id)
             )
-        )
+        else:
+            await connection.execute(
+                server_packs_table.insert().values(
+                    guild_id=upload.guild_id, pack_id=upload.pack_id, version_id=version_id
+                )
+            )
         await record_pack(connection, db.dialect, pack, upload.uploaded_at)
+        await collect_versions(connection, upload.guild_id)
         return replacing
 
 
-async def remove_server_pack(db: Database, guild_id: int, stored_id: str) -> bool:
-    """Removes the server's pack; its history stays (inactive). False if it had none such;
-    raises PackInUseError while a round of it runs."""
+async def remove_server_pack(db: Database, guild_id: int, pack_id: str) -> Removal:
+    """Removes the server's pack ``pack_id`` (as members see it); its history stays (inactive),
+    and rounds of it already running finish on the version they play."""
+    stored_id = stored_pack_id(pack_id, guild_id)
     async with db.write() as connection:
-        running = await connection.execute(
+        removed = await connection.execute(_delete_source(guild_id, pack_id))
+        if not removed.rowcount:
+            return Removal.NOT_OWN
+        await retire_pack(connection, stored_id)
+        await collect_versions(connection, guild_id)
+        played = await connection.scalar(
             select(
                 exists().where(
                     RoundRow.pack_id == stored_id, RoundRow.state == RoundState.RUNNING.value
                 )
             )
         )
-        if running.scalar():
-            raise PackInUseError
-        removed = await connection.execute(_delete_source(guild_id, shown_pack_id(stored_id)))
-        if not removed.rowcount:
-            return False
-        await retire_pack(connection, stored_id)
-        return True
+        return Removal.REMOVED_WHILE_PLAYED if played else Removal.REMOVED
 
 
 async def set_pack_disabled(
@@ -147,7 +134,9 @@ async def set_pack_disabled(
         return bool(result.rowcount)
 
 
+def _the_pack(guild_id: int, pack_id: str) -> ColumnElement[bool]:
+    return (ServerPackRow.guild_id == guild_id) & (ServerPackRow.pack_id == pack_id)
+
+
 def _delete_source(guild_id: int, pack_id: str) -> Delete:
-    return delete(ServerPackRow).where(
-        ServerPackRow.guild_id == guild_id, ServerPackRow.pack_id == pack_id
-    )
+    return delete(ServerPackRow).where(_the_pack(guild_id, pack_id))

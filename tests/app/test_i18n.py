@@ -37,6 +37,7 @@ from bot.app.translator import CatalogueTranslator
 from bot.quiz.model import Difficulty
 from bot.quiz.review_round import RoundMode
 from bot.quiz.scoring import Period
+from bot.storage.server_packs import Removal
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 COUNTS = (0, 1, 2, 5)
@@ -261,6 +262,7 @@ def test_every_key_the_code_builds_exists() -> None:
     built = {f"choice.{period.value}" for period in Period}
     built |= {f"difficulty.{difficulty.value}" for difficulty in Difficulty}
     built |= {f"round.lost.{code}" for code in LOST_CHANNEL_CODES}
+    built |= {f"serverpacks.{removal.value}" for removal in Removal}
     built |= {f"cmd.quiz.start.mode.{mode.value}" for mode in RoundMode}
     built |= {"choice.greek", "choice.english"}
     assert built - keys(FALLBACK) == set()

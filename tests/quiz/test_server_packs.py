@@ -14,6 +14,7 @@ from bot.quiz.server_packs import (
     shown_pack_id,
     stored_pack_id,
     too_big,
+    typed_pack,
 )
 from tests.storage.factories import make_pack
 
@@ -52,10 +53,20 @@ def test_a_server_sees_its_built_ins_minus_those_off_plus_its_own() -> None:
     view = guild_packs(BUILTINS, GUILD, [own], ["extra"])
     assert list(view.offered.packs) == ["basics", f"capitals@{GUILD}"]
     assert list(view.known.packs) == ["basics", f"capitals@{GUILD}", "extra"]
-    assert view.offered.get("capitals") == own  # by the id members type
-    assert view.offered.get(f"capitals@{GUILD}") == own
-    assert view.offered.get("extra") is None
-    assert view.known.get("extra") is not None
+    assert typed_pack(view.offered, "capitals") == own  # by the id members type
+    assert view.offered.get(f"capitals@{GUILD}") == own  # by its stored id, inside the bot
+    assert typed_pack(view.offered, "basics") is not None
+    assert typed_pack(view.offered, "extra") is None
+    assert typed_pack(view.known, "extra") is not None
     other = guild_packs(BUILTINS, GUILD + 1, [], [])
-    assert other.offered.get("capitals") is None
+    assert typed_pack(other.offered, "capitals") is None
     assert other.offered.get(f"capitals@{GUILD}") is None
+
+
+def test_a_typed_id_with_the_inside_suffix_finds_nothing() -> None:
+    own = as_server_pack(make_pack("capitals"), GUILD)
+    view = guild_packs(BUILTINS, GUILD, [own], [])
+    assert view.known.get(f"capitals@{GUILD}") == own
+    for typed in (f"capitals@{GUILD}", f"capitals@{GUILD + 1}", "capitals@", "basics@"):
+        assert typed_pack(view.known, typed) is None
+    assert typed_pack(view.known, "capitals") == own

@@ -7,11 +7,12 @@ import sys
 import uuid
 import warnings
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, inspect
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy import Connection, inspect, text
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.storage.migrate import HEAD_REVISION, alembic_config, stored_revision, upgrade_async
@@ -94,3 +95,39 @@ async def test_processes_starting_at_once_migrate_an_empty_postgres_once() -> No
             await engine.dispose()
     finally:
         await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def _migrate(engine: AsyncEngine, direction: str, revision: str) -> None:
+    move = command.upgrade if direction == "upgrade" else command.downgrade
+    async with engine.begin() as connection:
+        await connection.run_sync(lambda sync: move(alembic_config(sync), revision))
+
+
+async def test_0006_keeps_each_server_pack_as_its_current_version(database_url: str) -> None:
+    """Its source moves into pack_versions, and back on a downgrade."""
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    try:
+        await _migrate(engine, "downgrade", "0005")
+        async with engine.begin() as connection:
+            await connection.execute(
+                text(
+                    "INSERT INTO server_packs (guild_id, pack_id, file_name, source, size,"
+                    " uploaded_by, uploaded_at) VALUES"
+                    " (1, 'capitals', 'c.yaml', 'id: capitals', 12, 7, '2026-11-30 10:00:00')"
+                )
+            )
+        await _migrate(engine, "upgrade", "head")
+        async with engine.connect() as connection:
+            versions = await connection.execute(
+                text(
+                    "SELECT v.guild_id, v.pack_id, v.file_name, v.source, v.size, v.uploaded_by"
+                    " FROM server_packs s JOIN pack_versions v ON v.id = s.version_id"
+                )
+            )
+            assert versions.all() == [(1, "capitals", "c.yaml", "id: capitals", 12, 7)]
+        await _migrate(engine, "downgrade", "0005")
+        async with engine.connect() as connection:
+            sources = await connection.execute(text("SELECT pack_id, source FROM server_packs"))
+            assert sources.all() == [("capitals", "id: capitals")]
+    finally:
+        await engine.dispose()

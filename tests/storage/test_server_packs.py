@@ -1,5 +1,5 @@
 """A server's own packs in the database (SQLite and PostgreSQL): stored with their questions,
-the per-server limit, removal (not while a round runs), built-in packs turned off, and the
+the per-server limit, removal (a round of it plays on), built-in packs turned off, and the
 packs a review may show from each server."""
 
 from __future__ import annotations
@@ -14,15 +14,13 @@ from sqlalchemy import select
 from bot.app.shelf import PackShelf
 from bot.quiz.library import Library
 from bot.quiz.review import EVERYTHING, Answer, CardStep, NothingStep, Session, Start
-from bot.quiz.rounds import RoundState
-from bot.quiz.server_packs import MAX_SERVER_PACKS, as_server_pack
+from bot.quiz.server_packs import MAX_SERVER_PACKS, as_server_pack, typed_pack
 from bot.storage.database import Database
 from bot.storage.models import PackRow, QuestionRow
 from bot.storage.packs import active_question_ids, sync_packs
 from bot.storage.reviews import take
-from bot.storage.rounds import end_round
 from bot.storage.server_packs import (
-    PackInUseError,
+    Removal,
     ServerPackSource,
     TooManyPacksError,
     guild_pack_records,
@@ -87,18 +85,17 @@ async def test_a_server_holds_at_most_its_limit_of_packs(db: Database) -> None:
     assert len((await guild_pack_records(db, GUILD)).sources) == MAX_SERVER_PACKS
 
 
-async def test_removal_waits_for_rounds_and_keeps_history(db: Database) -> None:
+async def test_removal_says_whether_a_round_plays_on_and_keeps_history(db: Database) -> None:
     await save(db, "capitals")
-    view = await start_test_round(db, guild_id=GUILD, pack_id="capitals@1")
-    with pytest.raises(PackInUseError):
-        await remove_server_pack(db, GUILD, "capitals@1")
-    await end_round(db, view.id, RoundState.STOPPED, NOW)
-    assert await remove_server_pack(db, OTHER, "capitals@2") is False
-    assert await remove_server_pack(db, GUILD, "capitals@1") is True
+    await save(db, "capitals", OTHER)
+    await start_test_round(db, guild_id=GUILD, pack_id="capitals@1")
+    assert await remove_server_pack(db, GUILD, "capitals") is Removal.REMOVED_WHILE_PLAYED
     assert (await guild_pack_records(db, GUILD)).sources == ()
     assert (await active_packs(db))["capitals@1"] is False
     assert await active_question_ids(db, "capitals@1") == ()
-    assert await remove_server_pack(db, GUILD, "capitals@1") is False
+    assert await remove_server_pack(db, GUILD, "capitals") is Removal.NOT_OWN
+    assert await remove_server_pack(db, OTHER, "capitals") is Removal.REMOVED  # its own
+    assert await remove_server_pack(db, OTHER, "capitals") is Removal.NOT_OWN
 
 
 async def test_built_in_packs_turn_off_and_on_per_server(db: Database) -> None:
@@ -137,11 +134,11 @@ async def test_the_shelf_sees_its_own_changes_at_once_and_others_after_its_ttl(
     yaml = CAPITALS.encode()
     stored = await shelf.upload(GUILD, "capitals.yaml", yaml, by=7, now=NOW)
     assert stored.stored
-    assert (await shelf.view(GUILD)).offered.get("capitals") is not None
-    assert (await shelf.view(OTHER)).offered.get("capitals") is None
-    assert (await other_process.view(GUILD)).offered.get("capitals") is None  # cached
+    assert typed_pack((await shelf.view(GUILD)).offered, "capitals") is not None
+    assert typed_pack((await shelf.view(OTHER)).offered, "capitals") is None
+    assert typed_pack((await other_process.view(GUILD)).offered, "capitals") is None  # cached
     now[0] = 10.5
-    found = (await other_process.view(GUILD)).offered.get("capitals")
+    found = typed_pack((await other_process.view(GUILD)).offered, "capitals")
     assert found is not None
     assert found.id == "capitals@1"
     await shelf.set_disabled(GUILD, "basics", disabled=True, by=7, now=NOW)

@@ -9,11 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.choices import pack_choices
+from bot.app.choices import chosen_pack, pack_choices
 from bot.app.components.leaderboard import public_board
 from bot.app.context import AppContext
-from bot.app.render.limits import echo
-from bot.app.replies import reply, say
+from bot.app.replies import reply
 from bot.app.translator import command_text as _
 from bot.quiz.scoring import Period
 
@@ -39,11 +38,12 @@ class BoardCog(commands.Cog):
         period: app_commands.Choice[str] | None = None,
         pack: str | None = None,
     ) -> None:
-        known = (await self.ctx.shelf.view(interaction.guild_id)).known
-        chosen = known.get(pack) if pack else None
-        if pack and chosen is None:
-            await say(interaction, "round.unknown_pack", pack=echo(pack))
-            return
+        chosen = None
+        if pack:
+            known = (await self.ctx.shelf.view(interaction.guild_id)).known
+            chosen = await chosen_pack(interaction, known, pack)
+            if chosen is None:
+                return
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
         embed, view = await public_board(
             self.ctx,

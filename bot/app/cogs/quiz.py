@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.choices import pack_choices
+from bot.app.choices import chosen_pack, pack_choices
 from bot.app.cogs.server_packs import PackGroup
 from bot.app.context import AppContext
 from bot.app.i18n import tr
@@ -31,6 +31,7 @@ from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundSta
 from bot.quiz.server_packs import guild_of, shown_pack_id
 from bot.storage import rounds, settings
 from bot.storage.analytics import pack_analytics
+from bot.storage.pack_versions import PackGoneError
 from bot.storage.results import GuildSettings, RoundView
 
 Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
@@ -78,9 +79,8 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
             return
-        chosen = (await self._offered(interaction)).get(pack)
+        chosen = await chosen_pack(interaction, await self._offered(interaction), pack)
         if chosen is None:
-            await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
         target_id = channel.id if channel is not None else interaction.channel_id
         assert target_id is not None  # noqa: S101
@@ -124,6 +124,8 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         except rounds.NothingToReviewError:
             title = pack.title.get(interaction.locale.value)
             await say(interaction, "round.review.nothing", pack=title)
+        except PackGoneError:  # removed since this process last read the server's packs
+            await say(interaction, "round.unknown_pack", pack=echo(shown_pack_id(pack.id)))
         return None
 
     async def _announce(
@@ -258,9 +260,9 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
             return
-        chosen = (await self.ctx.shelf.view(interaction.guild_id)).known.get(pack)
+        known = (await self.ctx.shelf.view(interaction.guild_id)).known
+        chosen = await chosen_pack(interaction, known, pack)
         if chosen is None:
-            await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         # Every answer to the pack is read: on a busy server that may outlast Discord's 3 s.

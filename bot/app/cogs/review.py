@@ -8,12 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.choices import pack_choices
+from bot.app.choices import chosen_pack, pack_choices
 from bot.app.components.review_buttons import start_review
 from bot.app.context import AppContext
 from bot.app.i18n import tr
 from bot.app.render.common import mention
-from bot.app.render.limits import echo
 from bot.app.render.stats import chart_url, stats_chart, stats_embed
 from bot.app.replies import reply, say
 from bot.app.translator import command_text as _
@@ -30,10 +29,12 @@ class LearningCog(commands.Cog):
     @app_commands.describe(pack=_("cmd.review.pack.description"))
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction[Any], pack: str | None = None) -> None:
-        chosen = (await self.ctx.shelf.view(interaction.guild_id)).offered.get(pack or "")
-        if pack is not None and chosen is None:
-            await say(interaction, "round.unknown_pack", pack=echo(pack))
-            return
+        chosen = None
+        if pack is not None:
+            offered = (await self.ctx.shelf.view(interaction.guild_id)).offered
+            chosen = await chosen_pack(interaction, offered, pack)
+            if chosen is None:
+                return
         await start_review(interaction, Scope(pack_id=chosen.id if chosen else None))
 
     @review.autocomplete("pack")

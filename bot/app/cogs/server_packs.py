@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app.choices import pack_choices
+from bot.app.choices import pack_choices, refused_inside_id
 from bot.app.context import ctx_of
 from bot.app.permissions import is_moderator
 from bot.app.render.limits import echo
@@ -16,8 +16,7 @@ from bot.app.render.server_packs import pack_list_embed, upload_text
 from bot.app.replies import reply, say
 from bot.app.shelf import ServerView
 from bot.app.translator import command_text as _
-from bot.quiz.server_packs import stored_pack_id, too_big
-from bot.storage.server_packs import PackInUseError
+from bot.quiz.server_packs import too_big, typed_pack
 
 
 class PackGroup(
@@ -53,18 +52,10 @@ class PackGroup(
     @app_commands.describe(pack=_("cmd.quiz.pack.remove.pack.description"))
     async def remove(self, interaction: discord.Interaction[Any], pack: str) -> None:
         guild_id = await _moderated_guild(interaction)
-        if guild_id is None:
+        if guild_id is None or await refused_inside_id(interaction, pack):
             return
-        try:
-            removed = await ctx_of(interaction).shelf.remove(
-                guild_id, stored_pack_id(pack, guild_id)
-            )
-        except PackInUseError:
-            await say(interaction, "serverpacks.in_use", id=echo(pack))
-            return
-        await say(
-            interaction, "serverpacks.removed" if removed else "serverpacks.not_own", id=echo(pack)
-        )
+        removal = await ctx_of(interaction).shelf.remove(guild_id, pack)
+        await say(interaction, f"serverpacks.{removal.value}", id=echo(pack))
 
     @app_commands.command(name="disable", description=_("cmd.quiz.pack.disable.description"))
     @app_commands.describe(pack=_("cmd.quiz.pack.disable.pack.description"))
@@ -100,10 +91,10 @@ class PackGroup(
 
 async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled: bool) -> None:
     guild_id = await _moderated_guild(interaction)
-    if guild_id is None:
+    if guild_id is None or await refused_inside_id(interaction, pack):
         return
     ctx = ctx_of(interaction)
-    if ctx.shelf.builtins.get(pack) is None:
+    if typed_pack(ctx.shelf.builtins, pack) is None:
         await say(interaction, "serverpacks.not_builtin", id=echo(pack))
         return
     changed = await ctx.shelf.set_disabled(

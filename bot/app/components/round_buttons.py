@@ -74,9 +74,9 @@ class AnswerButton(
         found = await question_orders(ctx.db).question(self.round_id, self.index)
         if found is None:
             return _NO_SUCH_ROUND, ()
-        # A server's own pack is only in that server's view (cached: no read per click).
-        packs = ctx.library if guild_id is None else (await ctx.shelf.view(guild_id)).known
-        question = _question_in(packs.get(found.pack_id), found.question_id)
+        # The round's own version of its pack (cached: no read per click).
+        pack = await ctx.shelf.played_pack(guild_id, found.pack_id, found.version_id)
+        question = _question_in(pack, found.question_id)
         order = () if question is None else shown_order(self.round_id, question)
         result = await rounds.record_answer(
             ctx.db,
@@ -152,9 +152,8 @@ class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<
         answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
-        question = _question_in(
-            (await ctx.shelf.view(view.guild_id)).known.get(view.pack_id), question_id
-        )
+        pack = await ctx.shelf.played_pack(view.guild_id, view.pack_id, view.pack_version_id)
+        question = _question_in(pack, question_id)
         if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
         else:

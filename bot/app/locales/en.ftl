@@ -132,6 +132,8 @@ round-review-nothing = Nobody in this server has answered **{ $pack }** yet, so 
 round-lost-10003 = that channel no longer exists
 round-lost-50001 = quizbot can no longer see that channel
 round-lost-50013 = quizbot lacks a permission it needs there (View Channel, Send Messages, Embed Links, Read Message History)
+# The round's questions can no longer be shown (e.g. a built-in pack edited across a restart).
+round-content_gone = a question it was to ask is no longer in its pack (the pack was changed while the round ran). The standings so far are posted in the channel
 
 ## Private review (spaced repetition).
 
@@ -229,6 +231,8 @@ packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
        *[other] { $questions } questions
     }
 packs-empty = No quiz packs are loaded.
+# A pack option typed with the bot's inside suffix (`capitals@123`), which no member may type.
+packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@”. Type the id as /{ cmd-quiz-name } { cmd-quiz-packs-name } shows it, without the “@” and what follows.
 
 ## /quiz settings.
 
@@ -373,7 +377,7 @@ serverpacks-too_many = This server already has { $limit ->
 serverpacks-shadows_builtin = `{ $id }` is the id of a built-in pack: give your pack another id. Nothing was stored.
 serverpacks-removed = Pack `{ $id }` is removed from this server. Its answers and scores stay in the history.
 serverpacks-not_own = This server has no uploaded pack `{ $id }`.
-serverpacks-in_use = A round of `{ $id }` is running. Remove the pack once the round has ended, or stop it first with /{ cmd-quiz-name } { cmd-quiz-stop-name }.
+serverpacks-removed_while_played = Pack `{ $id }` is removed from this server. The round of it that is running plays on to its end with the questions it started with. Its answers and scores stay in the history.
 serverpacks-not_builtin = There is no built-in pack `{ $id }`.
 serverpacks-disabled = Built-in pack `{ $id }` is turned off in this server: it is no longer offered or startable here.
 serverpacks-already_disabled = Built-in pack `{ $id }` is already turned off in this server.
