@@ -103,11 +103,11 @@ async def _migrate(engine: AsyncEngine, direction: str, revision: str) -> None:
         await connection.run_sync(lambda sync: move(alembic_config(sync), revision))
 
 
-async def test_0006_keeps_each_server_pack_as_its_current_version(database_url: str) -> None:
+async def test_0007_keeps_each_server_pack_as_its_current_version(database_url: str) -> None:
     """Its source moves into pack_versions, and back on a downgrade."""
     engine = create_async_engine(database_url, poolclass=NullPool)
     try:
-        await _migrate(engine, "downgrade", "0005")
+        await _migrate(engine, "downgrade", "0006")
         async with engine.begin() as connection:
             await connection.execute(
                 text(
@@ -125,7 +125,7 @@ async def test_0006_keeps_each_server_pack_as_its_current_version(database_url: 
                 )
             )
             assert versions.all() == [(1, "capitals", "c.yaml", "id: capitals", 12, 7)]
-        await _migrate(engine, "downgrade", "0005")
+        await _migrate(engine, "downgrade", "0006")
         async with engine.connect() as connection:
             sources = await connection.execute(text("SELECT pack_id, source FROM server_packs"))
             assert sources.all() == [("capitals", "id: capitals")]

@@ -4,8 +4,8 @@ Each server pack's source moves into pack_versions (one version per pack as it s
 server_packs keeps only which version is current. A round records the version it plays and,
 when it ended by itself, why.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-12-01 09:00:00
 """
 
@@ -15,8 +15,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
