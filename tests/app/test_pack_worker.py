@@ -1,8 +1,8 @@
 """The pack checker: uploads are parsed in worker processes, within a hard time limit; a worker
 that overruns it is killed and replaced, and closing the checker leaves no process behind.
 
-The parses handed to the workers are module-level functions of this file, as the checker
-requires: a worker process imports them by name."""
+The parses handed to the workers are in tests/parses.py: a worker process imports them by
+name."""
 
 from __future__ import annotations
 
@@ -17,36 +17,20 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app.pack_worker import PackChecker, ParseFailedError, ParseTimeoutError
+from bot.app.pack_worker import (
+    STOP_LIMIT_S,
+    PackChecker,
+    ParseFailedError,
+    ParseTimeoutError,
+)
 from bot.quiz.loader import parse_pack
-from bot.quiz.model import Pack
 from bot.quiz.problems import PackError
+from tests.parses import FAILING, SLOW, parse_or_fail, parse_or_hang, parse_where
 from tests.storage.factories import CAPITALS
 
-SLOW = b"# slow\n"  # the file the test parses below never finish
-FAILING = b"# failing\n"
 LIMIT_S = 1.0
 WAIT_S = 15.0  # for a worker to start or exit on a busy machine
 BROKEN = CAPITALS.replace("difficulty: easy", "difficulty: hard-ish").encode()
-
-
-def parse_where(data: bytes, file_name: str) -> Pack:
-    """parse_pack, with the pack's source naming the process that parsed it."""
-    return replace(parse_pack(data, file_name), source=f"{file_name} in {os.getpid()}")
-
-
-def parse_or_hang(data: bytes, file_name: str) -> Pack:
-    """A parse that never ends on SLOW, as the worst file for some future loader would."""
-    if data == SLOW:
-        time.sleep(3600)
-    return parse_where(data, file_name)
-
-
-def parse_or_fail(data: bytes, file_name: str) -> Pack:
-    """A loader with a bug: something other than PackError escapes it on FAILING."""
-    if data == FAILING:
-        raise RecursionError("maximum recursion depth exceeded")
-    return parse_where(data, file_name)
 
 
 async def eventually(condition: Callable[[], bool], timeout: float = WAIT_S) -> None:  # noqa: ASYNC109
@@ -193,3 +177,14 @@ async def test_closing_leaves_no_process_idle_or_busy_and_refuses_more_uploads()
     assert [pid for pid in pids if alive(pid)] == []
     with pytest.raises(ParseFailedError, match="closed"):
         await checker.parse(CAPITALS.encode(), "late.yaml")
+
+
+async def test_an_idle_worker_leaves_as_soon_as_the_bots_end_of_its_pipe_closes() -> None:
+    # As when the bot dies: nothing kills the worker, it reads the end of its input and exits.
+    checker = PackChecker(parse_where, workers=1)
+    await checker.parse(CAPITALS.encode(), "idle.yaml")
+    (pid,) = worker_pids(checker)
+    started = time.monotonic()
+    await checker.close()
+    assert time.monotonic() - started < STOP_LIMIT_S / 2  # not killed after the grace
+    assert not alive(pid)
