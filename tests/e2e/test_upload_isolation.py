@@ -133,7 +133,9 @@ async def test_a_slow_upload_in_one_server_stalls_no_other_server(database_url: 
             await sandbox.wait_for_response(upload, timeout=TIMEOUT)  # deferred: checking now
             meanwhile: list[Json] = []
             later: list[Json] = []
+            deadline = asyncio.get_running_loop().time() + TIMEOUT
             while len(later) < LATER_ASKS:
+                assert asyncio.get_running_loop().time() < deadline, "the upload got no answer"
                 upload_done = len((await sandbox.interaction(upload))["responses"]) > 1
                 asked = await sandbox.command(member.user_id, member.channel_id, "quiz packs")
                 report = await answered_or_failed(sandbox, asked)
@@ -145,7 +147,7 @@ async def test_a_slow_upload_in_one_server_stalls_no_other_server(database_url: 
     asks = meanwhile + later
     assert meanwhile, "the other server asked nothing while the upload was being checked"
     assert [report["failed"] for report in asks] == [False] * len(asks)
-    waited = [report["ms_to_first_response"] for report in asks]
-    assert max(waited) < PROMPT_S * 1e3, f"the other server's answers waited {waited} ms"
+    waited = [ms for report in asks if (ms := report["ms_to_first_response"]) >= PROMPT_S * 1e3]
+    assert waited == [], f"answers to the other server that waited (ms): {waited}"
     assert all(title in content_of(report["responses"][0]) for report in asks)
     assert any("stopped (SIGINT)" in line for line in log), "".join(log)
