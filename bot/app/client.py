@@ -131,4 +131,5 @@ class QuizBot(commands.Bot):
         await self.ctx.conductor.shutdown()
         await self.reminders.shutdown()
         await self.refused_notice.close()
+        await self.ctx.shelf.close()  # its worker processes
         await super().close()

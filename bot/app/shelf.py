@@ -9,19 +9,26 @@ is parsed again only when its upload changed.
 A round plays the pack as it was when it started (``played_pack``): a server pack's round its
 own stored version, read and parsed once per process, however the pack changed since; a
 built-in's round the pack as this process loaded it.
+
+Uploads are parsed by the pack checker's worker processes, within its time limit, and each server
+may upload only so often (``UploadRate``). Stored packs, which passed that limit when they were
+uploaded, are parsed again in a thread: the event loop keeps answering meanwhile, and a server's
+view never waits behind another server's slow upload in the checker.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.app.keys import QuestionKeys
+from bot.app.pack_worker import PackChecker, ParseTimeoutError
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
@@ -36,6 +43,7 @@ from bot.quiz.server_packs import (
     shown_pack_id,
     too_big,
 )
+from bot.quiz.upload_rate import UploadRate
 from bot.storage import server_packs
 from bot.storage.database import Database
 from bot.storage.pack_versions import ServerPackSource, pack_version
@@ -84,11 +92,15 @@ class PackShelf:
         *,
         ttl_s: float = TTL_S,
         clock: Callable[[], float] = time.monotonic,
+        checker: PackChecker | None = None,
+        rate: UploadRate | None = None,
     ) -> None:
         self._db = db
         self.builtins = builtins
         self._ttl_s = ttl_s
         self._clock = clock
+        self._checker = checker or PackChecker()  # its processes start on the first upload
+        self.rate = rate or UploadRate()
         self._views: dict[int, ServerView] = {}
         self._loading: dict[int, asyncio.Task[ServerView]] = {}
         self._parsed: dict[tuple[int, str, int | None], Pack | None] = {}  # by version
@@ -121,18 +133,26 @@ class PackShelf:
         self._views.pop(guild_id, None)
         self._loading.pop(guild_id, None)  # a read begun before the change is not kept
 
+    def admit_upload(self, guild_id: int) -> int:
+        """0 if the server may upload a pack now (the upload is counted); else how many
+        seconds until it may."""
+        return self.rate.admit(guild_id, self._clock())
+
     async def upload(
         self, guild_id: int, file_name: str, data: bytes, *, by: int, now: datetime
     ) -> Uploaded:
-        """Checks an uploaded file with the pack loader and the server's limits; stores it
-        only if it passes both."""
+        """Checks an uploaded file with the pack loader, in the checker's workers, and the
+        server's limits; stores it only if it passes both."""
         oversize = too_big(len(data))
         if oversize is not None:
             return Uploaded(refusal=oversize)
         try:
-            pack = parse_pack(data, file_name)
+            pack = await self._checker.parse(data, file_name)
         except PackError as error:
             return Uploaded(problems=error.problems)
+        except ParseTimeoutError as late:
+            too_slow = UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s))
+            return Uploaded(refusal=too_slow)
         upload = ServerPackSource(guild_id, pack.id, file_name, data.decode(), by, now)
         view = await self.view(guild_id)
         own_ids = [shown_pack_id(own.id) for own in view.packs.own]
@@ -185,8 +205,10 @@ class PackShelf:
             return None
         # The current version is parsed already for the server's view; an older one is not
         # put in that cache, where it would push the current one out.
-        upload = (source.guild_id, source.pack_id, source.version_id)
-        return self._parsed[upload] if upload in self._parsed else _parse(source)
+        upload = _upload_of(source)
+        if upload in self._parsed:
+            return self._parsed[upload]
+        return await asyncio.to_thread(_parse, source)
 
     async def set_disabled(
         self, guild_id: int, pack_id: str, *, disabled: bool, by: int, now: datetime
@@ -201,17 +223,34 @@ class PackShelf:
 
     async def _load(self, guild_id: int) -> ServerView:
         records = await guild_pack_records(self._db, guild_id)
-        own = [pack for source in records.sources if (pack := self._parse(source)) is not None]
+        own = await self._parse(records.sources)
         packs = guild_packs(self.builtins, guild_id, own, records.disabled)
         return ServerView(packs, QuestionKeys.of(packs.known), self._clock())
 
-    def _parse(self, source: ServerPackSource) -> Pack | None:
-        """The stored pack, parsed once per upload."""
-        upload = (source.guild_id, source.pack_id, source.version_id)
-        if upload not in self._parsed:
-            self._parsed = {k: v for k, v in self._parsed.items() if k[:2] != upload[:2]}
-            self._parsed[upload] = _parse(source)
-        return self._parsed[upload]
+    async def _parse(self, sources: Sequence[ServerPackSource]) -> list[Pack]:
+        """The stored packs that still load, each parsed once per upload, off the event loop."""
+        uploads = [_upload_of(source) for source in sources]
+        found = {upload: self._parsed[upload] for upload in uploads if upload in self._parsed}
+        new = [source for source in sources if _upload_of(source) not in found]
+        if new:
+            for source, pack in zip(new, await asyncio.to_thread(_parse_all, new), strict=True):
+                upload = _upload_of(source)
+                found[upload] = pack
+                self._parsed = {k: v for k, v in self._parsed.items() if k[:2] != upload[:2]}
+                self._parsed[upload] = pack
+        return [pack for upload in uploads if (pack := found[upload]) is not None]
+
+    async def close(self) -> None:
+        """Stops the checker's worker processes."""
+        await self._checker.close()
+
+
+def _upload_of(source: ServerPackSource) -> tuple[int, str, int | None]:
+    return (source.guild_id, source.pack_id, source.version_id)
+
+
+def _parse_all(sources: Sequence[ServerPackSource]) -> list[Pack | None]:
+    return [_parse(source) for source in sources]
 
 
 def _parse(source: ServerPackSource) -> Pack | None:

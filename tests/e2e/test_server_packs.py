@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from bot.app.i18n import tr
 from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
+from bot.quiz.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
 from bot.sandbox.commands import OptionValue
 from bot.storage import rounds
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
@@ -143,6 +144,8 @@ async def test_a_broken_upload_gets_its_problems_privately_and_stores_nothing(
 async def test_limits_and_built_in_ids_are_refused(bot_world: QuizWorld) -> None:
     world = bot_world
     place = home(world)
+    assert world.bot is not None
+    world.bot.ctx.shelf.rate = UploadRate(limit=100)  # this test uploads 24 files in a row
     shadow = CAPITALS.replace("id: capitals", "id: mini")
     said = await said_in(world, await upload(world, place, shadow))
     assert (
@@ -162,6 +165,27 @@ async def test_limits_and_built_in_ids_are_refused(bot_world: QuizWorld) -> None
     assert "is replaced by the new file" in await said_in(
         world, await upload(world, place, replaced)
     )
+
+
+async def test_a_server_uploading_too_often_is_told_when_it_may_again(world: QuizWorld) -> None:
+    here = home(world)
+    there = await second_server(world)
+    await world.start_bot()
+    for number in range(UPLOADS_PER_WINDOW):
+        pack = CAPITALS.replace("id: capitals", f"id: pack-{number}")
+        assert "is stored for this server" in await said_in(world, await upload(world, here, pack))
+    report = await upload(world, here, CAPITALS)
+    said = await said_in(world, report)
+    waited = int(said.split("Try again in ")[1].split(" ")[0])
+    assert said == (
+        f"This server may upload at most {UPLOADS_PER_WINDOW} packs in {WINDOW_S:.0f} seconds. "
+        f"Try again in {waited} seconds. Nothing was stored."
+    )
+    assert 0 < waited <= WINDOW_S
+    assert all(flags & EPHEMERAL for flags in flags_of(report))
+    assert [r["body"]["type"] for r in report["responses"]] == [4]  # at once: not even deferred
+    assert (here.guild_id, "capitals") not in await stored_packs(world)
+    assert "is stored for this server" in await said_in(world, await upload(world, there, CAPITALS))
 
 
 async def test_a_pack_is_removed(bot_world: QuizWorld) -> None:

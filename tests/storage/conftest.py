@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.pack_worker import PackChecker
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade
 from bot.storage.packs import sync_packs
@@ -76,3 +77,13 @@ async def db(database_url: str) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture
+async def checker() -> AsyncIterator[PackChecker]:
+    """The shelves' pack checker; its workers are processes, stopped after the test."""
+    checker = PackChecker()
+    try:
+        yield checker
+    finally:
+        await checker.close()

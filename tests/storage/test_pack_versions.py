@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from bot.app.pack_worker import PackChecker
 from bot.app.shelf import PackShelf
 from bot.quiz.library import Library
 from bot.quiz.rounds import Message, RoundState
@@ -100,8 +101,10 @@ async def test_a_removed_pack_keeps_the_version_its_round_plays(db: Database) ->
     assert first not in await versions(db)
 
 
-async def test_the_shelf_reads_a_rounds_version_after_the_pack_changed(db: Database) -> None:
-    shelf = PackShelf(db, Library.of([make_pack("basics")]))
+async def test_the_shelf_reads_a_rounds_version_after_the_pack_changed(
+    db: Database, checker: PackChecker
+) -> None:
+    shelf = PackShelf(db, Library.of([make_pack("basics")]), checker=checker)
     assert (await shelf.upload(GUILD, "c.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
     view = await start_test_round(db, guild_id=GUILD, pack_id=STORED)
     spain = CAPITALS.replace("id: france", "id: spain").replace("France", "Spain")

@@ -5,12 +5,15 @@ packs a review may show from each server."""
 from __future__ import annotations
 
 import asyncio
+import itertools
+import time
 from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
 
+from bot.app.pack_worker import PackChecker
 from bot.app.shelf import PackShelf
 from bot.quiz.library import Library
 from bot.quiz.review import EVERYTHING, Answer, CardStep, NothingStep, Session, Start
@@ -28,6 +31,7 @@ from bot.storage.server_packs import (
     save_server_pack,
     set_pack_disabled,
 )
+from tests.parses import PATHOLOGICAL, SLOW, parse_or_hang
 from tests.storage.factories import CAPITALS, NOW, make_pack, seeded, start_test_round
 
 GUILD, OTHER, MEMBER = 1, 2, 5
@@ -124,11 +128,11 @@ async def test_a_review_shows_a_servers_own_pack_only_in_that_server(db: Databas
 
 
 async def test_the_shelf_sees_its_own_changes_at_once_and_others_after_its_ttl(
-    db: Database,
+    db: Database, checker: PackChecker
 ) -> None:
     now = [0.0]
     builtins = Library.of([make_pack("basics")])
-    shelf = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0])
+    shelf = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0], checker=checker)
     other_process = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0])
     assert list((await other_process.view(GUILD)).offered.packs) == ["basics"]
     yaml = CAPITALS.encode()
@@ -148,10 +152,11 @@ async def test_the_shelf_sees_its_own_changes_at_once_and_others_after_its_ttl(
 
 
 async def test_a_burst_finding_the_view_expired_shares_one_read_and_parses_nothing_again(
-    db: Database,
+    db: Database, checker: PackChecker
 ) -> None:
     now = [0.0]
-    shelf = PackShelf(db, Library.of([make_pack("basics")]), ttl_s=10.0, clock=lambda: now[0])
+    builtins = Library.of([make_pack("basics")])
+    shelf = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0], checker=checker)
     assert (await shelf.upload(GUILD, "capitals.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
     first = await shelf.view(GUILD)
     now[0] = 10.5
@@ -163,8 +168,8 @@ async def test_a_burst_finding_the_view_expired_shares_one_read_and_parses_nothi
     assert burst[0].known.get("capitals@1") is first.known.get("capitals@1")  # not parsed again
 
 
-async def test_the_shelf_refuses_without_storing(db: Database) -> None:
-    shelf = PackShelf(db, Library.of([make_pack("basics")]))
+async def test_the_shelf_refuses_without_storing(db: Database, checker: PackChecker) -> None:
+    shelf = PackShelf(db, Library.of([make_pack("basics")]), checker=checker)
     broken = await shelf.upload(GUILD, "x.yaml", b"id: x\n", by=7, now=NOW)
     assert broken.problems
     assert str(broken.problems[0]).startswith("x.yaml:1:1: ")
@@ -174,3 +179,45 @@ async def test_the_shelf_refuses_without_storing(db: Database) -> None:
     assert refused.refusal.key == "serverpacks.shadows_builtin"
     assert (await guild_pack_records(db, GUILD)).sources == ()
     assert replace(refused, refusal=None).stored  # the pack itself loaded
+
+
+async def test_a_file_that_overruns_the_checkers_limit_is_refused_and_stores_nothing(
+    db: Database,
+) -> None:
+    shelf = PackShelf(
+        db, Library.of([make_pack("basics")]), checker=PackChecker(parse_or_hang, limit_s=0.5)
+    )
+    try:
+        late = await shelf.upload(GUILD, "slow.yaml", SLOW, by=7, now=NOW)
+        assert late.refusal is not None
+        assert (late.refusal.key, late.refusal.limit) == ("serverpacks.too_slow", 1)
+        assert not late.stored
+        assert (await shelf.upload(GUILD, "capitals.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
+        assert [s.pack_id for s in (await guild_pack_records(db, GUILD)).sources] == ["capitals"]
+    finally:
+        await shelf.close()
+
+
+async def test_stored_packs_are_parsed_again_off_the_event_loop(db: Database) -> None:
+    # A stored source the loader now finds slow (and no longer accepts): the loop keeps ticking.
+    stored = as_server_pack(make_pack("slow"), GUILD)
+    slow = ServerPackSource(GUILD, "slow", "slow.yaml", PATHOLOGICAL.decode(), 7, NOW)
+    await save_server_pack(db, slow, stored)
+    shelf = PackShelf(db, Library.of([make_pack("basics")]))
+    ticks = [time.monotonic()]
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(0.01)
+            ticks.append(time.monotonic())
+
+    ticking = asyncio.ensure_future(tick())
+    try:
+        view = await shelf.view(GUILD)
+    finally:
+        ticking.cancel()
+    ticks.append(time.monotonic())
+    assert list(view.offered.packs) == ["basics"]  # left out: it no longer loads
+    stall = max(later - earlier for earlier, later in itertools.pairwise(ticks))
+    assert stall < 0.5, f"the event loop stalled for {stall:.2f} s"
+    assert len(ticks) > 10  # it ticked all along a parse of seconds

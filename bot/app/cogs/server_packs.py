@@ -32,9 +32,20 @@ class PackGroup(
         if oversize is not None:
             await say(interaction, oversize.key, limit=oversize.limit)
             return
+        ctx = ctx_of(interaction)
+        wait_s = ctx.shelf.admit_upload(guild_id)  # also before fetching and checking it
+        if wait_s:
+            rate = ctx.shelf.rate
+            await say(
+                interaction,
+                "serverpacks.too_often",
+                limit=rate.limit,
+                window=round(rate.window_s),
+                seconds=wait_s,
+            )
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await file.read()
-        ctx = ctx_of(interaction)
         outcome = await ctx.shelf.upload(
             guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock()
         )

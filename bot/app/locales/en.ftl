@@ -370,6 +370,20 @@ serverpacks-invalid = The pack was not stored: { $count ->
     } in the file.
 serverpacks-more_problems = …and { $count } more.
 serverpacks-too_big = The file is over { $limit } KiB, the limit for a pack of this server. Nothing was stored.
+serverpacks-too_slow = This file took too long to check: over { $limit ->
+        [one] { $limit } second
+       *[other] { $limit } seconds
+    }, the limit for a pack of this server. Nothing was stored. A pack is usually checked in well under a second; look for very long lists or deep nesting in the file, or split it into smaller packs.
+serverpacks-too_often = This server may upload at most { $limit ->
+        [one] { $limit } pack
+       *[other] { $limit } packs
+    } in { $window ->
+        [one] { $window } second
+       *[other] { $window } seconds
+    }. Try again in { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }. Nothing was stored.
 serverpacks-too_many = This server already has { $limit ->
         [one] { $limit } pack
        *[other] { $limit } packs

@@ -1,0 +1,266 @@
+"""Uploaded pack files are parsed in worker processes, never on the event loop, each within a
+hard time limit.
+
+The pack loader is pure Python, and a 256 KiB file can be made to keep it busy for seconds; on
+the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
+keeps a small pool of processes (started on first use with the ``spawn`` method, so they share
+none of the bot's loop, sockets or threads); each parses one file at a time. A parse that
+overruns its limit gets its process killed, and the next use starts a fresh one. What comes
+back is pickled: the pack, or the problems found in it.
+
+This module is what a worker imports, so it imports nothing of Discord or the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copyreg
+import io
+import multiprocessing
+import os
+import pickle
+import signal
+import traceback
+from collections.abc import Callable, Mapping
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from types import MappingProxyType
+from typing import Any
+
+from bot.quiz.loader import parse_pack
+from bot.quiz.model import Pack
+from bot.quiz.problems import PackError, Problem
+
+PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
+START_LIMIT_S = 60.0  # a fresh interpreter importing the loader, on a machine under load
+STOP_LIMIT_S = 5.0  # for an idle worker to leave once told, before it is killed
+WORKERS = 2  # a server's slow file holds one; the next server's upload still finds the other
+MAX_REPLY_BYTES = 64 * 1024 * 1024  # far above the pickled pack of any 256 KiB file
+WORKER_NICENESS = 10  # on a busy machine, the bot's event loop comes before a parse
+_READY = b"ready"
+
+Parse = Callable[[bytes, str], Pack]
+
+
+class ParseTimeoutError(Exception):
+    """The file was not parsed within the limit; its worker was killed."""
+
+    def __init__(self, limit_s: float) -> None:
+        super().__init__(f"the pack was not parsed within {limit_s} s")
+        self.limit_s = limit_s
+
+
+class ParseFailedError(Exception):
+    """No answer about the file: its worker died, or the loader raised something unexpected."""
+
+
+class PackChecker:
+    """Parses pack files in worker processes: ``await checker.parse(data, file_name)`` gives
+    what ``parse_pack`` would, or raises ``ParseTimeoutError``. ``parse`` must be picklable
+    (a module-level function); it runs in the workers."""
+
+    def __init__(
+        self,
+        parse: Parse = parse_pack,
+        *,
+        limit_s: float = PARSE_LIMIT_S,
+        workers: int = WORKERS,
+        start_limit_s: float = START_LIMIT_S,
+    ) -> None:
+        self.limit_s = limit_s
+        self._workers = [_Worker(parse, start_limit_s) for _ in range(workers)]
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        for worker in self._workers:
+            self._idle.put_nowait(worker)
+        self._closed = False
+
+    @property
+    def processes(self) -> list[BaseProcess]:
+        """The worker processes running now (started ones, not yet stopped or killed)."""
+        return [worker.process for worker in self._workers if worker.process is not None]
+
+    async def parse(self, data: bytes, file_name: str) -> Pack:
+        """The pack; raises PackError with its problems, ParseTimeoutError past the limit, and
+        ParseFailedError when no worker could say."""
+        if self._closed:
+            raise ParseFailedError("the pack checker is closed")
+        worker = await self._idle.get()
+        try:
+            if self._closed:  # closed while this waited for a worker
+                raise ParseFailedError("the pack checker is closed")
+            return await worker.parse(data, file_name, self.limit_s)
+        finally:
+            self._idle.put_nowait(worker)
+
+    async def close(self) -> None:
+        """Stops every worker (those parsing now are killed) and waits until each has exited."""
+        self._closed = True
+        await asyncio.gather(*(worker.stop() for worker in self._workers))
+
+
+class _Worker:
+    """One process, started when first needed and again after it was killed."""
+
+    def __init__(self, parse: Parse, start_limit_s: float) -> None:
+        self._parse = parse
+        self._start_limit_s = start_limit_s
+        self.process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._exchange: asyncio.Future[bytes] | None = None  # the request in flight
+        self._reaping: set[asyncio.Future[None]] = set()
+
+    async def parse(self, data: bytes, file_name: str, limit_s: float) -> Pack:
+        await self._started()
+        return _outcome(await self._ask(_dumps((data, file_name)), limit_s))
+
+    async def stop(self) -> None:
+        if self._exchange is not None:
+            self._discard()
+        elif self.process is not None and self._connection is not None:
+            process, connection = self.process, self._connection
+            self.process = self._connection = None
+            connection.close()  # the worker reads the end of its input and leaves
+            self._reap_later(process, None, connection, kill_after_s=STOP_LIMIT_S)
+        await asyncio.gather(*self._reaping)
+
+    async def _started(self) -> None:
+        if self.process is not None:
+            return
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        process = context.Process(
+            target=serve, args=(theirs, self._parse), name="quizbot-pack-check", daemon=True
+        )
+        process.start()  # a millisecond or so: the interpreter's start is waited for below
+        theirs.close()  # only the worker holds its end, so its death reads as end of file
+        self.process, self._connection = process, ours
+        try:
+            await self._ask(None, self._start_limit_s)  # its greeting: the loader is imported
+        except ParseTimeoutError as late:
+            raise ParseFailedError("the pack checker's worker did not start") from late
+
+    async def _ask(self, request: bytes | None, limit_s: float) -> bytes:
+        """Sends ``request`` (if any) and waits for the reply, killing the worker if none comes
+        within ``limit_s`` or if the caller stops waiting."""
+        connection = self._connection
+        assert connection is not None  # noqa: S101  # started first
+        exchange = asyncio.ensure_future(asyncio.to_thread(_exchange, connection, request))
+        self._exchange = exchange
+        try:
+            done, _ = await asyncio.wait({exchange}, timeout=limit_s)
+        except asyncio.CancelledError:
+            self._discard()  # its reply would be read as the next request's
+            raise
+        if not done:
+            self._discard()
+            raise ParseTimeoutError(limit_s)
+        self._exchange = None
+        try:
+            return exchange.result()
+        except (EOFError, OSError) as error:
+            self._discard()
+            raise ParseFailedError("the pack checker's worker stopped") from error
+
+    def _discard(self) -> None:
+        """Kills the worker at once; the next use starts another."""
+        process, connection, exchange = self.process, self._connection, self._exchange
+        self.process = self._connection = self._exchange = None
+        if process is None or connection is None:
+            return
+        process.kill()
+        self._reap_later(process, exchange, connection, kill_after_s=0.0)
+
+    def _reap_later(
+        self,
+        process: BaseProcess,
+        exchange: asyncio.Future[bytes] | None,
+        connection: Connection,
+        *,
+        kill_after_s: float,
+    ) -> None:
+        reaping = asyncio.ensure_future(_reap(process, exchange, connection, kill_after_s))
+        self._reaping.add(reaping)
+        reaping.add_done_callback(self._reaping.discard)
+
+
+async def _reap(
+    process: BaseProcess,
+    exchange: asyncio.Future[bytes] | None,
+    connection: Connection,
+    kill_after_s: float,
+) -> None:
+    """Waits for a stopped worker to exit (killing it after ``kill_after_s``) and frees it."""
+    if exchange is not None:  # its thread reads until the dead worker's end closes
+        with contextlib.suppress(Exception):
+            await exchange
+    connection.close()
+    await asyncio.to_thread(process.join, kill_after_s or None)
+    if process.exitcode is None:
+        process.kill()
+        await asyncio.to_thread(process.join)
+    process.close()
+
+
+def _exchange(connection: Connection, request: bytes | None) -> bytes:
+    if request is not None:
+        connection.send_bytes(request)
+    return connection.recv_bytes(MAX_REPLY_BYTES)
+
+
+def _outcome(reply: bytes) -> Pack:
+    kind, value = pickle.loads(reply)  # noqa: S301  # written by our own worker, not by a member
+    if kind == "pack" and isinstance(value, Pack):
+        return value
+    if kind == "problems" and isinstance(value, tuple):
+        raise PackError(problem for problem in value if isinstance(problem, Problem))
+    raise ParseFailedError(f"the pack loader failed in the worker:\n{value}")
+
+
+def serve(connection: Connection, parse: Parse) -> None:
+    """A worker's life: one file in, its pack or its problems out, until the bot closes its
+    end of the pipe (or dies, which closes it too)."""
+    # Ctrl-C in a terminal reaches the whole process group; the bot stops its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, OSError):  # not on Windows
+        os.nice(WORKER_NICENESS)
+    connection.send_bytes(_READY)
+    while True:
+        try:
+            request = connection.recv_bytes()
+        except EOFError:
+            return
+        data, file_name = pickle.loads(request)  # noqa: S301  # written by the bot
+        connection.send_bytes(_parsed(parse, data, file_name))
+
+
+def _parsed(parse: Parse, data: bytes, file_name: str) -> bytes:
+    try:
+        return _dumps(("pack", parse(data, file_name)))
+    except PackError as error:
+        return _dumps(("problems", error.problems))
+    except Exception as error:  # noqa: BLE001  # the bot logs it; the worker serves on
+        return _dumps(("failed", "".join(traceback.format_exception(error))))
+
+
+def _dumps(value: object) -> bytes:
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+def _mapping_proxy(items: dict[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(items)
+
+
+def _reduce_mapping_proxy(proxy: MappingProxyType[str, str]) -> tuple[Any, ...]:
+    # A pack's texts are read-only mappings, which pickle cannot name; they travel as dicts.
+    return _mapping_proxy, (dict(proxy),)
+
+
+_DISPATCH: dict[type, Callable[[Any], str | tuple[Any, ...]]] = {
+    **copyreg.dispatch_table,
+    MappingProxyType: _reduce_mapping_proxy,
+}
