@@ -3,7 +3,10 @@ posted before a restart work after it (clicks reach them through ``ButtonRouter`
 
 Options are shown in the round's own order (``shown_order``): the button at position ``p``
 shows letter ``p`` and carries the pack's option ``order[p]``, so answers are stored in the
-pack's terms and every letter a member reads is the one on the button they saw."""
+pack's terms and every letter a member reads is the one on the button they saw.
+
+A custom_id is only what the client sent: each button acts only when clicked on its round's own
+message, in the round's server and channel (origin.py)."""
 
 from __future__ import annotations
 
@@ -15,15 +18,20 @@ import discord
 
 from bot.app import metrics
 from bot.app.components.base import PersistentButton
-from bot.app.context import AppContext, ctx_of
+from bot.app.components.origin import (
+    NOT_HERE,
+    question_purpose,
+    refuse,
+    round_message,
+)
+from bot.app.context import ctx_of
 from bot.app.i18n import tr
 from bot.app.render.common import letter
 from bot.app.replies import reply, say
 from bot.quiz.model import Pack, Question
 from bot.quiz.shuffle import option_order, round_option_seed, shown_position
 from bot.storage import member_answers, rounds
-from bot.storage.question_orders import question_orders
-from bot.storage.results import AnswerOutcome, AnswerResult
+from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
 
 # An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
 # three seconds and tell the member when it lands.
@@ -57,32 +65,39 @@ class AnswerButton(
         return cls(int(match["round"]), int(match["index"]), int(match["option"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        ctx = ctx_of(interaction)
         deadline = AckDeadline(interaction, ACK_BUDGET_S)
         try:
-            result, order = await self._record(ctx, interaction.guild_id, interaction.user.id)
+            recorded = await self._record(interaction)
         finally:
             await deadline.met()
-        await reply(interaction, _answer_text(result, order, interaction.locale.value))
+        locale = interaction.locale.value
+        text = tr(locale, NOT_HERE) if recorded is None else _answer_text(*recorded, locale)
+        await reply(interaction, text)
 
     async def _record(
-        self, ctx: AppContext, guild_id: int | None, member_id: int
-    ) -> tuple[AnswerResult, Order]:
-        """The answer's outcome, and the order the round shows the question's options in."""
-        # The question order is read once per round; whether the round and the question are
-        # still open is decided by the answer's own transaction, not by a read before it.
-        found = await question_orders(ctx.db).question(self.round_id, self.index)
-        if found is None:
-            return _NO_SUCH_ROUND, ()
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[AnswerResult, Order] | None:
+        """The answer's outcome, and the order the round shows the question's options in; None
+        if the click did not come from the question's own message or names no option of it."""
+        # The round is read once per round (and message); whether the round and the question
+        # are still open is decided by the answer's own transaction, not by a read before it.
+        purpose = question_purpose(self.index)
+        found = await round_message(interaction, self.round_id, purpose, self.custom_id)
+        question_id = None if found is None else found.question_id(self.index)
+        if found is None or question_id is None:
+            return None
+        ctx = ctx_of(interaction)
         # A server's own pack is only in that server's view (cached: no read per click).
-        packs = ctx.library if guild_id is None else (await ctx.shelf.view(guild_id)).known
-        question = _question_in(packs.get(found.pack_id), found.question_id)
+        pack = (await ctx.shelf.view(found.guild_id)).known.get(found.pack_id)
+        question = _question_in(pack, question_id)
+        if question is not None and not 0 <= self.option < len(question.options):
+            return None
         order = () if question is None else shown_order(self.round_id, question)
         result = await rounds.record_answer(
             ctx.db,
             round_id=self.round_id,
-            question_id=found.question_id,
-            member_id=member_id,
+            question_id=question_id,
+            member_id=interaction.user.id,
             option_index=self.option,
             now=ctx.clock(),
         )
@@ -90,9 +105,6 @@ class AnswerButton(
             metrics.ANSWERS_RECORDED.inc()
             ctx.conductor.note_answer(self.round_id)
         return result, order
-
-
-_NO_SUCH_ROUND = AnswerResult(AnswerOutcome.ROUND_OVER)
 
 
 def shown_order(round_id: int, question: Question) -> Order:
@@ -146,21 +158,35 @@ class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<
         return cls(int(match["round"]), int(match["index"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        purpose = question_purpose(self.index)
+        found = await round_message(interaction, self.round_id, purpose, self.custom_id)
+        question_id = None if found is None else found.question_id(self.index)
+        if found is None or question_id is None:
+            await refuse(interaction)
+            return
         ctx = ctx_of(interaction)
-        view = await rounds.get_round(ctx.db, self.round_id)
-        question_id = view.question_order[self.index]
+        # The message is the question's own before its reveal too: what was right is told
+        # only once the question has closed.
+        if not _closed(await rounds.get_round(ctx.db, self.round_id), self.index):
+            await say(interaction, "round.why_not_yet")
+            return
         answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
-        question = _question_in(
-            (await ctx.shelf.view(view.guild_id)).known.get(view.pack_id), question_id
-        )
+        pack = (await ctx.shelf.view(found.guild_id)).known.get(found.pack_id)
+        question = _question_in(pack, question_id)
         if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
         else:
             order = shown_order(self.round_id, question)
             text = _why_text(question, answer.option_index, order, interaction.locale.value)
             await reply(interaction, text)
+
+
+def _closed(view: RoundView, index: int) -> bool:
+    """Whether question ``index`` of the round has been asked and has closed (ending a round
+    closes its open question)."""
+    return index < view.question_index or (index == view.question_index and not view.question_open)
 
 
 def _why_text(question: Question, picked_index: int, order: Order, locale: str) -> str:
