@@ -85,6 +85,12 @@ class Sandbox:
         state: Json = await self._call("GET", "/state")
         return state
 
+    async def add_guild(self, name: str = "Sandbox", locale: str = "en-US") -> Json:
+        """A new guild with its owner, the bot, roles and channels as seeded ones have, but no
+        other members. No event tells a connected bot: it finds the guild when it connects."""
+        guild: Json = await self._call("POST", "/guilds", {"name": name, "locale": locale})
+        return guild
+
     async def add_role(self, guild_id: int | str, name: str, permissions: int = 0) -> Json:
         body = {"guild_id": str(guild_id), "name": name, "permissions": permissions}
         role: Json = await self._call("POST", "/roles", body)
@@ -190,6 +196,12 @@ class Sandbox:
     async def click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
         body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
         return int((await self._call("POST", "/interactions/component", body))["id"])
+
+    async def forge_click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
+        """A click from a modified client: any custom_id, on any message the user can see
+        (Discord still attaches its own copy of that message); the interaction's id."""
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        return int((await self._call("POST", "/interactions/forged-component", body))["id"])
 
     async def click_and_wait(
         self, user_id: int | str, message_id: int | str, custom_id: str
