@@ -85,12 +85,6 @@ class Sandbox:
         state: Json = await self._call("GET", "/state")
         return state
 
-    async def add_guild(self, name: str = "Sandbox", locale: str = "en-US") -> Json:
-        """A new guild with its owner, the bot, roles and channels as seeded ones have, but no
-        other members. No event tells a connected bot: it finds the guild when it connects."""
-        guild: Json = await self._call("POST", "/guilds", {"name": name, "locale": locale})
-        return guild
-
     async def add_role(self, guild_id: int | str, name: str, permissions: int = 0) -> Json:
         body = {"guild_id": str(guild_id), "name": name, "permissions": permissions}
         role: Json = await self._call("POST", "/roles", body)

@@ -81,9 +81,10 @@ class PersistentButton(discord.ui.DynamicItem[Button], template=_NOTHING):
             await guarded(interaction, lambda: self.handle(interaction), self.failure_key)
 
 
-class UnreadableButton(PersistentButton, pattern=_NOTHING):
+class UnreadableButton(PersistentButton, pattern=re.compile(".*", re.DOTALL)):
     """A custom_id of one of the bot's shapes whose fields no button of that shape can carry
-    (a client may send anything): told so privately, like a button out of place."""
+    (a client may send anything): told so privately, like a button out of place. The router
+    makes it for such a custom_id only; its pattern takes any, as built buttons must match."""
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         await refuse(interaction)

@@ -8,7 +8,8 @@ is told, privately, that the button does not belong there, and nothing changes.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import discord
 
@@ -38,28 +39,46 @@ def carried(interaction: discord.Interaction[Any], custom_id: str) -> bool:
     return message is not None and custom_id in custom_ids(message)
 
 
+class RoundPlace(Protocol):
+    """Where a round's messages are: its server and channel, its confirmed message ids."""
+
+    @property
+    def guild_id(self) -> int: ...
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def message_ids(self) -> Mapping[str, int]: ...
+
+
+def clicked_on(
+    interaction: discord.Interaction[Any], where: RoundPlace, purpose: str, custom_id: str
+) -> bool:
+    """Whether the click came from the round's own message ``purpose``, in its server and
+    channel. A message whose confirmation is not stored yet has reached Discord but not the
+    database: Discord's copy of it, carrying the button, vouches for it."""
+    if (interaction.guild_id, interaction.channel_id) != (where.guild_id, where.channel_id):
+        return False
+    stored = where.message_ids.get(purpose)
+    if stored is None:
+        return carried(interaction, custom_id)
+    return interaction.message is not None and interaction.message.id == stored
+
+
 async def round_message(
     interaction: discord.Interaction[Any], round_id: int, purpose: str, custom_id: str
 ) -> RoundRead | None:
-    """The round, if the click came from its own message ``purpose`` in its server and
-    channel; None for a click from anywhere else (or on a round there is none of).
+    """The round, if the click came from its own message ``purpose`` (``clicked_on``); None
+    for a click from anywhere else, or on a round there is none of.
 
     The round comes from the click path's cache, so a click costs no read. A copy read before
-    the message was confirmed is read again, but only for a click the message itself carries
-    (a forged click costs no read); if the confirmation has still not been stored, the post
-    has reached Discord but not yet this process, and Discord's copy of the message vouches."""
+    the message was confirmed is read again, but only for a click the message itself carries:
+    a forged click costs no read."""
     orders = question_orders(ctx_of(interaction).db)
     read = await orders.round(round_id)
-    if read is None or (interaction.guild_id, interaction.channel_id) != (
-        read.guild_id,
-        read.channel_id,
-    ):
-        return None
-    if purpose not in read.message_ids:
-        if not carried(interaction, custom_id):
-            return None
+    if read is not None and purpose not in read.message_ids and carried(interaction, custom_id):
         read = await orders.round(round_id, posted=purpose)
-        if read is None or purpose not in read.message_ids:
-            return read
-    message = interaction.message
-    return read if message is not None and message.id == read.message_ids[purpose] else None
+    if read is None or not clicked_on(interaction, read, purpose, custom_id):
+        return None
+    return read

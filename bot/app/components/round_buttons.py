@@ -20,6 +20,7 @@ from bot.app import metrics
 from bot.app.components.base import PersistentButton
 from bot.app.components.origin import (
     NOT_HERE,
+    clicked_on,
     question_purpose,
     refuse,
     round_message,
@@ -31,6 +32,7 @@ from bot.app.replies import reply, say
 from bot.quiz.model import Pack, Question
 from bot.quiz.shuffle import option_order, round_option_seed, shown_position
 from bot.storage import member_answers, rounds
+from bot.storage.question_orders import question_orders
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
 
 # An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
@@ -158,22 +160,23 @@ class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<
         return cls(int(match["round"]), int(match["index"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = ctx_of(interaction)
+        # Read afresh (once the cache says there is such a round): what was right is told only
+        # on the question's own message, and only once the question has closed.
+        known = await question_orders(ctx.db).round(self.round_id) is not None
+        view = await rounds.get_round(ctx.db, self.round_id) if known else None
         purpose = question_purpose(self.index)
-        found = await round_message(interaction, self.round_id, purpose, self.custom_id)
-        question_id = None if found is None else found.question_id(self.index)
-        if found is None or question_id is None:
+        if view is None or not clicked_on(interaction, view, purpose, self.custom_id):
             await refuse(interaction)
             return
-        ctx = ctx_of(interaction)
-        # The message is the question's own before its reveal too: what was right is told
-        # only once the question has closed.
-        if not _closed(await rounds.get_round(ctx.db, self.round_id), self.index):
+        if not _closed(view, self.index):
             await say(interaction, "round.why_not_yet")
             return
+        question_id = view.question_order[self.index]  # asked, so in the round
         answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
-        pack = (await ctx.shelf.view(found.guild_id)).known.get(found.pack_id)
+        pack = (await ctx.shelf.view(view.guild_id)).known.get(view.pack_id)
         question = _question_in(pack, question_id)
         if answer is None or answer.option_index is None or question is None:
             await say(interaction, "round.why_no_answer")
