@@ -62,6 +62,11 @@ def shown_code(shown: Shown) -> str:
 
 
 def shown_of(code: str) -> Shown:
+    """The card as a custom_id says it was shown; ValueError for a moment no card can have
+    been reviewed at (one past the year 9999)."""
     if code == NEVER:
         return Shown(None)
-    return Shown(EPOCH + timedelta(microseconds=int(code, 36)))
+    try:
+        return Shown(EPOCH + timedelta(microseconds=int(code, 36)))
+    except OverflowError as error:
+        raise ValueError(f"no card was shown at {code!r}") from error

@@ -1,4 +1,9 @@
-"""Logging set-up: human lines or one JSON object a line, and the bot token kept out of both."""
+"""Logging set-up: human lines or one JSON object a line, and tokens kept out of both: the bot
+token, and every interaction's token (for 15 minutes it lets whoever holds it answer as the bot).
+discord.py logs each request's URL at DEBUG, and an interaction's token stands in the path of its
+callback and of its followups (``/interactions/<id>/<token>/callback``, ``/webhooks/<application
+id>/<token>/…``); the gateway's DEBUG lines hold each INTERACTION_CREATE whole, token field and
+all."""
 
 from __future__ import annotations
 
@@ -13,13 +18,17 @@ REDACTED = "[redacted]"
 # stands whole, so that a token that happens to be short (``x``) does not turn "Context" into
 # "Conte[redacted]t". A dot next to it is punctuation (no token begins or ends with one).
 _WORD_CHARACTER = r"[A-Za-z0-9_-]"
+# The segment after a webhook's or interaction's id, up to the next "/", "?", quote or space.
+_TOKEN_IN_PATH = re.compile(r"(/(?:webhooks|interactions)/[0-9]+/)[^/?\s'\"\\]+")
+# A "token" field, as a Python dict or JSON (quotes escaped once inside a JSON line) shows it.
+_TOKEN_FIELD = re.compile(r"""(\\?['"]token\\?['"]\s*:\s*\\?['"])[^'"\\]+""")
 HUMAN_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 # Attributes every LogRecord has; anything else on a record came in through ``extra=``.
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
 
 class Redactor:
-    """Replaces a secret wherever it stands whole in a text."""
+    """Replaces a secret wherever it stands whole in a text, and every interaction token."""
 
     def __init__(self, secret: str | None) -> None:
         self._pattern = (
@@ -29,6 +38,8 @@ class Redactor:
         )
 
     def __call__(self, text: str) -> str:
+        for pattern in (_TOKEN_IN_PATH, _TOKEN_FIELD):
+            text = pattern.sub(lambda found: found[1] + REDACTED, text)
         return text if self._pattern is None else self._pattern.sub(REDACTED, text)
 
 

@@ -81,6 +81,14 @@ class StandIn:
             MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
         )
 
+    async def forged_click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
+        """A click as a modified client sends it: any custom_id, on any message the user sees."""
+        message = self.desk.forgeable(user_id, message_id)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._dispatch(
+            MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
+        )
+
     async def _dispatch(
         self, kind: int, user_id: int, channel_id: int, data: Json, message_id: int | None = None
     ) -> Interaction:

@@ -199,6 +199,12 @@ class Sandbox:
         body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
         return int((await self._call("POST", "/interactions/component", body))["id"])
 
+    async def forge_click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
+        """A click from a modified client: any custom_id, on any message the user can see
+        (Discord still attaches its own copy of that message); the interaction's id."""
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        return int((await self._call("POST", "/interactions/forged-component", body))["id"])
+
     async def click_and_wait(
         self, user_id: int | str, message_id: int | str, custom_id: str
     ) -> Json:

@@ -89,6 +89,14 @@ class InteractionDesk:
             raise RefusedError(f"button {custom_id!r} is disabled")
         return message
 
+    def forgeable(self, user_id: int, message_id: int) -> Message:
+        """The message, if `user_id` sees it: a modified client can send any custom_id with it,
+        and Discord attaches its own copy of the message to the click all the same."""
+        message = self._world.messages.get(message_id)
+        if message is None or not self._world.can_see(user_id, message):
+            raise RefusedError(f"user {user_id} cannot see message {message_id}", 404)
+        return message
+
     def _buttons_of(self, message: Message) -> dict[str, Json]:
         components = message.body.get("components")
         known = self._buttons.get(message.id)

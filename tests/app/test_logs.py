@@ -1,5 +1,5 @@
-"""Logs: human lines or JSON lines, the token redacted only where it stands whole, and no
-warnings about voice support the bot never uses."""
+"""Logs: human lines or JSON lines, the token redacted only where it stands whole, interaction
+tokens wherever discord.py writes them, and no warnings about voice support the bot never uses."""
 
 from __future__ import annotations
 
@@ -39,6 +39,37 @@ def _record(message: str, *args: object, **extra: object) -> logging.LogRecord:
 )
 def test_a_token_is_redacted_only_as_a_whole(secret: str | None, text: str, shown: str) -> None:
     assert Redactor(secret)(text) == shown
+
+
+INTERACTION_TOKEN = "aW50ZXJhY3Rpb246OjEyMzQ1Njc4OTA-_x.y"  # noqa: S105  # a fake to look for
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "POST https://discord.com/api/v10/interactions/123/{}/callback with None has returned 204",
+        "Webhook ID 9 with PATCH https://discord.com/api/v10/webhooks/9/{}/messages/@original",
+        # The id before the token and the paths of other routes stay as they are.
+        "GET /channels/12/messages/34 has returned 200; POST /webhooks/99/{}?wait=true",
+        "WebSocket Event: {{'t': 'INTERACTION_CREATE', 'd': {{'token': '{}', 'id': '5'}}}}",
+        '{{"token": "{}", "id": "5"}}',
+        'ClientResponseError: 404, url=URL("http://127.0.0.1/webhooks/9/{}")',
+    ],
+)
+def test_interaction_tokens_are_redacted_in_urls_and_payloads(template: str) -> None:
+    assert Redactor(None)(template.format(INTERACTION_TOKEN)) == template.format(REDACTED)
+
+
+@pytest.mark.parametrize("formatter", [HumanFormatter, JsonFormatter])
+def test_both_formatters_hide_interaction_tokens(
+    formatter: type[HumanFormatter | JsonFormatter],
+) -> None:
+    payload = {"t": "INTERACTION_CREATE", "d": {"id": "5", "token": INTERACTION_TOKEN}}
+    url = f"https://discord.com/api/v10/webhooks/99/{INTERACTION_TOKEN}/messages/@original"
+    for record in (_record("event %s", payload), _record("%s has returned 200", url)):
+        line = formatter(Redactor(TOKEN)).format(record)
+        assert INTERACTION_TOKEN not in line
+        assert REDACTED in line
 
 
 def test_json_lines_carry_the_fields_and_extras_and_hide_the_token() -> None:

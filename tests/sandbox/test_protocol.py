@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -97,6 +98,25 @@ async def test_clicks_only_what_a_member_could(
             await sandbox.click(place["bob"], message_id, custom_id)
     with pytest.raises(SandboxRefusedError, match="cannot see"):
         await sandbox.click(place["alice"], int(message_id) + 1, "yes")
+
+
+async def test_a_forged_click_carries_any_custom_id_and_discords_copy_of_the_message(
+    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+) -> None:
+    """A modified client: a custom_id no button has, on a message the user sees; the bot gets
+    the message as it is, buttons and all."""
+    command = await sandbox.command(place["alice"], place["channel"], "hello")
+    message_id = (await sandbox.wait_for_response(command))["original_message_id"]
+    component = discord.InteractionType.component
+    seen = asyncio.ensure_future(bot.wait_for("interaction", check=lambda i: i.type is component))
+    await sandbox.forge_click(place["bob"], message_id, "qa:1:0:0")
+    interaction = await asyncio.wait_for(seen, timeout=5)
+    assert interaction.data["custom_id"] == "qa:1:0:0"
+    assert interaction.user.id == int(place["bob"])
+    assert interaction.message.id == int(message_id)
+    assert [b.custom_id for b in interaction.message.components[0].children] == ["yes", "off"]
+    with pytest.raises(SandboxRefusedError, match="cannot see"):
+        await sandbox.forge_click(place["alice"], int(message_id) + 1, "yes")
 
 
 async def test_a_role_created_later_reaches_the_bots_cache(

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot.app import metrics
+from bot.app.components.origin import refuse
 from bot.app.render.limits import BUTTON_LABEL, fit_text
 from bot.app.replies import guarded
 
@@ -80,6 +81,15 @@ class PersistentButton(discord.ui.DynamicItem[Button], template=_NOTHING):
             await guarded(interaction, lambda: self.handle(interaction), self.failure_key)
 
 
+class UnreadableButton(PersistentButton, pattern=re.compile(".*", re.DOTALL)):
+    """A custom_id of one of the bot's shapes whose fields no button of that shape can carry
+    (a client may send anything): told so privately, like a button out of place. The router
+    makes it for such a custom_id only; its pattern takes any, as built buttons must match."""
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await refuse(interaction)
+
+
 class ButtonRouter:
     """Finds the persistent button a clicked custom_id belongs to."""
 
@@ -90,5 +100,8 @@ class ButtonRouter:
         for kind in self._kinds:
             match = kind.pattern.fullmatch(custom_id)
             if match is not None:
-                return kind.from_match(match)
+                try:
+                    return kind.from_match(match)
+                except ValueError:
+                    return UnreadableButton(custom_id, "?")
         return None

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.app.components.base import PersistentButton
+from bot.app.components.origin import refuse
 from bot.app.components.review_buttons import start_review
 
 
@@ -37,5 +38,17 @@ class ReminderButton(
         return cls(int(match["member"]), match["day"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        # Everything due, for whoever clicked: only the member sees their DM.
-        await start_review(interaction)
+        # Everything due, for the member it reminded, in the DM it came in.
+        mine = interaction.user.id == self.member_id and interaction.guild_id is None
+        if mine and _is_day(self.day):
+            await start_review(interaction)
+        else:
+            await refuse(interaction)
+
+
+def _is_day(code: str) -> bool:
+    try:
+        date.fromisoformat(code)  # YYYYMMDD
+    except ValueError:
+        return False
+    return True

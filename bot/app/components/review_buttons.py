@@ -1,6 +1,8 @@
 """Private review sessions. Every click is one call to ``reviews.take`` with the member's
 action, and its step becomes a message. The session (member, counts, what is reviewed) rides in
-the custom_ids, so a session needs no memory in the bot and survives restarts.
+the custom_ids, so a session needs no memory in the bot and survives restarts; being the
+client's to send, it is checked on every click (review_session.py), and an answer counts only
+for a card the clicked message shows.
 
 A review is the member's own, across packs and servers: its buttons work in a server and in a
 DM with the bot alike (``ReviewNowButton`` is what a reminder DM offers).
@@ -9,7 +11,6 @@ DM with the bot alike (``ReviewNowButton`` is what a reminder DM offers).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from random import Random
 from typing import Any
@@ -17,6 +18,16 @@ from typing import Any
 import discord
 
 from bot.app.components.base import PersistentButton
+from bot.app.components.origin import STANDINGS, carried, refuse, round_message
+from bot.app.components.review_session import (
+    SCOPE,
+    SESSION,
+    SessionCode,
+    keys_here,
+    scope_code,
+    scope_here,
+    session_here,
+)
 from bot.app.context import ctx_of
 from bot.app.i18n import tr
 from bot.app.keys import SHOWN, QuestionKeys, shown_code, shown_of, stable_key
@@ -48,50 +59,6 @@ from bot.quiz.review import (
 from bot.quiz.shuffle import option_order, review_option_seed
 from bot.storage import reviews
 
-SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
-SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
-
-
-def scope_code(scope: Scope) -> str:
-    """A scope in a custom_id: "" (everything), "p<pack key>" or "r<round>.<position>"."""
-    if scope.round_id is not None:
-        return f"r{scope.round_id}.{scope.position}"
-    return "" if scope.pack_id is None else f"p{stable_key(scope.pack_id)}"
-
-
-def scope_of(code: str, keys: QuestionKeys) -> Scope:
-    if code.startswith("r"):
-        round_id, position = code[1:].split(".")
-        return Scope(round_id=int(round_id), position=int(position))
-    pack = keys.packs.get(code[1:]) if code else None
-    return EVERYTHING if pack is None else Scope(pack_id=pack.id)  # a removed pack: everything
-
-
-@dataclass(frozen=True, slots=True)
-class SessionCode:
-    """A session as custom_ids carry it; its scope decodes only with the library's keys."""
-
-    member_id: int
-    reviewed: int
-    correct: int
-    scope: str = ""
-
-    @classmethod
-    def of(cls, session: Session) -> SessionCode:
-        return cls(session.member_id, session.reviewed, session.correct, scope_code(session.scope))
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> SessionCode:
-        scope = match.groupdict().get("scope") or ""
-        return cls(int(match["member"]), int(match["reviewed"]), int(match["correct"]), scope)
-
-    @property
-    def ids(self) -> str:
-        return f"{self.member_id}:{self.reviewed}:{self.correct}"
-
-    def session(self, keys: QuestionKeys) -> Session:
-        return Session(self.member_id, self.reviewed, self.correct, scope_of(self.scope, keys))
-
 
 async def start_review(interaction: discord.Interaction[Any], scope: Scope = EVERYTHING) -> None:
     """The first screen of the clicking member's review of ``scope``, as a new message."""
@@ -110,7 +77,12 @@ class ReviewNowButton(PersistentButton, pattern=re.compile(rf"rv:{SCOPE}")):
         return cls(match["scope"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await start_review(interaction, scope_of(self.scope, await _keys(interaction)))
+        # Only a pack's or everything: a missed round is reviewed from its standings.
+        scope = None if self.scope.startswith("r") else await scope_here(interaction, self.scope)
+        if scope is None:
+            await refuse(interaction)
+        else:
+            await start_review(interaction, scope)
 
 
 def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewNowButton:
@@ -131,7 +103,11 @@ class MissedButton(PersistentButton, pattern=re.compile(r"rm:(?P<round>[0-9]+)")
         return cls(int(match["round"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        await start_review(interaction, Scope(round_id=self.round_id))
+        # Only from the round's standings: before they are posted, the round still runs.
+        if await round_message(interaction, self.round_id, STANDINGS, self.custom_id) is None:
+            await refuse(interaction)
+        else:
+            await start_review(interaction, Scope(round_id=self.round_id))
 
 
 class ReviewAnswerButton(
@@ -166,17 +142,22 @@ class ReviewAnswerButton(
         return cls(code, match["question"], int(match["option"]), shown=shown)
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        if not await _is_owner(interaction, self.code):
+        session = await session_here(interaction, self.code)
+        if session is None:
             return
-        ctx = ctx_of(interaction)
-        keys = await _keys(interaction)
-        session = self.code.session(keys)
-        found = keys.questions.get(self.question_key)
+        # The card answered is one this very message shows, not any the client names.
+        if not carried(interaction, self.custom_id):
+            await refuse(interaction)
+            return
+        found = (await keys_here(interaction)).questions.get(self.question_key)
         if found is None:  # the question left its pack since it was shown: go on
             await _take(interaction, Next(session))
             return
         pack, question = found
-        shown_for = _ms_since_shown(interaction, ctx.clock())
+        if not 0 <= self.option < len(question.options):
+            await refuse(interaction)
+            return
+        shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock())
         answer = Answer(session, pack.id, question.id, self.option, shown_for, self.shown)
         await _take(interaction, answer)
 
@@ -191,8 +172,9 @@ class ReviewNextButton(PersistentButton, pattern=re.compile(rf"rn:{SESSION}:{SCO
         return cls(SessionCode.from_match(match))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        if await _is_owner(interaction, self.code):
-            await _take(interaction, Next(self.code.session(await _keys(interaction))))
+        session = await session_here(interaction, self.code)
+        if session is not None:
+            await _take(interaction, Next(session))
 
 
 class ReviewStopButton(PersistentButton, pattern=re.compile(rf"rs:{SESSION}")):
@@ -205,8 +187,9 @@ class ReviewStopButton(PersistentButton, pattern=re.compile(rf"rs:{SESSION}")):
         return cls(SessionCode.from_match(match))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        if await _is_owner(interaction, self.code):
-            await _take(interaction, Finish(self.code.session(await _keys(interaction))))
+        session = await session_here(interaction, self.code)
+        if session is not None:
+            await _take(interaction, Finish(session))
 
 
 REVIEW_BUTTONS = (
@@ -239,7 +222,7 @@ async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> 
     if isinstance(step, AnsweredStep):  # the first click's result stays on the card
         await say(interaction, "review.already_answered")
         return
-    embed, view = _message_of(await _keys(interaction), step, locale)
+    embed, view = _message_of(await keys_here(interaction), step, locale)
     if isinstance(action, Start):
         await reply(interaction, embed=embed, view=view, ephemeral=private)
     else:
@@ -281,23 +264,11 @@ def _shown_order(
     return option_order(seed, len(question.options))
 
 
-async def _keys(interaction: discord.Interaction[Any]) -> QuestionKeys:
-    """The keys of the packs seen where the member clicks (a server's own packs only there)."""
-    return (await ctx_of(interaction).shelf.view(interaction.guild_id)).keys
-
-
 def _question(keys: QuestionKeys, pack_id: str, question_id: str) -> tuple[Pack, Question]:
     found = keys.questions.get(stable_key(pack_id, question_id))
     if found is None:  # storage mirrors the loaded packs, so this is a bug
         raise LookupError(f"question {pack_id}/{question_id} is not loaded")
     return found
-
-
-async def _is_owner(interaction: discord.Interaction[Any], code: SessionCode) -> bool:
-    if interaction.user.id == code.member_id:
-        return True
-    await say(interaction, "review.not_yours")
-    return False
 
 
 def _ms_since_shown(interaction: discord.Interaction[Any], now: datetime) -> int:

@@ -3,7 +3,10 @@ posted before a restart work after it (clicks reach them through ``ButtonRouter`
 
 Options are shown in the round's own order (``shown_order``): the button at position ``p``
 shows letter ``p`` and carries the pack's option ``order[p]``, so answers are stored in the
-pack's terms and every letter a member reads is the one on the button they saw."""
+pack's terms and every letter a member reads is the one on the button they saw.
+
+A custom_id is only what the client sent: each button acts only when clicked on its round's own
+message, in the round's server and channel (origin.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,14 @@ import discord
 
 from bot.app import metrics
 from bot.app.components.base import PersistentButton
-from bot.app.context import AppContext, ctx_of
+from bot.app.components.origin import (
+    NOT_HERE,
+    clicked_on,
+    question_purpose,
+    refuse,
+    round_message,
+)
+from bot.app.context import ctx_of
 from bot.app.i18n import tr
 from bot.app.render.common import letter
 from bot.app.replies import reply, say
@@ -23,7 +33,7 @@ from bot.quiz.model import Pack, Question
 from bot.quiz.shuffle import option_order, round_option_seed, shown_position
 from bot.storage import member_answers, rounds
 from bot.storage.question_orders import question_orders
-from bot.storage.results import AnswerOutcome, AnswerResult
+from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
 
 # An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
 # three seconds and tell the member when it lands.
@@ -57,32 +67,39 @@ class AnswerButton(
         return cls(int(match["round"]), int(match["index"]), int(match["option"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        ctx = ctx_of(interaction)
         deadline = AckDeadline(interaction, ACK_BUDGET_S)
         try:
-            result, order = await self._record(ctx, interaction.guild_id, interaction.user.id)
+            recorded = await self._record(interaction)
         finally:
             await deadline.met()
-        await reply(interaction, _answer_text(result, order, interaction.locale.value))
+        locale = interaction.locale.value
+        text = tr(locale, NOT_HERE) if recorded is None else _answer_text(*recorded, locale)
+        await reply(interaction, text)
 
     async def _record(
-        self, ctx: AppContext, guild_id: int | None, member_id: int
-    ) -> tuple[AnswerResult, Order]:
-        """The answer's outcome, and the order the round shows the question's options in."""
-        # The question order is read once per round; whether the round and the question are
-        # still open is decided by the answer's own transaction, not by a read before it.
-        found = await question_orders(ctx.db).question(self.round_id, self.index)
-        if found is None:
-            return _NO_SUCH_ROUND, ()
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[AnswerResult, Order] | None:
+        """The answer's outcome, and the order the round shows the question's options in; None
+        if the click did not come from the question's own message or names no option of it."""
+        # The round is read once per round (and message); whether the round and the question
+        # are still open is decided by the answer's own transaction, not by a read before it.
+        purpose = question_purpose(self.index)
+        found = await round_message(interaction, self.round_id, purpose, self.custom_id)
+        question_id = None if found is None else found.question_id(self.index)
+        if found is None or question_id is None:
+            return None
+        ctx = ctx_of(interaction)
         # The round's own version of its pack (cached: no read per click).
-        pack = await ctx.shelf.played_pack(guild_id, found.pack_id, found.version_id)
-        question = _question_in(pack, found.question_id)
+        pack = await ctx.shelf.played_pack(found.guild_id, found.pack_id, found.version_id)
+        question = _question_in(pack, question_id)
+        if question is not None and not 0 <= self.option < len(question.options):
+            return None
         order = () if question is None else shown_order(self.round_id, question)
         result = await rounds.record_answer(
             ctx.db,
             round_id=self.round_id,
-            question_id=found.question_id,
-            member_id=member_id,
+            question_id=question_id,
+            member_id=interaction.user.id,
             option_index=self.option,
             now=ctx.clock(),
         )
@@ -90,9 +107,6 @@ class AnswerButton(
             metrics.ANSWERS_RECORDED.inc()
             ctx.conductor.note_answer(self.round_id)
         return result, order
-
-
-_NO_SUCH_ROUND = AnswerResult(AnswerOutcome.ROUND_OVER)
 
 
 def shown_order(round_id: int, question: Question) -> Order:
@@ -147,8 +161,18 @@ class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
         ctx = ctx_of(interaction)
-        view = await rounds.get_round(ctx.db, self.round_id)
-        question_id = view.question_order[self.index]
+        # Read afresh (once the cache says there is such a round): what was right is told only
+        # on the question's own message, and only once the question has closed.
+        known = await question_orders(ctx.db).round(self.round_id) is not None
+        view = await rounds.get_round(ctx.db, self.round_id) if known else None
+        purpose = question_purpose(self.index)
+        if view is None or not clicked_on(interaction, view, purpose, self.custom_id):
+            await refuse(interaction)
+            return
+        if not _closed(view, self.index):
+            await say(interaction, "round.why_not_yet")
+            return
+        question_id = view.question_order[self.index]  # asked, so in the round
         answer = await member_answers.member_answer(
             ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
         )
@@ -160,6 +184,12 @@ class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<
             order = shown_order(self.round_id, question)
             text = _why_text(question, answer.option_index, order, interaction.locale.value)
             await reply(interaction, text)
+
+
+def _closed(view: RoundView, index: int) -> bool:
+    """Whether question ``index`` of the round has been asked and has closed (ending a round
+    closes its open question)."""
+    return index < view.question_index or (index == view.question_index and not view.question_open)
 
 
 def _why_text(question: Question, picked_index: int, order: Order, locale: str) -> str:

@@ -110,6 +110,7 @@ round-why_correct = Επιλέξατε **{ $letter }**, τη σωστή απάν
 round-why_wrong = Επιλέξατε **{ $letter }**. { $why }
 round-why_wrong_no_reason = Επιλέξατε **{ $letter }**· η σωστή απάντηση είναι **{ $correct }**.
 round-why_no_answer = Δεν απαντήσατε σε αυτή την ερώτηση.
+round-why_not_yet = Αυτή η ερώτηση είναι ακόμη ανοιχτή· η απάντηση εξηγείται μόλις κλείσει.
 round-standings_title = Βαθμολογία: { $title }
 round-stopped_title = Ο γύρος διακόπηκε: { $title }
 round-standings_line = **{ $rank }.** { $member }: { $points ->
@@ -309,6 +310,7 @@ analytics-footer = Σειρά: πρώτα η μικρότερη διάκριση
 errors-not_moderator = Μόνο οι συντονιστές μπορούν να το κάνουν αυτό: χρειάζεστε το δικαίωμα «Διαχείριση διακομιστή» ή τον ρόλο συντονιστή κουίζ.
 errors-not_manager = Μόνο τα μέλη με το δικαίωμα «Διαχείριση διακομιστή» μπορούν να αλλάξουν τις ρυθμίσεις του κουίζ.
 errors-guild_only = Αυτή η εντολή λειτουργεί μόνο σε server.
+errors-not_here = Αυτό το κουμπί δεν ανήκει εδώ, οπότε δεν έγινε τίποτα.
 errors-failed_answer = Κάτι πήγε στραβά: η απάντησή σας δεν καταγράφηκε. Δοκιμάστε ξανά. (σφάλμα { $error_id })
 errors-failed = Κάτι πήγε στραβά. Δοκιμάστε ξανά. (σφάλμα { $error_id })
 

@@ -107,6 +107,7 @@ round-why_correct = You picked **{ $letter }**, the correct answer.
 round-why_wrong = You picked **{ $letter }**. { $why }
 round-why_wrong_no_reason = You picked **{ $letter }**; the correct answer is **{ $correct }**.
 round-why_no_answer = You did not answer this question.
+round-why_not_yet = This question is still open: the answer is explained once it closes.
 round-standings_title = Standings: { $title }
 round-stopped_title = Round stopped: { $title }
 round-standings_line = **{ $rank }.** { $member }: { $points } correct · { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
@@ -284,6 +285,8 @@ analytics-footer = Order: lowest discrimination first, then lowest share right. 
 errors-not_moderator = Only moderators can do that: you need Manage Server or the quiz moderator role.
 errors-not_manager = Only members with Manage Server can change quiz settings.
 errors-guild_only = This command works in a server only.
+# A click whose button names a round, review, board or reminder of somewhere else, or that no such button carries.
+errors-not_here = This button doesn't belong here, so nothing was done.
 errors-failed_answer = That didn't work: your answer was not recorded. Please try again. (error { $error_id })
 errors-failed = That didn't work. Please try again. (error { $error_id })
 
