@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot import __version__
-from bot.app.logs import is_configured
+from bot.app.runtime.logs import is_configured
 from bot.config import Settings, debug_requested
 from bot.english import counted
 from bot.errors import ConfigError, QuizbotError
@@ -235,21 +235,22 @@ def run_bot(settings: Settings, discord_url: str | None) -> int:
     problems = settings.run_problems()
     if problems:
         raise ConfigError(*problems)
-    from bot.app.main import run  # noqa: PLC0415  # the other commands need no Discord client
+    from bot.app.runtime.main import run  # noqa: PLC0415  # the other commands need no Discord client
 
     return run(settings, discord_url)
 
 
 def check(online: bool, discord_url: str | None) -> int:  # noqa: FBT001  # an argparse flag
     """Prints the report of `quizbot check`; 0 if every line is ok."""
-    from bot.app import checkup  # noqa: PLC0415  # it needs the Discord client and the database
+    # It needs the Discord client and the database: imported only for this command.
+    from bot.app.runtime.check import report, settings_failure  # noqa: PLC0415
 
     try:
         settings = Settings.load()
     except ConfigError as error:
-        lines = checkup.settings_failure(error)
+        lines = settings_failure(error)
     else:
-        lines = asyncio.run(checkup.report(settings, online=online, discord_url=discord_url))
+        lines = asyncio.run(report(settings, online=online, discord_url=discord_url))
     for line in lines:
         print(line)
     failed = sum(not line.ok for line in lines)

@@ -1,7 +1,7 @@
 """Counted nouns in the English of operator-facing text: logs, `quizbot check`, `quizbot validate`.
 
-Members see the interface in their own language, with CLDR plural rules (bot/app/i18n.py); the
-operator's text is English only, whose rule is this one.
+Members see the interface in their own language, with CLDR plural rules (bot/app/kit/catalogue.py);
+the operator's text is English only, whose rule is this one.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app.render.limits import length
+from bot.app.kit.limits import length
 from bot.sandbox.layouts import titles, walk
 
 Json = dict[str, Any]

@@ -43,7 +43,7 @@ from bench.answers.shards import measure_processes, report_processes
 from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import CpuMeter, rss_mb
 from bench.rig.profiling import profiled
-from bot.app.i18n import LANGUAGES, tr
+from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.sandbox.driver import Sandbox
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.app.main import event_loop_factory
+from bot.app.runtime.main import event_loop_factory
 from bot.sandbox import point_discord_at
 
 READY = "ceiling ready"

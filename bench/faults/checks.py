@@ -11,8 +11,8 @@ from typing import Any
 from bench.faults.model import Evidence
 from bench.rig.clicks import answered, final_text
 from bench.rig.exchanges import Exchange
-from bot.app.i18n import tr
-from bot.app.render.common import letter
+from bot.app.kit.catalogue import tr
+from bot.app.kit.message_parts import letter
 from bot.sandbox.layouts import titles as message_titles
 
 Json = dict[str, Any]

@@ -9,7 +9,7 @@ from typing import Any
 
 from bench.rig.clicks import Click
 from bench.rig.exchanges import Exchange
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 
 Json = dict[str, Any]
 

@@ -18,7 +18,7 @@ import sys
 import time
 from datetime import date, timedelta
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from bot.quiz.progress import Progress, due_per_day, weekly_tallies
 
 TODAY = date(2026, 11, 26)
@@ -51,7 +51,7 @@ def main() -> None:
     assert "matplotlib" not in sys.modules  # noqa: S101  # the import is what is measured
     rss_before = _peak_rss_mb()
     started, started_cpu = time.perf_counter(), time.thread_time()
-    from bot.app.render.stats_chart import ChartText, render_stats_chart  # noqa: PLC0415
+    from bot.app.stats.chart import ChartText, render_stats_chart  # noqa: PLC0415
 
     import_ms = (time.perf_counter() - started) * 1000
     import_cpu_ms = (time.thread_time() - started_cpu) * 1000

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from bot.app.i18n import tr
-from bot.app.render import limits
-from bot.app.render.analytics import NO_INDEX, analytics_embed
+from bot.app.analytics.embed import NO_INDEX, analytics_embed
+from bot.app.kit import limits
+from bot.app.kit.catalogue import tr
 from bot.quiz.analytics import AnswerRecord, analyse
 from bot.quiz.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text

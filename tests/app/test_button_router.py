@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app.client import BUTTONS
-from bot.app.components.base import UnreadableButton
-from bot.app.components.round_buttons import AnswerButton, WhyButton
+from bot.app.kit.buttons import UnreadableButton
+from bot.app.rounds.buttons import AnswerButton, WhyButton
+from bot.app.runtime.client import BUTTONS
 
 CLICKED = ["qa:17:2:3", "qw:17:2", "rm:17", "lb:n:week:9f3a:2", "dr:5:20261130"]
 

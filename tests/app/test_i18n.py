@@ -16,10 +16,8 @@ from babel import Locale
 from discord import app_commands
 from fluent.syntax import ast, visitor
 
-from bot.app.cogs.board import BoardCog
-from bot.app.cogs.quiz import QuizCog
-from bot.app.cogs.review import LearningCog
-from bot.app.i18n import (
+from bot.app.boards.commands import BoardCog
+from bot.app.kit.catalogue import (
     FALLBACK,
     LANGUAGES,
     key_of,
@@ -32,8 +30,10 @@ from bot.app.i18n import (
     resource,
     tr,
 )
-from bot.app.retry import LOST_CHANNEL_CODES
-from bot.app.translator import CatalogueTranslator
+from bot.app.kit.command_text import CatalogueTranslator
+from bot.app.kit.retry import LOST_CHANNEL_CODES
+from bot.app.review.commands import LearningCog
+from bot.app.rounds.commands import QuizCog
 from bot.quiz.model import Difficulty
 from bot.quiz.review_round import RoundMode
 from bot.quiz.scoring import Period
@@ -336,5 +336,5 @@ def test_the_catalogues_ship_in_the_package() -> None:
     pyproject = tomllib.loads((BOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
     assert "*.ftl" in pyproject["tool"]["setuptools"]["package-data"]["*"]
     assert {f"{language}.ftl" for language in LANGUAGES} <= {
-        path.name for path in (BOT / "app" / "locales").iterdir()
+        path.name for path in (BOT / "app" / "kit" / "locales").iterdir()
     }

@@ -8,7 +8,7 @@ import sys
 
 
 def test_starting_the_bot_does_not_import_matplotlib() -> None:
-    probe = "import sys, bot.app.main; print('matplotlib' in sys.modules)"
+    probe = "import sys, bot.app.runtime.main; print('matplotlib' in sys.modules)"
     shown = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.app.components.review_buttons import ReviewNextButton, SessionCode
-from bot.app.render import limits
-from bot.app.render.limits import (
+from bot.app.kit import limits
+from bot.app.kit.limits import (
     ELLIPSIS,
     echo,
     embed_length,
@@ -20,7 +19,8 @@ from bot.app.render.limits import (
     fit_text,
     length,
 )
-from bot.app.render.round import reveal_embed, start_card
+from bot.app.review.buttons import ReviewNextButton, SessionCode
+from bot.app.rounds.embeds import reveal_embed, start_card
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 from bot.storage.results import FastAnswer, Tally
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot.app.logs import REDACTED, HumanFormatter, JsonFormatter, Redactor
+from bot.app.runtime.logs import REDACTED, HumanFormatter, JsonFormatter, Redactor
 
 TOKEN = "MTIz.secret-token.abc"  # noqa: S105  # a fake token to look for
 
@@ -106,7 +106,7 @@ def test_no_voice_support_warnings_on_start() -> None:
         "import logging, discord\n"
         "logging.basicConfig(level=logging.INFO)\n"
         "assert discord.VoiceClient.warn_nacl or discord.VoiceClient.warn_dave\n"
-        "from bot.app.client import QuizBot\n"
+        "from bot.app.runtime.client import QuizBot\n"
         "QuizBot()\n"
     )
     result = subprocess.run(

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app.pack_worker import (
+from bot.app.packs.checker import (
     STOP_LIMIT_S,
     PackChecker,
     ParseFailedError,

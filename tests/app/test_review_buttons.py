@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.app.client import BUTTONS
-from bot.app.components.review_buttons import ReviewAnswerButton, SessionCode
-from bot.app.keys import shown_code, shown_of
+from bot.app.kit.question_keys import shown_code, shown_of
+from bot.app.review.buttons import ReviewAnswerButton, SessionCode
+from bot.app.runtime.client import BUTTONS
 from bot.quiz.review import Shown
 
 LONGEST_SESSION = SessionCode(2**64 - 1, 99_999, 99_999, f"r{2**63 - 1}.9999")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.app.render.common import NEUTRAL, RIGHT
-from bot.app.render.limits import ELLIPSIS, LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
-from bot.app.render.round_v2 import question_layout, reveal_layout, start_layout
+from bot.app.kit.limits import ELLIPSIS, LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
+from bot.app.kit.message_parts import NEUTRAL, RIGHT
+from bot.app.rounds.layouts import question_layout, reveal_layout, start_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 from bot.sandbox.rules import check_message

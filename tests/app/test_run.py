@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.logs import Redactor
+from bot.app.runtime.logs import Redactor
 from bot.cli import main
 from bot.sandbox.driver import Sandbox
 

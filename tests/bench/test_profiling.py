@@ -10,14 +10,14 @@ from pathlib import Path
 from bench.rig.profiling import frame_name, shares
 
 RAW = [
-    "thread (1): MainThread;run (asyncio/runners.py:118);reply (bot/app/replies.py:40) 6",
+    "thread (1): MainThread;run (asyncio/runners.py:118);reply (bot/app/kit/replies.py:40) 6",
     "thread (1): MainThread;run (asyncio/runners.py:118);handle (bot/app/x.py:9) 3",
     "thread (2): writer;commit (sqlalchemy/engine/default.py:954) 1",
 ]
 
 
 def test_a_frame_is_named_by_its_function_and_file() -> None:
-    assert frame_name("reply (bot/app/replies.py:40)") == "reply (replies.py)"
+    assert frame_name("reply (bot/app/kit/replies.py:40)") == "reply (replies.py)"
     assert frame_name("thread (1): MainThread") == "thread (1): MainThread"
 
 

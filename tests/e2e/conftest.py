@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from bot.app.client import QuizBot
-from bot.app.context import utc_now
-from bot.app.main import build_bot
+from bot.app.kit.context import utc_now
+from bot.app.runtime.client import QuizBot
+from bot.app.runtime.main import build_bot
 from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.sandbox import point_discord_at

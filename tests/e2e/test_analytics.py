@@ -8,9 +8,9 @@ import statistics
 import pytest
 from sqlalchemy import text
 
-from bot.app.i18n import tr
-from bot.app.render.analytics import format_index
-from bot.app.render.common import letter
+from bot.app.analytics.embed import format_index
+from bot.app.kit.catalogue import tr
+from bot.app.kit.message_parts import letter
 from bot.storage import rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, followed_up, question_message, titled

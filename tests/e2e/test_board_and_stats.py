@@ -8,8 +8,8 @@ from datetime import timedelta
 
 from sqlalchemy import func, select, update
 
-from bot.app.context import utc_now
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
 from bot.storage.models import CardRow
 from tests.e2e.conftest import QuizWorld, seed_finished_round, titled
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from tests.e2e.conftest import Json, QuizWorld, seed_finished_round
 
 EPHEMERAL = 1 << 6

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.app.context import utc_now
-from bot.app.i18n import tr
-from bot.app.keys import stable_key
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
+from bot.app.kit.question_keys import stable_key
 from bot.quiz.server_packs import stored_pack_id
 from bot.storage import rounds
 from bot.storage.models import AnswerRow, CardRow, ReviewLogRow, ScoreCountRow, ScoreRow

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.app.logs import REDACTED, configure_logging
+from bot.app.runtime.logs import REDACTED, configure_logging
 from tests.e2e.conftest import QuizWorld, buttons_of
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.context import utc_now
+from bot.app.kit.context import utc_now
 from bot.quiz.library import load_library
 from bot.sandbox.permissions import MENTION_EVERYONE
 from bot.storage import rounds, settings

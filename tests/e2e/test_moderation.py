@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from bot.storage import rounds, settings
 from tests.e2e.conftest import QuizWorld, titled
 

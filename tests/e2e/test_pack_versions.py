@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app.context import utc_now
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
 from bot.quiz.library import Library
 from bot.quiz.rounds import RoundState
 from bot.storage import deliveries, rounds

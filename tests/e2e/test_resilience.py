@@ -10,8 +10,8 @@ import threading
 import pytest
 from sqlalchemy.engine import make_url
 
-from bot.app.context import utc_now
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
 from bot.storage import deliveries, rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (

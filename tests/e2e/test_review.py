@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 import discord
 from sqlalchemy import func, select, update
 
-from bot.app.components.review_buttons import review_now_button
-from bot.app.context import utc_now
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
+from bot.app.review.buttons import review_now_button
 from bot.storage.models import CardRow
 from tests.e2e.conftest import (
     Json,

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from sqlalchemy import func, select
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from bot.storage.models import CardRow, ReviewLogRow
 from tests.databases import BACKENDS
 from tests.e2e.conftest import Json, QuizWorld, content_of, option_id

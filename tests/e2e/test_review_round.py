@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from bot.storage import rounds
 from bot.storage.models import RoundRow
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, play_round, question_message, titled

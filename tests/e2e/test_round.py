@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app.i18n import tr
-from bot.app.render.common import bar
+from bot.app.kit.catalogue import tr
+from bot.app.kit.message_parts import bar
 from bot.quiz.rounds import RoundState
 from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
 from bot.quiz.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
 from bot.sandbox.commands import OptionValue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
 from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import settings
 from tests.e2e.conftest import TIMEOUT, QuizWorld

@@ -29,7 +29,7 @@ from bench.faults.packs import QUESTIONS, SMALL_PACK, pack_title, write_packs
 from bench.rig.clicks import Click, Clickers, Gate, Member, answered, final_text
 from bench.rig.discordproxy import DiscordProxy
 from bench.rig.processes import BotProcess, StandInProcess, log_file
-from bot.app.i18n import LANGUAGES, tr
+from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.shards import shard_of
 from bot.sandbox.driver import Sandbox

@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from bot.app.components.round_buttons import shown_order
-from bot.app.context import utc_now
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
+from bot.app.rounds.buttons import shown_order
 from bot.quiz.model import Question
 from bot.quiz.shuffle import option_order, review_option_seed
 from bot.storage import rounds

@@ -9,9 +9,9 @@ from typing import Any
 
 from sqlalchemy import text
 
-from bot.app.context import utc_now
-from bot.app.i18n import tr
-from bot.app.render.common import BRAND, NEUTRAL
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
+from bot.app.kit.message_parts import BRAND, NEUTRAL
 from bot.quiz.rounds import RoundState
 from bot.storage import rounds
 from tests.e2e.conftest import QuizWorld, buttons_of, edits_of, titled

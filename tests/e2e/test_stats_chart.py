@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import struct
 
-from bot.app.i18n import tr
-from bot.app.render.stats import NO_FIGURE
-from bot.app.render.stats_chart import HEIGHT_PX, WIDTH_PX
+from bot.app.kit.catalogue import tr
+from bot.app.stats.chart import HEIGHT_PX, WIDTH_PX
+from bot.app.stats.embed import NO_FIGURE
 from tests.e2e.conftest import Json, QuizWorld, followed_up, seed_finished_round
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from bench.rig.tcpproxy import TcpProxy
-from bot.app.context import utc_now
-from bot.app.i18n import tr
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import utc_now
 from bot.quiz.rounds import RoundState
 from bot.storage import deliveries, rounds
 from bot.storage.database import Database

@@ -21,8 +21,7 @@ from bot.quiz.library import load_library
 from bot.quiz.model import Question
 from tests.playground.conftest import REPO, Json, Playground, no_failures
 
-# One playground and one browser for the module: one xdist worker runs it all.
-pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page")]
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 CHROMIUM = os.environ.get("QUIZBOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [  # without the background-networking ones Chromium reaches out, and is refused here
     "--no-sandbox",

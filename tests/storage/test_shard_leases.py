@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from bot.app.shards import IdentifyGate, ShardKeeper
+from bot.app.runtime.shard_leases import IdentifyGate, ShardKeeper
 from bot.storage import shard_leases
 from bot.storage.database import Database
 from tests.storage.factories import NOW

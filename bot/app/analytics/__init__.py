@@ -1,0 +1,1 @@
+"""`/quiz analytics`: how each question of a pack fared in a server."""

@@ -1,0 +1,90 @@
+"""`/quiz analytics`: one embed, worst question first, cut with "and N more" to fit Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.app.kit.catalogue import number, tr
+from bot.app.kit.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_embed, fit_text, length
+from bot.app.kit.message_parts import BRAND, letter
+from bot.quiz.analytics import ItemStats, PackAnalytics
+from bot.quiz.model import Pack
+
+PROMPT_EXCERPT = 80  # enough to recognise a question; the id names it exactly
+NO_INDEX = "–"
+
+
+def analytics_embed(pack: Pack, report: PackAnalytics, locale: str) -> discord.Embed:
+    title = tr(locale, "analytics.title", pack=pack.title.get(locale))
+    footer = tr(locale, "analytics.footer", min=report.min_members)
+    if report.answers == 0:
+        body = tr(locale, "analytics.no_answers")
+    else:
+        budget = min(EMBED_DESCRIPTION, EMBED_TOTAL - length(title) - length(footer))
+        body = _body(pack, report, locale, budget)
+    embed = discord.Embed(title=title, description=body, colour=BRAND)
+    embed.set_footer(text=footer)
+    return fit_embed(embed)
+
+
+def format_index(value: float | None, locale: str) -> str:
+    return NO_INDEX if value is None else number(locale, value, decimals=2)
+
+
+def _body(pack: Pack, report: PackAnalytics, locale: str, budget: int) -> str:
+    """The summary, as many questions as fit (worst first), then how many did not fit."""
+    answered = [item for item in report.items if item.answers]
+    unanswered = len(report.items) - len(answered)
+    head = tr(locale, "analytics.summary", members=report.members, answers=report.answers)
+    tail = [tr(locale, "analytics.unanswered", count=unanswered)] if unanswered else []
+    shown: list[str] = []
+    for index, item in enumerate(answered):
+        block = _item_block(pack, item, locale, index + 1)
+        after = _more(locale, len(answered) - index - 1)
+        if length("\n\n".join([head, *shown, block, *after, *tail])) > budget:
+            break
+        shown.append(block)
+    return "\n\n".join([head, *shown, *_more(locale, len(answered) - len(shown)), *tail])
+
+
+def _more(locale: str, count: int) -> Sequence[str]:
+    return [tr(locale, "analytics.more", count=count)] if count else []
+
+
+def _item_block(pack: Pack, item: ItemStats, locale: str, rank: int) -> str:
+    question = pack.question(item.question_id)
+    prompt = " ".join(question.prompt.get(locale).split()) if question is not None else ""
+    heading = tr(
+        locale,
+        "analytics.item",
+        rank=rank,
+        id=item.question_id,
+        index=format_index(item.discrimination, locale),
+        prompt=fit_text(prompt, PROMPT_EXCERPT),
+    )
+    return f"{heading}\n{_figures(item, locale)}"
+
+
+def _figures(item: ItemStats, locale: str) -> str:
+    if item.top_wrong_option is None:
+        wrong = tr(locale, "analytics.no_wrong")
+    else:
+        wrong = tr(
+            locale,
+            "analytics.top_wrong",
+            # Rounds and reviews shuffle the options; across them, the pack's own letter (as
+            # its author wrote the options) is the one that names the same option every time.
+            letter=letter(item.top_wrong_option),
+            share=item.top_wrong_share or 0,
+        )
+    return tr(
+        locale,
+        "analytics.figures",
+        answers=item.answers,
+        right=item.share_right or 0,
+        wrong=wrong,
+        median=(item.median_ms or 0) / 1000,
+        mean=(item.mean_ms or 0) / 1000,
+    )

@@ -1,0 +1,1 @@
+"""Leaderboards: `/leaderboard`, its public message and the private pages its buttons open."""

@@ -1,0 +1,2 @@
+"""The packs a server sees: `/quiz pack …`, its views of the library, and uploads checked in worker
+processes."""

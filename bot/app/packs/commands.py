@@ -1,0 +1,127 @@
+"""`/quiz pack upload|list|remove|disable|enable`: a server's own packs, and the built-in ones it
+turns off. Moderators only, every reply private."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app.kit.command_text import command_text as _
+from bot.app.kit.context import ctx_of
+from bot.app.kit.limits import echo
+from bot.app.kit.pack_choices import pack_choices, refused_inside_id
+from bot.app.kit.permissions import is_moderator
+from bot.app.kit.replies import reply, say
+from bot.app.packs.messages import pack_list_embed, upload_text
+from bot.app.packs.server_views import ServerView
+from bot.quiz.server_packs import too_big, typed_pack
+
+
+class PackGroup(
+    app_commands.Group, name=_("cmd.quiz.pack.name"), description=_("cmd.quiz.pack.description")
+):
+    @app_commands.command(name="upload", description=_("cmd.quiz.pack.upload.description"))
+    @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"))
+    async def upload(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        guild_id = await _moderated_guild(interaction)
+        if guild_id is None:
+            return
+        oversize = too_big(file.size)  # refused before fetching it
+        if oversize is not None:
+            await say(interaction, oversize.key, limit=oversize.limit)
+            return
+        ctx = ctx_of(interaction)
+        wait_s = ctx.shelf.admit_upload(guild_id)  # also before fetching and checking it
+        if wait_s:
+            rate = ctx.shelf.rate
+            await say(
+                interaction,
+                "serverpacks.too_often",
+                limit=rate.limit,
+                window=round(rate.window_s),
+                seconds=wait_s,
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        data = await file.read()
+        outcome = await ctx.shelf.upload(
+            guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock()
+        )
+        await reply(interaction, upload_text(outcome, interaction.locale.value))
+
+    @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))
+    async def list_packs(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = await _moderated_guild(interaction)
+        if guild_id is None:
+            return
+        view = await ctx_of(interaction).shelf.view(guild_id)
+        await reply(interaction, embed=pack_list_embed(view.packs, interaction.locale.value))
+
+    @app_commands.command(name="remove", description=_("cmd.quiz.pack.remove.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.remove.pack.description"))
+    async def remove(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        guild_id = await _moderated_guild(interaction)
+        if guild_id is None or await refused_inside_id(interaction, pack):
+            return
+        removal = await ctx_of(interaction).shelf.remove(guild_id, pack)
+        await say(interaction, f"serverpacks.{removal.value}", id=echo(pack))
+
+    @app_commands.command(name="disable", description=_("cmd.quiz.pack.disable.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.disable.pack.description"))
+    async def disable(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        await _switch(interaction, pack, disabled=True)
+
+    @app_commands.command(name="enable", description=_("cmd.quiz.pack.enable.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.enable.pack.description"))
+    async def enable(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        await _switch(interaction, pack, disabled=False)
+
+    @remove.autocomplete("pack")
+    async def own_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        return pack_choices(view.packs.own, interaction.locale.value, current)
+
+    @disable.autocomplete("pack")
+    async def enabled_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        return pack_choices(view.packs.builtins_on, interaction.locale.value, current)
+
+    @enable.autocomplete("pack")
+    async def disabled_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        return pack_choices(view.packs.builtins_off, interaction.locale.value, current)
+
+
+async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled: bool) -> None:
+    guild_id = await _moderated_guild(interaction)
+    if guild_id is None or await refused_inside_id(interaction, pack):
+        return
+    ctx = ctx_of(interaction)
+    if typed_pack(ctx.shelf.builtins, pack) is None:
+        await say(interaction, "serverpacks.not_builtin", id=echo(pack))
+        return
+    changed = await ctx.shelf.set_disabled(
+        guild_id, pack, disabled=disabled, by=interaction.user.id, now=ctx.clock()
+    )
+    state = "disabled" if disabled else "enabled"
+    await say(interaction, f"serverpacks.{state if changed else 'already_' + state}", id=pack)
+
+
+async def _moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
+    """The server's id if the member may manage its packs (else says why not)."""
+    if interaction.guild_id is None or not await is_moderator(ctx_of(interaction).db, interaction):
+        await say(interaction, "errors.not_moderator")
+        return None
+    return interaction.guild_id
+
+
+async def _view(interaction: discord.Interaction[Any]) -> ServerView:
+    return await ctx_of(interaction).shelf.view(interaction.guild_id)

@@ -1,0 +1,265 @@
+"""Which packs each server sees: the built-ins, minus those it turned off, plus its own uploads.
+
+A server's view is read from the database and cached in the process for ``TTL_S`` seconds. The
+process that uploads, removes, disables or enables forgets that server's view at once; another
+process sharing the database sees the change when its copy expires (at most ``TTL_S`` later).
+A burst of clicks that finds the copy expired waits for one read, not one read each, and a pack
+is parsed again only when its upload changed.
+
+A round plays the pack as it was when it started (``played_pack``): a server pack's round its
+own stored version, read and parsed once per process, however the pack changed since; a
+built-in's round the pack as this process loaded it.
+
+Uploads are parsed by the pack checker's worker processes, within its time limit, and each server
+may upload only so often (``UploadRate``). Stored packs, which passed that limit when they were
+uploaded, are parsed again in a thread: the event loop keeps answering meanwhile, and a server's
+view never waits behind another server's slow upload in the checker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.app.kit.question_keys import QuestionKeys
+from bot.app.packs.checker import PackChecker, ParseTimeoutError
+from bot.quiz.library import Library
+from bot.quiz.loader import parse_pack
+from bot.quiz.model import Pack
+from bot.quiz.problems import PackError, Problem
+from bot.quiz.server_packs import (
+    MAX_SERVER_PACKS,
+    GuildPacks,
+    UploadRefusal,
+    as_server_pack,
+    check_upload,
+    guild_packs,
+    shown_pack_id,
+    too_big,
+)
+from bot.quiz.upload_rate import UploadRate
+from bot.storage import server_packs
+from bot.storage.database import Database
+from bot.storage.pack_versions import ServerPackSource, pack_version
+from bot.storage.server_packs import Removal, guild_pack_records
+
+TTL_S = 10.0
+VERSIONS_KEPT = 64  # parsed versions of rounds' packs, with room for every round running here
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerView:
+    packs: GuildPacks
+    keys: QuestionKeys  # of every pack the server knows, for buttons that name one by key
+    loaded_at: float
+
+    @property
+    def offered(self) -> Library:
+        return self.packs.offered
+
+    @property
+    def known(self) -> Library:
+        return self.packs.known
+
+
+@dataclass(frozen=True, slots=True)
+class Uploaded:
+    """What became of an upload: stored (``pack`` under its stored id), or the loader's
+    ``problems``, or a ``refusal`` (limits, a built-in id)."""
+
+    pack: Pack | None = None
+    problems: tuple[Problem, ...] = ()
+    refusal: UploadRefusal | None = None
+    replaced: bool = False
+
+    @property
+    def stored(self) -> bool:
+        return self.pack is not None and not self.problems and self.refusal is None
+
+
+class PackShelf:
+    def __init__(
+        self,
+        db: Database,
+        builtins: Library,
+        *,
+        ttl_s: float = TTL_S,
+        clock: Callable[[], float] = time.monotonic,
+        checker: PackChecker | None = None,
+        rate: UploadRate | None = None,
+    ) -> None:
+        self._db = db
+        self.builtins = builtins
+        self._ttl_s = ttl_s
+        self._clock = clock
+        self._checker = checker or PackChecker()  # its processes start on the first upload
+        self.rate = rate or UploadRate()
+        self._views: dict[int, ServerView] = {}
+        self._loading: dict[int, asyncio.Task[ServerView]] = {}
+        self._parsed: dict[tuple[int, str, int | None], Pack | None] = {}  # by version
+        self._versions: OrderedDict[int, asyncio.Future[Pack | None]] = OrderedDict()
+        self._anywhere = ServerView(
+            guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins), 0.0
+        )
+
+    async def view(self, guild_id: int | None) -> ServerView:
+        """The server's packs; outside a server (a DM), the built-ins only."""
+        if guild_id is None:
+            return self._anywhere
+        cached = self._views.get(guild_id)
+        if cached is not None and self._clock() - cached.loaded_at < self._ttl_s:
+            return cached
+        loading = self._loading.get(guild_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(guild_id))
+            self._loading[guild_id] = loading
+            loading.add_done_callback(lambda _: self._loaded(guild_id, loading))
+        return await asyncio.shield(loading)  # one caller's cancellation stops no one else's
+
+    def _loaded(self, guild_id: int, loading: asyncio.Task[ServerView]) -> None:
+        if self._loading.get(guild_id) is loading:
+            del self._loading[guild_id]
+            if not loading.cancelled() and loading.exception() is None:
+                self._views[guild_id] = loading.result()
+
+    def forget(self, guild_id: int) -> None:
+        self._views.pop(guild_id, None)
+        self._loading.pop(guild_id, None)  # a read begun before the change is not kept
+
+    def admit_upload(self, guild_id: int) -> int:
+        """0 if the server may upload a pack now (the upload is counted); else how many
+        seconds until it may."""
+        return self.rate.admit(guild_id, self._clock())
+
+    async def upload(
+        self, guild_id: int, file_name: str, data: bytes, *, by: int, now: datetime
+    ) -> Uploaded:
+        """Checks an uploaded file with the pack loader, in the checker's workers, and the
+        server's limits; stores it only if it passes both."""
+        oversize = too_big(len(data))
+        if oversize is not None:
+            return Uploaded(refusal=oversize)
+        try:
+            pack = await self._checker.parse(data, file_name)
+        except PackError as error:
+            return Uploaded(problems=error.problems)
+        except ParseTimeoutError as late:
+            too_slow = UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s))
+            return Uploaded(refusal=too_slow)
+        upload = ServerPackSource(guild_id, pack.id, file_name, data.decode(), by, now)
+        view = await self.view(guild_id)
+        own_ids = [shown_pack_id(own.id) for own in view.packs.own]
+        refusal = check_upload(pack, builtins=self.builtins, own_ids=own_ids)
+        if refusal is not None:
+            return Uploaded(pack=pack, refusal=refusal)
+        stored = as_server_pack(pack, upload.guild_id)
+        try:
+            replaced = await server_packs.save_server_pack(self._db, upload, stored)
+        except server_packs.TooManyPacksError:  # another process stored one meanwhile
+            too_many = UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS)
+            return Uploaded(pack=pack, refusal=too_many)
+        finally:
+            self.forget(upload.guild_id)
+        return Uploaded(pack=stored, replaced=replaced)
+
+    async def remove(self, guild_id: int, pack_id: str) -> Removal:
+        """Removes the server's pack ``pack_id`` (as members see it); running rounds of it
+        finish on their version."""
+        try:
+            return await server_packs.remove_server_pack(self._db, guild_id, pack_id)
+        finally:
+            self.forget(guild_id)
+
+    async def played_pack(
+        self, guild_id: int | None, pack_id: str, version_id: int | None
+    ) -> Pack | None:
+        """The pack a round plays (see the module docstring); None once it is gone: a version
+        collected, or a built-in this process no longer has. A round that has forgotten its
+        version (long ended, collected) reads the pack as the server knows it now."""
+        if version_id is None:
+            return (await self.view(guild_id)).known.get(pack_id)
+        known = self._versions.get(version_id)
+        if known is None:
+            known = asyncio.ensure_future(self._load_version(version_id))
+            self._versions[version_id] = known
+            while len(self._versions) > VERSIONS_KEPT:
+                self._versions.popitem(last=False)
+        else:
+            self._versions.move_to_end(version_id)
+        try:
+            return await asyncio.shield(known)
+        except Exception:
+            self._versions.pop(version_id, None)  # a failed read is not remembered
+            raise
+
+    async def _load_version(self, version_id: int) -> Pack | None:
+        source = await pack_version(self._db, version_id)
+        if source is None:
+            return None
+        # The current version is parsed already for the server's view; an older one is not
+        # put in that cache, where it would push the current one out.
+        upload = _upload_of(source)
+        if upload in self._parsed:
+            return self._parsed[upload]
+        return await asyncio.to_thread(_parse, source)
+
+    async def set_disabled(
+        self, guild_id: int, pack_id: str, *, disabled: bool, by: int, now: datetime
+    ) -> bool:
+        """Turns a built-in pack off or on in the server; False if it already was."""
+        try:
+            return await server_packs.set_pack_disabled(
+                self._db, guild_id, pack_id, disabled=disabled, by=by, now=now
+            )
+        finally:
+            self.forget(guild_id)
+
+    async def _load(self, guild_id: int) -> ServerView:
+        records = await guild_pack_records(self._db, guild_id)
+        own = await self._parse(records.sources)
+        packs = guild_packs(self.builtins, guild_id, own, records.disabled)
+        return ServerView(packs, QuestionKeys.of(packs.known), self._clock())
+
+    async def _parse(self, sources: Sequence[ServerPackSource]) -> list[Pack]:
+        """The stored packs that still load, each parsed once per upload, off the event loop."""
+        uploads = [_upload_of(source) for source in sources]
+        found = {upload: self._parsed[upload] for upload in uploads if upload in self._parsed}
+        new = [source for source in sources if _upload_of(source) not in found]
+        if new:
+            for source, pack in zip(new, await asyncio.to_thread(_parse_all, new), strict=True):
+                upload = _upload_of(source)
+                found[upload] = pack
+                self._parsed = {k: v for k, v in self._parsed.items() if k[:2] != upload[:2]}
+                self._parsed[upload] = pack
+        return [pack for upload in uploads if (pack := found[upload]) is not None]
+
+    async def close(self) -> None:
+        """Stops the checker's worker processes."""
+        await self._checker.close()
+
+
+def _upload_of(source: ServerPackSource) -> tuple[int, str, int | None]:
+    return (source.guild_id, source.pack_id, source.version_id)
+
+
+def _parse_all(sources: Sequence[ServerPackSource]) -> list[Pack | None]:
+    return [_parse(source) for source in sources]
+
+
+def _parse(source: ServerPackSource) -> Pack | None:
+    """The stored pack; one the loader no longer accepts (after an upgrade) is left out."""
+    try:
+        pack = parse_pack(source.source.encode(), source.file_name)
+    except PackError as error:
+        log.warning(
+            "server %s: pack %s no longer loads: %s", source.guild_id, source.pack_id, error
+        )
+        return None
+    return as_server_pack(pack, source.guild_id)

@@ -1,0 +1,54 @@
+"""The "Review now" button of a due-questions reminder DM (the review itself is the one in
+review_buttons, as from any other "Review now").
+
+Its custom_id names the member and the member-local day of the reminder, so it is also the marker
+a reminder is looked for by in the DM channel before it is sent again (bot/app/reminders/loop.py).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+import discord
+
+from bot.app.kit.button_origin import refuse
+from bot.app.kit.buttons import PersistentButton
+from bot.app.review.buttons import start_review
+
+
+def reminder_marker(member_id: int, day: date) -> str:
+    return f"dr:{member_id}:{day:%Y%m%d}"
+
+
+class ReminderButton(
+    PersistentButton, pattern=re.compile(r"dr:(?P<member>[0-9]+):(?P<day>[0-9]{8})")
+):
+    def __init__(self, member_id: int, day: str, label: str = "→") -> None:
+        self.member_id, self.day = member_id, day
+        super().__init__(f"dr:{member_id}:{day}", label, discord.ButtonStyle.primary)
+
+    @classmethod
+    def for_reminder(cls, member_id: int, day: date, label: str) -> ReminderButton:
+        return cls(member_id, f"{day:%Y%m%d}", label)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReminderButton:
+        return cls(int(match["member"]), match["day"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        # Everything due, for the member it reminded, in the DM it came in.
+        mine = interaction.user.id == self.member_id and interaction.guild_id is None
+        if mine and _is_day(self.day):
+            await start_review(interaction)
+        else:
+            await refuse(interaction)
+
+
+def _is_day(code: str) -> bool:
+    try:
+        date.fromisoformat(code)  # YYYYMMDD
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,1 @@
+"""Private spaced-repetition reviews: `/review`, its buttons and messages."""

@@ -1,0 +1,280 @@
+"""Private review sessions. Every click is one call to ``reviews.take`` with the member's
+action, and its step becomes a message. The session (member, counts, what is reviewed) rides in
+the custom_ids, so a session needs no memory in the bot and survives restarts; being the
+client's to send, it is checked on every click (review_session.py), and an answer counts only
+for a card the clicked message shows.
+
+A review is the member's own, across packs and servers: its buttons work in a server and in a
+DM with the bot alike (``ReviewNowButton`` is what a reminder DM offers).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from random import Random
+from typing import Any
+
+import discord
+
+from bot.app.kit.button_origin import STANDINGS, carried, refuse, round_message
+from bot.app.kit.buttons import PersistentButton
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import ctx_of
+from bot.app.kit.message_parts import letter
+from bot.app.kit.question_keys import SHOWN, QuestionKeys, shown_code, shown_of, stable_key
+from bot.app.kit.replies import reply, say
+from bot.app.review.messages import (
+    nothing_to_review_text,
+    review_question_embed,
+    review_result_embed,
+    review_summary_embed,
+)
+from bot.app.review.session import (
+    SCOPE,
+    SESSION,
+    SessionCode,
+    keys_here,
+    scope_code,
+    scope_here,
+    session_here,
+)
+from bot.quiz.model import Pack, Question
+from bot.quiz.review import (
+    EVERYTHING,
+    Answer,
+    AnsweredStep,
+    CardStep,
+    Finish,
+    Next,
+    NothingStep,
+    ResultStep,
+    ReviewAction,
+    Scope,
+    Session,
+    Shown,
+    Start,
+    SummaryStep,
+)
+from bot.quiz.shuffle import option_order, review_option_seed
+from bot.storage import reviews
+
+
+async def start_review(interaction: discord.Interaction[Any], scope: Scope = EVERYTHING) -> None:
+    """The first screen of the clicking member's review of ``scope``, as a new message."""
+    await _take(interaction, Start(Session(interaction.user.id, scope=scope)))
+
+
+class ReviewNowButton(PersistentButton, pattern=re.compile(rf"rv:{SCOPE}")):
+    """Starts a review for whoever clicks it, in a server or in a DM with the bot."""
+
+    def __init__(self, scope: str = "", label: str = "→") -> None:
+        self.scope = scope
+        super().__init__(f"rv:{scope}", label, discord.ButtonStyle.success)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewNowButton:
+        return cls(match["scope"])
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        # Only a pack's or everything: a missed round is reviewed from its standings.
+        scope = None if self.scope.startswith("r") else await scope_here(interaction, self.scope)
+        if scope is None:
+            await refuse(interaction)
+        else:
+            await start_review(interaction, scope)
+
+
+def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewNowButton:
+    """A "Review now" button for a message (a due-reminder DM, say): all the clicking member's
+    due cards, or only ``pack_id``'s."""
+    return ReviewNowButton(scope_code(Scope(pack_id=pack_id)), tr(locale, "review.now_button"))
+
+
+class MissedButton(PersistentButton, pattern=re.compile(r"rm:(?P<round>[0-9]+)")):
+    """On a round's standings: each member reviews, privately, what they missed in it."""
+
+    def __init__(self, round_id: int, label: str = "?") -> None:
+        self.round_id = round_id
+        super().__init__(f"rm:{round_id}", label, discord.ButtonStyle.success)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> MissedButton:
+        return cls(int(match["round"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        # Only from the round's standings: before they are posted, the round still runs.
+        if await round_message(interaction, self.round_id, STANDINGS, self.custom_id) is None:
+            await refuse(interaction)
+        else:
+            await start_review(interaction, Scope(round_id=self.round_id))
+
+
+class ReviewAnswerButton(
+    PersistentButton,
+    pattern=re.compile(
+        rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}(?::{SHOWN})?"
+    ),
+):
+    """Carries the pack's option index (its label is the letter of where the card shows it)
+    and the card as shown, so that only the first answer to it counts. Buttons from before
+    they carried the card (no ``shown``) are graded as the card is."""
+
+    def __init__(
+        self,
+        code: SessionCode,
+        question_key: str,
+        option: int,
+        label: str = "?",
+        shown: Shown | None = None,
+    ) -> None:
+        self.code, self.question_key, self.option = code, question_key, option
+        self.shown = shown
+        custom_id = f"ra:{code.ids}:{question_key}:{option}:{code.scope}"
+        if shown is not None:
+            custom_id += f":{shown_code(shown)}"
+        super().__init__(custom_id, label, discord.ButtonStyle.primary)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewAnswerButton:
+        shown = None if match["shown"] is None else shown_of(match["shown"])
+        code = SessionCode.from_match(match)
+        return cls(code, match["question"], int(match["option"]), shown=shown)
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session = await session_here(interaction, self.code)
+        if session is None:
+            return
+        # The card answered is one this very message shows, not any the client names.
+        if not carried(interaction, self.custom_id):
+            await refuse(interaction)
+            return
+        found = (await keys_here(interaction)).questions.get(self.question_key)
+        if found is None:  # the question left its pack since it was shown: go on
+            await _take(interaction, Next(session))
+            return
+        pack, question = found
+        if not 0 <= self.option < len(question.options):
+            await refuse(interaction)
+            return
+        shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock())
+        answer = Answer(session, pack.id, question.id, self.option, shown_for, self.shown)
+        await _take(interaction, answer)
+
+
+class ReviewNextButton(PersistentButton, pattern=re.compile(rf"rn:{SESSION}:{SCOPE}")):
+    def __init__(self, code: SessionCode, label: str = "→") -> None:
+        self.code = code
+        super().__init__(f"rn:{code.ids}:{code.scope}", label, discord.ButtonStyle.primary)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewNextButton:
+        return cls(SessionCode.from_match(match))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session = await session_here(interaction, self.code)
+        if session is not None:
+            await _take(interaction, Next(session))
+
+
+class ReviewStopButton(PersistentButton, pattern=re.compile(rf"rs:{SESSION}")):
+    def __init__(self, code: SessionCode, label: str = "■") -> None:
+        self.code = code
+        super().__init__(f"rs:{code.ids}", label, row=1)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewStopButton:
+        return cls(SessionCode.from_match(match))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        session = await session_here(interaction, self.code)
+        if session is not None:
+            await _take(interaction, Finish(session))
+
+
+REVIEW_BUTTONS = (
+    ReviewNowButton,
+    MissedButton,
+    ReviewAnswerButton,
+    ReviewNextButton,
+    ReviewStopButton,
+)
+
+
+def summary_view(session: Session, locale: str) -> discord.ui.View:  # noqa: ARG001
+    """The buttons under a session's summary: none yet, and a new one goes here (hence the
+    parameters it does not use yet)."""
+    return discord.ui.View(timeout=None)
+
+
+async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> None:
+    """One service call for the member's action; its step shown, as a new message for a start
+    and in place of the clicked message otherwise."""
+    ctx = ctx_of(interaction)
+    rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
+    step = await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng, where=interaction.guild_id)
+    locale = interaction.locale.value
+    # In a DM the messages are private anyway, and a normal message stays in its history.
+    private = interaction.guild_id is not None
+    if isinstance(step, NothingStep):
+        await reply(interaction, nothing_to_review_text(locale, step), ephemeral=private)
+        return
+    if isinstance(step, AnsweredStep):  # the first click's result stays on the card
+        await say(interaction, "review.already_answered")
+        return
+    embed, view = _message_of(await keys_here(interaction), step, locale)
+    if isinstance(action, Start):
+        await reply(interaction, embed=embed, view=view, ephemeral=private)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+def _message_of(
+    keys: QuestionKeys, step: CardStep | ResultStep | SummaryStep, locale: str
+) -> tuple[discord.Embed, discord.ui.View]:
+    if isinstance(step, SummaryStep):
+        return review_summary_embed(locale, step), summary_view(step.session, locale)
+    code = SessionCode.of(step.session)
+    view = discord.ui.View(timeout=None)
+    if isinstance(step, CardStep):
+        pack, question = _question(keys, step.card.pack_id, step.card.question_id)
+        key = stable_key(pack.id, question.id)
+        order = _shown_order(code.member_id, pack, question, step.times_reviewed)
+        for position, option in enumerate(order):
+            button = ReviewAnswerButton(code, key, option, letter(position), step.shown)
+            view.add_item(button)
+        view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
+        return review_question_embed(pack, question, locale, step, order), view
+    pack, question = _question(keys, step.grade.pack_id, step.grade.question_id)
+    order = _shown_order(code.member_id, pack, question, step.grade.times_reviewed)
+    if step.more:
+        view.add_item(ReviewNextButton(code, tr(locale, "review.next_button")))
+        view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
+    else:
+        view.add_item(ReviewStopButton(code, tr(locale, "review.finish_button")))
+    return review_result_embed(pack, question, locale, step.grade, order), view
+
+
+def _shown_order(
+    member_id: int, pack: Pack, question: Question, times_reviewed: int
+) -> tuple[int, ...]:
+    """The pack's option indices in the order this showing of the card uses; the card and
+    its result agree because both count the member's answers before this one."""
+    seed = review_option_seed(member_id, pack.id, question.id, times_reviewed)
+    return option_order(seed, len(question.options))
+
+
+def _question(keys: QuestionKeys, pack_id: str, question_id: str) -> tuple[Pack, Question]:
+    found = keys.questions.get(stable_key(pack_id, question_id))
+    if found is None:  # storage mirrors the loaded packs, so this is a bug
+        raise LookupError(f"question {pack_id}/{question_id} is not loaded")
+    return found
+
+
+def _ms_since_shown(interaction: discord.Interaction[Any], now: datetime) -> int:
+    """How long the member looked at the question: since the message last changed."""
+    message = interaction.message
+    if message is None:
+        return 0
+    shown = message.edited_at or message.created_at
+    return max(0, int((now - shown).total_seconds() * 1000))

@@ -1,0 +1,106 @@
+"""The private review messages: a question, its result, the summary, "nothing to review"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import discord
+
+from bot.app.kit.catalogue import tr
+from bot.app.kit.limits import fit_embed
+from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
+from bot.quiz.model import Pack, Question
+from bot.quiz.review import CardKind, CardStep, Grade, NothingStep, SummaryStep
+from bot.quiz.shuffle import shown_position
+
+_FOOTERS = {
+    CardKind.NEW: "review.new_question",
+    CardKind.DUE: "review.due_question",
+    CardKind.MISSED: "review.missed_question",
+    CardKind.UNANSWERED: "review.unanswered_question",
+}
+RIGHT_MARK, WRONG_MARK = "✅", "❌"
+
+
+def review_question_embed(
+    pack: Pack, question: Question, locale: str, step: CardStep, order: Sequence[int]
+) -> discord.Embed:
+    """``order``: the pack's option indices in the order this card shows them."""
+    description = f"{question.prompt.get(locale)}\n\n{_options(question, locale, order)}"
+    if step.first_of_new:
+        description = f"*{tr(locale, 'review.first_new')}*\n\n{description}"
+    embed = _embed(pack, locale, description, BRAND)
+    embed.set_footer(text=tr(locale, _FOOTERS[step.card.kind]))
+    return fit_embed(embed)
+
+
+def review_result_embed(
+    pack: Pack, question: Question, locale: str, grade: Grade, order: Sequence[int]
+) -> discord.Embed:
+    """The verdict, the question again (in the card's ``order``) with the right option and
+    the member's pick marked, why the pick was wrong, the explanation, and when the question
+    comes back."""
+    correct = letter(shown_position(order, grade.correct_index))
+    verdict = (
+        tr(locale, "review.right") if grade.correct else tr(locale, "review.wrong", letter=correct)
+    )
+    parts = [verdict, question.prompt.get(locale), _options(question, locale, order, grade.picked)]
+    why = question.options[grade.picked].why
+    if not grade.correct and why is not None:
+        picked = letter(shown_position(order, grade.picked))
+        parts.append("> " + tr(locale, "review.why_not", letter=picked, why=why.get(locale)))
+    parts.append(question.explanation.get(locale))
+    parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
+    return fit_embed(_embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG))
+
+
+def review_summary_embed(locale: str, step: SummaryStep) -> discord.Embed:
+    session = step.session
+    lines = [
+        tr(locale, "review.summary", reviewed=session.reviewed, correct=session.correct),
+        _next_review_line(locale, step.next_review),
+    ]
+    return fit_embed(
+        discord.Embed(
+            title=tr(locale, "review.summary_title"), description="\n".join(lines), colour=BRAND
+        )
+    )
+
+
+def nothing_to_review_text(locale: str, step: NothingStep) -> str:
+    if step.missed_round:
+        return tr(locale, "round.nothing_missed")
+    if step.next_review is None:
+        return tr(locale, "review.nothing_at_all")
+    return tr(locale, "review.nothing_due", time=relative_time(step.next_review))
+
+
+def _next_review_line(locale: str, next_review: datetime | None) -> str:
+    if next_review is None:
+        return tr(locale, "review.summary_nothing")
+    return tr(locale, "review.summary_next", time=relative_time(next_review))
+
+
+def _options(
+    question: Question, locale: str, order: Sequence[int], picked: int | None = None
+) -> str:
+    """One line per option in ``order``; once answered, the right one and the member's pick
+    marked."""
+    lines = []
+    for position, index in enumerate(order):
+        line = f"**{letter(position)}** · {question.options[index].text.get(locale)}"
+        if picked is not None:
+            if index == question.correct_index:
+                line = f"{RIGHT_MARK} {line}"
+            elif index == picked:
+                line = f"{WRONG_MARK} {line}"
+            if index == picked:
+                line += f" · *{tr(locale, 'review.your_answer')}*"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _embed(pack: Pack, locale: str, description: str, colour: discord.Colour) -> discord.Embed:
+    title = tr(locale, "review.title", pack=pack.title.get(locale))
+    return discord.Embed(title=title, description=description, colour=colour)

@@ -1,0 +1,95 @@
+"""A review session as custom_ids carry it, and whether a clicked one holds where it was clicked.
+
+The session (member, counts, what is reviewed) rides in the custom_ids, so it is whatever the
+client sent. A click goes on with it only for the member it names, with counts a session can
+reach, and over a scope that can be reviewed where the click happened: everything, a pack seen
+there, or the questions missed in a round of that server that has ended (its standings are
+posted; before that, the round's open question would be shown, answer and all).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.app.kit.button_origin import STANDINGS, refuse
+from bot.app.kit.context import ctx_of
+from bot.app.kit.question_keys import QuestionKeys, stable_key
+from bot.app.kit.replies import say
+from bot.quiz.review import EVERYTHING, Scope, Session
+from bot.storage.question_orders import question_orders
+
+SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
+SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
+MAX_REVIEWED = 100_000  # cards answered in one session: far beyond a day of reviews
+
+
+def scope_code(scope: Scope) -> str:
+    """A scope in a custom_id: "" (everything), "p<pack key>" or "r<round>.<position>"."""
+    if scope.round_id is not None:
+        return f"r{scope.round_id}.{scope.position}"
+    return "" if scope.pack_id is None else f"p{stable_key(scope.pack_id)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionCode:
+    """A session as custom_ids carry it; its scope decodes only where it is clicked."""
+
+    member_id: int
+    reviewed: int
+    correct: int
+    scope: str = ""
+
+    @classmethod
+    def of(cls, session: Session) -> SessionCode:
+        return cls(session.member_id, session.reviewed, session.correct, scope_code(session.scope))
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> SessionCode:
+        scope = match.groupdict().get("scope") or ""
+        return cls(int(match["member"]), int(match["reviewed"]), int(match["correct"]), scope)
+
+    @property
+    def ids(self) -> str:
+        return f"{self.member_id}:{self.reviewed}:{self.correct}"
+
+
+async def session_here(interaction: discord.Interaction[Any], code: SessionCode) -> Session | None:
+    """The session, if it may go on where it was clicked; None once the member was told why
+    not (someone else's review, or a session that cannot be here)."""
+    if interaction.user.id != code.member_id:
+        await say(interaction, "review.not_yours")
+        return None
+    reachable = code.correct <= code.reviewed <= MAX_REVIEWED
+    scope = await scope_here(interaction, code.scope) if reachable else None
+    if scope is None:
+        await refuse(interaction)
+        return None
+    return Session(code.member_id, code.reviewed, code.correct, scope)
+
+
+async def scope_here(interaction: discord.Interaction[Any], code: str) -> Scope | None:
+    """What a scope code names, if that can be reviewed where the member clicked; None if not
+    (a pack not seen here, removed or another server's; a round of elsewhere, or running)."""
+    if not code:
+        return EVERYTHING
+    if code.startswith("p"):
+        pack = (await keys_here(interaction)).packs.get(code[1:])
+        return None if pack is None else Scope(pack_id=pack.id)
+    round_id, position = (int(part) for part in code[1:].split("."))
+    orders = question_orders(ctx_of(interaction).db)
+    read = await orders.round(round_id)
+    if read is None or read.guild_id != interaction.guild_id:
+        return None
+    read = await orders.round(round_id, posted=STANDINGS)
+    if read is None or STANDINGS not in read.message_ids or position > len(read.question_ids):
+        return None
+    return Scope(round_id=round_id, position=position)
+
+
+async def keys_here(interaction: discord.Interaction[Any]) -> QuestionKeys:
+    """The keys of the packs seen where the member clicks (a server's own packs only there)."""
+    return (await ctx_of(interaction).shelf.view(interaction.guild_id)).keys

@@ -1,0 +1,225 @@
+"""The buttons of round messages. Each custom_id carries what its click needs, so buttons
+posted before a restart work after it (clicks reach them through ``ButtonRouter``, kit/buttons.py).
+
+Options are shown in the round's own order (``shown_order``): the button at position ``p``
+shows letter ``p`` and carries the pack's option ``order[p]``, so answers are stored in the
+pack's terms and every letter a member reads is the one on the button they saw.
+
+A custom_id is only what the client sent: each button acts only when clicked on its round's own
+message, in the round's server and channel (origin.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import discord
+
+from bot.app.kit.button_origin import (
+    NOT_HERE,
+    clicked_on,
+    question_purpose,
+    refuse,
+    round_message,
+)
+from bot.app.kit.buttons import PersistentButton
+from bot.app.kit.catalogue import tr
+from bot.app.kit.context import ctx_of
+from bot.app.kit.message_parts import letter
+from bot.app.kit.replies import reply, say
+from bot.app.runtime import metrics
+from bot.quiz.model import Pack, Question
+from bot.quiz.shuffle import option_order, round_option_seed, shown_position
+from bot.storage import member_answers, rounds
+from bot.storage.question_orders import question_orders
+from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
+
+# An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
+# three seconds and tell the member when it lands.
+ACK_BUDGET_S = 2.0
+
+Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
+
+
+class AnswerButton(
+    PersistentButton,
+    pattern=re.compile(r"qa:(?P<round>[0-9]+):(?P<index>[0-9]+):(?P<option>[0-9])"),
+):
+    failure_key = "errors.failed_answer"
+
+    def __init__(
+        self,
+        round_id: int,
+        index: int,
+        option: int,
+        label: str = "?",
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        disabled: bool = False,
+    ) -> None:
+        self.round_id, self.index, self.option = round_id, index, option
+        custom_id = f"qa:{round_id}:{index}:{option}"
+        super().__init__(custom_id, label, style, disabled=disabled)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> AnswerButton:
+        return cls(int(match["round"]), int(match["index"]), int(match["option"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        deadline = AckDeadline(interaction, ACK_BUDGET_S)
+        try:
+            recorded = await self._record(interaction)
+        finally:
+            await deadline.met()
+        locale = interaction.locale.value
+        text = tr(locale, NOT_HERE) if recorded is None else _answer_text(*recorded, locale)
+        await reply(interaction, text)
+
+    async def _record(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[AnswerResult, Order] | None:
+        """The answer's outcome, and the order the round shows the question's options in; None
+        if the click did not come from the question's own message or names no option of it."""
+        # The round is read once per round (and message); whether the round and the question
+        # are still open is decided by the answer's own transaction, not by a read before it.
+        purpose = question_purpose(self.index)
+        found = await round_message(interaction, self.round_id, purpose, self.custom_id)
+        question_id = None if found is None else found.question_id(self.index)
+        if found is None or question_id is None:
+            return None
+        ctx = ctx_of(interaction)
+        # The round's own version of its pack (cached: no read per click).
+        pack = await ctx.shelf.played_pack(found.guild_id, found.pack_id, found.version_id)
+        question = _question_in(pack, question_id)
+        if question is not None and not 0 <= self.option < len(question.options):
+            return None
+        order = () if question is None else shown_order(self.round_id, question)
+        result = await rounds.record_answer(
+            ctx.db,
+            round_id=self.round_id,
+            question_id=question_id,
+            member_id=interaction.user.id,
+            option_index=self.option,
+            now=ctx.clock(),
+        )
+        if result.outcome is AnswerOutcome.RECORDED:
+            metrics.ANSWERS_RECORDED.inc()
+            ctx.conductor.note_answer(self.round_id)
+        return result, order
+
+
+def shown_order(round_id: int, question: Question) -> Order:
+    """The pack's option indices in the order round ``round_id`` shows them."""
+    return option_order(round_option_seed(round_id, question.id), len(question.options))
+
+
+def _question_in(pack: Pack | None, question_id: str) -> Question | None:
+    return pack.question(question_id) if pack is not None else None
+
+
+def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
+    if result.outcome is AnswerOutcome.ROUND_OVER:
+        return tr(locale, "round.round_over")
+    if result.outcome is AnswerOutcome.QUESTION_CLOSED or result.option_index is None:
+        return tr(locale, "round.question_closed")
+    key = (
+        "round.locked_in" if result.outcome is AnswerOutcome.RECORDED else "round.already_answered"
+    )
+    return tr(locale, key, letter=letter(shown_position(order, result.option_index)))
+
+
+class AckDeadline:
+    """Defers the interaction ("thinking", privately) if the work is not done ``after_s`` after
+    the click, so that Discord's three seconds never run out. A timer, not a task and a wait,
+    because nearly every click beats it."""
+
+    def __init__(self, interaction: discord.Interaction[Any], after_s: float) -> None:
+        self._interaction = interaction
+        self._deferring: asyncio.Task[Any] | None = None
+        self._timer = asyncio.get_running_loop().call_later(after_s, self._defer)
+
+    def _defer(self) -> None:
+        response = self._interaction.response
+        self._deferring = asyncio.create_task(response.defer(ephemeral=True, thinking=True))
+
+    async def met(self) -> None:
+        """Stops the timer; if it went off, waits for the deferral (a reply must follow it)."""
+        self._timer.cancel()
+        if self._deferring is not None:
+            await self._deferring
+
+
+class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
+    def __init__(self, round_id: int, index: int, label: str = "?") -> None:
+        self.round_id, self.index = round_id, index
+        super().__init__(f"qw:{round_id}:{index}", label, row=1)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> WhyButton:
+        return cls(int(match["round"]), int(match["index"]))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        ctx = ctx_of(interaction)
+        # Read afresh (once the cache says there is such a round): what was right is told only
+        # on the question's own message, and only once the question has closed.
+        known = await question_orders(ctx.db).round(self.round_id) is not None
+        view = await rounds.get_round(ctx.db, self.round_id) if known else None
+        purpose = question_purpose(self.index)
+        if view is None or not clicked_on(interaction, view, purpose, self.custom_id):
+            await refuse(interaction)
+            return
+        if not _closed(view, self.index):
+            await say(interaction, "round.why_not_yet")
+            return
+        question_id = view.question_order[self.index]  # asked, so in the round
+        answer = await member_answers.member_answer(
+            ctx.db, round_id=self.round_id, question_id=question_id, member_id=interaction.user.id
+        )
+        pack = await ctx.shelf.played_pack(view.guild_id, view.pack_id, view.pack_version_id)
+        question = _question_in(pack, question_id)
+        if answer is None or answer.option_index is None or question is None:
+            await say(interaction, "round.why_no_answer")
+        else:
+            order = shown_order(self.round_id, question)
+            text = _why_text(question, answer.option_index, order, interaction.locale.value)
+            await reply(interaction, text)
+
+
+def _closed(view: RoundView, index: int) -> bool:
+    """Whether question ``index`` of the round has been asked and has closed (ending a round
+    closes its open question)."""
+    return index < view.question_index or (index == view.question_index and not view.question_open)
+
+
+def _why_text(question: Question, picked_index: int, order: Order, locale: str) -> str:
+    picked = question.options[picked_index]
+    picked_letter = letter(shown_position(order, picked_index))
+    if picked.correct:
+        return tr(locale, "round.why_correct", letter=picked_letter)
+    if picked.why is None:
+        correct = letter(shown_position(order, question.correct_index))
+        return tr(locale, "round.why_wrong_no_reason", letter=picked_letter, correct=correct)
+    return tr(locale, "round.why_wrong", letter=picked_letter, why=picked.why.get(locale))
+
+
+def question_view(round_id: int, index: int, order: Order) -> discord.ui.View:
+    """The buttons of a question as posted before layouts (round_v2): the tests post such a
+    message to check that those still in channels keep working."""
+    view = discord.ui.View(timeout=None)
+    for position, option in enumerate(order):
+        view.add_item(AnswerButton(round_id, index, option, letter(position)))
+    return view
+
+
+def reveal_view(
+    round_id: int, index: int, order: Order, correct: int, locale: str
+) -> discord.ui.View:
+    """The options disabled with the correct one marked, and the private "why" button."""
+    view = discord.ui.View(timeout=None)
+    for position, option in enumerate(order):
+        style = discord.ButtonStyle.success if option == correct else discord.ButtonStyle.secondary
+        button = AnswerButton(round_id, index, option, letter(position), style=style, disabled=True)
+        view.add_item(button)
+    view.add_item(WhyButton(round_id, index, tr(locale, "round.why_button")))
+    return view

@@ -1,0 +1,183 @@
+"""The public messages of a round as Components V2 layouts: one container per message, each
+option's text in a section beside its own letter button.
+
+The texts come from the same inputs as the embed renderers in ``round.py``, which stay for
+messages posted before layouts (an embed message is edited as an embed); the start card and the
+standings take their texts from those renderers, so both styles always say the same. Every
+layout's text displays together fit Discord's 4,000 characters: the longest texts a pack may
+hold give up room first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.app.kit.catalogue import number, tr
+from bot.app.kit.limits import fit_texts
+from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mention, relative_time
+from bot.app.rounds.buttons import AnswerButton, WhyButton
+from bot.app.rounds.embeds import standings_embed, start_card
+from bot.quiz.model import Difficulty, Pack, Question
+from bot.quiz.review_round import RoundMode
+from bot.quiz.standings import Standings
+from bot.storage.results import Tally
+
+Layout = ui.LayoutView
+Item = ui.Item[Any]  # the persistent buttons are typed for View; they work in layouts alike
+ACCENTS = {
+    Difficulty.EASY: discord.Colour.green(),
+    Difficulty.MEDIUM: discord.Colour.gold(),
+    Difficulty.HARD: discord.Colour.red(),
+}
+
+
+def start_layout(
+    pack: Pack,
+    locale: str,
+    *,
+    questions: int,
+    seconds: int,
+    started_by: int,
+    mode: RoundMode = RoundMode.NORMAL,
+    ping_role: int | None = None,
+) -> Layout:
+    """The start card: the embed's title as a heading, its text below, and last the server's
+    ping role if it has one (the one mention this message may notify: bot/app/kit/mentions.py)."""
+    card = start_card(
+        pack, locale, questions=questions, seconds=seconds, started_by=started_by, mode=mode
+    )
+    texts = [f"### {card.title}", card.description or ""]
+    if ping_role is not None:
+        texts.append(tr(locale, "round.ping", role=f"<@&{ping_role}>"))
+    fitted = fit_texts(texts, [1, 0])  # the pack's texts give up room, never the ping
+    return _layout(ACCENTS[pack.difficulty], [ui.TextDisplay(text) for text in fitted])
+
+
+def question_layout(
+    question: Question,
+    locale: str,
+    *,
+    round_id: int,
+    index: int,
+    total: int,
+    difficulty: Difficulty,
+    closes_at: datetime,
+    answered: int,
+    order: Sequence[int],
+) -> Layout:
+    """Header with the closing time, the prompt, one section per option in the shown ``order``
+    (the pack's option indices as this round shows them; letters follow it), the count."""
+    closes = tr(locale, "round.closes", time=relative_time(closes_at))
+    header = f"### {_title(locale, index, total)} · {closes}"
+    options = [question.options[option].text.get(locale) for option in order]
+    counter = f"-# {tr(locale, 'round.answered', count=answered)}"
+    texts = [header, question.prompt.get(locale), *options, counter]
+    header, prompt, *options, counter = fit_texts(
+        texts, _longest_first(texts, range(1, len(texts) - 1))
+    )
+    sections = [
+        _section(text, AnswerButton(round_id, index, option, letter(place)))
+        for place, (option, text) in enumerate(zip(order, options, strict=True))
+    ]
+    items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
+    items += [ui.Separator(), *sections, ui.TextDisplay(counter)]
+    return _layout(ACCENTS[difficulty], items)
+
+
+def reveal_layout(
+    question: Question,
+    locale: str,
+    *,
+    round_id: int,
+    index: int,
+    total: int,
+    tally: Tally,
+    order: Sequence[int],
+) -> Layout:
+    """The question closed, its options in the shown ``order``: the right one marked, how
+    members answered, the explanation, the fastest correct, and the private "why" button.
+    Neutral when nobody answered."""
+    header = f"### {_title(locale, index, total)} · {tr(locale, 'round.closed')}"
+    options = [
+        _revealed_option(question.options[option].text.get(locale), option, tally, locale)
+        for option in order
+    ]
+    fastest = " · ".join(
+        tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
+        for a in tally.fastest
+    )
+    closing = [
+        *([] if tally.answered else [tr(locale, "round.no_answers")]),
+        question.explanation.get(locale),
+        f"**{tr(locale, 'round.fastest')}**: {fastest or tr(locale, 'round.nobody_right')}",
+    ]
+    texts = [header, question.prompt.get(locale), *options, "\n\n".join(closing)]
+    give_up = _longest_first(texts, [len(texts) - 1, 1, *range(2, len(texts) - 1)])
+    header, prompt, *options, closing_text = fit_texts(texts, give_up)
+    items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt), ui.Separator()]
+    items += [
+        _section(text, _revealed_button(round_id, index, option, letter(place), tally))
+        for place, (option, text) in enumerate(zip(order, options, strict=True))
+    ]
+    why = WhyButton(round_id, index, tr(locale, "round.why_button"))
+    items += [ui.Separator(), ui.TextDisplay(closing_text), ui.ActionRow(why)]
+    return _layout(RIGHT if tally.answered else NEUTRAL, items)
+
+
+def standings_layout(
+    round_id: int, title: str, standings: Standings, locale: str, *, stopped: bool
+) -> Layout:
+    """The standings: the embed's title as a heading, its lines below, the review button."""
+    from bot.app.review.buttons import MissedButton  # noqa: PLC0415  # import cycle
+
+    board = standings_embed(title, standings, locale, stopped=stopped)
+    footer = board.footer.text
+    small = "\n".join(f"-# {line}" for line in (footer or "").splitlines())  # subtext
+    texts = [f"### {board.title}", board.description or "", *([small] if small else [])]
+    heading, body, *below = fit_texts(texts, [1, 2, 0][: len(texts)])
+    missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))
+    items: list[Item] = [ui.TextDisplay(heading), ui.TextDisplay(body)]
+    items += [ui.TextDisplay(text) for text in below]
+    accent = board.colour or BRAND  # neutral when nobody played, as the embed
+    return _layout(discord.Colour(accent.value), [*items, ui.ActionRow(missed)])
+
+
+def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:
+    layout = Layout(timeout=None)  # every button is persistent (bot/app/kit/buttons.py)
+    layout.add_item(ui.Container(*items, accent_colour=accent))
+    return layout
+
+
+def _section(text: str, button: Item) -> Item:
+    return ui.Section(ui.TextDisplay(text), accessory=button)
+
+
+def _title(locale: str, index: int, total: int) -> str:
+    return tr(locale, "round.question_title", number=index + 1, total=total)
+
+
+def _revealed_option(text: str, option: int, tally: Tally, locale: str) -> str:
+    mark = " ✅" if option == tally.correct_index else ""
+    if not tally.answered:
+        return text + mark
+    count = tally.counts[option]
+    return f"{text}\n`{bar(count, tally.answered)}` {number(locale, count)}{mark}"
+
+
+def _revealed_button(
+    round_id: int, index: int, option: int, label: str, tally: Tally
+) -> AnswerButton:
+    right = option == tally.correct_index
+    style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
+    return AnswerButton(round_id, index, option, label, style=style, disabled=True)
+
+
+def _longest_first(texts: Sequence[str], candidates: Sequence[int]) -> list[int]:
+    """The indices of ``candidates`` within ``texts``, longest text first: the long texts a
+    pack may hold give up room before the short ones."""
+    return sorted(candidates, key=lambda i: -len(texts[i]))

@@ -1,0 +1,295 @@
+"""Delivers the messages a round owes (bot/storage/deliveries.py) until Discord confirms them.
+
+Edits are idempotent: a reveal is rendered from the database and sent again unchanged. A post
+may have reached Discord before its sender crashed or lost the reply, so every post after the
+first try first looks for itself among the channel's recent messages, by a custom_id only that
+message carries.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import discord
+
+from bot.app.kit.mentions import NOBODY
+from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
+from bot.app.packs.server_views import PackShelf
+from bot.app.rounds.buttons import reveal_view, shown_order
+from bot.app.rounds.embeds import question_embed, reveal_embed
+from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
+from bot.app.rounds.posted_messages import find_posted
+from bot.quiz.model import Pack, Question
+from bot.quiz.rounds import Message, RoundState
+from bot.storage import deliveries, rounds, settings
+from bot.storage.database import Database
+from bot.storage.results import Delivery, RoundView, Tally
+
+log = logging.getLogger(__name__)
+
+SLACK_S = 1.0  # a question whose post took longer than this is edited to show its real time
+KNOWN_STYLES = 256  # how many messages' style (layout or embed) are remembered
+Channel = discord.PartialMessageable
+Post = Callable[[Channel], Awaitable[discord.Message]]
+
+
+def question_key(index: int) -> str:
+    return f"question:{index}"
+
+
+async def public_locale(
+    client: discord.Client, db: Database, guild_id: int, pack: Pack | None
+) -> str:
+    """The language of public round messages: server setting, server locale, pack default."""
+    configured = (await settings.guild_settings(db, guild_id)).locale
+    guild = client.get_guild(guild_id)
+    wanted = configured or (guild.preferred_locale.value if guild is not None else None)
+    if pack is None:
+        return wanted or "en"
+    return pack.locale_for(wanted)
+
+
+class RoundCourier:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        shelf: PackShelf,
+        clock: Callable[[], datetime],
+        patience: Patience,
+    ) -> None:
+        self._client = client
+        self._db = db
+        self._shelf = shelf
+        self._clock = clock
+        self._patience = patience
+        # message id -> posted as a layout (True) or, before layouts, as an embed (False)
+        self._styles: dict[int, bool] = {}
+
+    async def deliver(self, view: RoundView, delivery: Delivery) -> None:
+        """Sends one owed message and records it; retries passing failures until it lands."""
+        sends = _Sends(delivery.attempts)
+        what = f"round {view.id}: {delivery.kind} {delivery.question_index}"
+        if delivery.kind is Message.QUESTION:
+            index = _index(delivery)
+            message_id, early = await self._patience.run(
+                lambda: self._post_question(view, delivery, index, sends), what
+            )
+            if early:
+                await self._refresh_closing_time(view, index, message_id)
+        elif delivery.kind is Message.REVEAL:
+            index = _index(delivery)
+            await self._patience.run(lambda: self._reveal(view, delivery, index, sends), what)
+        else:
+            await self._patience.run(lambda: self._post_standings(view, delivery, sends), what)
+
+    async def _post_question(
+        self, view: RoundView, delivery: Delivery, index: int, sends: _Sends
+    ) -> tuple[int, bool]:
+        """Posts the question and starts its time; its message id, and whether the closing time
+        it shows is earlier than the real one."""
+        shown = self._clock() + timedelta(seconds=view.question_seconds)
+        layout = await self.question_layout(view, index, answered=0, closes_at=shown)
+        marker = f"qa:{view.id}:{index}:"
+        message, found = await self._find_or_post(
+            view, delivery, sends, marker, lambda c: c.send(view=layout)
+        )
+        self._remember(message.id, layout=message.flags.components_v2)
+        # Members see it from when Discord took it (its id's time), which is also before any
+        # click on it, however late the confirmation reaches this process.
+        closes_at = await deliveries.question_posted(
+            self._db, delivery, message.id, message.created_at
+        )
+        late = closes_at is not None and (closes_at - shown).total_seconds() > SLACK_S
+        return message.id, found or late
+
+    async def _refresh_closing_time(self, view: RoundView, index: int, message_id: int) -> None:
+        """The post took long enough that the time shown is early: show the real one. A courtesy
+        (the next counter edit shows it too), so a failure is only logged."""
+        try:
+            fresh = await rounds.get_round(self._db, view.id)
+            open_ = fresh.question_open and fresh.question_index == index
+            if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
+                return
+            answered = (await rounds.tally(self._db, view.id, index)).answered
+            await self.edit_question(fresh, index, message_id, answered, fresh.closes_at)
+        except Exception as error:  # noqa: BLE001  # see the docstring
+            log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
+
+    async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
+        pack, question = await self.question(view, index)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        tally = await rounds.tally(self._db, view.id, index)
+        total = len(view.question_order)
+        # The order is derived from the round and question again, so it is the one the
+        # question showed, before or after a restart.
+        order = shown_order(view.id, question)
+        layout = reveal_layout(
+            question, locale, round_id=view.id, index=index, total=total, tally=tally, order=order
+        )
+        # ``view`` was read after every earlier message of the round was confirmed.
+        message_id = view.message_ids.get(question_key(index))
+        if message_id is not None and await self._edit_reveal(
+            view,
+            message_id,
+            layout,
+            lambda: self._embed_reveal(view, question, index, locale, tally),
+        ):
+            await deliveries.delivered(self._db, delivery, message_id, self._clock())
+            return
+        # The question message is gone (deleted, or never posted): the reveal stands alone.
+        marker = f"qw:{view.id}:{index}"
+        message, _ = await self._find_or_post(
+            view, delivery, sends, marker, lambda c: c.send(view=layout)
+        )
+        await deliveries.delivered(self._db, delivery, message.id, self._clock())
+
+    def _embed_reveal(
+        self, view: RoundView, question: Question, index: int, locale: str, tally: Tally
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """The reveal of a question posted as an embed, before layouts."""
+        total = len(view.question_order)
+        order = shown_order(view.id, question)
+        embed = reveal_embed(
+            question, locale, number=index + 1, total=total, tally=tally, order=order
+        )
+        return embed, reveal_view(view.id, index, order, tally.correct_index, locale)
+
+    async def _edit_reveal(
+        self,
+        view: RoundView,
+        message_id: int,
+        layout: discord.ui.LayoutView,
+        as_embed: Callable[[], tuple[discord.Embed, discord.ui.View]],
+    ) -> bool:
+        """Edits a question into its reveal, in the style it was posted in; False if Discord
+        no longer has it."""
+        try:
+            message = self.channel(view).get_partial_message(message_id)
+            # discord.py sends the client's allowed_mentions only with content (mentions.py).
+            if await self._is_layout(view, message_id):
+                await message.edit(view=layout, allowed_mentions=NOBODY)
+            else:
+                embed, buttons = as_embed()
+                await message.edit(embed=embed, view=buttons, allowed_mentions=NOBODY)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                raise
+            return False
+        return True
+
+    async def _post_standings(self, view: RoundView, delivery: Delivery, sends: _Sends) -> None:
+        pack = await self.pack(view)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        title = pack.title.get(locale) if pack is not None else view.pack_id
+        standings = await rounds.standings(self._db, view.id)
+        stopped = view.state is RoundState.STOPPED
+        layout = standings_layout(view.id, title, standings, locale, stopped=stopped)
+        message, _ = await self._find_or_post(
+            view, delivery, sends, f"rm:{view.id}", lambda c: c.send(view=layout)
+        )
+        await deliveries.delivered(self._db, delivery, message.id, self._clock())
+
+    async def _find_or_post(
+        self, view: RoundView, delivery: Delivery, sends: _Sends, marker: str, send: Post
+    ) -> tuple[discord.Message, bool]:
+        """The message carrying ``marker`` if an earlier try posted it, else a new post.
+        True with a message that was found rather than posted now."""
+        channel = self.channel(view)
+        if sends.count > 0:
+            found = await find_posted(self._client, channel, marker)
+            if found is not None:
+                log.info("round %s: found its %s message already posted", view.id, delivery.kind)
+                return found, True
+        await deliveries.note_attempt(self._db, delivery.id)
+        sends.count += 1
+        return await send(channel), False
+
+    async def edit_question(
+        self, view: RoundView, index: int, message_id: int, answered: int, closes_at: datetime
+    ) -> None:
+        """Shows a question's answered count and closing time afresh, in its own style."""
+        message = self.channel(view).get_partial_message(message_id)
+        if await self._is_layout(view, message_id):
+            layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
+            await message.edit(view=layout, allowed_mentions=NOBODY)
+            return
+        pack, question = await self.question(view, index)  # posted as an embed, before layouts
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        total = len(view.question_order)
+        embed = question_embed(
+            question,
+            locale,
+            number=index + 1,
+            total=total,
+            closes_at=closes_at,
+            answered=answered,
+            order=shown_order(view.id, question),
+        )
+        await message.edit(embed=embed, allowed_mentions=NOBODY)
+
+    async def question_layout(
+        self, view: RoundView, index: int, *, answered: int, closes_at: datetime
+    ) -> discord.ui.LayoutView:
+        pack, question = await self.question(view, index)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        return question_layout(
+            question,
+            locale,
+            round_id=view.id,
+            index=index,
+            total=len(view.question_order),
+            difficulty=pack.difficulty,
+            closes_at=closes_at,
+            answered=answered,
+            order=shown_order(view.id, question),
+        )
+
+    async def _is_layout(self, view: RoundView, message_id: int) -> bool:
+        """Whether the message was posted as a layout; asks Discord once for a message this
+        process did not post (one posted before a restart, perhaps before layouts)."""
+        known = self._styles.get(message_id)
+        if known is None:
+            message = await self.channel(view).fetch_message(message_id)
+            known = message.flags.components_v2
+            self._remember(message_id, layout=known)
+        return known
+
+    def _remember(self, message_id: int, *, layout: bool) -> None:
+        self._styles[message_id] = layout
+        while len(self._styles) > KNOWN_STYLES:
+            del self._styles[next(iter(self._styles))]  # the oldest: dicts keep insertion order
+
+    async def pack(self, view: RoundView) -> Pack | None:
+        """The round's pack as it started (its version), still found if the server turned it
+        off or replaced or removed it mid-round."""
+        return await self._shelf.played_pack(view.guild_id, view.pack_id, view.pack_version_id)
+
+    async def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
+        pack = await self.pack(view)
+        question = pack.question(view.question_order[index]) if pack is not None else None
+        if pack is None or question is None:
+            raise ContentGoneError(f"question {index + 1} of the round is no longer in its pack")
+        return pack, question
+
+    def channel(self, view: RoundView) -> Channel:
+        """The round's channel without relying on the cache: Discord itself says if it is gone."""
+        return self._client.get_partial_messageable(
+            view.channel_id, guild_id=view.guild_id, type=discord.ChannelType.text
+        )
+
+
+@dataclass
+class _Sends:
+    """Posts of one message that may have reached Discord, across the tries to deliver it."""
+
+    count: int
+
+
+def _index(delivery: Delivery) -> int:
+    if delivery.question_index is None:
+        raise ValueError(f"delivery {delivery.id} of a {delivery.kind} has no question")
+    return delivery.question_index

@@ -1,0 +1,217 @@
+"""`quizbot check`: the settings, the database, the packs and (online) the token, in a short report.
+
+Each line is ``ok`` or ``FAIL``, a subject and what was found; a failure says what to do. It
+starts nothing and changes nothing (an SQLite file that does not exist yet is not created).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import discord
+from sqlalchemy.engine import make_url
+
+from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
+from bot.config import Settings
+from bot.english import counted
+from bot.errors import QuizbotError
+from bot.quiz.library import load_library
+from bot.quiz.problems import PackError
+from bot.storage.readiness import (
+    describe,
+    is_passing,
+    missing_sqlite_folder,
+    ping,
+    refused,
+    safe,
+    schema_status,
+)
+
+CHECK_TIMEOUT_S = 5.0
+# What the README's invite link grants: the bot posts rounds and edits its own messages.
+NEEDED_PERMISSIONS = {
+    "view_channel": "View Channels",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+PAGE = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    ok: bool
+    subject: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{'ok  ' if self.ok else 'FAIL'}  {self.subject}: {self.text}"
+
+
+def settings_line(settings: Settings) -> Line:
+    metrics = (
+        f"metrics on {settings.metrics_host}:{settings.metrics_port}"
+        if settings.metrics_port is not None
+        else "metrics off"
+    )
+    return Line(
+        ok=True,
+        subject="settings",
+        text=f"log {settings.log_level} {settings.log_format}, {metrics}",
+    )
+
+
+def _new_sqlite_file(url: str) -> Path | None:
+    """The SQLite file `run` would create, if it does not exist yet (checking must not make it)."""
+    if not url.startswith("sqlite"):
+        return None
+    path = Path(make_url(url).database or "")
+    return path if not path.exists() and path.parent.is_dir() else None
+
+
+async def database_lines(url: str) -> list[Line]:
+    missing = missing_sqlite_folder(url)
+    if missing is not None:
+        return [Line(ok=False, subject="database", text=line) for line in missing.lines]
+    new_file = _new_sqlite_file(url)
+    if new_file is not None:
+        return [Line(ok=True, subject="database", text=f"{new_file} is new: quizbot run makes it")]
+    try:
+        await ping(url, CHECK_TIMEOUT_S)
+    except Exception as error:  # noqa: BLE001  # any failure is the report's to tell
+        lines = _down(url, error) if is_passing(error) else refused(url, error).lines
+        return [Line(ok=False, subject="database", text=line) for line in lines]
+    status = await schema_status(url)
+    where = f"{safe(url)} answers"
+    if status.unknown:
+        text = (
+            f"{where}, but its schema is at {', '.join(status.unknown)}, which this quizbot does "
+            "not know (a newer quizbot migrated it); run that version"
+        )
+        return [Line(ok=False, subject="database", text=text)]
+    if status.pending:
+        text = (
+            f"{where}; {counted(len(status.pending), 'migration')} pending "
+            f"({', '.join(status.pending)}): "
+            "quizbot run (or quizbot db upgrade) applies them"
+        )
+    else:
+        text = f"{where}; schema at head ({status.head})"
+    return [Line(ok=True, subject="database", text=text)]
+
+
+def _down(url: str, error: BaseException) -> tuple[str, ...]:
+    return (f"cannot reach {safe(url)} ({describe(error)}); is it running? Check DATABASE_URL",)
+
+
+def pack_lines(settings: Settings) -> list[Line]:
+    problems = settings.quiz_dir_problems()
+    if problems:
+        return [Line(ok=False, subject="packs", text=problem) for problem in problems]
+    folder = settings.quiz_dir.resolve()
+    try:
+        library = load_library([folder])
+    except PackError as error:
+        count = len(error.problems)
+        return [
+            Line(
+                ok=False,
+                subject="packs",
+                text=f"{counted(count, 'problem')}; quizbot validate lists them",
+            )
+        ]
+    if not library.packs:
+        return [Line(ok=False, subject="packs", text=f"no quiz packs (*.yaml, *.yml) in {folder}")]
+    questions = sum(len(pack.questions) for pack in library.packs.values())
+    return [
+        Line(
+            ok=True,
+            subject="packs",
+            text=f"{counted(len(library.packs), 'pack')}, {counted(questions, 'question')} "
+            f"in {folder}",
+        )
+    ]
+
+
+def token_line(settings: Settings, *, online: bool) -> Line | None:
+    if settings.token is None:
+        return Line(ok=False, subject="token", text="DISCORD_TOKEN is not set")
+    if online:
+        return None  # the Discord lines say it all
+    return Line(ok=True, subject="token", text="set (quizbot check --online tries it with Discord)")
+
+
+async def discord_lines(token: str, discord_url: str | None) -> list[Line]:
+    """Signs in over REST only (no gateway session), then reads the bot's servers."""
+    if discord_url:
+        from bot.sandbox import point_discord_at  # noqa: PLC0415  # only for the stand-in
+
+        point_discord_at(discord_url)
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    try:
+        async with asyncio.timeout(CHECK_TIMEOUT_S * 2):
+            user = await http.static_login(token)
+            guilds = await _all_guilds(http)
+    except discord.LoginFailure:
+        return [Line(ok=False, subject="discord", text=SIGN_IN_REFUSED)]
+    except aiohttp.ClientConnectorError as error:
+        return [Line(ok=False, subject="discord", text=unreachable(error, discord_url).lines[0])]
+    except (TimeoutError, discord.HTTPException) as error:
+        return [Line(ok=False, subject="discord", text=f"no answer ({describe(error)})")]
+    finally:
+        await http.close()
+    name = user["username"]
+    signed_in = f"signed in as {name} (id {user['id']}); in {counted(len(guilds), 'server')}"
+    return [Line(ok=True, subject="discord", text=signed_in), *server_lines(guilds)]
+
+
+async def _all_guilds(http: discord.http.HTTPClient) -> list[Any]:
+    guilds: list[Any] = []
+    while True:
+        page = await http.get_guilds(PAGE, after=guilds[-1]["id"] if guilds else None)
+        guilds += page
+        if len(page) < PAGE:
+            return guilds
+
+
+def server_lines(guilds: Iterable[Any]) -> list[Line]:
+    lines = []
+    for guild in guilds:
+        subject = f"server {guild['name']} ({guild['id']})"
+        missing = missing_permissions(int(guild.get("permissions") or 0))
+        if missing:
+            text = f"the bot lacks {', '.join(missing)}: grant them to its role, or invite it again"
+            lines.append(Line(ok=False, subject=subject, text=text))
+        else:
+            lines.append(
+                Line(ok=True, subject=subject, text="the bot has the permissions it needs")
+            )
+    return lines
+
+
+def missing_permissions(value: int) -> list[str]:
+    """The permissions the bot needs that ``value`` (its server-wide ones) does not grant."""
+    granted = discord.Permissions(value)
+    if granted.administrator:
+        return []
+    return [label for name, label in NEEDED_PERMISSIONS.items() if not getattr(granted, name)]
+
+
+async def report(settings: Settings, *, online: bool, discord_url: str | None) -> list[Line]:
+    lines = [settings_line(settings), *await database_lines(settings.database_url)]
+    lines += pack_lines(settings)
+    token = token_line(settings, online=online)
+    if token is not None:
+        lines.append(token)
+    if online and settings.token is not None:
+        lines += await discord_lines(settings.token, discord_url or settings.discord_url)
+    return lines
+
+
+def settings_failure(error: QuizbotError) -> list[Line]:
+    return [Line(ok=False, subject="settings", text=line) for line in error.lines]

@@ -1,0 +1,135 @@
+"""The Discord client: no privileged intents, slash commands, persistent buttons, resumed rounds."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.boards.buttons import MeButton, PageButton
+from bot.app.boards.commands import BoardCog
+from bot.app.kit.buttons import ButtonRouter
+from bot.app.kit.command_text import CatalogueTranslator
+from bot.app.kit.context import AppContext
+from bot.app.kit.mentions import NOBODY
+from bot.app.kit.replies import report_failure
+from bot.app.reminders.buttons import ReminderButton
+from bot.app.reminders.loop import ReminderLoop
+from bot.app.reminders.refused_notice import RefusedNotice
+from bot.app.review.buttons import REVIEW_BUTTONS
+from bot.app.review.commands import LearningCog
+from bot.app.rounds.buttons import AnswerButton, WhyButton
+from bot.app.rounds.commands import QuizCog
+from bot.app.settings.commands import SettingsCog
+from bot.english import counted
+
+log = logging.getLogger(__name__)
+
+# Answers first: they are most of the clicks.
+BUTTONS = ButtonRouter(
+    (AnswerButton, WhyButton, *REVIEW_BUTTONS, PageButton, MeButton, ReminderButton)
+)
+
+
+class QuizTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await report_failure(interaction, error)
+
+
+class QuizBot(commands.Bot):
+    ctx: AppContext
+    reminders: ReminderLoop
+    refused_notice: RefusedNotice
+
+    def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
+        # The bot never joins voice: discord.py's warnings that voice libraries are missing
+        # would only be noise on every start.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels, roles and server locale; not privileged
+        # discord.py waits this long for more servers before "ready" (2 s by default); a server
+        # that arrives later is picked up by the round supervisor within its next sweep.
+        options.setdefault("guild_ready_timeout", 0.5)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=QuizTree,
+            # Pack texts and the bot's own member mentions ping nobody (bot/app/kit/mentions.py).
+            allowed_mentions=NOBODY,
+            **options,
+        )
+        self._dev_guild = dev_guild
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
+        cogs = (QuizCog(self.ctx), LearningCog(self.ctx), BoardCog(self.ctx), SettingsCog(self.ctx))
+        for cog in cogs:
+            await self.add_cog(cog)
+        if self._dev_guild is not None:
+            guild = discord.Object(self._dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    def serves_guild(self, guild_id: int) -> bool:
+        """Whether this process conducts the server's rounds (it is on one of its shards)."""
+        return self.get_guild(guild_id) is not None
+
+    def serves_direct_messages(self) -> bool:
+        """Whether this process sends the reminders (direct messages come on shard 0)."""
+        return True
+
+    async def on_ready(self) -> None:
+        if self._resumed:  # on_ready comes again after a reconnect; rounds are already running
+            servers = counted(len(self.guilds), "server")
+            log.info("reconnected to Discord with a new session; %s", servers)
+            return
+        self._resumed = True
+        resumed = await self.ctx.conductor.start()
+        self.reminders.start()
+        user = self.user
+        log.info(
+            "quizbot ready as %s in %s; %s; resumed %s",
+            user,
+            counted(len(self.guilds), "server"),
+            counted(len(self.ctx.library.packs), "pack"),
+            counted(resumed, "round"),
+        )
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], _command: object
+    ) -> None:
+        self.refused_notice.answered(interaction)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = interaction.data.get("custom_id") if interaction.data else None
+        button = BUTTONS.button(custom_id) if isinstance(custom_id, str) else None
+        if button is not None:
+            await button.callback(interaction)
+            self.refused_notice.answered(interaction)
+
+    async def on_resumed(self) -> None:
+        log.info("gateway session resumed")
+
+    async def on_disconnect(self) -> None:
+        if not self.is_closed():
+            log.info("disconnected from the gateway; reconnecting")
+
+    async def close(self) -> None:
+        await self.ctx.conductor.shutdown()
+        await self.reminders.shutdown()
+        await self.refused_notice.close()
+        await self.ctx.shelf.close()  # its worker processes
+        await super().close()

@@ -1,0 +1,173 @@
+"""`quizbot run`: load and check the packs, wait for the database, migrate, connect, serve."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot import __version__
+from bot.app.kit.context import AppContext, utc_now
+from bot.app.kit.question_keys import QuestionKeys
+from bot.app.packs.server_views import PackShelf
+from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
+from bot.app.reminders.refused_notice import RefusedNotice
+from bot.app.rounds.conductor import RoundConductor
+from bot.app.runtime import metrics
+from bot.app.runtime.client import QuizBot
+from bot.app.runtime.logs import configure_logging
+from bot.app.runtime.monitor import Monitor
+from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
+from bot.app.runtime.sign_in import Stopper, connection_failure, sign_in
+from bot.config import Settings
+from bot.errors import ConfigError, QuizbotError
+from bot.heap import settle_heap
+from bot.quiz.library import Library, load_library
+from bot.quiz.problems import PackError
+from bot.storage.database import Database
+from bot.storage.migrate import upgrade_async
+from bot.storage.packs import sync_packs
+from bot.storage.readiness import wait_for_database
+
+log = logging.getLogger(__name__)
+
+
+def run(settings: Settings, discord_url: str | None = None) -> int:
+    """Serves until stopped; raises QuizbotError for whatever keeps it from starting."""
+    library = load_packs(settings.quiz_dir)
+    configure_logging(settings.log_level, settings.token, settings.log_format)
+    url = discord_url or settings.discord_url
+    log.info(
+        "quizbot %s starting: %d packs from %s, database %s",
+        __version__,
+        len(library.packs),
+        settings.quiz_dir,
+        settings.safe_database_url,
+    )
+    if url:
+        from bot.sandbox import point_discord_at  # noqa: PLC0415  # only for the stand-in
+
+        point_discord_at(url)
+        log.info("talking to the Discord stand-in at %s", url)
+    log.info("%d objects loaded at start-up set aside from garbage collection", settle_heap())
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(start(settings, library, url))
+    return 0
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop where it is installed (not on Windows), else asyncio's own."""
+    try:
+        import uvloop  # noqa: PLC0415  # optional: no Windows build
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
+def load_packs(quiz_dir: Path) -> Library:
+    """The packs to serve; refuses invalid packs and an empty folder."""
+    try:
+        library = load_library([quiz_dir])
+    except PackError as error:
+        raise QuizbotError(
+            "will not start with invalid packs:", *map(str, error.problems)
+        ) from None
+    if not library.packs:
+        raise ConfigError(
+            f"QUIZBOT_QUIZ_DIR: no quiz packs (*.yaml, *.yml) in {quiz_dir.resolve()}; "
+            "add packs there or point QUIZBOT_QUIZ_DIR at your packs"
+        )
+    return library
+
+
+async def start(settings: Settings, library: Library, discord_url: str | None) -> None:
+    stopper = Stopper()
+    try:
+        await wait_for_database(settings.database_url, settings.database_wait_s)
+        await upgrade_async(settings.database_url)
+        loop = type(asyncio.get_running_loop())
+        log.info("database is up to date; event loop %s.%s", loop.__module__, loop.__name__)
+        await serve(settings, library, stopper, discord_url)
+    except asyncio.CancelledError:
+        if stopper.signal_name is None:
+            raise
+    log.info("stopped (%s)", stopper.signal_name or "the connection closed")
+
+
+def build_bot(
+    db: Database,
+    library: Library,
+    *,
+    dev_guild: int | None = None,
+    pause_between_questions_s: float = 3.0,
+    reminder_interval_s: float = PASS_INTERVAL_S,
+    sharded: bool = False,
+    **options: Any,  # noqa: ANN401  # discord.Client options
+) -> QuizBot:
+    """A bot wired to its database and packs (tests build theirs the same way)."""
+    bot = (ShardedQuizBot if sharded else QuizBot)(dev_guild=dev_guild, **options)
+    shelf = PackShelf(db, library)
+    conductor = RoundConductor(
+        bot,
+        db,
+        shelf,
+        utc_now,
+        pause_between_questions_s=pause_between_questions_s,
+        serves_guild=bot.serves_guild,
+    )
+    bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf)
+    bot.reminders = ReminderLoop(
+        bot,
+        db,
+        library,
+        utc_now,
+        interval_s=reminder_interval_s,
+        active=bot.serves_direct_messages,
+    )
+    bot.refused_notice = RefusedNotice(db, lambda: bot.reminders.refused)
+    return bot
+
+
+async def serve(
+    settings: Settings, library: Library, stopper: Stopper, discord_url: str | None
+) -> None:
+    token = settings.token
+    assert token is not None  # noqa: S101  # the command line refuses to run without one
+    db = Database.open(settings.database_url)
+    metrics.watch_database(db)
+    monitor: Monitor | None = None
+    try:
+        await sync_packs(db, list(library.packs.values()), utc_now())
+        bot = build_bot(
+            db,
+            library,
+            dev_guild=settings.dev_guild,
+            sharded=settings.sharded,
+            http_trace=metrics.rate_limit_trace(),
+        )
+        if settings.metrics_port is not None:
+            monitor = Monitor(bot, db)
+            await monitor.start(settings.metrics_host, settings.metrics_port)
+        # From here a signal closes the connection and finishes queued answers first.
+        stopper.closes(bot)
+        async with bot:
+            await sign_in(bot, token, discord_url)
+            if isinstance(bot, ShardedQuizBot):
+                await prepare_shards(bot, settings, db)
+            await _connect(bot)
+    finally:
+        if monitor is not None:
+            await monitor.stop()
+        await db.close()
+
+
+async def _connect(bot: QuizBot) -> None:
+    try:
+        await bot.connect(reconnect=True)
+    except Exception as error:
+        failure = connection_failure(error)
+        if failure is None:
+            raise
+        raise failure from error

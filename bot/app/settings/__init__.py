@@ -1,0 +1,1 @@
+"""Settings: a member's own (`/settings`) and a server's (`/quiz settings`)."""

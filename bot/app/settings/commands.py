@@ -1,0 +1,99 @@
+"""`/settings`: a member's own settings, privately, in a server or in a DM with the bot."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app.kit.command_text import command_text as _
+from bot.app.kit.context import AppContext
+from bot.app.kit.pack_choices import MAX_CHOICES
+from bot.app.kit.replies import reply
+from bot.app.settings.member_embed import problems_text, settings_embed
+from bot.quiz.reminders import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
+from bot.storage import settings
+
+Hour = app_commands.Range[int, 0, HOURS_IN_DAY - 1]
+DailyNew = app_commands.Range[int, 0, MAX_DAILY_NEW]
+CLIENT_LANGUAGE = "client"  # the choice that goes back to the member's Discord language
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=_("choice.english"), value="en"),
+    app_commands.Choice(name=_("choice.greek"), value="el"),
+    app_commands.Choice(name=_("choice.client"), value=CLIENT_LANGUAGE),
+]
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The IANA time zones this system knows (read once: it lists the zoneinfo files)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def zone_choices(typed: str) -> list[app_commands.Choice[str]]:
+    """Zones containing what was typed (any case; a space matches an underscore)."""
+    wanted = typed.strip().casefold().replace(" ", "_")
+    found = sorted(zone for zone in known_zones() if wanted in zone.casefold())
+    return [app_commands.Choice(name=zone, value=zone) for zone in found[:MAX_CHOICES]]
+
+
+class SettingsCog(commands.Cog):
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    @app_commands.command(name="settings", description=_("cmd.settings.description"))
+    @app_commands.describe(
+        time_zone=_("cmd.settings.time_zone.description"),
+        new_per_day=_("cmd.settings.new_per_day.description"),
+        reminders=_("cmd.settings.reminders.description"),
+        reminder_hour=_("cmd.settings.reminder_hour.description"),
+        quiet_start=_("cmd.settings.quiet_start.description"),
+        quiet_end=_("cmd.settings.quiet_end.description"),
+        language=_("cmd.settings.language.description"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def settings(  # noqa: PLR0917  # one parameter per option, as Discord sends them
+        self,
+        interaction: discord.Interaction[Any],
+        time_zone: str | None = None,
+        new_per_day: DailyNew | None = None,
+        reminders: bool | None = None,  # noqa: FBT001  # a Discord option
+        reminder_hour: Hour | None = None,
+        quiet_start: Hour | None = None,
+        quiet_end: Hour | None = None,
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        chosen = language.value if language is not None else None
+        change = SettingsChange(
+            time_zone=time_zone.strip() if time_zone is not None else None,
+            daily_new_limit=new_per_day,
+            reminders=reminders,
+            reminder_hour=reminder_hour,
+            quiet_start=quiet_start,
+            quiet_end=quiet_end,
+            language="" if chosen == CLIENT_LANGUAGE else chosen,
+        )
+        locale = interaction.locale.value
+        updated, problems = await settings.change_member_settings(
+            self.ctx.db,
+            interaction.user.id,
+            change,
+            known_zones=known_zones(),
+            client_locale=locale,
+        )
+        if problems:
+            await reply(interaction, problems_text(problems, updated, time_zone, locale))
+            return
+        await reply(interaction, embed=settings_embed(updated, locale, saved=not change.is_empty))
+
+    @settings.autocomplete("time_zone")
+    async def zone_autocomplete(
+        self, _interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return zone_choices(current)

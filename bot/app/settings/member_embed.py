@@ -1,0 +1,63 @@
+"""A member's own settings (/settings), and why a change was refused."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.app.kit.catalogue import tr
+from bot.app.kit.limits import echo
+from bot.app.kit.message_parts import BRAND
+from bot.quiz.reminders import Problem
+from bot.storage.results import MemberSettings
+
+LANGUAGE_NAMES = {"en": "choice.english", "el": "choice.greek"}
+
+
+def hour(value: int) -> str:
+    return f"{value:02d}:00"
+
+
+def settings_embed(settings: MemberSettings, locale: str, *, saved: bool) -> discord.Embed:
+    heading = "settings.member.saved" if saved else "settings.member.current"
+    embed = discord.Embed(
+        title=tr(locale, "settings.member.title"), description=tr(locale, heading), colour=BRAND
+    )
+    embed.add_field(name=tr(locale, "settings.member.time_zone"), value=settings.time_zone)
+    embed.add_field(
+        name=tr(locale, "settings.member.new_per_day"), value=str(settings.daily_new_limit)
+    )
+    reminders = (
+        tr(locale, "settings.member.reminders_on", hour=hour(settings.reminder_hour))
+        if settings.reminders
+        else tr(locale, "settings.member.reminders_off")
+    )
+    embed.add_field(name=tr(locale, "settings.member.reminders"), value=reminders, inline=False)
+    quiet = tr(locale, "settings.member.no_quiet")
+    if settings.quiet_start is not None and settings.quiet_end is not None:
+        quiet = tr(
+            locale,
+            "settings.member.quiet_hours",
+            start=hour(settings.quiet_start),
+            end=hour(settings.quiet_end),
+        )
+    embed.add_field(name=tr(locale, "settings.member.quiet"), value=quiet)
+    language = LANGUAGE_NAMES.get(settings.locale or "")
+    embed.add_field(
+        name=tr(locale, "settings.member.language"),
+        value=tr(locale, language or "settings.member.client_language"),
+    )
+    return embed
+
+
+def problems_text(
+    problems: list[Problem], attempted: MemberSettings, typed_zone: str | None, locale: str
+) -> str:
+    """One line per problem, then that nothing was changed."""
+    params = {
+        "zone": echo(typed_zone or attempted.time_zone),
+        "hour": hour(attempted.reminder_hour),
+        "start": hour(attempted.quiet_start or 0),
+        "end": hour(attempted.quiet_end or 0),
+    }
+    lines = [tr(locale, f"settings.problem.{problem.value}", **params) for problem in problems]
+    return "\n".join([*lines, tr(locale, "settings.member.not_saved")])

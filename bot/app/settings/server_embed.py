@@ -1,0 +1,43 @@
+"""A server's quiz settings (/quiz settings), as the member who changed them reads them."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.app.kit.catalogue import number, tr
+from bot.app.kit.message_parts import BRAND
+from bot.storage.results import GuildSettings
+
+
+def guild_settings_embed(
+    current: GuildSettings, locale: str, *, ping_unreachable: bool = False
+) -> discord.Embed:
+    """The settings as saved; ``ping_unreachable``: the bot's mention of the ping role would
+    notify nobody, and the reply says what to change."""
+    said = [tr(locale, "settings.saved")]
+    if ping_unreachable and current.ping_role_id is not None:
+        said.append(tr(locale, "settings.ping_unreachable", role=f"<@&{current.ping_role_id}>"))
+    embed = discord.Embed(
+        title=tr(locale, "settings.title"), description="\n\n".join(said), colour=BRAND
+    )
+    role = (
+        f"<@&{current.moderator_role_id}>"
+        if current.moderator_role_id
+        else tr(locale, "settings.no_role")
+    )
+    embed.add_field(name=tr(locale, "settings.moderator_role"), value=role, inline=False)
+    embed.add_field(
+        name=tr(locale, "settings.seconds"), value=number(locale, current.question_seconds)
+    )
+    language = tr(locale, f"choice.{'greek' if current.locale == 'el' else 'english'}")
+    embed.add_field(
+        name=tr(locale, "settings.language"),
+        value=language if current.locale else tr(locale, "settings.server_language"),
+    )
+    ping = current.ping_role_id
+    embed.add_field(
+        name=tr(locale, "settings.ping_role"),
+        value=f"<@&{ping}>" if ping is not None else tr(locale, "settings.no_ping"),
+        inline=False,
+    )
+    return embed

@@ -1,0 +1,1 @@
+"""`/stats`: a member's figures and the chart beside them."""

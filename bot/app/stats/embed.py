@@ -1,0 +1,103 @@
+"""`/stats`: the member's figures as an embed, and beside them a chart of their progress."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from datetime import date
+
+import discord
+
+from bot.app.kit.catalogue import number, percent, tr
+from bot.app.kit.message_parts import BRAND, pack_title, relative_time
+from bot.quiz.library import Library
+from bot.quiz.progress import Progress
+from bot.quiz.server_packs import guild_of
+from bot.storage.results import MemberStats
+
+log = logging.getLogger(__name__)
+
+CHART_FILENAME = "stats.png"
+NO_FIGURE = "–"  # an accuracy without answers: nothing to show, not 0 %
+
+
+def accuracy_text(locale: str, accuracy: float | None) -> str:
+    return NO_FIGURE if accuracy is None else percent(locale, accuracy)
+
+
+def stats_embed(
+    numbers: MemberStats, locale: str, heading: str, whose: str, library: Library
+) -> discord.Embed:
+    """``whose`` is ``self`` or ``other``: messages about someone else speak of them in the
+    third person. ``library``: the packs this server knows; another server's own packs are
+    left out (a built-in pack no longer loaded shows by its id)."""
+    embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
+    embed.set_footer(text=tr(locale, "stats.scope"))
+    embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
+    embed.add_field(
+        name=tr(locale, "stats.accuracy"), value=accuracy_text(locale, numbers.accuracy)
+    )
+    embed.add_field(name=tr(locale, "stats.rounds"), value=number(locale, numbers.rounds))
+    embed.add_field(
+        name=tr(locale, "stats.streak"),
+        value=tr(locale, "stats.streak_days", days=numbers.streak_days),
+    )
+    due = numbers.next_review_due
+    embed.add_field(
+        name=tr(locale, "stats.next_review"),
+        value=relative_time(due) if due else tr(locale, "stats.no_review"),
+    )
+    lines = [
+        tr(
+            locale,
+            "stats.mastery_line",
+            pack=pack_title(library.get(mastery.pack_id), mastery.pack_id, locale),
+            mastered=mastery.mastered,
+            questions=mastery.questions,
+            seen=mastery.seen,
+        )
+        for mastery in numbers.packs
+        if library.get(mastery.pack_id) is not None or guild_of(mastery.pack_id) is None
+    ]
+    embed.add_field(
+        name=tr(locale, "stats.mastery"),
+        value="\n".join(lines) or tr(locale, "stats.no_packs", whose=whose),
+        inline=False,
+    )
+    return embed
+
+
+def chart_url() -> str:
+    """Where an embed finds the chart attached to its message."""
+    return f"attachment://{CHART_FILENAME}"
+
+
+async def stats_chart(progress: Progress, locale: str) -> discord.File | None:
+    """The chart as an attachment, drawn in a worker thread: it takes the CPU for a while
+    and the event loop must keep serving everyone else meanwhile. None if it could not be
+    drawn: the figures beside it still go out."""
+    # matplotlib is imported on the first chart, not at start: the idle bot stays small.
+    from bot.app.stats.chart import ChartText, render_stats_chart  # noqa: PLC0415
+
+    def date_label(day: date) -> str:
+        return tr(locale, "stats_chart.date", day=day.day, month=day.month)
+
+    text = ChartText(
+        answers_title=tr(locale, "stats_chart.answers_title"),
+        answers_axis=tr(locale, "stats_chart.answers_axis"),
+        accuracy_axis=tr(locale, "stats_chart.accuracy_axis"),
+        due_title=tr(locale, "stats_chart.due_title"),
+        due_axis=tr(locale, "stats_chart.due_axis"),
+        week_labels=tuple(date_label(week.week_start) for week in progress.weeks),
+        day_labels=tuple(date_label(day.day) for day in progress.due),
+    )
+    started = time.perf_counter()
+    try:
+        png = await asyncio.to_thread(render_stats_chart, progress, text)
+    except Exception:
+        log.exception("the stats chart could not be drawn; sending the figures alone")
+        return None
+    log.debug("stats chart drawn in %.0f ms", (time.perf_counter() - started) * 1000)
+    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
