@@ -21,6 +21,7 @@ _FLOW_SPECIALS = frozenset("?:#[]{}")
 _QUOTES = frozenset("'\"")
 _AFTER_COLON = re.compile(r"^[ \t]*(?:-[ \t]+)*([\w.-]+):(?=[^\s/:])")
 _DASH_WITHOUT_SPACE = re.compile(r"^[ \t]*-(?=[^\s-])")
+_KEY_ENDS = frozenset("{}[],:")
 _CLOSER = {"{": "}", "[": "]"}
 
 
@@ -191,6 +192,21 @@ def _missing_space(failure: _Failure) -> Hint | None:
     return Hint(line, found.end(), message)
 
 
+def _colon_before_bracket(failure: _Failure) -> Hint | None:
+    """`{title:{…}}`: libyaml refuses a ':' followed by a bracket or ',' inside brackets."""
+    if failure.problem != "found unexpected ':'":
+        return None
+    mark = failure.problem_mark
+    text = failure.lines.text_of(mark.line)
+    start = mark.column
+    while start > 0 and not (text[start - 1].isspace() or text[start - 1] in _KEY_ENDS):
+        start -= 1
+    name = text[start : mark.column]
+    rest = text[mark.column + 1 :].rstrip()
+    message = f"missing space after '{name}:'; write '{name}: {rest[:30]}'"
+    return Hint(mark.line, mark.column + 1, message)
+
+
 def _colon_in_value(failure: _Failure) -> Hint | None:
     if failure.problem != "mapping values are not allowed here":
         return None
@@ -299,6 +315,7 @@ _GUESSES: tuple[Callable[[_Failure], Hint | None], ...] = (
     _text_after_quote,
     _flow,
     _missing_space,
+    _colon_before_bracket,
     _colon_in_value,
     _dash_without_space,
     _indentation,

@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from bot.quiz import yamlcompose
 from bot.quiz.problems import PackError, Problem
+from bot.quiz.yamlcompose import Composition, LimitError, without_bom
 from bot.quiz.yamlhints import explain
 from bot.quiz.yamllines import Lines
+from bot.quiz.yamlstrict import first_stricter, pyyaml_error
 
 _STANDARD = "tag:yaml.org,2002:"
 # Scalars an author may have meant as text: `Yes`, `42` or `2024-01-01` are read as written. With
@@ -30,33 +33,60 @@ _WRITTEN_TAG = re.compile(r"(?:&\S+[ \t]+)?(!\S*)")
 
 
 def compose(text: str, source: str) -> yaml.Node | None:
-    """The node tree of a single-document YAML text; raises PackError for unreadable YAML.
+    """The node tree of a single-document YAML text; raises PackError for unreadable YAML and
+    for a text past a bound (yamlcompose: nodes, nesting, line length).
 
     Tags are refused: a pack means the same in every YAML reader, and nothing in it is typed.
     """
+    text = without_bom(text)
+    composition = Composition()
     try:
-        root, tagged = _compose(text)
+        root = _compose(text, composition)
     except yaml.MarkedYAMLError as error:
         raise PackError([_syntax_problem(text, source, error)]) from None
+    except LimitError as error:
+        line, column = error.mark.line + 1, error.mark.column + 1
+        raise PackError([Problem(source, line, column, error.field, error.message)]) from None
     except yaml.reader.ReaderError as error:
         line, column = _position(text, error.position)
         what = f"character #x{error.character:04x} is not allowed in a YAML file; remove it"
         raise PackError([Problem(source, line, column, "yaml", what)]) from None
     except yaml.YAMLError as error:
         raise PackError([Problem(source, 1, 1, "yaml", str(error))]) from None
-    except RecursionError:
-        raise PackError([Problem(source, 1, 1, "yaml", "nesting is too deep")]) from None
-    if root is not None and tagged:
-        raise PackError(_tag_problems(text, source, root, tagged))
+    if root is not None and composition.tagged:
+        raise PackError(_tag_problems(text, source, root, composition.tagged))
     return root
 
 
-def _compose(text: str) -> tuple[yaml.Node | None, set[int]]:
-    loader = _TagNoticingLoader(text)
+def _compose(text: str, composition: Composition) -> yaml.Node | None:
+    """libyaml's tree, or PyYAML's first error where PyYAML reads the text otherwise."""
     try:
-        return loader.get_single_node(), loader.tagged
-    finally:
-        loader.dispose()
+        yamlcompose.compose(text, composition)
+    except yaml.MarkedYAMLError as error:
+        raise _first_error(text, composition, error) or error from None
+    refusal = _first_error(text, composition, None)
+    if refusal is not None:
+        raise refusal
+    return composition.root
+
+
+def _first_error(
+    text: str, composition: Composition, error: yaml.MarkedYAMLError | None
+) -> yaml.MarkedYAMLError | None:
+    """The error PyYAML's parser raises first: one where it is stricter than libyaml before
+    ``error``, else ``error`` (libyaml's in PyYAML's words, where PyYAML agrees nearby)."""
+    stricter = first_stricter(text, composition)
+    if error is None:
+        return None if stricter is None else pyyaml_error(text, composition, stricter)
+    mark = error.problem_mark or error.context_mark
+    at = len(text) if mark is None else mark.index
+    if stricter is not None and stricter < at:
+        found = pyyaml_error(text, composition, stricter)
+        if found is not None:
+            return found
+    if isinstance(error, yaml.composer.ComposerError):
+        return error  # the composer's own errors are in PyYAML's words already
+    return pyyaml_error(text, composition, at) or error
 
 
 def _syntax_problem(text: str, source: str, error: yaml.MarkedYAMLError) -> Problem:
@@ -79,22 +109,6 @@ def _syntax_problem(text: str, source: str, error: yaml.MarkedYAMLError) -> Prob
 def _position(text: str, index: int) -> tuple[int, int]:
     lines = Lines(text[:index])
     return len(lines.lines), len(lines.lines[-1]) + 1
-
-
-class _TagNoticingLoader(yaml.SafeLoader):
-    """PyYAML's safe composer, noting each node that carries a tag written in the text."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.tagged: set[int] = set()  # id() of each node with a tag in the text
-
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        node = super().compose_node(parent, index)  # type: ignore[arg-type]  # stubs say int
-        # An alias event has no tag: it repeats a node composed already.
-        if node is not None and getattr(event, "tag", None) is not None:
-            self.tagged.add(id(node))
-        return node
 
 
 def _tag_problems(text: str, source: str, root: yaml.Node, tagged: set[int]) -> list[Problem]:
