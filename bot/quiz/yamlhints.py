@@ -16,12 +16,12 @@ from dataclasses import dataclass
 import yaml
 
 from bot.quiz.yamllines import Lines, entry_value, indentation_levels, key_of
+from bot.quiz.yamlslips import LIBYAML_SLIPS
 
 _FLOW_SPECIALS = frozenset("?:#[]{}")
 _QUOTES = frozenset("'\"")
 _AFTER_COLON = re.compile(r"^[ \t]*(?:-[ \t]+)*([\w.-]+):(?=[^\s/:])")
 _DASH_WITHOUT_SPACE = re.compile(r"^[ \t]*-(?=[^\s-])")
-_KEY_ENDS = frozenset("{}[],:")
 _CLOSER = {"{": "}", "[": "]"}
 
 
@@ -192,19 +192,12 @@ def _missing_space(failure: _Failure) -> Hint | None:
     return Hint(line, found.end(), message)
 
 
-def _colon_before_bracket(failure: _Failure) -> Hint | None:
-    """`{title:{…}}`: libyaml refuses a ':' followed by a bracket or ',' inside brackets."""
-    if failure.problem != "found unexpected ':'":
-        return None
+def _libyaml_only(failure: _Failure) -> Hint | None:
+    """What libyaml refuses and PyYAML's own parser read (see yamlslips)."""
+    slip = LIBYAML_SLIPS.get(failure.problem)
     mark = failure.problem_mark
-    text = failure.lines.text_of(mark.line)
-    start = mark.column
-    while start > 0 and not (text[start - 1].isspace() or text[start - 1] in _KEY_ENDS):
-        start -= 1
-    name = text[start : mark.column]
-    rest = text[mark.column + 1 :].rstrip()
-    message = f"missing space after '{name}:'; write '{name}: {rest[:30]}'"
-    return Hint(mark.line, mark.column + 1, message)
+    found = None if slip is None else slip(failure.lines.text_of(mark.line), mark.column)
+    return None if found is None else Hint(mark.line, found[0], found[1])
 
 
 def _colon_in_value(failure: _Failure) -> Hint | None:
@@ -311,11 +304,11 @@ _GUESSES: tuple[Callable[[_Failure], Hint | None], ...] = (
     _tab,  # before _reserved_start: a tab is "found character" too
     _reserved_start,
     _bad_escape,
+    _libyaml_only,
     _unclosed_quote,
     _text_after_quote,
     _flow,
     _missing_space,
-    _colon_before_bracket,
     _colon_in_value,
     _dash_without_space,
     _indentation,

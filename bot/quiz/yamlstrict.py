@@ -8,6 +8,9 @@ composed tree. Where libyaml refuses a text or PyYAML is stricter, ``pyyaml_erro
 parser read the text with the complete nodes away from that place blanked out (their
 characters turned to spaces, line breaks kept, so every mark is where it was), which costs a
 few nodes' time however large the file: PyYAML raises its own error, or finds none nearby.
+Where libyaml is the stricter one (a ':' right before a bracket inside brackets, a `\ud800`
+escape), its refusal stands, in the words of yamlslips: reading the whole text with PyYAML's
+parser instead would cost seconds.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ def pyyaml_error(text: str, composition: Composition, at: int) -> yaml.MarkedYAM
                 return None
     except yaml.MarkedYAMLError as error:
         return error
+    except ValueError:  # PyYAML's scanner gives `\U00110000` to chr(), which refuses it
+        return None
     return None
 
 

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 import yaml
 
 from bot.quiz import yamlcompose
-from bot.quiz.problems import PackError, Problem
+from bot.quiz.cleantext import first_refused, refusal
+from bot.quiz.problems import MAX_PROBLEMS, PackError, Problem, TooManyProblems, stop_note
 from bot.quiz.yamlcompose import Composition, LimitError, without_bom
 from bot.quiz.yamlhints import explain
 from bot.quiz.yamllines import Lines
+from bot.quiz.yamlscalar import character_place
 from bot.quiz.yamlstrict import first_stricter, pyyaml_error
 
 _STANDARD = "tag:yaml.org,2002:"
@@ -53,6 +55,9 @@ def compose(text: str, source: str) -> yaml.Node | None:
         raise PackError([Problem(source, line, column, "yaml", what)]) from None
     except yaml.YAMLError as error:
         raise PackError([Problem(source, 1, 1, "yaml", str(error))]) from None
+    except ValueError:  # only PyYAML's own parser, without libyaml: `\U00110000` to chr()
+        what = "an escape in a quoted text is past U+10FFFF, the last character there is"
+        raise PackError([Problem(source, 1, 1, "yaml", what)]) from None
     if root is not None and composition.tagged:
         raise PackError(_tag_problems(text, source, root, composition.tagged))
     return root
@@ -125,6 +130,9 @@ def _tag_problems(text: str, source: str, root: yaml.Node, tagged: set[int]) -> 
             "quotes, as in '42'"
         )
         problems.append(Problem(source, mark.line + 1, column + 1, path or "pack", message))
+        if len(problems) == MAX_PROBLEMS:
+            problems.append(stop_note(source, mark.line + 1, column + 1))
+            break
     return problems
 
 
@@ -148,17 +156,24 @@ def _walk(root: yaml.Node) -> Iterator[tuple[yaml.Node, str]]:
 
 @dataclass
 class TreeReader:
-    """Reads nodes as the shapes a pack expects; each mismatch becomes a Problem."""
+    """Reads nodes as the shapes a pack expects; each mismatch becomes a Problem. Raises
+    TooManyProblems at the MAX_PROBLEMS-th, so that an alias repeating a broken node into
+    every question costs no more than listing the first problems."""
 
     source: str
+    text: str = ""  # the YAML text the nodes come from, to place a problem inside a scalar
     problems: list[Problem] = field(default_factory=list)
 
     def report(self, node: yaml.Node, path: str, message: str) -> None:
         mark = node.start_mark
+        self.report_at(mark.line + 1, mark.column + 1, path, message)
+
+    def report_at(self, line: int, column: int, path: str, message: str) -> None:
         field_path = path or "pack"  # the file's top level
-        self.problems.append(
-            Problem(self.source, mark.line + 1, mark.column + 1, field_path, message)
-        )
+        self.problems.append(Problem(self.source, line, column, field_path, message))
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.problems.append(stop_note(self.source, line, column))
+            raise TooManyProblems
 
     def mapping(
         self,
@@ -202,14 +217,22 @@ class TreeReader:
             return None
         return list(node.value)
 
-    def string(self, node: yaml.Node, path: str) -> str | None:
-        """A non-empty scalar, stripped of surrounding white space."""
+    def string(self, node: yaml.Node, path: str, *, long: bool = False) -> str | None:
+        """A non-empty scalar, stripped of surrounding white space, holding only characters a
+        text may hold (bot/quiz/cleantext.py; ``long`` for the long texts)."""
         if not isinstance(node, yaml.ScalarNode):
             self.report(node, path, "must be text, not a mapping or a list")
             return None
-        value = str(node.value).strip() if node.tag in _TEXTUAL_TAGS else ""
+        written = str(node.value) if node.tag in _TEXTUAL_TAGS else ""
+        value = written.strip()
         if not value:
             self.report(node, path, "is empty")
+            return None
+        refused = first_refused(value, long=long)
+        if refused is not None:
+            lead = len(written) - len(written.lstrip())
+            line, column = character_place(self.text, node, lead + refused)
+            self.report_at(line, column, path, refusal(value[refused]))
             return None
         return value
 
