@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from bot.quiz import yamlcompose
-from bot.quiz.cleantext import first_refused, refusal
+from bot.quiz.cleantext import described, first_refused, refusal
 from bot.quiz.problems import MAX_PROBLEMS, PackError, Problem, TooManyProblems, stop_note
 from bot.quiz.yamlcompose import Composition, LimitError, without_bom
 from bot.quiz.yamlhints import explain
@@ -51,7 +51,7 @@ def compose(text: str, source: str) -> yaml.Node | None:
         raise PackError([Problem(source, line, column, error.field, error.message)]) from None
     except yaml.reader.ReaderError as error:
         line, column = _position(text, error.position)
-        what = f"character #x{error.character:04x} is not allowed in a YAML file; remove it"
+        what = f"{described(chr(error.character))} is not allowed in a YAML file; remove it"
         raise PackError([Problem(source, line, column, "yaml", what)]) from None
     except yaml.YAMLError as error:
         raise PackError([Problem(source, 1, 1, "yaml", str(error))]) from None
