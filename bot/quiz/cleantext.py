@@ -20,11 +20,17 @@ import re
 
 LONG_TEXTS = frozenset({"prompt", "explanation", "why", "summary"})
 
-_ANYWHERE = "\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069"
+# Character-class ranges, shared with the JSON Schema (bot/quiz/schema.py), which leaves out the
+# surrogates: no JSON text can hold one alone.
+CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+SURROGATES = "\ud800-\udfff"
+ONE_LINE_ONLY = "\t\n\u2028\u2029"  # refused in short texts only
+_ANYWHERE = CONTROLS + SURROGATES + BIDI_CONTROLS
 _IN_LONG = re.compile(f"[{_ANYWHERE}]")
-_IN_SHORT = re.compile(f"[\t\n\u2028\u2029{_ANYWHERE}]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_IN_SHORT = re.compile(f"[{ONE_LINE_ONLY}{_ANYWHERE}]")
+_SURROGATE = re.compile(f"[{SURROGATES}]")
+_BIDI = re.compile(f"[{BIDI_CONTROLS}]")
 _IN_MESSAGE = _IN_SHORT  # a problem is one line, and shown on Discord and terminals alike
 _KINDS = {
     "\t": "a tab",
