@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.loader_worst import WORST, decide
+from bench.loader_inputs import WORST
+from bench.loader_worst import decide
 
 SMALL = 16 * 1024
 

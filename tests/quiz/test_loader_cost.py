@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from bench.loader_worst import WORST, decide
+from bench.loader_inputs import WORST
+from bench.loader_worst import decide
 from bot.quiz.server_packs import MAX_PACK_BYTES
 
 GENEROUS_S = 2.0
