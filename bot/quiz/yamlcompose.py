@@ -67,7 +67,7 @@ class Composition:
     root: yaml.Node | None = None
     tagged: set[int] = field(default_factory=set)  # id() of each node with a tag in the text
     open: list[yaml.CollectionNode] = field(default_factory=list)
-    flow_plain: list[tuple[yaml.ScalarNode, yaml.CollectionNode]] = field(default_factory=list)
+    flow_plain: list[yaml.ScalarNode] = field(default_factory=list)  # with a '?', inside [] {}
     spans: list[yaml.ScalarNode] = field(default_factory=list)  # quoted and block scalars
     # Where each alias is written, by its parent's id() and its place among the parent's
     # children (a mapping's keys and values counted in turn): an alias's node has the marks of
@@ -163,7 +163,7 @@ class _Composer:
         if style is not None:
             self.into.spans.append(node)
         elif self.flow_depth and "?" in event.value:
-            self.into.flow_plain.append((node, self.into.open[-1]))
+            self.into.flow_plain.append(node)
         self._add(node)
 
     def _is_flow_value(self) -> bool:

@@ -55,7 +55,7 @@ def pyyaml_error(text: str, composition: Composition, at: int) -> yaml.MarkedYAM
 
 def _first_flow_question_mark(text: str, composition: Composition) -> int | None:
     """Inside `{…}` and `[…]` PyYAML ends a plain text at a `?`; libyaml reads on."""
-    for node, _ in composition.flow_plain:
+    for node in composition.flow_plain:
         start = node.start_mark.index
         found = text.find("?", start + 1, node.end_mark.index)
         if found >= 0:
