@@ -68,7 +68,7 @@ class Composition:
     tagged: set[int] = field(default_factory=set)  # id() of each node with a tag in the text
     open: list[yaml.CollectionNode] = field(default_factory=list)
     flow_plain: list[yaml.ScalarNode] = field(default_factory=list)  # with a '?', inside [] {}
-    spans: list[yaml.ScalarNode] = field(default_factory=list)  # quoted and block scalars
+    quoted_and_block: list[yaml.ScalarNode] = field(default_factory=list)  # scalars
     # Where each alias is written, by its parent's id() and its place among the parent's
     # children (a mapping's keys and values counted in turn): an alias's node has the marks of
     # the node it repeats.
@@ -161,7 +161,7 @@ class _Composer:
         node = yaml.ScalarNode(tag, event.value, start, end, style)
         self._anchor_and_count(event, node)
         if style is not None:
-            self.into.spans.append(node)
+            self.into.quoted_and_block.append(node)
         elif self.flow_depth and "?" in event.value:
             self.into.flow_plain.append(node)
         self._add(node)

@@ -64,7 +64,7 @@ def _first_flow_question_mark(text: str, composition: Composition) -> int | None
 
 
 def _first_block_header(text: str, composition: Composition) -> int | None:
-    for node in composition.spans:
+    for node in composition.quoted_and_block:
         if node.style in ("|", ">"):
             header = _BLOCK_HEADER.match(text, node.start_mark.index)
             if header is not None:
@@ -74,7 +74,7 @@ def _first_block_header(text: str, composition: Composition) -> int | None:
 
 def _first_loose_tab(text: str, composition: Composition) -> int | None:
     """PyYAML takes tabs only inside quoted texts, block texts' lines and comments."""
-    proof = _Spans([_tab_proof_span(text, node) for node in composition.spans])
+    proof = _Spans([_tab_proof_span(text, node) for node in composition.quoted_and_block])
     line_starts = [0, *(found.end() for found in _LINE_BREAK.finditer(text))]
     at = text.find("\t")
     while at >= 0:
