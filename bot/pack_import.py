@@ -13,13 +13,17 @@ from pathlib import Path
 
 import yaml
 
+from bot.quiz.cleantext import first_refused, refusal
 from bot.quiz.importers import PackImportError, from_csv, from_opentdb, pack_document
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Difficulty
 from bot.quiz.problems import PackError
 
 FORMATS = ("opentdb", "csv")
+MAX_INPUT_BYTES = 4 * 1024 * 1024  # a pack is at most 1 MiB; what could make one is read whole
 _NOT_SLUG = re.compile(r"[^a-z0-9-]+")
+# The options that become texts of the pack, and whether each is a long text (cleantext).
+_TEXT_OPTIONS = {"pack_id": False, "title": False, "summary": True, "locale": False}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +40,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_import(args: argparse.Namespace) -> int:
     """0 with the pack written; 1 with every problem printed and nothing written."""
     source: Path = args.file
+    refused = _refused_options(args)
+    if refused:
+        _complain(refused)
+        return 1
     try:
+        size = source.stat().st_size
+        if size > MAX_INPUT_BYTES:
+            _complain([f"{source}: is {size / 2**20:.1f} MiB; the limit is 4 MiB"])
+            return 1
         text = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         _complain([f"{source}: cannot read it: {error}"])
@@ -78,6 +90,19 @@ def _document(args: argparse.Namespace, text: str) -> dict[str, object]:
         locale=args.locale,
         questions=questions,
     )
+
+
+def _refused_options(args: argparse.Namespace) -> list[str]:
+    """Options holding a character a text may not (a terminal can pass a control character,
+    and an undecodable byte arrives as a lone surrogate)."""
+    problems = []
+    for name, long in _TEXT_OPTIONS.items():
+        value: str | None = getattr(args, name)
+        found = None if value is None else first_refused(value, long=long)
+        if value is not None and found is not None:
+            option = "--id" if name == "pack_id" else f"--{name}"
+            problems.append(f"{option}: {refusal(value[found])}")
+    return problems
 
 
 def _complain(lines: Sequence[object]) -> None:

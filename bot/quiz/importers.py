@@ -16,19 +16,25 @@ import hashlib
 import html
 import io
 import json
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from bot.quiz.cleantext import first_refused, refusal
+from bot.quiz.importplaces import CsvText, JsonPath, JsonText
 from bot.quiz.loader import MAX_OPTIONS, MIN_OPTIONS
 
 Document = dict[str, Any]
 OPTION_SEPARATOR = "|"
 CSV_COLUMNS = ("question", "options", "correct", "explanation")
 BOOLEAN_OPTIONS = ("True", "False")
+_OPTIONS = re.compile(r"[^|]+")
+_WHOLE = re.compile(r".*", re.DOTALL)
 
 
 class PackImportError(Exception):
-    """Every problem found in the input, one ``line N: what`` each."""
+    """Every problem found in the input, one ``line: what`` or ``line:column: field: what``
+    each."""
 
     def __init__(self, source: str, problems: Sequence[str]) -> None:
         self.problems = tuple(f"{source}:{problem}" for problem in problems)
@@ -74,6 +80,7 @@ def from_opentdb(text: str, source: str) -> tuple[list[Document], str | None]:
             questions.append(_opentdb_question(item, len(questions) + 1))
         except ValueError as error:
             problems.append(f"1: results[{index}]: {error}")
+    problems += _opentdb_text_problems(JsonText(text, body))
     if problems:
         raise PackImportError(source, problems)
     levels = [str(item.get("difficulty")) for item in body["results"] if isinstance(item, Mapping)]
@@ -114,11 +121,15 @@ def from_csv(text: str, source: str) -> list[Document]:
         raise PackImportError(source, [f"1: the header lacks the column(s) {', '.join(missing)}"])
     questions: list[Document] = []
     problems: list[str] = []
+    places = CsvText(text)
+    first_line = reader.line_num + 1
     for row in reader:
         try:
             questions.append(_csv_question(row, len(questions) + 1))
         except ValueError as error:
             problems.append(f"{reader.line_num}: {error}")
+        problems += _csv_text_problems(row, places, first_line, list(header))
+        first_line = reader.line_num + 1
     if problems:
         raise PackImportError(source, problems)
     if not questions:
@@ -144,6 +155,66 @@ def _csv_question(row: Mapping[str, str | None], number: int) -> Document:
     return _question(
         question_id, prompt, options, int(wanted) - 1, explanation or f"The answer is: {right}."
     )
+
+
+# Whether each input text becomes a long text of the pack (bot/quiz/cleantext.py).
+CSV_TEXTS = {"question": True, "options": False, "explanation": True, "id": False}
+OPENTDB_TEXTS = {"question": True, "correct_answer": False, "incorrect_answers": False}
+OPENTDB_TEXTS_TOO = {"category": True}  # read into the explanation
+
+
+def _csv_text_problems(
+    row: Mapping[str, str | None], places: CsvText, first_line: int, header: list[str]
+) -> list[str]:
+    """Each of the row's texts that holds a character a text may not, at that character."""
+    problems = []
+    for column, long in CSV_TEXTS.items():
+        value = row.get(column) or ""
+        refused = _refused_in(value, long=long, split=column == "options")
+        if refused is not None:
+            line, place = places.place_of(first_line, header.index(column), value, refused)
+            problems.append(f"{line}:{place}: {column}: {refusal(value[refused])}")
+    return problems
+
+
+def _opentdb_text_problems(places: JsonText) -> list[str]:
+    """Each question text that holds a character a text may not, HTML entities read."""
+    problems = []
+    for path, written, long in _opentdb_texts(places.body):
+        value = html.unescape(written)
+        refused = _refused_in(value, long=long, split=False)
+        if refused is not None:
+            line, place = places.place_of(path, value[refused])
+            name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path)
+            problems.append(f"{line}:{place}: {name[1:]}: {refusal(value[refused])}")
+    return problems
+
+
+def _opentdb_texts(body: object) -> Iterator[tuple[JsonPath, str, bool]]:
+    results = body.get("results") if isinstance(body, Mapping) else None
+    for index, item in enumerate(results if isinstance(results, list) else []):
+        if not isinstance(item, Mapping):
+            continue
+        for key, long in {**OPENTDB_TEXTS, **OPENTDB_TEXTS_TOO}.items():
+            value = item.get(key)
+            if isinstance(value, str):
+                yield ("results", index, key), value, long
+            elif isinstance(value, list):
+                for place, each in enumerate(value):
+                    if isinstance(each, str):
+                        yield ("results", index, key, place), each, long
+
+
+def _refused_in(value: str, *, long: bool, split: bool) -> int | None:
+    """The index in ``value`` of the first character its text, stripped as the importer strips
+    it (each option of a ``|`` list on its own), may not hold."""
+    pieces = _OPTIONS.finditer(value) if split else [_WHOLE.match(value)]
+    for piece in pieces:
+        text = "" if piece is None else piece.group()
+        found = first_refused(text.strip(), long=long)
+        if piece is not None and found is not None:
+            return piece.start() + len(text) - len(text.lstrip()) + found
+    return None
 
 
 def _placed(prompt: str, right: str, wrong: list[str]) -> tuple[list[str], int]:

@@ -12,6 +12,7 @@ import yaml
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
 from bot.quiz.problems import PackError, Problem
+from bot.quiz.yamltree import compose
 
 PACK_SUFFIXES = (".yaml", ".yml")
 
@@ -102,7 +103,7 @@ def _duplicate_id(report: FileReport, first: FileReport) -> Problem:
 
 def _id_position(path: Path) -> tuple[int, int]:
     """Where a valid pack file gives its id; read again only to name a clash precisely."""
-    root = yaml.compose(path.read_bytes().decode("utf-8"), Loader=yaml.SafeLoader)
+    root = compose(path.read_bytes().decode("utf-8"), str(path))  # the loader's own reading
     assert isinstance(root, yaml.MappingNode)  # noqa: S101  # the file parsed as a pack
     for key, value in root.value:
         if key.value == "id":

@@ -12,12 +12,15 @@ from urllib.parse import urlsplit
 import yaml
 
 from bot.english import counted
+from bot.quiz.cleantext import LONG_TEXTS
 from bot.quiz.model import Difficulty, Guide, Option, Pack, Question, Text
-from bot.quiz.problems import PackError, Problem
+from bot.quiz.problems import PackError, Problem, TooManyProblems
+from bot.quiz.yamlcompose import without_bom
 from bot.quiz.yamltree import TreeReader, compose
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_QUESTIONS = 200
+MAX_LOCALES = 32  # as many as Discord has; every text is checked for each
 MIN_OPTIONS, MAX_OPTIONS = 2, 5
 MAX_URL = 512  # Discord's limit for a link button's url
 LIMITS = {
@@ -57,15 +60,18 @@ def parse_pack(data: bytes, source: str) -> Pack:
         size = f"{len(data) / MAX_FILE_BYTES:.1f} MiB"
         raise PackError([Problem(source, 1, 1, "file", f"is {size}; the limit is 1 MiB")])
     try:
-        text = data.decode("utf-8")
+        text = without_bom(data.decode("utf-8"))
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise PackError([Problem(source, line, 1, "file", "is not valid UTF-8")]) from None
     root = compose(text, source)
     if root is None:
         raise PackError([Problem(source, 1, 1, "file", "is empty; a pack is a YAML mapping")])
-    reader = _PackReader(TreeReader(source))
-    pack = reader.pack(root)
+    reader = _PackReader(TreeReader(source, text))
+    try:
+        pack = reader.pack(root)
+    except TooManyProblems:
+        pack = None
     if reader.tree.problems or pack is None:
         raise PackError(reader.tree.problems)
     return pack
@@ -82,8 +88,8 @@ class _PackReader:
             return None
         locales = self.locales = self._locales(fields.get("locales"))
         pack_id = self._slug(fields.get("id"), "id")
-        title = self._text(fields.get("title"), "title", LIMITS["title"])
-        summary = self._text(fields.get("summary"), "summary", LIMITS["summary"])
+        title = self._text(fields.get("title"), "title", "title")
+        summary = self._text(fields.get("summary"), "summary", "summary")
         difficulty = self._difficulty(fields.get("difficulty"))
         guide = self._guide(fields["guide"]) if "guide" in fields else None
         questions = self._questions(fields.get("questions"))
@@ -112,8 +118,9 @@ class _PackReader:
         items = None if node is None else self.tree.sequence(node, "locales")
         if node is None or items is None:
             return None
-        if not items:
-            self.tree.report(node, "locales", "must list at least one locale")
+        if not 1 <= len(items) <= MAX_LOCALES:
+            many = f"lists {len(items)} locales; the limit is {MAX_LOCALES}"
+            self.tree.report(node, "locales", many if items else "must list at least one locale")
             return None
         locales: list[str] = []
         for index, item in enumerate(items):
@@ -151,17 +158,18 @@ class _PackReader:
             self.tree.report(node, "difficulty", f"'{value}' must be one of {names}")
             return None
 
-    def _text(self, node: yaml.Node | None, path: str, limit: int) -> Text | None:
-        """A text in every pack locale: a mapping by locale, or a string for a one-locale pack."""
+    def _text(self, node: yaml.Node | None, path: str, kind: str) -> Text | None:
+        """A text in every pack locale: a mapping by locale, or a string for a one-locale pack.
+        ``kind`` names its limit (LIMITS) and whether it is a long text (LONG_TEXTS)."""
         if node is None or self.locales is None:  # a broken locales list is reported already
             return None
         if isinstance(node, yaml.ScalarNode):
-            return self._single_text(node, path, limit)
+            return self._single_text(node, path, kind)
         entries = self.tree.mapping(node, path, self.locales, self.locales)
         if entries is None:
             return None
         texts = {
-            locale: self._string(entries.get(locale), f"{path}.{locale}", limit)
+            locale: self._string(entries.get(locale), f"{path}.{locale}", kind)
             for locale in self.locales
         }
         values = {locale: text for locale, text in texts.items() if text is not None}
@@ -169,8 +177,8 @@ class _PackReader:
             return None
         return Text.of(values, self.locales[0])
 
-    def _single_text(self, node: yaml.ScalarNode, path: str, limit: int) -> Text | None:
-        value = self._string(node, path, limit)
+    def _single_text(self, node: yaml.ScalarNode, path: str, kind: str) -> Text | None:
+        value = self._string(node, path, kind)
         if value is None or self.locales is None:
             return None
         if len(self.locales) > 1:
@@ -179,10 +187,12 @@ class _PackReader:
             return None
         return Text.of({self.locales[0]: value}, self.locales[0])
 
-    def _string(self, node: yaml.Node | None, path: str, limit: int) -> str | None:
-        value = None if node is None else self.tree.string(node, path)
+    def _string(self, node: yaml.Node | None, path: str, kind: str) -> str | None:
+        long = kind in LONG_TEXTS
+        value = None if node is None else self.tree.string(node, path, long=long)
         if node is None or value is None:
             return None
+        limit = LIMITS.get(kind, MAX_URL)
         if len(value) > limit:
             self.tree.report(node, path, f"is {len(value)} characters; the limit is {limit}")
             return None
@@ -192,14 +202,14 @@ class _PackReader:
         fields = self.tree.mapping(node, "guide", GUIDE_KEYS, GUIDE_REQUIRED)
         if fields is None:
             return None
-        title = self._text(fields.get("title"), "guide.title", LIMITS["title"])
+        title = self._text(fields.get("title"), "guide.title", "title")
         url = self._url(fields["url"]) if "url" in fields else None
         if title is None or ("url" in fields and url is None):
             return None
         return Guide(title=title, url=url)
 
     def _url(self, node: yaml.Node) -> str | None:
-        value = self._string(node, "guide.url", MAX_URL)
+        value = self._string(node, "guide.url", "url")
         if value is None:
             return None
         try:
@@ -246,11 +256,9 @@ class _PackReader:
         if fields is None:
             return None
         question_id = self._slug(fields.get("id"), f"{path}.id")
-        prompt = self._text(fields.get("prompt"), f"{path}.prompt", LIMITS["prompt"])
+        prompt = self._text(fields.get("prompt"), f"{path}.prompt", "prompt")
         options = self._options(fields.get("options"), f"{path}.options")
-        explanation = self._text(
-            fields.get("explanation"), f"{path}.explanation", LIMITS["explanation"]
-        )
+        explanation = self._text(fields.get("explanation"), f"{path}.explanation", "explanation")
         if question_id is None or prompt is None or options is None or explanation is None:
             return None
         return Question(id=question_id, prompt=prompt, options=options, explanation=explanation)
@@ -279,13 +287,13 @@ class _PackReader:
         fields = self.tree.mapping(node, path, OPTION_KEYS, OPTION_REQUIRED)
         if fields is None:
             return None
-        text = self._text(fields.get("text"), f"{path}.text", LIMITS["option"])
+        text = self._text(fields.get("text"), f"{path}.text", "option")
         correct = (
             self.tree.boolean(fields["correct"], f"{path}.correct")
             if "correct" in fields
             else False
         )
-        why = self._text(fields["why"], f"{path}.why", LIMITS["why"]) if "why" in fields else None
+        why = self._text(fields["why"], f"{path}.why", "why") if "why" in fields else None
         if text is None or correct is None or ("why" in fields and why is None):
             return None
         return Option(text=text, correct=correct, why=why)

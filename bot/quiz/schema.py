@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.quiz import loader
+from bot.quiz.cleantext import BIDI_CONTROLS, CONTROLS, LONG_TEXTS, ONE_LINE_ONLY
 from bot.quiz.model import Difficulty
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -50,6 +51,7 @@ def pack_schema() -> Schema:
                 "locales": {
                     "type": "array",
                     "minItems": 1,
+                    "maxItems": loader.MAX_LOCALES,
                     "uniqueItems": True,
                     "items": {"type": "string", "pattern": _anchored(loader.LOCALE)},
                 },
@@ -66,7 +68,10 @@ def pack_schema() -> Schema:
             },
         ),
         "$defs": {
-            **{f"text-{name}": _text_forms(limit) for name, limit in loader.LIMITS.items()},
+            **{
+                f"text-{name}": _text_forms(limit, long=name in LONG_TEXTS)
+                for name, limit in loader.LIMITS.items()
+            },
             "guide": _object(
                 loader.GUIDE_KEYS,
                 loader.GUIDE_REQUIRED,
@@ -106,12 +111,19 @@ def _text(name: str) -> Schema:
     return {"$ref": f"#/$defs/text-{name}"}
 
 
-def _text_forms(limit: int) -> Schema:
-    """A mapping from locale to text, or one text for a one-locale pack.
+def _text_forms(limit: int, *, long: bool) -> Schema:
+    """A mapping from locale to text, or one text for a one-locale pack, holding none of the
+    characters bot/quiz/cleantext.py refuses (``long``: but for tabs and line breaks).
 
     Numbers and true/false count as texts, as the loader reads them as written (`text: 42`).
     """
-    one = {"type": ["string", "number", "boolean"], "pattern": r"\S", "maxLength": limit}
+    refused = CONTROLS + BIDI_CONTROLS + ("" if long else ONE_LINE_ONLY)
+    one = {
+        "type": ["string", "number", "boolean"],
+        "pattern": r"\S",
+        "maxLength": limit,
+        "not": {"type": "string", "pattern": f"[{refused}]"},
+    }
     by_locale = {
         "type": "object",
         "minProperties": 1,

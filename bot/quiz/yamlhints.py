@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import yaml
 
 from bot.quiz.yamllines import Lines, entry_value, indentation_levels, key_of
+from bot.quiz.yamlslips import LIBYAML_SLIPS
 
 _FLOW_SPECIALS = frozenset("?:#[]{}")
 _QUOTES = frozenset("'\"")
@@ -191,6 +192,14 @@ def _missing_space(failure: _Failure) -> Hint | None:
     return Hint(line, found.end(), message)
 
 
+def _libyaml_only(failure: _Failure) -> Hint | None:
+    """What libyaml refuses and PyYAML's own parser read (see yamlslips)."""
+    slip = LIBYAML_SLIPS.get(failure.problem)
+    mark = failure.problem_mark
+    found = None if slip is None else slip(failure.lines.text_of(mark.line), mark.column)
+    return None if found is None else Hint(mark.line, found[0], found[1])
+
+
 def _colon_in_value(failure: _Failure) -> Hint | None:
     if failure.problem != "mapping values are not allowed here":
         return None
@@ -295,6 +304,7 @@ _GUESSES: tuple[Callable[[_Failure], Hint | None], ...] = (
     _tab,  # before _reserved_start: a tab is "found character" too
     _reserved_start,
     _bad_escape,
+    _libyaml_only,
     _unclosed_quote,
     _text_after_quote,
     _flow,

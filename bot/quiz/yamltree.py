@@ -14,9 +14,14 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from bot.quiz.problems import PackError, Problem
+from bot.quiz import yamlcompose
+from bot.quiz.cleantext import described, first_refused, refusal
+from bot.quiz.problems import MAX_PROBLEMS, PackError, Problem, TooManyProblems, stop_note
+from bot.quiz.yamlcompose import Composition, LimitError, without_bom
 from bot.quiz.yamlhints import explain
 from bot.quiz.yamllines import Lines
+from bot.quiz.yamlscalar import character_place
+from bot.quiz.yamlstrict import first_stricter, pyyaml_error
 
 _STANDARD = "tag:yaml.org,2002:"
 # Scalars an author may have meant as text: `Yes`, `42` or `2024-01-01` are read as written. With
@@ -30,33 +35,63 @@ _WRITTEN_TAG = re.compile(r"(?:&\S+[ \t]+)?(!\S*)")
 
 
 def compose(text: str, source: str) -> yaml.Node | None:
-    """The node tree of a single-document YAML text; raises PackError for unreadable YAML.
+    """The node tree of a single-document YAML text; raises PackError for unreadable YAML and
+    for a text past a bound (yamlcompose: nodes, nesting, line length).
 
     Tags are refused: a pack means the same in every YAML reader, and nothing in it is typed.
     """
+    text = without_bom(text)
+    composition = Composition()
     try:
-        root, tagged = _compose(text)
+        root = _compose(text, composition)
     except yaml.MarkedYAMLError as error:
         raise PackError([_syntax_problem(text, source, error)]) from None
+    except LimitError as error:
+        line, column = error.mark.line + 1, error.mark.column + 1
+        raise PackError([Problem(source, line, column, error.field, error.message)]) from None
     except yaml.reader.ReaderError as error:
         line, column = _position(text, error.position)
-        what = f"character #x{error.character:04x} is not allowed in a YAML file; remove it"
+        what = f"{described(chr(error.character))} is not allowed in a YAML file; remove it"
         raise PackError([Problem(source, line, column, "yaml", what)]) from None
     except yaml.YAMLError as error:
         raise PackError([Problem(source, 1, 1, "yaml", str(error))]) from None
-    except RecursionError:
-        raise PackError([Problem(source, 1, 1, "yaml", "nesting is too deep")]) from None
-    if root is not None and tagged:
-        raise PackError(_tag_problems(text, source, root, tagged))
+    except ValueError:  # only PyYAML's own parser, without libyaml: `\U00110000` to chr()
+        what = "an escape in a quoted text is past U+10FFFF, the last character there is"
+        raise PackError([Problem(source, 1, 1, "yaml", what)]) from None
+    if root is not None and composition.tagged:
+        raise PackError(_tag_problems(text, source, root, composition.tagged))
     return root
 
 
-def _compose(text: str) -> tuple[yaml.Node | None, set[int]]:
-    loader = _TagNoticingLoader(text)
+def _compose(text: str, composition: Composition) -> yaml.Node | None:
+    """libyaml's tree, or PyYAML's first error where PyYAML reads the text otherwise."""
     try:
-        return loader.get_single_node(), loader.tagged
-    finally:
-        loader.dispose()
+        yamlcompose.compose(text, composition)
+    except yaml.MarkedYAMLError as error:
+        raise _first_error(text, composition, error) or error from None
+    refusal = _first_error(text, composition, None)
+    if refusal is not None:
+        raise refusal
+    return composition.root
+
+
+def _first_error(
+    text: str, composition: Composition, error: yaml.MarkedYAMLError | None
+) -> yaml.MarkedYAMLError | None:
+    """The error PyYAML's parser raises first: one where it is stricter than libyaml before
+    ``error``, else ``error`` (libyaml's in PyYAML's words, where PyYAML agrees nearby)."""
+    stricter = first_stricter(text, composition)
+    if error is None:
+        return None if stricter is None else pyyaml_error(text, composition, stricter)
+    mark = error.problem_mark or error.context_mark
+    at = len(text) if mark is None else mark.index
+    if stricter is not None and stricter < at:
+        found = pyyaml_error(text, composition, stricter)
+        if found is not None:
+            return found
+    if isinstance(error, yaml.composer.ComposerError):
+        return error  # the composer's own errors are in PyYAML's words already
+    return pyyaml_error(text, composition, at) or error
 
 
 def _syntax_problem(text: str, source: str, error: yaml.MarkedYAMLError) -> Problem:
@@ -81,22 +116,6 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return len(lines.lines), len(lines.lines[-1]) + 1
 
 
-class _TagNoticingLoader(yaml.SafeLoader):
-    """PyYAML's safe composer, noting each node that carries a tag written in the text."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.tagged: set[int] = set()  # id() of each node with a tag in the text
-
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        node = super().compose_node(parent, index)  # type: ignore[arg-type]  # stubs say int
-        # An alias event has no tag: it repeats a node composed already.
-        if node is not None and getattr(event, "tag", None) is not None:
-            self.tagged.add(id(node))
-        return node
-
-
 def _tag_problems(text: str, source: str, root: yaml.Node, tagged: set[int]) -> list[Problem]:
     lines = Lines(text)
     problems = []
@@ -111,6 +130,9 @@ def _tag_problems(text: str, source: str, root: yaml.Node, tagged: set[int]) -> 
             "quotes, as in '42'"
         )
         problems.append(Problem(source, mark.line + 1, column + 1, path or "pack", message))
+        if len(problems) == MAX_PROBLEMS:
+            problems.append(stop_note(source, mark.line + 1, column + 1))
+            break
     return problems
 
 
@@ -134,17 +156,24 @@ def _walk(root: yaml.Node) -> Iterator[tuple[yaml.Node, str]]:
 
 @dataclass
 class TreeReader:
-    """Reads nodes as the shapes a pack expects; each mismatch becomes a Problem."""
+    """Reads nodes as the shapes a pack expects; each mismatch becomes a Problem. Raises
+    TooManyProblems at the MAX_PROBLEMS-th, so that an alias repeating a broken node into
+    every question costs no more than listing the first problems."""
 
     source: str
+    text: str = ""  # the YAML text the nodes come from, to place a problem inside a scalar
     problems: list[Problem] = field(default_factory=list)
 
     def report(self, node: yaml.Node, path: str, message: str) -> None:
         mark = node.start_mark
+        self.report_at(mark.line + 1, mark.column + 1, path, message)
+
+    def report_at(self, line: int, column: int, path: str, message: str) -> None:
         field_path = path or "pack"  # the file's top level
-        self.problems.append(
-            Problem(self.source, mark.line + 1, mark.column + 1, field_path, message)
-        )
+        self.problems.append(Problem(self.source, line, column, field_path, message))
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.problems.append(stop_note(self.source, line, column))
+            raise TooManyProblems
 
     def mapping(
         self,
@@ -188,14 +217,22 @@ class TreeReader:
             return None
         return list(node.value)
 
-    def string(self, node: yaml.Node, path: str) -> str | None:
-        """A non-empty scalar, stripped of surrounding white space."""
+    def string(self, node: yaml.Node, path: str, *, long: bool = False) -> str | None:
+        """A non-empty scalar, stripped of surrounding white space, holding only characters a
+        text may hold (bot/quiz/cleantext.py; ``long`` for the long texts)."""
         if not isinstance(node, yaml.ScalarNode):
             self.report(node, path, "must be text, not a mapping or a list")
             return None
-        value = str(node.value).strip() if node.tag in _TEXTUAL_TAGS else ""
+        written = str(node.value) if node.tag in _TEXTUAL_TAGS else ""
+        value = written.strip()
         if not value:
             self.report(node, path, "is empty")
+            return None
+        refused = first_refused(value, long=long)
+        if refused is not None:
+            lead = len(written) - len(written.lstrip())
+            line, column = character_place(self.text, node, lead + refused)
+            self.report_at(line, column, path, refusal(value[refused]))
             return None
         return value
 

@@ -352,8 +352,16 @@ def test_a_text_that_looks_like_a_yaml_symbol_is_read_as_written() -> None:
     assert pack.questions[0].options[1].text.get("el") == "<<"
 
 
-def test_deep_nesting_is_an_error_not_a_crash() -> None:
-    assert problems_of("[" * 100_000) == ["p.yaml:1:1: yaml: nesting is too deep"]
+def test_deep_nesting_is_refused_where_it_passes_the_bound() -> None:
+    assert problems_of("questions:\n" + "  [\n" * 100_000) == [
+        "p.yaml:21:3: yaml: nesting is too deep: more than 20 lists and mappings inside each other"
+    ]
+
+
+def test_a_line_past_the_bound_is_refused_before_parsing() -> None:
+    assert problems_of("[" * 100_000) == [
+        "p.yaml:1:16385: file: this line is 100000 characters; the limit is 16384"
+    ]
 
 
 def test_every_problem_in_a_file_is_reported_in_line_order() -> None:

@@ -132,6 +132,11 @@ AT_AND_OVER_THE_LIMITS = [
     pytest.param(_set("questions.0.options.0.text.en", 42), True, id="a-number-as-text"),
     pytest.param(_set("title.en", "   "), False, id="blank-text"),
     pytest.param(_set("title", {"en": "x", "el": "y", "de-DE": "z"}), False, id="unused-locale"),
+    pytest.param(_set("title.en", "Tab\there"), False, id="tab-in-a-short-text"),
+    pytest.param(_set("questions.0.prompt.en", "Two\n\tlines"), True, id="lines-in-a-long-text"),
+    pytest.param(_set("questions.0.explanation.el", "nul \x00"), False, id="nul-in-a-long-text"),
+    pytest.param(_set("summary.en", "turn \u202e"), False, id="override-in-a-text"),
+    pytest.param(_set("summary.en", "\u05dc\u05d0 1\u200f"), True, id="direction-mark"),
 ]
 
 

@@ -223,7 +223,7 @@ HINTS = [
     pytest.param(
         3,
         "title: {en: x, el: \x07}",
-        "p.yaml:3:20: yaml: character #x0007 is not allowed in a YAML file; remove it",
+        "p.yaml:3:20: yaml: U+0007 (a control character) is not allowed in a YAML file; remove it",
         id="control-character",
     ),
 ]
