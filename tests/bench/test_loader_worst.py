@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.loader_inputs import WORST
-from bench.loader_worst import decide
+from bench.loader.benchmark import decide
+from bench.loader.inputs import WORST
 
 SMALL = 16 * 1024
 

@@ -1,4 +1,4 @@
-"""Every worst input of bench/loader_worst.py, as large as an upload may be, is decided well
+"""Every worst input of bench/loader/benchmark.py, as large as an upload may be, is decided well
 within a bound generous enough for a busy machine (the benchmark prints the real figures:
 docs/benchmarks.md); before the loader read through libyaml with bounds, `[[],[],…]` took
 seconds on its own."""
@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from bench.loader_inputs import WORST
-from bench.loader_worst import decide
+from bench.loader.benchmark import decide
+from bench.loader.inputs import WORST
 from bot.quiz.server_packs import MAX_PACK_BYTES
 
 GENEROUS_S = 2.0

@@ -1,10 +1,10 @@
 """The pack loader on the worst inputs we could think of, each as large as an upload may be.
 
-    python -m bench.loader_worst [--bytes 262144] [--runs 5]
+    python -m bench.loader [--bytes 262144] [--runs 5]
 
 Times ``parse_pack`` on each input (best of ``--runs``, wall clock and CPU), prints a table,
 then `quizbot validate` on the slowest input as a whole process, then one JSON line. The
-inputs are bench/loader_inputs.py's ``WORST``; tests/bench/test_loader_worst.py runs them small.
+inputs are bench/loader/inputs.py's ``WORST``; tests/bench/test_loader_worst.py runs them small.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.loader_inputs import WORST
+from bench.loader.inputs import WORST
 from bot.quiz.loader import parse_pack
 from bot.quiz.problems import PackError
 from bot.quiz.server_packs import MAX_PACK_BYTES
@@ -107,7 +107,3 @@ def main() -> None:
         "unexpected": [t.name for t in timings if t.accepted is not WORST[t.name].accepted],
     }
     print(json.dumps(summary))
-
-
-if __name__ == "__main__":
-    main()

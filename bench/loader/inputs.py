@@ -1,4 +1,4 @@
-"""The inputs of bench/loader_worst.py: each kind's worst as large as a given size, and whether
+"""The inputs of bench/loader/benchmark.py: each kind's worst as large as a given size, and whether
 the loader accepts it."""
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The loader benchmark: the pack loader on the worst inputs as large as an upload."""

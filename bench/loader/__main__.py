@@ -1,0 +1,5 @@
+"""``python -m bench.loader``."""
+
+from bench.loader.benchmark import main
+
+main()
