@@ -1,0 +1,34 @@
+"""docs/security.md states the limits the code enforces: each row of its table, its constant."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.app.packs import checker
+from bot.quiz import server_packs, upload_rate, yamlcompose
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
+
+
+def _limits() -> dict[str, str]:
+    """The rows of the page's "Limits" table: limit -> value."""
+    section = DOC.read_text(encoding="utf-8").split("## Limits", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (?!limit |---)(.+?) \| (.+?) \|$", section, re.MULTILINE)
+    return dict(rows)
+
+
+def test_the_limits_table_states_the_enforced_limits() -> None:
+    kib = server_packs.MAX_PACK_BYTES // 1024
+    window = f"{upload_rate.UPLOADS_PER_WINDOW} in any {upload_rate.WINDOW_S:.0f} seconds"
+    assert _limits() == {
+        "size of an uploaded pack": f"{kib} KiB",
+        "packs a server may upload": str(server_packs.MAX_SERVER_PACKS),
+        "uploads per server": f'{window} (then "try again in N s")',
+        "time to check one upload": (
+            f"{checker.PARSE_LIMIT_S:.0f} s in a worker process ({checker.WORKERS} workers)"
+        ),
+        "YAML nodes in a pack": str(yamlcompose.MAX_NODES),
+        "nesting depth": str(yamlcompose.MAX_DEPTH),
+        "characters on one line": str(yamlcompose.MAX_LINE),
+    }
