@@ -186,32 +186,13 @@ async def abandon_round(db: Database, round_id: int, reason: str, now: datetime)
     closes settled, and its pending messages given up with ``reason``. False if it had already
     ended and owed nothing."""
     async with db.write() as connection:
-        # Locked, so a question closing at this moment is settled by exactly one of the two.
-        running = (
-            await connection.execute(
-                select(RoundRow.question_open, RoundRow.question_index)
-                .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-                .with_for_update()
-            )
-        ).one_or_none()
-        ended = await connection.execute(
-            update(RoundRow)
-            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-            .values(
-                state=RoundState.STOPPED.value,
-                question_open=False,
-                ended_at=now,
-                end_reason=reason[:REASON_LENGTH],
-            )
-        )
-        if ended.rowcount and running is not None and running.question_open:
-            await settle_question(connection, round_id, running.question_index)
+        ended = await _stop_with_reason(connection, round_id, reason, now)
         given_up = await connection.execute(
             update(RoundDeliveryRow)
             .where(RoundDeliveryRow.round_id == round_id, RoundDeliveryRow.state == PENDING)
             .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
         )
-    return bool(ended.rowcount or given_up.rowcount)
+    return bool(ended or given_up.rowcount)
 
 
 async def end_without_content(db: Database, round_id: int, reason: str, now: datetime) -> bool:
@@ -220,25 +201,7 @@ async def end_without_content(db: Database, round_id: int, reason: str, now: dat
     posts and reveals it owes given up, and its standings so far owed (once). False if it had
     already ended and owed no question or reveal."""
     async with db.write() as connection:
-        running = (
-            await connection.execute(
-                select(RoundRow.question_open, RoundRow.question_index)
-                .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-                .with_for_update()
-            )
-        ).one_or_none()
-        ended = await connection.execute(
-            update(RoundRow)
-            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-            .values(
-                state=RoundState.STOPPED.value,
-                question_open=False,
-                ended_at=now,
-                end_reason=reason[:REASON_LENGTH],
-            )
-        )
-        if ended.rowcount and running is not None and running.question_open:
-            await settle_question(connection, round_id, running.question_index)
+        ended = await _stop_with_reason(connection, round_id, reason, now)
         given_up = await connection.execute(
             update(RoundDeliveryRow)
             .where(
@@ -248,9 +211,9 @@ async def end_without_content(db: Database, round_id: int, reason: str, now: dat
             )
             .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
         )
-        if ended.rowcount:
+        if ended:
             await enqueue(connection, round_id, Message.STANDINGS, None, now)
-    return bool(ended.rowcount or given_up.rowcount)
+    return bool(ended or given_up.rowcount)
 
 
 async def give_up(db: Database, delivery: Delivery, reason: str) -> None:
@@ -261,3 +224,31 @@ async def give_up(db: Database, delivery: Delivery, reason: str) -> None:
             .where(RoundDeliveryRow.id == delivery.id)
             .values(state=ABANDONED, reason=reason[:REASON_LENGTH])
         )
+
+
+async def _stop_with_reason(
+    connection: AsyncConnection, round_id: int, reason: str, now: datetime
+) -> bool:
+    """Stops a running round with ``reason`` and settles the question it closes; False if it
+    had ended already."""
+    # Locked, so a question closing at this moment is settled by exactly one of the two.
+    running = (
+        await connection.execute(
+            select(RoundRow.question_open, RoundRow.question_index)
+            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+            .with_for_update()
+        )
+    ).one_or_none()
+    ended = await connection.execute(
+        update(RoundRow)
+        .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+        .values(
+            state=RoundState.STOPPED.value,
+            question_open=False,
+            ended_at=now,
+            end_reason=reason[:REASON_LENGTH],
+        )
+    )
+    if ended.rowcount and running is not None and running.question_open:
+        await settle_question(connection, round_id, running.question_index)
+    return bool(ended.rowcount)
