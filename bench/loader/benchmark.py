@@ -2,9 +2,9 @@
 
     python -m bench.loader [--bytes 262144] [--runs 5]
 
-Times ``parse_pack`` on each input (best of ``--runs``, wall clock and CPU), prints a table,
-then `quizbot validate` on the slowest input as a whole process, then one JSON line. The
-inputs are bench/loader/inputs.py's ``WORST``; tests/bench/test_loader_worst.py runs them small.
+Times ``parse_pack`` on each input (best of ``--runs``, wall clock and CPU), prints a table, then
+`quizbot validate` on the slowest input as a whole process, then one JSON line. The inputs are
+bench/loader/inputs.py's ``WORST``; tests/bench/loader/test_loader_worst.py runs them small.
 """
 
 from __future__ import annotations

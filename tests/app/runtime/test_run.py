@@ -16,7 +16,7 @@ from bot.app.runtime.logs import Redactor
 from bot.cli import main
 from bot.sandbox.driver import Sandbox
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TOKEN = "MTIz.secret-token-for-tests.abc"  # noqa: S105  # a fake token to look for in logs
 STARTUP_S = 30.0
 

@@ -39,7 +39,7 @@ from bot.quiz.review_round import RoundMode
 from bot.quiz.scoring import Period
 from bot.storage.server_packs import Removal
 
-BOT = Path(__file__).resolve().parents[2] / "bot"
+BOT = Path(__file__).resolve().parents[3] / "bot"
 COUNTS = (0, 1, 2, 5)
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
