@@ -3,6 +3,7 @@ role), for those who manage the server; the member's own are `/settings` (member
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
 from bot.app.settings.server_embed import guild_settings_embed
 from bot.storage import settings
+from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 
 LANGUAGE_CHOICES = [
@@ -53,18 +55,44 @@ class ServerSettingsCommands(QuizCommands):
                 interaction, "settings.ping_both" if clear_ping_role else "settings.ping_everyone"
             )
             return
-        current = await settings.guild_settings(self.ctx.db, interaction.guild_id)
-        ping_role_id = ping_role.id if ping_role else current.ping_role_id
-        updated = GuildSettings(
-            guild_id=current.guild_id,
-            moderator_role_id=moderator_role.id if moderator_role else current.moderator_role_id,
-            question_seconds=seconds or current.question_seconds,
-            locale=language.value if language else current.locale,
-            ping_role_id=None if clear_ping_role else ping_role_id,
+        change = ServerSettingsChange(
+            moderator_role_id=moderator_role.id if moderator_role else None,
+            question_seconds=seconds,
+            locale=language.value if language else None,
+            ping_role_id=ping_role.id if ping_role else None,
+            clear_ping_role=clear_ping_role,
         )
-        await settings.save_guild_settings(self.ctx.db, updated)
+        updated = await change_server_settings(self.ctx.db, interaction.guild_id, change)
         unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
         embed = guild_settings_embed(
             updated, interaction.locale.value, ping_unreachable=unreachable
         )
         await reply(interaction, embed=embed)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettingsChange:
+    """What a `/quiz settings` changes; None keeps the server's current value."""
+
+    moderator_role_id: int | None
+    question_seconds: int | None
+    locale: str | None
+    ping_role_id: int | None
+    clear_ping_role: bool
+
+
+async def change_server_settings(
+    db: Database, guild_id: int, change: ServerSettingsChange
+) -> GuildSettings:
+    """The server's settings with ``change`` applied, saved."""
+    current = await settings.guild_settings(db, guild_id)
+    ping_role_id = change.ping_role_id or current.ping_role_id
+    updated = GuildSettings(
+        guild_id=current.guild_id,
+        moderator_role_id=change.moderator_role_id or current.moderator_role_id,
+        question_seconds=change.question_seconds or current.question_seconds,
+        locale=change.locale or current.locale,
+        ping_role_id=None if change.clear_ping_role else ping_role_id,
+    )
+    await settings.save_guild_settings(db, updated)
+    return updated
