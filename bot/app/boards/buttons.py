@@ -21,6 +21,7 @@ from bot.app.kit.button_origin import refuse
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import AppContext, ctx_of
+from bot.app.kit.custom_ids import BOARD_ME, BOARD_PAGE
 from bot.app.kit.question_keys import stable_key
 from bot.app.kit.replies import reply, say
 from bot.quiz.model import Pack
@@ -149,7 +150,7 @@ async def _show_privately(
 
 class PageButton(
     PersistentButton,
-    pattern=re.compile(rf"lb:(?P<direction>[pn{BROWSE}]):{BOARD}:(?P<page>[0-9]+)"),
+    pattern=re.compile(rf"{BOARD_PAGE}:(?P<direction>[pn{BROWSE}]):{BOARD}:(?P<page>[0-9]+)"),
 ):
     def __init__(
         self, period: str, pack_key: str, direction: str, page: int, label: str = "·"
@@ -157,7 +158,7 @@ class PageButton(
         self.period, self.pack_key, self.page = period, pack_key, page
         browse = direction == BROWSE
         style = discord.ButtonStyle.primary if browse else discord.ButtonStyle.secondary
-        super().__init__(f"lb:{direction}:{period}:{pack_key}:{page}", label, style)
+        super().__init__(f"{BOARD_PAGE}:{direction}:{period}:{pack_key}:{page}", label, style)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PageButton:
@@ -172,12 +173,12 @@ class PageButton(
             await _show_privately(interaction, *shown)
 
 
-class MeButton(PersistentButton, pattern=re.compile(rf"lm:{BOARD}")):
+class MeButton(PersistentButton, pattern=re.compile(rf"{BOARD_ME}:{BOARD}")):
     """Shows the clicking member, privately, the page holding their own row."""
 
     def __init__(self, period: str, pack_key: str, label: str = "·") -> None:
         self.period, self.pack_key = period, pack_key
-        super().__init__(f"lm:{period}:{pack_key}", label)
+        super().__init__(f"{BOARD_ME}:{period}:{pack_key}", label)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> MeButton:

@@ -1,5 +1,5 @@
 """`/quiz pack upload|list|remove|disable|enable`: a server's own packs, and the built-in ones it
-turns off. Moderators only, every reply private."""
+turns off, for moderators; every reply private. `/quiz packs`: the packs offered here, to all."""
 
 from __future__ import annotations
 
@@ -8,15 +8,20 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
+from bot.app.kit.message_parts import BRAND, difficulty_name
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
 from bot.app.kit.permissions import is_moderator
+from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
 from bot.app.packs.messages import pack_list_embed, upload_text
 from bot.app.packs.server_views import ServerView
-from bot.quiz.server_packs import too_big, typed_pack
+from bot.app.rounds.embeds import guide_line
+from bot.quiz.model import Pack
+from bot.quiz.server_packs import guild_of, shown_pack_id, too_big, typed_pack
 
 
 class PackGroup(
@@ -125,3 +130,36 @@ async def _moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
 
 async def _view(interaction: discord.Interaction[Any]) -> ServerView:
     return await ctx_of(interaction).shelf.view(interaction.guild_id)
+
+
+class PackListCommands(QuizCommands):
+    """`/quiz packs`, beside the `/quiz pack` group in `/quiz`."""
+
+    @app_commands.command(name="packs", description=_("cmd.quiz.packs.description"))
+    async def packs(self, interaction: discord.Interaction[Any]) -> None:
+        locale = interaction.locale.value
+        offered = (await self.ctx.shelf.view(interaction.guild_id)).offered
+        lines = [_pack_line(pack, locale) for pack in offered.packs.values()]
+        embed = discord.Embed(
+            title=tr(locale, "packs.title"),
+            description="\n\n".join(lines) or tr(locale, "packs.empty"),
+            colour=BRAND,
+        )
+        await reply(interaction, embed=embed)
+
+
+def _pack_line(pack: Pack, locale: str) -> str:
+    line = tr(
+        locale,
+        "packs.line",
+        title=pack.title.get(locale),
+        id=shown_pack_id(pack.id),
+        difficulty=difficulty_name(pack.difficulty, locale),
+        questions=len(pack.questions),
+    )
+    if guild_of(pack.id) is not None:
+        line += f" · {tr(locale, 'serverpacks.own_mark')}"
+    lines = [line, pack.summary.get(locale)]
+    if pack.guide is not None:
+        lines.append(guide_line(pack.guide, locale))
+    return "\n".join(lines)

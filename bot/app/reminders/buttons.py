@@ -15,19 +15,20 @@ import discord
 
 from bot.app.kit.button_origin import refuse
 from bot.app.kit.buttons import PersistentButton
+from bot.app.kit.custom_ids import DUE_REMINDER
 from bot.app.review.buttons import start_review
 
 
 def reminder_marker(member_id: int, day: date) -> str:
-    return f"dr:{member_id}:{day:%Y%m%d}"
+    return f"{DUE_REMINDER}:{member_id}:{day:%Y%m%d}"
 
 
 class ReminderButton(
-    PersistentButton, pattern=re.compile(r"dr:(?P<member>[0-9]+):(?P<day>[0-9]{8})")
+    PersistentButton, pattern=re.compile(rf"{DUE_REMINDER}:(?P<member>[0-9]+):(?P<day>[0-9]{{8}})")
 ):
     def __init__(self, member_id: int, day: str, label: str = "→") -> None:
         self.member_id, self.day = member_id, day
-        super().__init__(f"dr:{member_id}:{day}", label, discord.ButtonStyle.primary)
+        super().__init__(f"{DUE_REMINDER}:{member_id}:{day}", label, discord.ButtonStyle.primary)
 
     @classmethod
     def for_reminder(cls, member_id: int, day: date, label: str) -> ReminderButton:

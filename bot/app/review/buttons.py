@@ -1,8 +1,7 @@
-"""Private review sessions. Every click is one call to ``reviews.take`` with the member's
-action, and its step becomes a message. The session (member, counts, what is reviewed) rides in
-the custom_ids, so a session needs no memory in the bot and survives restarts; being the
-client's to send, it is checked on every click (review_session.py), and an answer counts only
-for a card the clicked message shows.
+"""The buttons of private review sessions, and the messages they sit under. Every click is one
+call to ``reviews.take`` with the member's action (session.py), and its step becomes a message;
+what a button carries is in custom_ids.py. An answer counts only for a card the clicked message
+shows.
 
 A review is the member's own, across packs and servers: its buttons work in a server and in a
 DM with the bot alike (``ReviewNowButton`` is what a reminder DM offers).
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from random import Random
 from typing import Any
 
 import discord
@@ -22,24 +20,31 @@ from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
 from bot.app.kit.message_parts import letter
-from bot.app.kit.question_keys import SHOWN, QuestionKeys, shown_code, shown_of, stable_key
+from bot.app.kit.question_keys import QuestionKeys, shown_of, stable_key
 from bot.app.kit.replies import reply, say
+from bot.app.review.custom_ids import (
+    MISSED_ID,
+    REVIEW_ANSWER_ID,
+    REVIEW_NEXT_ID,
+    REVIEW_NOW_ID,
+    REVIEW_STOP_ID,
+    SessionCode,
+    missed_id,
+    review_answer_id,
+    review_next_id,
+    review_now_id,
+    review_stop_id,
+    scope_code,
+)
 from bot.app.review.messages import (
+    card_order,
+    loaded_question,
     nothing_to_review_text,
     review_question_embed,
     review_result_embed,
     review_summary_embed,
 )
-from bot.app.review.session import (
-    SCOPE,
-    SESSION,
-    SessionCode,
-    keys_here,
-    scope_code,
-    scope_here,
-    session_here,
-)
-from bot.quiz.model import Pack, Question
+from bot.app.review.session import keys_here, scope_here, session_here, take_step
 from bot.quiz.review import (
     EVERYTHING,
     Answer,
@@ -56,8 +61,6 @@ from bot.quiz.review import (
     Start,
     SummaryStep,
 )
-from bot.quiz.shuffle import option_order, review_option_seed
-from bot.storage import reviews
 
 
 async def start_review(interaction: discord.Interaction[Any], scope: Scope = EVERYTHING) -> None:
@@ -65,12 +68,12 @@ async def start_review(interaction: discord.Interaction[Any], scope: Scope = EVE
     await _take(interaction, Start(Session(interaction.user.id, scope=scope)))
 
 
-class ReviewNowButton(PersistentButton, pattern=re.compile(rf"rv:{SCOPE}")):
+class ReviewNowButton(PersistentButton, pattern=REVIEW_NOW_ID):
     """Starts a review for whoever clicks it, in a server or in a DM with the bot."""
 
     def __init__(self, scope: str = "", label: str = "→") -> None:
         self.scope = scope
-        super().__init__(f"rv:{scope}", label, discord.ButtonStyle.success)
+        super().__init__(review_now_id(scope), label, discord.ButtonStyle.success)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ReviewNowButton:
@@ -91,12 +94,12 @@ def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewN
     return ReviewNowButton(scope_code(Scope(pack_id=pack_id)), tr(locale, "review.now_button"))
 
 
-class MissedButton(PersistentButton, pattern=re.compile(r"rm:(?P<round>[0-9]+)")):
+class MissedButton(PersistentButton, pattern=MISSED_ID):
     """On a round's standings: each member reviews, privately, what they missed in it."""
 
     def __init__(self, round_id: int, label: str = "?") -> None:
         self.round_id = round_id
-        super().__init__(f"rm:{round_id}", label, discord.ButtonStyle.success)
+        super().__init__(missed_id(round_id), label, discord.ButtonStyle.success)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> MissedButton:
@@ -110,12 +113,7 @@ class MissedButton(PersistentButton, pattern=re.compile(r"rm:(?P<round>[0-9]+)")
             await start_review(interaction, Scope(round_id=self.round_id))
 
 
-class ReviewAnswerButton(
-    PersistentButton,
-    pattern=re.compile(
-        rf"ra:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}(?::{SHOWN})?"
-    ),
-):
+class ReviewAnswerButton(PersistentButton, pattern=REVIEW_ANSWER_ID):
     """Carries the pack's option index (its label is the letter of where the card shows it)
     and the card as shown, so that only the first answer to it counts. Buttons from before
     they carried the card (no ``shown``) are graded as the card is."""
@@ -130,9 +128,7 @@ class ReviewAnswerButton(
     ) -> None:
         self.code, self.question_key, self.option = code, question_key, option
         self.shown = shown
-        custom_id = f"ra:{code.ids}:{question_key}:{option}:{code.scope}"
-        if shown is not None:
-            custom_id += f":{shown_code(shown)}"
+        custom_id = review_answer_id(code, question_key, option, shown)
         super().__init__(custom_id, label, discord.ButtonStyle.primary)
 
     @classmethod
@@ -162,10 +158,10 @@ class ReviewAnswerButton(
         await _take(interaction, answer)
 
 
-class ReviewNextButton(PersistentButton, pattern=re.compile(rf"rn:{SESSION}:{SCOPE}")):
+class ReviewNextButton(PersistentButton, pattern=REVIEW_NEXT_ID):
     def __init__(self, code: SessionCode, label: str = "→") -> None:
         self.code = code
-        super().__init__(f"rn:{code.ids}:{code.scope}", label, discord.ButtonStyle.primary)
+        super().__init__(review_next_id(code), label, discord.ButtonStyle.primary)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ReviewNextButton:
@@ -177,10 +173,10 @@ class ReviewNextButton(PersistentButton, pattern=re.compile(rf"rn:{SESSION}:{SCO
             await _take(interaction, Next(session))
 
 
-class ReviewStopButton(PersistentButton, pattern=re.compile(rf"rs:{SESSION}")):
+class ReviewStopButton(PersistentButton, pattern=REVIEW_STOP_ID):
     def __init__(self, code: SessionCode, label: str = "■") -> None:
         self.code = code
-        super().__init__(f"rs:{code.ids}", label, row=1)
+        super().__init__(review_stop_id(code), label, row=1)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ReviewStopButton:
@@ -210,9 +206,7 @@ def summary_view(session: Session, locale: str) -> discord.ui.View:  # noqa: ARG
 async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> None:
     """One service call for the member's action; its step shown, as a new message for a start
     and in place of the clicked message otherwise."""
-    ctx = ctx_of(interaction)
-    rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
-    step = await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng, where=interaction.guild_id)
+    step = await take_step(interaction, action)
     locale = interaction.locale.value
     # In a DM the messages are private anyway, and a normal message stays in its history.
     private = interaction.guild_id is not None
@@ -237,38 +231,22 @@ def _message_of(
     code = SessionCode.of(step.session)
     view = discord.ui.View(timeout=None)
     if isinstance(step, CardStep):
-        pack, question = _question(keys, step.card.pack_id, step.card.question_id)
+        pack, question = loaded_question(keys, step.card.pack_id, step.card.question_id)
         key = stable_key(pack.id, question.id)
-        order = _shown_order(code.member_id, pack, question, step.times_reviewed)
+        order = card_order(code.member_id, pack, question, step.times_reviewed)
         for position, option in enumerate(order):
             button = ReviewAnswerButton(code, key, option, letter(position), step.shown)
             view.add_item(button)
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
         return review_question_embed(pack, question, locale, step, order), view
-    pack, question = _question(keys, step.grade.pack_id, step.grade.question_id)
-    order = _shown_order(code.member_id, pack, question, step.grade.times_reviewed)
+    pack, question = loaded_question(keys, step.grade.pack_id, step.grade.question_id)
+    order = card_order(code.member_id, pack, question, step.grade.times_reviewed)
     if step.more:
         view.add_item(ReviewNextButton(code, tr(locale, "review.next_button")))
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
     else:
         view.add_item(ReviewStopButton(code, tr(locale, "review.finish_button")))
     return review_result_embed(pack, question, locale, step.grade, order), view
-
-
-def _shown_order(
-    member_id: int, pack: Pack, question: Question, times_reviewed: int
-) -> tuple[int, ...]:
-    """The pack's option indices in the order this showing of the card uses; the card and
-    its result agree because both count the member's answers before this one."""
-    seed = review_option_seed(member_id, pack.id, question.id, times_reviewed)
-    return option_order(seed, len(question.options))
-
-
-def _question(keys: QuestionKeys, pack_id: str, question_id: str) -> tuple[Pack, Question]:
-    found = keys.questions.get(stable_key(pack_id, question_id))
-    if found is None:  # storage mirrors the loaded packs, so this is a bug
-        raise LookupError(f"question {pack_id}/{question_id} is not loaded")
-    return found
 
 
 def _ms_since_shown(interaction: discord.Interaction[Any], now: datetime) -> int:

@@ -1,4 +1,5 @@
-"""The private review messages: a question, its result, the summary, "nothing to review"."""
+"""The private review messages: a question, its result, the summary, "nothing to review", and
+which card of the loaded packs a step shows, in which order."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
+from bot.app.kit.question_keys import QuestionKeys, stable_key
 from bot.quiz.model import Pack, Question
 from bot.quiz.review import CardKind, CardStep, Grade, NothingStep, SummaryStep
-from bot.quiz.shuffle import shown_position
+from bot.quiz.shuffle import option_order, review_option_seed, shown_position
 
 _FOOTERS = {
     CardKind.NEW: "review.new_question",
@@ -104,3 +106,19 @@ def _options(
 def _embed(pack: Pack, locale: str, description: str, colour: discord.Colour) -> discord.Embed:
     title = tr(locale, "review.title", pack=pack.title.get(locale))
     return discord.Embed(title=title, description=description, colour=colour)
+
+
+def card_order(
+    member_id: int, pack: Pack, question: Question, times_reviewed: int
+) -> tuple[int, ...]:
+    """The pack's option indices in the order this showing of the card uses; the card and
+    its result agree because both count the member's answers before this one."""
+    seed = review_option_seed(member_id, pack.id, question.id, times_reviewed)
+    return option_order(seed, len(question.options))
+
+
+def loaded_question(keys: QuestionKeys, pack_id: str, question_id: str) -> tuple[Pack, Question]:
+    found = keys.questions.get(stable_key(pack_id, question_id))
+    if found is None:  # storage mirrors the loaded packs, so this is a bug
+        raise LookupError(f"question {pack_id}/{question_id} is not loaded")
+    return found

@@ -1,4 +1,4 @@
-"""A review session as custom_ids carry it, and whether a clicked one holds where it was clicked.
+"""A review session: whether a clicked one holds where it was clicked, and its next step.
 
 The session (member, counts, what is reviewed) rides in the custom_ids, so it is whatever the
 client sent. A click goes on with it only for the member it names, with counts a session can
@@ -9,52 +9,21 @@ posted; before that, the round's open question would be shown, answer and all).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 import discord
 
 from bot.app.kit.button_origin import STANDINGS, refuse
 from bot.app.kit.context import ctx_of
-from bot.app.kit.question_keys import QuestionKeys, stable_key
+from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.replies import say
-from bot.quiz.review import EVERYTHING, Scope, Session
+from bot.app.review.custom_ids import SessionCode
+from bot.quiz.review import EVERYTHING, ReviewAction, ReviewStep, Scope, Session
+from bot.storage import reviews
 from bot.storage.question_orders import question_orders
 
-SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"
-SCOPE = r"(?P<scope>|p[0-9a-f]+|r[0-9]+\.[0-9]+)"
 MAX_REVIEWED = 100_000  # cards answered in one session: far beyond a day of reviews
-
-
-def scope_code(scope: Scope) -> str:
-    """A scope in a custom_id: "" (everything), "p<pack key>" or "r<round>.<position>"."""
-    if scope.round_id is not None:
-        return f"r{scope.round_id}.{scope.position}"
-    return "" if scope.pack_id is None else f"p{stable_key(scope.pack_id)}"
-
-
-@dataclass(frozen=True, slots=True)
-class SessionCode:
-    """A session as custom_ids carry it; its scope decodes only where it is clicked."""
-
-    member_id: int
-    reviewed: int
-    correct: int
-    scope: str = ""
-
-    @classmethod
-    def of(cls, session: Session) -> SessionCode:
-        return cls(session.member_id, session.reviewed, session.correct, scope_code(session.scope))
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> SessionCode:
-        scope = match.groupdict().get("scope") or ""
-        return cls(int(match["member"]), int(match["reviewed"]), int(match["correct"]), scope)
-
-    @property
-    def ids(self) -> str:
-        return f"{self.member_id}:{self.reviewed}:{self.correct}"
 
 
 async def session_here(interaction: discord.Interaction[Any], code: SessionCode) -> Session | None:
@@ -93,3 +62,10 @@ async def scope_here(interaction: discord.Interaction[Any], code: str) -> Scope 
 async def keys_here(interaction: discord.Interaction[Any]) -> QuestionKeys:
     """The keys of the packs seen where the member clicks (a server's own packs only there)."""
     return (await ctx_of(interaction).shelf.view(interaction.guild_id)).keys
+
+
+async def take_step(interaction: discord.Interaction[Any], action: ReviewAction) -> ReviewStep:
+    """The member's action, taken: one service call, where they clicked, now."""
+    ctx = ctx_of(interaction)
+    rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
+    return await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng, where=interaction.guild_id)

@@ -26,6 +26,7 @@ from bot.app.kit.button_origin import (
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
+from bot.app.kit.custom_ids import ANSWER, WHY
 from bot.app.kit.message_parts import letter
 from bot.app.kit.replies import reply, say
 from bot.app.runtime import metrics
@@ -44,7 +45,7 @@ Order = tuple[int, ...]  # the pack's option indices in the order a round shows 
 
 class AnswerButton(
     PersistentButton,
-    pattern=re.compile(r"qa:(?P<round>[0-9]+):(?P<index>[0-9]+):(?P<option>[0-9])"),
+    pattern=re.compile(rf"{ANSWER}:(?P<round>[0-9]+):(?P<index>[0-9]+):(?P<option>[0-9])"),
 ):
     failure_key = "errors.failed_answer"
 
@@ -59,7 +60,7 @@ class AnswerButton(
         disabled: bool = False,
     ) -> None:
         self.round_id, self.index, self.option = round_id, index, option
-        custom_id = f"qa:{round_id}:{index}:{option}"
+        custom_id = f"{ANSWER}:{round_id}:{index}:{option}"
         super().__init__(custom_id, label, style, disabled=disabled)
 
     @classmethod
@@ -150,10 +151,12 @@ class AckDeadline:
             await self._deferring
 
 
-class WhyButton(PersistentButton, pattern=re.compile(r"qw:(?P<round>[0-9]+):(?P<index>[0-9]+)")):
+class WhyButton(
+    PersistentButton, pattern=re.compile(rf"{WHY}:(?P<round>[0-9]+):(?P<index>[0-9]+)")
+):
     def __init__(self, round_id: int, index: int, label: str = "?") -> None:
         self.round_id, self.index = round_id, index
-        super().__init__(f"qw:{round_id}:{index}", label, row=1)
+        super().__init__(f"{WHY}:{round_id}:{index}", label, row=1)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> WhyButton:

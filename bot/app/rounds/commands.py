@@ -1,5 +1,5 @@
-"""`/quiz start|stop|skip|packs|settings|analytics`: moderators run rounds and read how questions
-fared; everyone can list the packs. `/quiz pack …` (a server's own packs) is in server_packs.py."""
+"""`/quiz start|stop|skip`: moderators run rounds. The rest of `/quiz` is the other features'
+(bot/app/runtime/command_tree.py)."""
 
 from __future__ import annotations
 
@@ -8,50 +8,32 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.app.analytics.embed import analytics_embed
-from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_text as _
-from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
-from bot.app.kit.mentions import ping_role_of, ping_role_unreachable, start_card_mentions
-from bot.app.kit.message_parts import BRAND, difficulty_name
+from bot.app.kit.mentions import ping_role_of, start_card_mentions
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
-from bot.app.kit.permissions import can_manage_server, is_moderator
-from bot.app.kit.replies import reply, say
-from bot.app.packs.commands import PackGroup
-from bot.app.rounds.embeds import guide_line
+from bot.app.kit.permissions import is_moderator
+from bot.app.kit.quiz_group import QuizCommands, Seconds
+from bot.app.kit.replies import say
 from bot.app.rounds.layouts import start_layout
-from bot.app.settings.server_embed import guild_settings_embed
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode
-from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, RoundState
-from bot.quiz.server_packs import guild_of, shown_pack_id
+from bot.quiz.rounds import RoundState
+from bot.quiz.server_packs import shown_pack_id
 from bot.storage import rounds, settings
-from bot.storage.analytics import pack_analytics
 from bot.storage.pack_versions import PackGoneError
-from bot.storage.results import GuildSettings, RoundView
+from bot.storage.results import RoundView
 
-Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name=_("choice.english"), value="en"),
-    app_commands.Choice(name=_("choice.greek"), value="el"),
-]
 MODE_CHOICES = [
     app_commands.Choice(name=_(f"cmd.quiz.start.mode.{mode.value}"), value=mode.value)
     for mode in RoundMode
 ]
 
 
-@app_commands.guild_only()
-class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.quiz.description")):
-    pack_group = PackGroup()
-
-    def __init__(self, ctx: AppContext) -> None:
-        self.ctx = ctx
-        super().__init__()
+class RoundCommands(QuizCommands):
+    """The rounds' share of `/quiz`."""
 
     async def _offered(self, interaction: discord.Interaction[Any]) -> Library:
         """The packs this server offers: built-ins it did not turn off, and its own."""
@@ -198,98 +180,3 @@ class QuizCog(commands.GroupCog, group_name="quiz", group_description=_("cmd.qui
             await say(interaction, "round.no_round")
             return None
         return running[0]
-
-    @app_commands.command(name="packs", description=_("cmd.quiz.packs.description"))
-    async def packs(self, interaction: discord.Interaction[Any]) -> None:
-        locale = interaction.locale.value
-        lines = [_pack_line(p, locale) for p in (await self._offered(interaction)).packs.values()]
-        embed = discord.Embed(
-            title=tr(locale, "packs.title"),
-            description="\n\n".join(lines) or tr(locale, "packs.empty"),
-            colour=BRAND,
-        )
-        await reply(interaction, embed=embed)
-
-    @app_commands.command(name="settings", description=_("cmd.quiz.settings.description"))
-    @app_commands.describe(
-        moderator_role=_("cmd.quiz.settings.moderator_role.description"),
-        seconds=_("cmd.quiz.settings.seconds.description"),
-        language=_("cmd.quiz.settings.language.description"),
-        ping_role=_("cmd.quiz.settings.ping_role.description"),
-        clear_ping_role=_("cmd.quiz.settings.clear_ping_role.description"),
-    )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def settings_command(
-        self,
-        interaction: discord.Interaction[Any],
-        *,
-        moderator_role: discord.Role | None = None,
-        seconds: Seconds | None = None,
-        language: app_commands.Choice[str] | None = None,
-        ping_role: discord.Role | None = None,
-        clear_ping_role: bool = False,
-    ) -> None:
-        if not can_manage_server(interaction) or interaction.guild_id is None:
-            await say(interaction, "errors.not_manager")
-            return
-        if ping_role is not None and (ping_role.is_default() or clear_ping_role):
-            await say(
-                interaction, "settings.ping_both" if clear_ping_role else "settings.ping_everyone"
-            )
-            return
-        current = await settings.guild_settings(self.ctx.db, interaction.guild_id)
-        ping_role_id = ping_role.id if ping_role else current.ping_role_id
-        updated = GuildSettings(
-            guild_id=current.guild_id,
-            moderator_role_id=moderator_role.id if moderator_role else current.moderator_role_id,
-            question_seconds=seconds or current.question_seconds,
-            locale=language.value if language else current.locale,
-            ping_role_id=None if clear_ping_role else ping_role_id,
-        )
-        await settings.save_guild_settings(self.ctx.db, updated)
-        unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
-        embed = guild_settings_embed(
-            updated, interaction.locale.value, ping_unreachable=unreachable
-        )
-        await reply(interaction, embed=embed)
-
-    @app_commands.command(name="analytics", description=_("cmd.quiz.analytics.description"))
-    @app_commands.describe(pack=_("cmd.quiz.analytics.pack.description"))
-    async def analytics_command(self, interaction: discord.Interaction[Any], pack: str) -> None:
-        """Per question of the pack in this server, worst first, privately to a moderator."""
-        if not await is_moderator(self.ctx.db, interaction):
-            await say(interaction, "errors.not_moderator")
-            return
-        known = (await self.ctx.shelf.view(interaction.guild_id)).known
-        chosen = await chosen_pack(interaction, known, pack)
-        if chosen is None:
-            return
-        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
-        # Every answer to the pack is read: on a busy server that may outlast Discord's 3 s.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        report = await pack_analytics(self.ctx.db, guild_id=interaction.guild_id, pack=chosen)
-        await reply(interaction, embed=analytics_embed(chosen, report, interaction.locale.value))
-
-    @analytics_command.autocomplete("pack")
-    async def analytics_pack_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        offered = (await self._offered(interaction)).packs.values()
-        return pack_choices(offered, interaction.locale.value, current)
-
-
-def _pack_line(pack: Pack, locale: str) -> str:
-    line = tr(
-        locale,
-        "packs.line",
-        title=pack.title.get(locale),
-        id=shown_pack_id(pack.id),
-        difficulty=difficulty_name(pack.difficulty, locale),
-        questions=len(pack.questions),
-    )
-    if guild_of(pack.id) is not None:
-        line += f" · {tr(locale, 'serverpacks.own_mark')}"
-    lines = [line, pack.summary.get(locale)]
-    if pack.guide is not None:
-        lines.append(guide_line(pack.guide, locale))
-    return "\n".join(lines)

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.app.kit.custom_ids import ANSWER, MISSED, WHY
 from bot.app.kit.mentions import NOBODY
 from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
 from bot.app.packs.server_views import PackShelf
@@ -93,7 +94,7 @@ class RoundCourier:
         it shows is earlier than the real one."""
         shown = self._clock() + timedelta(seconds=view.question_seconds)
         layout = await self.question_layout(view, index, answered=0, closes_at=shown)
-        marker = f"qa:{view.id}:{index}:"
+        marker = f"{ANSWER}:{view.id}:{index}:"
         message, found = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
@@ -141,7 +142,7 @@ class RoundCourier:
             await deliveries.delivered(self._db, delivery, message_id, self._clock())
             return
         # The question message is gone (deleted, or never posted): the reveal stands alone.
-        marker = f"qw:{view.id}:{index}"
+        marker = f"{WHY}:{view.id}:{index}"
         message, _ = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
@@ -189,7 +190,7 @@ class RoundCourier:
         stopped = view.state is RoundState.STOPPED
         layout = standings_layout(view.id, title, standings, locale, stopped=stopped)
         message, _ = await self._find_or_post(
-            view, delivery, sends, f"rm:{view.id}", lambda c: c.send(view=layout)
+            view, delivery, sends, f"{MISSED}:{view.id}", lambda c: c.send(view=layout)
         )
         await deliveries.delivered(self._db, delivery, message.id, self._clock())
 

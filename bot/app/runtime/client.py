@@ -10,7 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.boards.buttons import MeButton, PageButton
-from bot.app.boards.commands import BoardCog
 from bot.app.kit.buttons import ButtonRouter
 from bot.app.kit.command_text import CatalogueTranslator
 from bot.app.kit.context import AppContext
@@ -20,10 +19,8 @@ from bot.app.reminders.buttons import ReminderButton
 from bot.app.reminders.loop import ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.buttons import REVIEW_BUTTONS
-from bot.app.review.commands import LearningCog
 from bot.app.rounds.buttons import AnswerButton, WhyButton
-from bot.app.rounds.commands import QuizCog
-from bot.app.settings.commands import SettingsCog
+from bot.app.runtime.command_tree import add_commands
 from bot.english import counted
 
 log = logging.getLogger(__name__)
@@ -70,9 +67,7 @@ class QuizBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
-        cogs = (QuizCog(self.ctx), LearningCog(self.ctx), BoardCog(self.ctx), SettingsCog(self.ctx))
-        for cog in cogs:
-            await self.add_cog(cog)
+        await add_commands(self, self.ctx)
         if self._dev_guild is not None:
             guild = discord.Object(self._dev_guild)
             self.tree.copy_global_to(guild=guild)

@@ -1,7 +1,7 @@
 """The `/stats` chart: answers and accuracy per week, and reviews due per day, as a PNG.
 
 This module imports matplotlib, which costs memory the idle bot should not pay: import it only
-when a chart is drawn (see ``bot.app.review.commands``). It uses the object API (a Figure with its
+when a chart is drawn (see ``bot.app.stats.commands``). It uses the object API (a Figure with its
 own Agg canvas), never pyplot, whose global state is not safe in a worker thread."""
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ from babel import Locale
 from discord import app_commands
 from fluent.syntax import ast, visitor
 
-from bot.app.boards.commands import BoardCog
 from bot.app.kit.catalogue import (
     FALLBACK,
     LANGUAGES,
@@ -32,8 +31,7 @@ from bot.app.kit.catalogue import (
 )
 from bot.app.kit.command_text import CatalogueTranslator
 from bot.app.kit.retry import LOST_CHANNEL_CODES
-from bot.app.review.commands import LearningCog
-from bot.app.rounds.commands import QuizCog
+from bot.app.runtime.command_tree import quiz_commands, top_level_cogs
 from bot.quiz.model import Difficulty
 from bot.quiz.review_round import RoundMode
 from bot.quiz.scoring import Period
@@ -273,10 +271,9 @@ async def test_every_command_option_and_choice_has_its_greek_localisation() -> N
     tree: app_commands.CommandTree[Any] = app_commands.CommandTree(client)
     translator = CatalogueTranslator()
     ctx: Any = None  # the command tree is declared without the bot's services
-    quiz = QuizCog(ctx).app_command  # a group cog: one command with subcommands
-    tops = [quiz, *LearningCog(ctx).get_app_commands(), *BoardCog(ctx).get_app_commands()]
+    tops = [quiz_commands(ctx), *(c for cog in top_level_cogs(ctx) for c in cog.get_app_commands())]
     payloads = [await command.get_translated_payload(tree, translator) for command in tops]
-    assert {p["name"] for p in payloads} == {"quiz", "review", "leaderboard", "stats"}
+    assert {p["name"] for p in payloads} == {"quiz", "review", "leaderboard", "stats", "settings"}
     for payload in payloads:
         for entry in walk_payload(payload):
             assert "el" in entry["name_localizations"], entry["name"]

@@ -19,7 +19,8 @@ from bot.app.kit.limits import (
     fit_text,
     length,
 )
-from bot.app.review.buttons import ReviewNextButton, SessionCode
+from bot.app.review.buttons import ReviewNextButton
+from bot.app.review.custom_ids import SessionCode
 from bot.app.rounds.embeds import reveal_embed, start_card
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 from bot.storage.results import FastAnswer, Tally

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.app.kit.question_keys import shown_code, shown_of
-from bot.app.review.buttons import ReviewAnswerButton, SessionCode
+from bot.app.review.buttons import ReviewAnswerButton
+from bot.app.review.custom_ids import SessionCode
 from bot.app.runtime.client import BUTTONS
 from bot.quiz.review import Shown
 

@@ -1,4 +1,5 @@
-"""`/settings`: a member's own settings, privately, in a server or in a DM with the bot."""
+"""`/settings`: a member's own settings, privately, in a server or in a DM with the bot; a
+server's are `/quiz settings` (server_commands.py)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def zone_choices(typed: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=zone, value=zone) for zone in found[:MAX_CHOICES]]
 
 
-class SettingsCog(commands.Cog):
+class MemberSettingsCog(commands.Cog):
     def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
 

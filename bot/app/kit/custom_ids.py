@@ -1,0 +1,39 @@
+"""The prefix of every persistent button's custom_id (``prefix:field:…``), defined once: a click
+is routed by it (kit/buttons.py), and the outbox and the reminder loop find their posted
+messages by it.
+
+Each prefix is two letters, so that a custom_id keeps its room (100 characters) for its state.
+A prefix once given to a kind of button stays its own: messages posted long ago still carry it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# A round (bot/app/rounds/buttons.py).
+ANSWER: Final = "qa"
+WHY: Final = "qw"
+# A review (bot/app/review/buttons.py).
+REVIEW_NOW: Final = "rv"
+MISSED: Final = "rm"
+REVIEW_ANSWER: Final = "ra"
+REVIEW_NEXT: Final = "rn"
+REVIEW_STOP: Final = "rs"
+# A leaderboard (bot/app/boards/buttons.py).
+BOARD_PAGE: Final = "lb"
+BOARD_ME: Final = "lm"
+# A due-cards reminder (bot/app/reminders/buttons.py).
+DUE_REMINDER: Final = "dr"
+
+PREFIXES: Final = (
+    ANSWER,
+    WHY,
+    REVIEW_NOW,
+    MISSED,
+    REVIEW_ANSWER,
+    REVIEW_NEXT,
+    REVIEW_STOP,
+    BOARD_PAGE,
+    BOARD_ME,
+    DUE_REMINDER,
+)
