@@ -12,6 +12,7 @@ RUN mkdir bot && touch bot/__init__.py README.md \
     && /venv/bin/pip install . && /venv/bin/pip uninstall --yes quizbot
 COPY README.md ./
 COPY bot ./bot
+COPY standin ./standin
 RUN /venv/bin/pip install --no-deps .
 
 FROM python:3.11-slim

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app.kit.limits import length
-from bot.sandbox.layouts import titles, walk
+from standin.layouts import titles, walk
 
 Json = dict[str, Any]
 BUTTON, TEXT_DISPLAY, CONTAINER = 2, 10, 17  # Discord's component types

@@ -84,3 +84,15 @@ def test_the_stand_ins_schema_checker_is_an_extra() -> None:
     assert not [d for d in project["dependencies"] if d.startswith("jsonschema")]
     assert project["optional-dependencies"]["sandbox"] == ["jsonschema~=4.23"]
     assert "quizbot[sandbox]" in project["optional-dependencies"]["test"]
+
+
+def test_the_stand_in_and_its_page_install_with_the_bot() -> None:
+    """`quizbot playground` runs the bot against the stand-in, so a plain `pip install .` (and the
+    image) must carry the top-level `standin` package and its page too."""
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = pyproject["tool"]["setuptools"]
+    assert "standin*" in setuptools["packages"]["find"]["include"]
+    assert setuptools["package-data"]["standin"] == ["web/*"]
+    assert (REPO / "standin" / "web" / "index.html").is_file()
+    lines = DOCKERFILE.splitlines()
+    assert lines.index("COPY standin ./standin") > lines.index("COPY bot ./bot")

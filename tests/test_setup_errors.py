@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
-from bot.sandbox.config import SandboxConfig
-from bot.sandbox.driver import Sandbox
+from standin.config import SandboxConfig
+from standin.driver import Sandbox
 from tests.commands import TOKEN, Outcome, closed_port, quizbot, quizbot_async, with_packs
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
-from bot.sandbox.config import Limits, SandboxConfig
-from bot.sandbox.driver import Sandbox
+from standin.config import Limits, SandboxConfig
+from standin.driver import Sandbox
 from tests.commands import TOKEN, quizbot, quizbot_async, with_packs
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 

@@ -7,7 +7,7 @@
 With ``--processes N`` it measures quizbot alone, in N processes sharing the bot's shards
 (bench/answers/shards.py).
 
-Starts the Discord stand-in (``python -m bot.sandbox``) and, in turn, two bots against it, each in
+Starts the Discord stand-in (``python -m standin``) and, in turn, two bots against it, each in
 its own process: first the ceiling, a bare discord.py bot (``bench.answers.ceilingbot``) that
 answers every click on its one message with an ephemeral "ok"; then ``quizbot run --discord-url``
 with a fresh database (a SQLite file, or a new database on the PostgreSQL server of
@@ -45,7 +45,7 @@ from bench.rig.procstat import CpuMeter, rss_mb
 from bench.rig.profiling import profiled
 from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
-from bot.sandbox.driver import Sandbox
+from standin.driver import Sandbox
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = "ring-attention"  # eight questions: enough for two phases of up to four

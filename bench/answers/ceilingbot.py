@@ -18,8 +18,8 @@ from typing import Any
 
 import discord
 
+from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.main import event_loop_factory
-from bot.sandbox import point_discord_at
 
 READY = "ceiling ready"
 OPTIONS = 4

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.sandbox.driver import Sandbox
+from standin.driver import Sandbox
 
 Json = dict[str, Any]
 DEFERRED = 5  # interaction response type: "thinking", the answer comes as a followup

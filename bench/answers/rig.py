@@ -23,8 +23,8 @@ from bench.answers.load import Click
 from bench.rig.clicks import answer_buttons
 from bench.rig.processes import STARTUP_S, terminate
 from bench.storage.benchmark import admin
-from bot.sandbox.driver import Sandbox
 from bot.storage.models import answers_table, rounds_table
+from standin.driver import Sandbox
 
 Json = dict[str, Any]
 QUESTION_WAIT_S = 30.0

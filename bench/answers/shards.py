@@ -26,7 +26,7 @@ from bench.answers.load import Driver, Flow, plan
 from bench.answers.rig import AnswerCheck, Place, QuizRound, check_answers, scratch_database
 from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import CpuMeter
-from bot.sandbox.driver import Sandbox
+from standin.driver import Sandbox
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = "ring-attention"

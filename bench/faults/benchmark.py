@@ -4,7 +4,7 @@ recording proxy, while faults hit a round and members click.
     python -m bench.faults [--scenarios a,b,...] [--database-url URL] [--members N]
                            [--jobs N] [--logs DIR] [--log-level LEVEL]
 
-Each scenario gets a fresh stand-in (``python -m bot.sandbox``), a fresh database (a SQLite file,
+Each scenario gets a fresh stand-in (``python -m standin``), a fresh database (a SQLite file,
 or with ``--database-url postgresql+asyncpg://...`` a new PostgreSQL database, dropped afterwards,
 which the bot reaches through a TCP proxy), and a fresh ``quizbot run``. The guild owner starts
 ``/quiz start`` with a three-question pack and five seconds per question; members click while

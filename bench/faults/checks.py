@@ -13,7 +13,7 @@ from bench.rig.clicks import answered, final_text
 from bench.rig.exchanges import Exchange
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import letter
-from bot.sandbox.layouts import titles as message_titles
+from standin.layouts import titles as message_titles
 
 Json = dict[str, Any]
 DEADLINE_S = 3.0  # Discord's limit for the first response to an interaction

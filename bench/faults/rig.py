@@ -20,8 +20,8 @@ from bench.rig.clicks import Clickers, Gate, Member, answered
 from bench.rig.discordproxy import DiscordProxy
 from bench.rig.exchanges import Exchange, Hold, Matcher
 from bench.rig.processes import BotProcess, StandInProcess
-from bot.sandbox.driver import Sandbox
-from bot.sandbox.layouts import titles as message_titles
+from standin.driver import Sandbox
+from standin.layouts import titles as message_titles
 
 Json = dict[str, Any]
 POLL_S = 0.2

@@ -14,7 +14,7 @@ from bench.faults.model import Window
 from bench.faults.packs import MAX_PACK
 from bench.faults.rig import EDITS, MESSAGES, Rig, Setup
 from bench.rig.exchanges import Exchange, Matcher
-from bot.sandbox.rules import buttons
+from standin.rules import buttons
 
 STORM = 20
 RETRY_AFTER_S = 0.5

@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.sandbox.driver import Sandbox, SandboxRefusedError
-from bot.sandbox.rules import buttons as message_buttons
+from standin.driver import Sandbox, SandboxRefusedError
+from standin.rules import buttons as message_buttons
 
 Json = dict[str, Any]
 POLL_S = 0.1

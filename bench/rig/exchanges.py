@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.sandbox import rest_interactions  # noqa: F401  (registers the interaction routes)
-from bot.sandbox.layouts import titles as message_titles
-from bot.sandbox.rest import ROUTES
+from standin import rest_interactions  # noqa: F401  (registers the interaction routes)
+from standin.layouts import titles as message_titles
+from standin.rest import ROUTES
 
 INJECTED_STATUSES = frozenset({500, 502})  # the stand-in answers 5xx only when told to
 PAYLOAD_JSON = re.compile(rb'name="payload_json"\r\n(?:[^\r\n]+\r\n)*\r\n(.*?)\r\n--', re.DOTALL)

@@ -21,7 +21,7 @@ TOKEN = "MTIz.fault-benchmark-token.abc"  # noqa: S105
 
 
 class StandInProcess:
-    """``python -m bot.sandbox`` on a free port, seeded with one guild."""
+    """``python -m standin`` on a free port, seeded with one guild."""
 
     def __init__(self, process: asyncio.subprocess.Process, url: str, log: IO[str]) -> None:
         self.process = process
@@ -34,10 +34,10 @@ class StandInProcess:
     async def start(
         cls, members: int, log: IO[str], *, guilds: int = 1, options: Sequence[str] = ()
     ) -> StandInProcess:
-        """``options``: more of ``python -m bot.sandbox``'s flags (e.g. --shards 4)."""
+        """``options``: more of ``python -m standin``'s flags (e.g. --shards 4)."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
-            *("-m", "bot.sandbox", "--port", "0", "--guilds", str(guilds)),
+            *("-m", "standin", "--port", "0", "--guilds", str(guilds)),
             *("--members", str(members), *options),
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,

@@ -15,10 +15,10 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 
-from bot.sandbox.core import StandIn
-from bot.sandbox.errors import DiscordError, RefusedError
-from bot.sandbox.model import Guild, Json, Message
-from bot.sandbox.rules import buttons
+from standin.core import StandIn
+from standin.errors import DiscordError, RefusedError
+from standin.model import Guild, Json, Message
+from standin.rules import buttons
 
 ANSWER = re.compile(r"^qa:(?P<round>\d+):(?P<index>\d+):(?P<option>\d)$")  # the bot's buttons
 CLOSES = re.compile(r"<t:(\d+):R>")  # the question's closing time, as the bot shows it

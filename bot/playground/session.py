@@ -22,12 +22,12 @@ from aiohttp import web
 from bot.playground import world as playground_world
 from bot.playground.botprocess import PLAYGROUND_TOKEN, BotProcess
 from bot.playground.crowd import Crowd
-from bot.sandbox.config import SandboxConfig
-from bot.sandbox.core import StandIn
-from bot.sandbox.openapi import REQUIRE_ENV, spec_path
-from bot.sandbox.server import SandboxServer
 from bot.storage import rounds
 from bot.storage.database import Database
+from standin.config import SandboxConfig
+from standin.core import StandIn
+from standin.openapi import REQUIRE_ENV, spec_path
+from standin.server import SandboxServer
 
 SAVE_EVERY_S = 2.0  # the world is written at most this often while it changes
 READY_CHECK_S = 0.1

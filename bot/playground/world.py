@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.sandbox.model import (
+from standin.model import (
     DM_CHANNEL,
     LOADING,
     Channel,
@@ -24,8 +24,8 @@ from bot.sandbox.model import (
     Role,
     User,
 )
-from bot.sandbox.snowflake import Snowflakes, created_at
-from bot.sandbox.world import World
+from standin.snowflake import Snowflakes, created_at
+from standin.world import World
 
 FORMAT = 1
 KEPT_MESSAGES = 2000  # the newest public messages kept between starts

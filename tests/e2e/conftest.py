@@ -20,16 +20,16 @@ from sqlalchemy import text
 
 from bot.app.kit.context import utc_now
 from bot.app.runtime.client import QuizBot
+from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.main import build_bot
 from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
-from bot.sandbox import point_discord_at
-from bot.sandbox.driver import Sandbox
-from bot.sandbox.interactions import DEFERRED_MESSAGE
 from bot.storage import rounds
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
+from standin.driver import Sandbox
+from standin.interactions import DEFERRED_MESSAGE
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 from tests.messages import BUTTON, components_in, heading_of, layout_text
 

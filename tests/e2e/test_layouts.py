@@ -22,10 +22,10 @@ from bot.app.rounds.layouts import question_layout, reveal_layout, standings_lay
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Difficulty, Option, Question, Text
 from bot.quiz.standings import Score, round_standings
-from bot.sandbox.layouts import IS_COMPONENTS_V2
 from bot.storage import rounds
 from bot.storage.results import FastAnswer, Tally
 from bot.storage.rounds import STANDINGS_SHOWN
+from standin.layouts import IS_COMPONENTS_V2
 from tests.e2e.conftest import (
     QuizWorld,
     answer,

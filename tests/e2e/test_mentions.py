@@ -1,7 +1,7 @@
 """Mentions are explicit: a round of a pack whose every text mentions @everyone, @here, roles
 and a member notifies nobody, except the server's ping role, once, from the start card; the
 bot's own mentions of members ("Started by", the fastest, the standings) notify nobody either.
-Whom each message notified is the stand-in's account (bot/sandbox/mentions.py), with the bot
+Whom each message notified is the stand-in's account (standin/mentions.py), with the bot
 holding Mention @everyone, @here, and All Roles, so that any mention let through would ping."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 
 from bot.app.kit.context import utc_now
 from bot.quiz.library import load_library
-from bot.sandbox.permissions import MENTION_EVERYONE
 from bot.storage import rounds, settings
 from bot.storage.packs import sync_packs
+from standin.permissions import MENTION_EVERYONE
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     PACK_DIRS,

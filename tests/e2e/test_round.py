@@ -7,8 +7,8 @@ import pytest
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import bar
 from bot.quiz.rounds import RoundState
-from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import rounds
+from standin.driver import SandboxRefusedError
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,

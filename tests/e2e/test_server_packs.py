@@ -11,9 +11,9 @@ from sqlalchemy import select
 from bot.app.kit.catalogue import tr
 from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
 from bot.quiz.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
-from bot.sandbox.commands import OptionValue
 from bot.storage import rounds
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
+from standin.commands import OptionValue
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, shown_letter
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 from tests.storage.factories import CAPITALS

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.sandbox.driver import SandboxRefusedError
 from bot.storage import settings
+from standin.driver import SandboxRefusedError
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 
 

@@ -32,8 +32,8 @@ from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.shards import shard_of
-from bot.sandbox.driver import Sandbox
-from bot.sandbox.layouts import titles as message_titles
+from standin.driver import Sandbox
+from standin.layouts import titles as message_titles
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150)]

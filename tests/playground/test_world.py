@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 from bot.playground.world import GREEK, MODERATOR, OWNER, restore, save, seed, top_up
-from bot.sandbox.world import World
+from standin.world import World
 
 
 def now() -> dt.datetime:

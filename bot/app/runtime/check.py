@@ -16,6 +16,7 @@ import aiohttp
 import discord
 from sqlalchemy.engine import make_url
 
+from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
 from bot.config import Settings
 from bot.english import counted
@@ -149,8 +150,6 @@ def token_line(settings: Settings, *, online: bool) -> Line | None:
 async def discord_lines(token: str, discord_url: str | None) -> list[Line]:
     """Signs in over REST only (no gateway session), then reads the bot's servers."""
     if discord_url:
-        from bot.sandbox import point_discord_at  # noqa: PLC0415  # only for the stand-in
-
         point_discord_at(discord_url)
     http = discord.http.HTTPClient(asyncio.get_running_loop())
     try:

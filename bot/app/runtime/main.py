@@ -17,6 +17,7 @@ from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.rounds.conductor import RoundConductor
 from bot.app.runtime import metrics
 from bot.app.runtime.client import QuizBot
+from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.logs import configure_logging
 from bot.app.runtime.monitor import Monitor
 from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
@@ -47,8 +48,6 @@ def run(settings: Settings, discord_url: str | None = None) -> int:
         settings.safe_database_url,
     )
     if url:
-        from bot.sandbox import point_discord_at  # noqa: PLC0415  # only for the stand-in
-
         point_discord_at(url)
         log.info("talking to the Discord stand-in at %s", url)
     log.info("%d objects loaded at start-up set aside from garbage collection", settle_heap())

@@ -11,8 +11,8 @@ from bot.app.kit.message_parts import NEUTRAL, RIGHT
 from bot.app.rounds.layouts import question_layout, reveal_layout, start_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
-from bot.sandbox.rules import check_message
 from bot.storage.results import FastAnswer, Tally
+from standin.rules import check_message
 from tests.messages import components_in, layout_text, text_units
 
 IS_COMPONENTS_V2 = 1 << 15

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from alembic.script import ScriptDirectory
 
-from bot.sandbox.config import SandboxConfig
-from bot.sandbox.driver import Sandbox
-from bot.sandbox.permissions import VIEW_CHANNEL
 from bot.storage.migrate import alembic_config, upgrade_async
+from standin.config import SandboxConfig
+from standin.driver import Sandbox
+from standin.permissions import VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
 
 REVISIONS = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]

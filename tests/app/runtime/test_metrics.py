@@ -15,8 +15,8 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.sandbox.driver import Sandbox
-from bot.sandbox.rules import buttons
+from standin.driver import Sandbox
+from standin.rules import buttons
 from tests.commands import QUIZBOT, REPO, TOKEN, environment, quizbot_async
 from tests.messages import heading_of
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.app.runtime.logs import Redactor
 from bot.cli import main
-from bot.sandbox.driver import Sandbox
+from standin.driver import Sandbox
 
 REPO = Path(__file__).resolve().parents[3]
 TOKEN = "MTIz.secret-token-for-tests.abc"  # noqa: S105  # a fake token to look for in logs
@@ -80,9 +80,7 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
 
 @pytest.fixture
 async def sandbox_process() -> AsyncIterator[str]:
-    process = await _process(
-        sys.executable, "-m", "bot.sandbox", "--port", "0", env=dict(os.environ)
-    )
+    process = await _process(sys.executable, "-m", "standin", "--port", "0", env=dict(os.environ))
     try:
         assert process.stdout is not None
         line = await asyncio.wait_for(_line(process.stdout, "sandbox listening on", []), STARTUP_S)

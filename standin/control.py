@@ -1,0 +1,266 @@
+"""The control API under /_sandbox/: JSON over HTTP, for the driver, load tools and the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from standin import names
+from standin.core import StandIn
+from standin.errors import DiscordError, RefusedError, json_response
+from standin.model import Json, Overwrite
+
+
+@dataclass(frozen=True, slots=True)
+class ControlCall:
+    core: StandIn
+    request: web.Request
+    body: Json
+
+    def id(self, name: str) -> int:
+        return int(self.request.match_info[name])
+
+
+Action = Callable[[ControlCall], Awaitable[object]]
+_ACTIONS: list[tuple[str, str, Action]] = []
+
+
+def action(method: str, path: str) -> Callable[[Action], Action]:
+    def register(handler: Action) -> Action:
+        _ACTIONS.append((method, "/_sandbox" + path, handler))
+        return handler
+
+    return register
+
+
+def add_routes(app: web.Application, core: StandIn) -> None:
+    for method, path, handler in _ACTIONS:
+        app.router.add_route(method, path, _endpoint(core, handler))
+
+
+def _endpoint(core: StandIn, handler: Action) -> Callable[[web.Request], Awaitable[web.Response]]:
+    async def endpoint(request: web.Request) -> web.Response:
+        try:
+            body = await _body(core, request)
+            return json_response(await handler(ControlCall(core, request, body)))
+        except RefusedError as refused:
+            return json_response({"error": refused.message}, refused.status)
+        except DiscordError as error:
+            return json_response({"error": error.message, "code": error.code}, error.status)
+        except KeyError as missing:
+            return json_response({"error": f"missing field {missing.args[0]!r}"}, 400)
+        except (ValueError, TypeError) as bad:
+            return json_response({"error": f"bad request: {bad}"}, 400)
+
+    return endpoint
+
+
+async def _body(core: StandIn, request: web.Request) -> Json:
+    """The JSON body, with the query's fields, and names turned into ids (see names.py)."""
+    try:
+        sent = await request.json() if request.can_read_body else {}
+    except ValueError as exc:
+        raise RefusedError("the body is not JSON", 400) from exc
+    if not isinstance(sent, dict):
+        raise RefusedError("the body must be a JSON object", 400)
+    return names.normalise(core.world, {**request.query, **sent})
+
+
+@action("GET", "/state")
+async def state(call: ControlCall) -> object:
+    return call.core.state()
+
+
+@action("POST", "/guilds")
+async def add_guild(call: ControlCall) -> object:
+    guild = call.core.world.add_guild(
+        call.body.get("name", "Sandbox"), locale=call.body.get("locale", "en-US")
+    )
+    return call.core.guild_state(guild)
+
+
+@action("POST", "/roles")
+async def add_role(call: ControlCall) -> object:
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    permissions = int(call.body.get("permissions", 0))
+    mentionable = bool(call.body.get("mentionable", False))
+    role = call.core.world.add_role(guild, call.body["name"], permissions, mentionable=mentionable)
+    # Discord tells connected bots (GUILDS intent), so their role caches stay current.
+    await call.core.gateway.dispatch(
+        "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
+    )
+    return {
+        "id": str(role.id),
+        "name": role.name,
+        "permissions": str(role.permissions),
+        "mentionable": role.mentionable,
+    }
+
+
+@action("POST", "/members")
+async def add_member(call: ControlCall) -> object:
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    roles = [int(r) for r in call.body.get("roles", [])]
+    member = call.core.world.add_member(
+        guild, call.body["name"], roles=roles, locale=call.body.get("locale", "en-US")
+    )
+    return {"id": str(member.user.id), "name": member.user.username, "locale": member.locale}
+
+
+@action("DELETE", "/members")
+async def remove_member(call: ControlCall) -> object:
+    # No gateway event: Discord sends GUILD_MEMBER_REMOVE only with the privileged members intent.
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    member = call.core.world.remove_member(guild, int(call.body["user_id"]))
+    return {"id": str(member.user.id), "name": member.user.username}
+
+
+@action("POST", "/channels")
+async def add_channel(call: ControlCall) -> object:
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    overwrites = [
+        Overwrite(int(o["id"]), int(o["type"]), int(o.get("allow", 0)), int(o.get("deny", 0)))
+        for o in call.body.get("overwrites", [])
+    ]
+    channel = call.core.world.add_channel(guild, call.body["name"], overwrites)
+    return {"id": str(channel.id), "name": channel.name}
+
+
+@action("DELETE", "/channels")
+async def remove_channel(call: ControlCall) -> object:
+    # No CHANNEL_DELETE event (the stand-in sends no channel events); REST answers 10003.
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    channel = call.core.world.remove_channel(guild, int(call.body["channel_id"]))
+    return {"id": str(channel.id), "name": channel.name}
+
+
+@action("POST", "/dm-channels")
+async def dm_channel(call: ControlCall) -> object:
+    return {
+        "id": str(call.core.world.dm_channel(call.core.world.user(int(call.body["user_id"]))).id)
+    }
+
+
+@action("POST", "/users/dms")
+async def set_dms(call: ControlCall) -> object:
+    """The user opens or closes DMs from server members (Privacy settings); closed, the bot's
+    DMs to them get 403 50007, as on Discord."""
+    user = call.core.world.user(int(call.body["user_id"]))
+    user.dms_open = bool(call.body["open"])
+    return {"id": str(user.id), "dms_open": user.dms_open}
+
+
+@action("POST", "/interactions/command")
+async def command(call: ControlCall) -> object:
+    interaction = await call.core.command(
+        int(call.body["user_id"]),
+        int(call.body["channel_id"]),
+        call.body["command"],
+        call.body.get("options", {}),
+    )
+    return {"id": str(interaction.id)}
+
+
+@action("POST", "/interactions/autocomplete")
+async def autocomplete(call: ControlCall) -> object:
+    interaction = await call.core.command(
+        int(call.body["user_id"]),
+        int(call.body["channel_id"]),
+        call.body["command"],
+        call.body.get("options", {}),
+        focused=call.body["focused"],
+    )
+    if call.body.get("wait"):  # the page: the choices in the reply, once the bot has sent them
+        return await call.core.desk.first_response(interaction)
+    return {"id": str(interaction.id)}
+
+
+@action("POST", "/interactions/component")
+async def component(call: ControlCall) -> object:
+    interaction = await call.core.click(
+        int(call.body["user_id"]), int(call.body["message_id"]), call.body["custom_id"]
+    )
+    if call.body.get("wait"):  # a load driver: the reply is the report once it is answered
+        return await call.core.desk.first_response(interaction)
+    return {"id": str(interaction.id)}
+
+
+@action("POST", "/interactions/forged-component")
+async def forged_component(call: ControlCall) -> object:
+    custom_id = call.body["custom_id"]
+    if not isinstance(custom_id, str):
+        raise RefusedError("a custom_id is a string", 400)
+    interaction = await call.core.forged_click(
+        int(call.body["user_id"]), int(call.body["message_id"]), custom_id
+    )
+    return {"id": str(interaction.id)}
+
+
+@action("GET", "/interactions")
+async def interactions(call: ControlCall) -> object:
+    return [call.core.desk.report(i) for i in call.core.desk.by_id.values()]
+
+
+@action("GET", "/interactions/{interaction_id}")
+async def interaction(call: ControlCall) -> object:
+    found = call.core.desk.by_id.get(call.id("interaction_id"))
+    if found is None:
+        raise RefusedError("no such interaction", 404)
+    return call.core.desk.report(found)
+
+
+@action("GET", "/channels/{channel_id}/messages")
+async def messages(call: ControlCall) -> object:
+    return call.core.messages_seen_by(call.id("channel_id"), int(call.body["user_id"]))
+
+
+@action("GET", "/requests")
+async def requests(call: ControlCall) -> object:
+    return list(call.core.request_log)
+
+
+@action("GET", "/mentions")
+async def mentions(call: ControlCall) -> object:
+    return list(call.core.world.mention_log)
+
+
+@action("GET", "/openapi-failures")
+async def openapi_failures(call: ControlCall) -> object:
+    return call.core.openapi_failures
+
+
+@action("GET", "/rate-limits")
+async def rate_limits(call: ControlCall) -> object:
+    limiter = call.core.limiter
+    return {"sent_429": limiter.sent_429, "injected_429": limiter.injected_429}
+
+
+@action("POST", "/faults")
+async def add_fault(call: ControlCall) -> object:
+    fault = call.core.faults.add(
+        call.body["route"],
+        count=int(call.body.get("count", 1)),
+        status=call.body.get("status"),
+        delay=float(call.body.get("delay", 0)),
+        retry_after=float(call.body.get("retry_after", 0.05)),
+    )
+    return fault.as_json()
+
+
+@action("DELETE", "/faults")
+async def clear_faults(call: ControlCall) -> object:
+    call.core.faults.clear()
+    return {"pending": []}
+
+
+@action("POST", "/gateway/drop")
+async def drop(call: ControlCall) -> object:
+    return {"dropped": await call.core.gateway.drop_connections()}
+
+
+@action("POST", "/gateway/heartbeats")
+async def heartbeats(call: ControlCall) -> object:
+    call.core.gateway.answer_heartbeats = bool(call.body["answer"])
+    return {"answer": call.core.gateway.answer_heartbeats}

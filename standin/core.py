@@ -1,0 +1,175 @@
+"""The stand-in as one object: world, gateway, interactions, limits, faults and the request log."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import deque
+from pathlib import Path
+
+from standin.attachments import Upload
+from standin.commands import OptionValue, command_data
+from standin.config import SandboxConfig
+from standin.errors import RefusedError
+from standin.events import EventBus
+from standin.faults import Faults
+from standin.gateway import Gateway
+from standin.interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    Interaction,
+    InteractionDesk,
+)
+from standin.model import Guild, Json
+from standin.openapi import OpenApiSpec, shared_spec, spec_path
+from standin.payloads import interaction_payload
+from standin.permissions import guild_permissions
+from standin.ratelimit import RateLimiter
+from standin.world import World
+
+LOG_DEPTH = 10_000
+
+
+class StandIn:
+    def __init__(
+        self,
+        config: SandboxConfig | None = None,
+        spec: OpenApiSpec | None = None,
+        *,
+        check_spec: bool = True,
+    ) -> None:
+        self.config = config or SandboxConfig()
+        self.spec = spec if spec is not None or not check_spec else shared_spec(spec_path())
+        self.world = World(lambda: dt.datetime.now(dt.UTC))
+        self.events = EventBus()
+        self.world.watchers.append(self.events.world_changed)
+        self.url = ""  # set once the server listens
+        self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
+        self.desk = InteractionDesk(self.world, self.config)
+        self.limiter = RateLimiter(self.config)
+        self.faults = Faults()
+        self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
+        self.openapi_failures: list[Json] = []
+        self.attachments: dict[int, Upload] = {}  # the stand-in CDN's files, by attachment id
+
+    @property
+    def gateway_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1) + "/gateway"
+
+    @property
+    def spec_file(self) -> Path | None:
+        return spec_path() if self.spec is not None else None
+
+    async def command(
+        self,
+        user_id: int,
+        channel_id: int,
+        name: str,
+        options: dict[str, OptionValue],
+        focused: str | None = None,
+    ) -> Interaction:
+        channel = self.world.channel(channel_id)
+        self._check_in_channel(user_id, channel.id)
+        data = command_data(self.world, channel, user_id, name, options=options, focused=focused)
+        kind = APPLICATION_COMMAND if focused is None else AUTOCOMPLETE
+        return await self._dispatch(kind, user_id, channel_id, data)
+
+    async def click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
+        message = self.desk.clickable(user_id, message_id, custom_id)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._dispatch(
+            MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
+        )
+
+    async def forged_click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
+        """A click as a modified client sends it: any custom_id, on any message the user sees."""
+        message = self.desk.forgeable(user_id, message_id)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._dispatch(
+            MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
+        )
+
+    async def _dispatch(
+        self, kind: int, user_id: int, channel_id: int, data: Json, message_id: int | None = None
+    ) -> Interaction:
+        user, channel = self.world.user(user_id), self.world.channel(channel_id)
+        payload = interaction_payload(
+            self.world, self.config.limits, kind, user, channel, data=data
+        )
+        if message_id is not None:
+            payload["message"] = self.world.messages[message_id].payload()
+        interaction = self.desk.open(kind, user, channel, payload, message_id)
+        if not await self.gateway.dispatch("INTERACTION_CREATE", payload, channel.guild_id):
+            raise RefusedError("no bot is connected to the gateway for this guild")
+        if kind != AUTOCOMPLETE:  # a member sees "This interaction failed" for the others
+            self.events.watch_deadline(
+                lambda: interaction.acknowledged_at is None and self.desk.failed(interaction),
+                self.config.limits.interaction_deadline,
+                lambda: self.desk.report(interaction),
+                user_id,
+            )
+        return interaction
+
+    def _check_in_channel(self, user_id: int, channel_id: int) -> None:
+        channel = self.world.channel(channel_id)
+        if channel.guild_id is None:
+            if channel.recipient is None or channel.recipient.id != user_id:
+                raise RefusedError(f"user {user_id} is not in DM channel {channel_id}", 403)
+            return
+        self.world.member(channel.guild_id, user_id)
+        if not self.world.permissions(channel, user_id):
+            raise RefusedError(f"user {user_id} cannot see channel {channel_id}", 403)
+
+    def messages_seen_by(self, channel_id: int, user_id: int) -> list[Json]:
+        self._check_in_channel(user_id, channel_id)
+        seen = [
+            m
+            for m in self.world.messages.values()
+            if m.channel_id == channel_id and self.world.can_see(user_id, m)
+        ]
+        return [m.payload() for m in seen]
+
+    def state(self) -> Json:
+        return {
+            "application_id": str(self.world.application_id),
+            "bot_user_id": str(self.world.bot.id),
+            "url": self.url,
+            "openapi_spec": None if self.spec_file is None else str(self.spec_file),
+            "guilds": [self.guild_state(g) for g in self.world.guilds.values()],
+            "sessions": self.gateway.sessions(),
+            "rate_limited_count": self.limiter.sent_429,
+            "commands": {
+                "global": self.world.commands.global_commands,
+                "guild": {str(k): v for k, v in self.world.commands.guild_commands.items()},
+            },
+        }
+
+    def guild_state(self, guild: Guild) -> Json:
+        members = [
+            {
+                "id": str(member.user.id),
+                "name": member.user.username,
+                "locale": member.locale,
+                "roles": [str(r) for r in member.roles],
+                "permissions": str(guild_permissions(guild, member)),
+                "bot": member.user.bot,
+            }
+            for member in guild.members.values()
+        ]
+        return {
+            "id": str(guild.id),
+            "name": guild.name,
+            "owner_id": str(guild.owner_id),
+            "locale": guild.preferred_locale,
+            "channels": [{"id": str(c.id), "name": c.name} for c in guild.channels.values()],
+            "roles": [
+                {
+                    "id": str(r.id),
+                    "name": r.name,
+                    "permissions": str(r.permissions),
+                    "mentionable": r.mentionable,
+                }
+                for r in guild.roles.values()
+            ],
+            "members": members,
+        }

@@ -1,0 +1,323 @@
+"""The test and tooling driver: every control-API operation as an async method.
+
+`Sandbox.start()` runs the stand-in in this process; `Sandbox.connect(url)` drives one running
+elsewhere (`python -m standin`). Both talk to it over the same HTTP control API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from http import HTTPStatus
+from typing import Any, TypeVar
+
+import aiohttp
+
+from standin.commands import OptionValue
+from standin.config import SandboxConfig
+from standin.core import StandIn
+from standin.server import SandboxServer
+
+T = TypeVar("T")
+Json = dict[str, Any]
+POLL_SECONDS = 0.01
+
+
+class SandboxRefusedError(Exception):
+    """The control API refused: the member could not have done that, or the input was wrong."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(f"{status}: {message}")
+        self.status = status
+        self.message = message
+
+
+class Sandbox:
+    def __init__(self, url: str, session: aiohttp.ClientSession, core: StandIn | None) -> None:
+        self.url = url
+        self.core = core  # the in-process stand-in, None when connected to another process
+        self._session = session
+
+    @classmethod
+    @asynccontextmanager
+    async def start(
+        cls,
+        guilds: int = 1,
+        members: int = 20,
+        config: SandboxConfig | None = None,
+        *,
+        check_spec: bool = True,
+    ) -> AsyncIterator[Sandbox]:
+        """A fresh stand-in on 127.0.0.1 with an ephemeral port, seeded with guilds and members."""
+        core = StandIn(config, check_spec=check_spec)
+        core.world.seed(guilds, members)
+        server = SandboxServer(core)
+        url = await server.start()
+        try:
+            async with aiohttp.ClientSession() as session:
+                yield cls(url, session, core)
+        finally:
+            await server.stop()
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, url: str) -> AsyncIterator[Sandbox]:
+        async with aiohttp.ClientSession() as session:
+            yield cls(url.rstrip("/"), session, None)
+
+    async def _call(
+        self, method: str, path: str, body: Json | None = None, params: dict[str, str] | None = None
+    ) -> Any:  # noqa: ANN401  (JSON: each caller states the shape it gets)
+        url = f"{self.url}/_sandbox{path}"
+        async with self._session.request(method, url, json=body, params=params) as response:
+            reply = await response.json()
+            if response.status >= HTTPStatus.BAD_REQUEST:
+                raise SandboxRefusedError(response.status, reply.get("error", str(reply)))
+            return reply
+
+    # World
+
+    async def state(self) -> Json:
+        """Application id, bot user id, guilds with channels, roles and members, sessions."""
+        state: Json = await self._call("GET", "/state")
+        return state
+
+    async def add_role(
+        self, guild_id: int | str, name: str, permissions: int = 0, *, mentionable: bool = False
+    ) -> Json:
+        """A new role; a mentionable one anyone may ping, another only with MENTION_EVERYONE."""
+        body = {
+            "guild_id": str(guild_id),
+            "name": name,
+            "permissions": permissions,
+            "mentionable": mentionable,
+        }
+        role: Json = await self._call("POST", "/roles", body)
+        return role
+
+    async def add_member(
+        self,
+        guild_id: int | str,
+        name: str,
+        *,
+        locale: str = "en-US",
+        roles: list[int | str] | None = None,
+    ) -> Json:
+        body = {
+            "guild_id": str(guild_id),
+            "name": name,
+            "locale": locale,
+            "roles": [str(r) for r in roles or []],
+        }
+        member: Json = await self._call("POST", "/members", body)
+        return member
+
+    async def give_role(self, guild_id: int | str, user_id: int | str, role: int | str) -> Json:
+        """An existing member gets a role (by name or id), as a server admin would give it."""
+        body = {"guild_id": str(guild_id), "user_id": str(user_id), "role": str(role)}
+        member: Json = await self._call("POST", "/members/roles", body)
+        return member
+
+    async def remove_member(self, guild_id: int | str, user_id: int | str) -> Json:
+        """The member leaves the guild; the user still exists."""
+        body = {"guild_id": str(guild_id), "user_id": str(user_id)}
+        member: Json = await self._call("DELETE", "/members", body)
+        return member
+
+    async def add_channel(
+        self, guild_id: int | str, name: str, overwrites: list[Json] | None = None
+    ) -> Json:
+        body = {"guild_id": str(guild_id), "name": name, "overwrites": overwrites or []}
+        channel: Json = await self._call("POST", "/channels", body)
+        return channel
+
+    async def remove_channel(self, guild_id: int | str, channel_id: int | str) -> Json:
+        """The channel is deleted (Discord's routes on it then answer 10003)."""
+        body = {"guild_id": str(guild_id), "channel_id": str(channel_id)}
+        channel: Json = await self._call("DELETE", "/channels", body)
+        return channel
+
+    async def dm_channel(self, user_id: int | str) -> int:
+        return int((await self._call("POST", "/dm-channels", {"user_id": str(user_id)}))["id"])
+
+    async def set_dms(self, user_id: int | str, *, open_: bool) -> None:
+        """The user opens or closes DMs; closed, the bot's DMs to them get 403 50007."""
+        await self._call("POST", "/users/dms", {"user_id": str(user_id), "open": open_})
+
+    # Members acting
+
+    async def command(
+        self, user_id: int | str, channel_id: int | str, command: str, **options: OptionValue
+    ) -> int:
+        """Run `/quiz start` as `command(user, channel, "quiz start", pack="x")`; the id."""
+        body = {
+            "user_id": str(user_id),
+            "channel_id": str(channel_id),
+            "command": command,
+            "options": options,
+        }
+        return int((await self._call("POST", "/interactions/command", body))["id"])
+
+    async def attach(
+        self,
+        channel_id: int | str,
+        filename: str,
+        data: bytes,
+        content_type: str = "application/x-yaml",
+    ) -> str:
+        """Uploads a file as a client does before running a command with it; the id to give
+        as the ATTACHMENT option's value: ``command(u, c, "quiz pack upload", file=id)``."""
+        body = {
+            "channel_id": str(channel_id),
+            "filename": filename,
+            "content": base64.b64encode(data).decode(),
+            "content_type": content_type,
+        }
+        return str((await self._call("POST", "/command-files", body))["id"])
+
+    async def autocomplete(
+        self,
+        user_id: int | str,
+        channel_id: int | str,
+        command: str,
+        focused: str,
+        **options: OptionValue,
+    ) -> int:
+        body = {
+            "user_id": str(user_id),
+            "channel_id": str(channel_id),
+            "command": command,
+            "options": options,
+            "focused": focused,
+        }
+        return int((await self._call("POST", "/interactions/autocomplete", body))["id"])
+
+    async def click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        return int((await self._call("POST", "/interactions/component", body))["id"])
+
+    async def forge_click(self, user_id: int | str, message_id: int | str, custom_id: str) -> int:
+        """A click from a modified client: any custom_id, on any message the user can see
+        (Discord still attaches its own copy of that message); the interaction's id."""
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        return int((await self._call("POST", "/interactions/forged-component", body))["id"])
+
+    async def click_and_wait(
+        self, user_id: int | str, message_id: int | str, custom_id: str
+    ) -> Json:
+        """Click, and return the interaction's report once the bot has answered it (or once it
+        has failed): one request per click, for load drivers."""
+        body = {"user_id": str(user_id), "message_id": str(message_id), "custom_id": custom_id}
+        report: Json = await self._call("POST", "/interactions/component", body | {"wait": True})
+        return report
+
+    async def messages(self, channel_id: int | str, as_user: int | str) -> list[Json]:
+        """The channel's messages as that member sees them, ephemeral ones for them included."""
+        found: list[Json] = await self._call(
+            "GET", f"/channels/{channel_id}/messages", params={"user_id": str(as_user)}
+        )
+        return found
+
+    async def attachment(self, url: str) -> bytes:
+        """A message attachment's bytes, from the url the message gives, as a client loads it."""
+        async with self._session.get(url) as response:
+            if response.status >= HTTPStatus.BAD_REQUEST:
+                raise SandboxRefusedError(response.status, f"no attachment at {url}")
+            return await response.read()
+
+    # Observing
+
+    async def interaction(self, interaction_id: int) -> Json:
+        """acknowledged, failed, ms_to_first_response, original_message_id, responses."""
+        report: Json = await self._call("GET", f"/interactions/{interaction_id}")
+        return report
+
+    async def interactions(self) -> list[Json]:
+        reports: list[Json] = await self._call("GET", "/interactions")
+        return reports
+
+    async def wait_for_response(
+        self,
+        interaction_id: int,
+        timeout: float = 5.0,  # noqa: ASYNC109  (the polling deadline the API promises)
+    ) -> Json:
+        async def answered() -> Json:
+            report = await self.interaction(interaction_id)
+            return report if report["responses"] else {}
+
+        return await self.wait_for(answered, timeout)
+
+    async def wait_for(
+        self,
+        condition: Callable[[], T | Awaitable[T]],
+        timeout: float = 5.0,  # noqa: ASYNC109  (the polling deadline the API promises)
+    ) -> T:
+        """Poll `condition` (sync or async) until it returns something truthy; return that."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = condition()
+            result: T = await value if inspect.isawaitable(value) else value
+            if result:
+                return result
+            if loop.time() > deadline:
+                raise TimeoutError(f"condition not met within {timeout} s")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def rate_limited_count(self) -> int:
+        """Every 429 the stand-in has sent, injected ones included."""
+        return int((await self._call("GET", "/rate-limits"))["sent_429"])
+
+    async def earned_rate_limits(self) -> int:
+        """The 429s the stand-in's own limits sent: those the bot earned, not injected ones."""
+        counts = await self._call("GET", "/rate-limits")
+        return int(counts["sent_429"]) - int(counts["injected_429"])
+
+    async def mentions(self) -> list[Json]:
+        """Every message body that mentioned anyone under its allowed_mentions, oldest first:
+        `message_id`, `channel_id`, `event` ("create" or "edit"), `notified` (only a new
+        message notifies), `ephemeral`, and whom: `users`, `roles` (ids), `everyone`."""
+        found: list[Json] = await self._call("GET", "/mentions")
+        return found
+
+    async def openapi_failures(self) -> list[Json]:
+        failures: list[Json] = await self._call("GET", "/openapi-failures")
+        return failures
+
+    async def request_log(self) -> list[Json]:
+        log: list[Json] = await self._call("GET", "/requests")
+        return log
+
+    # Faults
+
+    async def inject_fault(
+        self,
+        route: str,
+        *,
+        status: int | None = None,
+        delay: float = 0.0,
+        count: int = 1,
+        retry_after: float = 0.05,
+    ) -> Json:
+        """The next `count` requests to route ("POST /channels/{channel_id}/messages") fail."""
+        body = {
+            "route": route,
+            "status": status,
+            "delay": delay,
+            "count": count,
+            "retry_after": retry_after,
+        }
+        fault: Json = await self._call("POST", "/faults", body)
+        return fault
+
+    async def clear_faults(self) -> None:
+        await self._call("DELETE", "/faults")
+
+    async def drop_gateway(self) -> int:
+        return int((await self._call("POST", "/gateway/drop"))["dropped"])
+
+    async def answer_heartbeats(self, answer: bool) -> None:  # noqa: FBT001  (the one setting)
+        await self._call("POST", "/gateway/heartbeats", {"answer": answer})

@@ -1,0 +1,124 @@
+"""Discord's rate limits with the headers discord.py's own limiter reads.
+
+Per channel: 5 new messages and 5 edits per 5 s. Globally: 50 requests per second per bot token,
+across all its connections and processes, from which interaction routes (callbacks and their
+webhook followups) are exempt, as Discord documents.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from standin.config import SandboxConfig
+
+VIA = "1.1 google"  # discord.py retries a 429 only when a Via header shows it came from Discord
+
+_BUCKETS = {
+    ("POST", "/channels/{channel_id}/messages"): "channel-message-create",
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "channel-message-edit",
+}
+_EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
+
+
+@dataclass(slots=True)
+class _Window:
+    started: float
+    used: int = 0
+
+
+class RateLimitedError(Exception):
+    def __init__(self, headers: dict[str, str], body: dict[str, object]) -> None:
+        super().__init__("429 Too Many Requests")
+        self.headers = headers
+        self.body = body
+
+
+class RateLimiter:
+    def __init__(self, config: SandboxConfig) -> None:
+        self._config = config
+        self._windows: dict[tuple[str, str], _Window] = {}
+        self._global: dict[str, _Window] = {}  # by bot token
+        self.sent_429 = 0
+        self.injected_429 = 0  # of sent_429, the ones a test asked for (not earned by the bot)
+
+    def admit(
+        self, method: str, template: str, params: dict[str, str], token: str = ""
+    ) -> dict[str, str]:
+        """Count the request of the bot with ``token``; its X-RateLimit-* headers, or
+        RateLimitedError for a 429."""
+        if not template.startswith(_EXEMPT_PREFIXES):
+            self._admit_global(token)
+        bucket = _BUCKETS.get((method, template))
+        if bucket is None:
+            return {}
+        limits = self._config.limits
+        key = (bucket, params.get("channel_id", ""))
+        window = self._current(key, limits.message_window)
+        reset_after = window.started + limits.message_window - self._config.clock()
+        headers = self._headers(bucket, limits.message_count, window, reset_after)
+        if window.used >= limits.message_count:
+            raise self._limited(headers, reset_after, scope="user")
+        window.used += 1
+        headers["X-RateLimit-Remaining"] = str(limits.message_count - window.used)
+        return headers
+
+    def count_injected(self) -> None:
+        self.sent_429 += 1
+        self.injected_429 += 1
+
+    def _admit_global(self, token: str) -> None:
+        limits = self._config.limits
+        now = self._config.clock()
+        window = self._global.get(token)
+        if window is None or now - window.started >= limits.global_window:
+            window = self._global[token] = _Window(now)
+        if window.used >= limits.global_count:
+            reset_after = window.started + limits.global_window - now
+            raise self._limited({"X-RateLimit-Global": "true"}, reset_after, scope="global")
+        window.used += 1
+
+    def _current(self, key: tuple[str, str], length: float) -> _Window:
+        now = self._config.clock()
+        window = self._windows.get(key)
+        if window is None or now - window.started >= length:
+            window = self._windows[key] = _Window(now)
+        return window
+
+    def _headers(
+        self, bucket: str, limit: int, window: _Window, reset_after: float
+    ) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Remaining": str(max(limit - window.used, 0)),
+            "X-RateLimit-Reset": f"{self._config.wall_clock() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket,
+        }
+
+    def _limited(self, headers: dict[str, str], retry_after: float, scope: str) -> RateLimitedError:
+        self.sent_429 += 1
+        retry_after = max(retry_after, 0.001)
+        headers = {
+            **headers,
+            "X-RateLimit-Scope": scope,
+            "Via": VIA,
+            "Retry-After": str(math.ceil(retry_after)),
+        }
+        body: dict[str, object] = {
+            "message": "You are being rate limited.",
+            "retry_after": round(retry_after, 3),
+            "global": scope == "global",
+        }
+        return RateLimitedError(headers, body)
+
+
+def injected_429(retry_after: float) -> RateLimitedError:
+    """A 429 the control API asked for, shaped like a real per-route one."""
+    headers = {"X-RateLimit-Scope": "user", "Via": VIA, "Retry-After": str(math.ceil(retry_after))}
+    body: dict[str, object] = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": False,
+    }
+    return RateLimitedError(headers, body)

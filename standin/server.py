@@ -1,0 +1,157 @@
+"""The aiohttp server: REST under /api/v10, the gateway at /gateway, control under /_sandbox."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from http import HTTPStatus
+
+from aiohttp import web
+
+from standin import (  # noqa: F401  (registers routes)
+    attachments,
+    command_file_routes,
+    control,
+    people,
+    rest_interactions,
+)
+from standin.core import StandIn
+from standin.errors import DiscordError, json_response
+from standin.faults import Fault
+from standin.ratelimit import RateLimitedError, injected_429
+from standin.rest import NO_CONTENT, ROUTES, Call, Handler
+
+API_PREFIX = "/api/v10"
+_TOKENLESS = ("/interactions/", "/webhooks/")  # authorised by the interaction token in the path
+_CORE: web.AppKey[StandIn] = web.AppKey("core", StandIn)
+
+
+def build_app(core: StandIn) -> web.Application:
+    app = web.Application(client_max_size=32 * 1024 * 1024)
+    app[_CORE] = core
+    for method, template, handler in ROUTES:
+        app.router.add_route(
+            method, API_PREFIX + template, _endpoint(core, method, template, handler)
+        )
+    app.router.add_get("/gateway", core.gateway.handle)
+    control.add_routes(app, core)
+    people.add_routes(app, core)
+    attachments.add_routes(app, core)
+    command_file_routes.add_routes(app, core)
+    app.on_shutdown.append(_close_gateway)
+    return app
+
+
+async def _close_gateway(app: web.Application) -> None:
+    await app[_CORE].gateway.close()
+
+
+def _endpoint(
+    core: StandIn, method: str, template: str, handler: Handler
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    async def endpoint(request: web.Request) -> web.Response:
+        started = core.config.clock()
+        response = await _answer(core, method, template, handler, request)
+        core.request_log.append(
+            {
+                "method": method,
+                "route": template,
+                "path": request.path.removeprefix(API_PREFIX),
+                "status": response.status,
+                "ms": round((core.config.clock() - started) * 1000, 1),
+            }
+        )
+        return response
+
+    return endpoint
+
+
+async def _answer(
+    core: StandIn, method: str, template: str, handler: Handler, request: web.Request
+) -> web.Response:
+    if not template.startswith(_TOKENLESS) and not _authorised(core, request):
+        return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+    fault = core.faults.take(method, template)
+    if fault is not None:
+        injected = await _apply(core, fault)
+        if injected is not None:
+            return injected
+    try:
+        token = request.headers.get("Authorization", "")
+        headers = core.limiter.admit(method, template, dict(request.match_info), token)
+    except RateLimitedError as limited:
+        return json_response(limited.body, 429, limited.headers)
+    try:
+        body, uploads = await _body(request)
+        _check_spec(core, method, template, request, body)
+        attachments.attach(core, body, uploads)
+        result = await handler(Call(core, request.match_info, request.query, body))
+    except DiscordError as error:
+        return json_response(error.body(), error.status, headers)
+    if result is NO_CONTENT:
+        return web.Response(status=204, headers=headers)
+    return json_response(result, 200, headers)
+
+
+def _authorised(core: StandIn, request: web.Request) -> bool:
+    given = request.headers.get("Authorization", "")
+    expected = core.config.token
+    return given == f"Bot {expected}" if expected is not None else given.startswith("Bot ")
+
+
+async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
+    if fault.delay > 0:
+        await asyncio.sleep(fault.delay)
+    if fault.status == HTTPStatus.TOO_MANY_REQUESTS:
+        core.limiter.count_injected()
+        limited = injected_429(fault.retry_after)
+        return json_response(limited.body, 429, limited.headers)
+    if fault.status is not None:
+        return json_response({"message": f"{fault.status}: Server Error", "code": 0}, fault.status)
+    return None
+
+
+async def _body(request: web.Request) -> tuple[object, dict[int, attachments.Upload]]:
+    if not request.can_read_body:
+        return None, {}
+    if request.content_type == "multipart/form-data":
+        return await attachments.read_form(request)
+    try:
+        return json.loads(await request.read()), {}
+    except ValueError as exc:
+        raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+
+
+def _check_spec(
+    core: StandIn, method: str, template: str, request: web.Request, body: object
+) -> None:
+    if core.spec is None or body is None:
+        return
+    errors = core.spec.check(method, template, body)
+    if errors is None:
+        return
+    core.openapi_failures.append(
+        {"method": method, "route": template, "path": request.path, "body": body, "errors": errors}
+    )
+    raise DiscordError(400, 50035, "Invalid Form Body", errors)
+
+
+class SandboxServer:
+    """The stand-in listening on 127.0.0.1; `url` is known once `start` returns."""
+
+    def __init__(self, core: StandIn) -> None:
+        self.core = core
+        self.app = build_app(core)  # more routes may be added until start()
+        self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        bound = self._runner.addresses[0][1]
+        self.core.url = f"http://{host}:{bound}"
+        return self.core.url
+
+    async def stop(self) -> None:
+        await self._runner.cleanup()

@@ -1,0 +1,161 @@
+"""The stand-in for people: names for ids, clear refusals, roles given later, the page and its
+live feed, and a heartbeat ack that comes a moment later, as Discord's does."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from standin.driver import Sandbox, SandboxRefusedError
+from standin.permissions import MANAGE_GUILD
+from tests.standin.conftest import MiniBot
+
+EVENT_WAIT_S = 5.0
+
+
+async def post(sandbox: Sandbox, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{sandbox.url}/_sandbox{path}", json=body) as response,
+    ):
+        return response.status, await response.json()
+
+
+async def test_members_channels_and_commands_by_name(start_sandbox: Any, run_bot: Any) -> None:
+    async with start_sandbox(1, 3) as sandbox, run_bot():  # one guild: no need to name it
+        asked = await sandbox.command("member-1-1", "#general", "/hello")
+        report = await sandbox.wait_for_response(asked)
+        guild = (await sandbox.state())["guilds"][0]
+    assert report["responses"][0]["body"]["data"]["content"] == "Hello"
+    alice = next(m["id"] for m in guild["members"] if m["name"] == "member-1-1")
+    assert report["user_id"] == alice
+
+
+async def test_refusals_say_what_is_wrong(sandbox: Sandbox, bot: MiniBot) -> None:
+    status, reply = await post(sandbox, "/interactions/command", {"command": "hello"})
+    assert (status, reply["error"]) == (400, "missing field 'user_id'")
+    ambiguous = {"user": "member-1-1", "channel": "general", "command": "hello"}
+    status, reply = await post(sandbox, "/interactions/command", ambiguous)
+    assert (status, reply["error"]) == (
+        400,
+        "2 channels are called 'general': give the guild too, or an id",
+    )
+    wrong = {"guild": "Sandbox 1", "channel": "general", "command": "hello", "user": "member-1-9"}
+    status, reply = await post(sandbox, "/interactions/command", wrong)
+    assert status == 404
+    assert reply["error"].startswith("no member called 'member-1-9' in Sandbox 1; did you mean")
+    unknown = wrong | {"user": "member-1-1", "command": "/quiz start"}
+    status, reply = await post(sandbox, "/interactions/command", unknown)
+    assert status == 409
+    assert "no command /quiz is registered" in reply["error"]
+    assert "(registered: /hello, /slow" in reply["error"]
+
+
+async def test_an_existing_member_is_given_a_role(sandbox: Sandbox) -> None:
+    given = await sandbox.give_role("Sandbox 1", "member-1-2", "Moderator")
+    guild = (await sandbox.state())["guilds"][0]
+    moderator = next(r["id"] for r in guild["roles"] if r["name"] == "Moderator")
+    member = next(m for m in guild["members"] if m["name"] == "member-1-2")
+    assert given["roles"] == [moderator] == member["roles"]
+    assert int(member["permissions"]) & MANAGE_GUILD
+    with pytest.raises(SandboxRefusedError, match="cannot be given"):
+        await sandbox.give_role("Sandbox 1", "member-1-2", "quizbot")  # a managed role
+
+
+async def test_the_page_is_served_with_its_files(sandbox: Sandbox) -> None:
+    async with aiohttp.ClientSession() as session:
+        for path in ("/", "/_sandbox/"):
+            async with session.get(sandbox.url + path) as response:
+                assert response.status == 200
+                assert "<title>quizbot playground</title>" in await response.text()
+        async with session.get(f"{sandbox.url}/_sandbox/web/app.js") as response:
+            assert response.headers["Content-Type"] == "text/javascript"
+        async with session.get(f"{sandbox.url}/_sandbox/web/..%2Fcore.py") as response:
+            assert response.status == 404
+
+
+async def events(sandbox: Sandbox, user: str) -> AsyncIterator[tuple[str, Any]]:
+    """The member's event stream: (event, data) pairs, from the first `ready`."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{sandbox.url}/_sandbox/events", params={"user": user}) as response,
+    ):
+        kind = ""
+        async for raw in response.content:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                kind = line.removeprefix("event: ")
+            elif line.startswith("data: "):
+                yield kind, json.loads(line.removeprefix("data: "))
+
+
+async def next_event(stream: AsyncIterator[tuple[str, Any]], kind: str) -> Any:
+    async with asyncio.timeout(EVENT_WAIT_S):
+        async for seen, data in stream:
+            if seen == kind:
+                return data
+    raise AssertionError(f"the stream ended before {kind}")
+
+
+async def test_events_reach_only_those_who_may_see_them(sandbox: Sandbox, bot: MiniBot) -> None:
+    guild = (await sandbox.state())["guilds"][0]
+    general = next(c["id"] for c in guild["channels"] if c["name"] == "general")
+    alice, bob = events(sandbox, "member-1-1"), events(sandbox, "member-1-2")
+    await next_event(alice, "ready")
+    await next_event(bob, "ready")
+    asked = await sandbox.command("member-1-1", general, "hello")
+    posted = await next_event(alice, "message_create")
+    assert (posted["content"], posted["invoked"]) == ("Hello", "hello")
+    assert (await next_event(bob, "message_create"))["id"] == posted["id"]
+    assert (await sandbox.interaction(asked))["original_message_id"] == posted["id"]
+    await sandbox.click("member-1-1", posted["id"], "yes")
+    assert (await next_event(alice, "message_update"))["content"] == "You said yes"
+    private = await next_event(alice, "message_create")
+    assert (private["content"], private["flags"]) == ("only you see this", 64)
+    await sandbox.command("member-1-2", general, "hello")
+    seen_by_bob = await next_event(bob, "message_create")
+    assert seen_by_bob["content"] == "Hello"  # Alice's private reply never reached Bob
+    await alice.aclose()
+    await bob.aclose()
+
+
+async def test_a_member_hears_that_their_interaction_failed(
+    start_sandbox: Any, run_bot: Any
+) -> None:
+    async with start_sandbox(1, 3, interaction_deadline=0.2) as sandbox, run_bot() as bot:
+        stream = events(sandbox, "member-1-1")
+        await next_event(stream, "ready")
+        asked = await sandbox.command("member-1-1", "general", "late")
+        failed = await next_event(stream, "interaction_failed")
+        bot.release.set()
+        assert (failed["id"], failed["failed"], failed["acknowledged"]) == (str(asked), True, False)
+        await stream.aclose()
+
+
+async def test_the_heartbeat_ack_takes_a_moment(start_sandbox: Any) -> None:
+    delay = 0.05
+    async with (
+        start_sandbox(1, 1, heartbeat_ack_delay=delay) as sandbox,
+        aiohttp.ClientSession() as session,
+        session.ws_connect(sandbox.url.replace("http", "ws") + "/gateway") as socket,
+    ):
+        assert (await socket.receive_json())["op"] == 10  # HELLO
+        sent = time.monotonic()
+        await socket.send_json({"op": 1, "d": None})
+        assert (await socket.receive_json(timeout=EVENT_WAIT_S))["op"] == 11
+        assert time.monotonic() - sent >= delay
+
+
+async def test_no_event_stream_for_someone_who_is_not_there(sandbox: Sandbox) -> None:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{sandbox.url}/_sandbox/events", params={"user": "nobody"}) as response,
+    ):
+        assert response.status == 404
+        assert "no user called 'nobody'" in (await response.json())["error"]
