@@ -14,8 +14,8 @@ from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.replies import reply, say
+from bot.app.kit.server_views import ServerView
 from bot.app.packs.messages import pack_list_embed, upload_text
-from bot.app.packs.server_views import ServerView
 from bot.quiz.server_packs import too_big, typed_pack
 
 

@@ -16,15 +16,17 @@ from datetime import datetime, timedelta
 import discord
 
 from bot.app.kit.mentions import NOBODY
+from bot.app.kit.posted_messages import find_posted
+from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
-from bot.app.packs.server_views import PackShelf
-from bot.app.rounds.buttons import reveal_view, shown_order
+from bot.app.kit.server_views import PackShelf
+from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
-from bot.app.rounds.posted_messages import find_posted
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
-from bot.storage import deliveries, rounds, settings
+from bot.quiz.shuffle import shown_order
+from bot.storage import deliveries, rounds
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView, Tally
 
@@ -38,18 +40,6 @@ Post = Callable[[Channel], Awaitable[discord.Message]]
 
 def question_key(index: int) -> str:
     return f"question:{index}"
-
-
-async def public_locale(
-    client: discord.Client, db: Database, guild_id: int, pack: Pack | None
-) -> str:
-    """The language of public round messages: server setting, server locale, pack default."""
-    configured = (await settings.guild_settings(db, guild_id)).locale
-    guild = client.get_guild(guild_id)
-    wanted = configured or (guild.preferred_locale.value if guild is not None else None)
-    if pack is None:
-        return wanted or "en"
-    return pack.locale_for(wanted)
 
 
 class RoundCourier:

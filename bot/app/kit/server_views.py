@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
 from bot.app.kit.question_keys import QuestionKeys
-from bot.app.packs.checker import PackChecker, ParseTimeoutError
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
