@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import discord
+from cachetools import LRUCache
 
 from bot.app.kit.mentions import NOBODY
 from bot.app.kit.posted_messages import find_posted
@@ -23,6 +24,7 @@ from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
+from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.shuffle import shown_order
@@ -57,7 +59,7 @@ class RoundCourier:
         self._clock = clock
         self._patience = patience
         # message id -> posted as a layout (True) or, before layouts, as an embed (False)
-        self._styles: dict[int, bool] = {}
+        self._styles: SharedReads[int, bool] = SharedReads(LRUCache(KNOWN_STYLES))
 
     async def deliver(self, view: RoundView, delivery: Delivery) -> None:
         """Sends one owed message and records it; retries passing failures until it lands."""
@@ -87,7 +89,7 @@ class RoundCourier:
         message, found = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
-        self._remember(message.id, layout=message.flags.components_v2)
+        self._styles.put(message.id, message.flags.components_v2)
         # Members see it from when Discord took it (its id's time), which is also before any
         # click on it, however late the confirmation reaches this process.
         closes_at = await deliveries.question_posted(
@@ -241,17 +243,11 @@ class RoundCourier:
     async def _is_layout(self, view: RoundView, message_id: int) -> bool:
         """Whether the message was posted as a layout; asks Discord once for a message this
         process did not post (one posted before a restart, perhaps before layouts)."""
-        known = self._styles.get(message_id)
-        if known is None:
-            message = await self.channel(view).fetch_message(message_id)
-            known = message.flags.components_v2
-            self._remember(message_id, layout=known)
-        return known
+        return await self._styles.get(message_id, lambda: self._fetched_style(view, message_id))
 
-    def _remember(self, message_id: int, *, layout: bool) -> None:
-        self._styles[message_id] = layout
-        while len(self._styles) > KNOWN_STYLES:
-            del self._styles[next(iter(self._styles))]  # the oldest: dicts keep insertion order
+    async def _fetched_style(self, view: RoundView, message_id: int) -> bool:
+        message = await self.channel(view).fetch_message(message_id)
+        return message.flags.components_v2
 
     async def pack(self, view: RoundView) -> Pack | None:
         """The round's pack as it started (its version), still found if the server turned it
