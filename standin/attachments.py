@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import mimetypes
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from standin import errors
 from standin.errors import DiscordError
-from standin.model import Json
+from standin.model import Json, Upload
 
 if TYPE_CHECKING:
     from standin.core import StandIn
@@ -24,13 +23,6 @@ if TYPE_CHECKING:
 CDN_PATH = "/_sandbox/attachments"
 _FILES_FIELD = "files["
 REQUEST_TOO_LARGE = 40005
-
-
-@dataclass(frozen=True, slots=True)
-class Upload:
-    filename: str
-    content_type: str
-    data: bytes
 
 
 async def read_form(request: web.Request) -> tuple[object, dict[int, Upload]]:

@@ -6,7 +6,6 @@ import datetime as dt
 from collections import deque
 from pathlib import Path
 
-from standin.attachments import Upload
 from standin.commands import OptionValue, command_data
 from standin.config import SandboxConfig
 from standin.errors import RefusedError
@@ -20,7 +19,7 @@ from standin.interactions import (
     Interaction,
     InteractionDesk,
 )
-from standin.model import Guild, Json
+from standin.model import Guild, Json, Upload
 from standin.openapi import OpenApiSpec, shared_spec, spec_path
 from standin.payloads import interaction_payload
 from standin.permissions import guild_permissions

@@ -20,6 +20,15 @@ def iso(moment: dt.datetime) -> str:
     return moment.isoformat()
 
 
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file a request attached (multipart ``files[n]``), as the stand-in's CDN serves it."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
+
 @dataclass(slots=True)
 class User:
     id: int

@@ -19,6 +19,7 @@ from standin import (  # noqa: F401  (registers routes)
 from standin.core import StandIn
 from standin.errors import DiscordError, json_response
 from standin.faults import Fault
+from standin.model import Upload
 from standin.ratelimit import RateLimitedError, injected_429
 from standin.rest import NO_CONTENT, ROUTES, Call, Handler
 
@@ -112,7 +113,7 @@ async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
     return None
 
 
-async def _body(request: web.Request) -> tuple[object, dict[int, attachments.Upload]]:
+async def _body(request: web.Request) -> tuple[object, dict[int, Upload]]:
     if not request.can_read_body:
         return None, {}
     if request.content_type == "multipart/form-data":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.app.packs import checker
+from bot.app.kit import pack_checker as checker
 from bot.quiz import server_packs, upload_rate, yamlcompose
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"

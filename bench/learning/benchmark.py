@@ -17,7 +17,6 @@ import json
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from fsrs import Scheduler
@@ -29,6 +28,7 @@ from bench.learning.schedules import QuizbotSchedule, due_schedules, variant_sch
 from bench.learning.studying import (
     Member,
     Study,
+    Totals,
     Track,
     study_with_schedule,
     study_without_schedule,
@@ -44,22 +44,6 @@ SYNTHETIC_OPTIONS = 4
 MEMBER_SPREAD = 0.25  # lognormal sigma of each member's memory parameters
 QUESTION_SPREAD = 1.0  # standard deviation of a question's difficulty offset (FSRS D is 1..10)
 PERSONAL_SPREAD = 0.5  # and of a member's own offset on a question
-
-
-@dataclass(frozen=True, slots=True)
-class Totals:
-    """One scheduler over all members: mean memorised at the end of each day, answers given."""
-
-    memorised_by_day: list[float]
-    answers_by_day: list[float]  # mean per member
-    budget_full_share: float  # of member-days that used up the whole budget
-
-    @property
-    def answers(self) -> float:
-        return sum(self.answers_by_day)
-
-    def per_100_answers(self, day: int) -> float:
-        return 100 * self.memorised_by_day[day - 1] / self.answers if self.answers else 0.0
 
 
 def deck_options(synthetic: int) -> list[int]:

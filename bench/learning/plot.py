@@ -11,8 +11,7 @@ mpl.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt
 
 if TYPE_CHECKING:
-    from bench.learning.benchmark import Totals
-    from bench.learning.studying import Study
+    from bench.learning.studying import Study, Totals
 
 LABELS = {
     "quizbot": "quizbot (FSRS)",

@@ -180,3 +180,19 @@ def study_without_schedule(member: Member, study: Study, rng: random.Random) -> 
             track.answer(card, now)
             now += ANSWER_DAYS
     return track
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """One scheduler over all members: mean memorised at the end of each day, answers given."""
+
+    memorised_by_day: list[float]
+    answers_by_day: list[float]  # mean per member
+    budget_full_share: float  # of member-days that used up the whole budget
+
+    @property
+    def answers(self) -> float:
+        return sum(self.answers_by_day)
+
+    def per_100_answers(self, day: int) -> float:
+        return 100 * self.memorised_by_day[day - 1] / self.answers if self.answers else 0.0

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
+from bot.quiz.model import Question
+
 
 def option_order(seed: str | int, option_count: int) -> tuple[int, ...]:
     """The pack's option indices in shown order: position ``p`` shows option ``order[p]``."""
@@ -27,6 +29,11 @@ def round_option_seed(round_id: int, question_id: str) -> str:
     """One question in one round: the same order for everyone in that round, another in the
     next round (round ids are never reused)."""
     return f"round:{round_id}:{question_id}"
+
+
+def shown_order(round_id: int, question: Question) -> tuple[int, ...]:
+    """The pack's option indices in the order round ``round_id`` shows them."""
+    return option_order(round_option_seed(round_id, question.id), len(question.options))
 
 
 def review_option_seed(member_id: int, pack_id: str, question_id: str, times_reviewed: int) -> str:

@@ -23,8 +23,6 @@ from bot.storage.results import AnswerOutcome, AnswerResult
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
-    from bot.storage.recorder import AnswerRequest
-
 CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
 OVER = AnswerResult(AnswerOutcome.ROUND_OVER)
 
@@ -40,6 +38,22 @@ ANSWER_COLUMNS = (
     "response_ms",
     "answered_at",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRequest:
+    """One click's answer, as the recorder queues it."""
+
+    round_id: int
+    question_id: str
+    member_id: int
+    option_index: int
+    now: datetime
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        """The answer this request would be: one per member and question of a round."""
+        return (self.round_id, self.question_id, self.member_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -11,7 +11,6 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from bot.storage.recorder import AnswerRecorder
 from bot.storage.writer_thread import WriterThread
 
 if TYPE_CHECKING:
@@ -88,7 +87,8 @@ class Database:
         self._batch_writer = batch_writer
         self._batch_thread: WriterThread | None = None  # started with the first batch
         self.dialect: str = writer.dialect.name
-        self._recorder: AnswerRecorder | None = None
+        # Services built on this handle (the answer recorder) that finish their work first.
+        self._before_close: list[Callable[[], Awaitable[None]]] = []
 
     @classmethod
     def open(cls, url: str) -> Database:
@@ -102,9 +102,9 @@ class Database:
 
     async def close(self) -> None:
         """Finish queued answers, then release every connection."""
-        if self._recorder is not None:
-            await self._recorder.close()
-            self._recorder = None
+        closing, self._before_close = self._before_close, []
+        for finish in closing:
+            await finish()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()
@@ -113,6 +113,10 @@ class Database:
             self._batch_thread = None
         if self._batch_writer is not None:
             self._batch_writer.dispose()
+
+    def before_close(self, finish: Callable[[], Awaitable[None]]) -> None:
+        """Awaits ``finish`` when the database closes, before any connection is released."""
+        self._before_close.append(finish)
 
     def on_error(self, callback: Callable[[BaseException], None]) -> None:
         """Calls ``callback`` with every error the database driver raises (for metrics)."""
@@ -152,10 +156,3 @@ class Database:
     def _run_sync(engine: Engine, work: Callable[[Connection], T]) -> T:
         with engine.begin() as connection:
             return work(connection)
-
-    @property
-    def recorder(self) -> AnswerRecorder:
-        """The group-commit writer that records answers (started on first use)."""
-        if self._recorder is None:
-            self._recorder = AnswerRecorder(self)
-        return self._recorder

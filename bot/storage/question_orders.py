@@ -10,14 +10,14 @@ own transaction decides that at the database.
 
 from __future__ import annotations
 
-import asyncio
 import weakref
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from sqlalchemy import select
 
+from bot.cache import SharedReads
 from bot.storage.database import Database
 from bot.storage.models import RoundMessageRow, RoundRow
 
@@ -44,35 +44,20 @@ class QuestionOrders:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        # A future per round, so the first burst of clicks on a round shares one read.
-        self._rounds: OrderedDict[int, asyncio.Future[RoundRead | None]] = OrderedDict()
+        # The first burst of clicks on a round shares one read; a round not (yet) visible here
+        # is not kept, as it may appear later.
+        self._rounds: SharedReads[int, RoundRead | None] = SharedReads(
+            LRUCache(ROUNDS_KEPT), keep=lambda read: read is not None
+        )
 
     async def round(self, round_id: int, *, posted: str | None = None) -> RoundRead | None:
         """The round; None if there is none. With ``posted`` (a message's purpose), a copy read
         before that message was confirmed is read again, once for every caller waiting."""
-        read = await self._cached(round_id)
+        read = await self._rounds.get(round_id, lambda: self._read(round_id))
         if read is None or posted is None or posted in read.message_ids:
             return read
-        current = self._rounds.get(round_id)
-        if current is not None and _holds(current, read):  # nobody has begun a new read yet
-            del self._rounds[round_id]
-        return await self._cached(round_id)
-
-    async def _cached(self, round_id: int) -> RoundRead | None:
-        known = self._rounds.get(round_id)
-        if known is None:
-            known = asyncio.ensure_future(self._read(round_id))
-            self._rounds[round_id] = known
-            while len(self._rounds) > ROUNDS_KEPT:
-                self._rounds.popitem(last=False)
-        else:
-            self._rounds.move_to_end(round_id)
-        try:
-            return await asyncio.shield(known)
-        except Exception:
-            if self._rounds.get(round_id) is known:
-                del self._rounds[round_id]  # a failed read is not remembered
-            raise
+        self._rounds.forget_if(round_id, read)  # unless another caller began a new read
+        return await self._rounds.get(round_id, lambda: self._read(round_id))
 
     async def _read(self, round_id: int) -> RoundRead | None:
         async with self._db.read() as connection:
@@ -94,7 +79,6 @@ class QuestionOrders:
             )
             message_ids: dict[str, int] = dict(messages.all())
         if row is None:
-            self._rounds.pop(round_id, None)  # a round not (yet) visible here may appear later
             return None
         return RoundRead(
             row.pack_id,
@@ -104,16 +88,6 @@ class QuestionOrders:
             message_ids,
             row.pack_version_id,
         )
-
-
-def _holds(future: asyncio.Future[RoundRead | None], read: RoundRead) -> bool:
-    """Whether ``future`` is the finished read that gave ``read``."""
-    return (
-        future.done()
-        and not future.cancelled()
-        and future.exception() is None
-        and future.result() is read
-    )
 
 
 _BY_DATABASE: weakref.WeakKeyDictionary[Database, QuestionOrders] = weakref.WeakKeyDictionary()

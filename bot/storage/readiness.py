@@ -120,6 +120,14 @@ def missing_sqlite_folder(url: str) -> ConfigError | None:
     )
 
 
+def new_sqlite_file(url: str) -> Path | None:
+    """The SQLite file `run` would create, if it does not exist yet (checking must not make it)."""
+    if not url.startswith("sqlite"):
+        return None
+    path = Path(make_url(url).database or "")
+    return path if not path.exists() and path.parent.is_dir() else None
+
+
 def safe(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import TYPE_CHECKING
 
-from bot.storage.answers import write_answers
-
-if TYPE_CHECKING:
-    from bot.storage.database import Database
-    from bot.storage.results import AnswerResult
+from bot.storage.answers import AnswerRequest, write_answers
+from bot.storage.database import Database
+from bot.storage.results import AnswerResult
 
 MAX_BATCH = 512
 # Batches written at once on PostgreSQL: two overlap one batch's round trips with the next;
@@ -31,24 +28,29 @@ POSTGRES_BATCHES = 2
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerRequest:
-    round_id: int
-    question_id: str
-    member_id: int
-    option_index: int
-    now: datetime
-
-    @property
-    def key(self) -> tuple[int, str, int]:
-        """The answer this request would be: one per member and question of a round."""
-        return (self.round_id, self.question_id, self.member_id)
-
-
 @dataclass(slots=True)
 class _Pending:
     request: AnswerRequest
     done: asyncio.Future[AnswerResult]
+
+
+_RECORDERS: weakref.WeakKeyDictionary[Database, AnswerRecorder] = weakref.WeakKeyDictionary()
+
+
+def answer_recorder(db: Database) -> AnswerRecorder:
+    """The database's one recorder, started on first use and finished when the database closes
+    (before its connections go)."""
+    recorder = _RECORDERS.get(db)
+    if recorder is None:
+        recorder = _RECORDERS[db] = AnswerRecorder(db)
+        db.before_close(lambda: _close(db, recorder))
+    return recorder
+
+
+async def _close(db: Database, recorder: AnswerRecorder) -> None:
+    await recorder.close()
+    if _RECORDERS.get(db) is recorder:
+        del _RECORDERS[db]
 
 
 class AnswerRecorder:

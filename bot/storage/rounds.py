@@ -16,6 +16,7 @@ from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.standings import Score, Standings, round_standings
 from bot.storage import deliveries
+from bot.storage.answers import AnswerRequest
 from bot.storage.database import Database
 from bot.storage.models import (
     AnswerRow,
@@ -27,7 +28,7 @@ from bot.storage.models import (
 from bot.storage.pack_records import pack_record
 from bot.storage.pack_versions import version_to_play
 from bot.storage.packs import pack_question_ids
-from bot.storage.recorder import AnswerRequest
+from bot.storage.recorder import answer_recorder
 from bot.storage.results import (
     AnswerResult,
     FastAnswer,
@@ -163,7 +164,7 @@ async def record_answer(
     Returns only after the answer (if recorded) is committed; concurrent calls share a commit.
     """
     request = AnswerRequest(round_id, question_id, member_id, option_index, now)
-    return await db.recorder.record(request)
+    return await answer_recorder(db).record(request)
 
 
 async def close_question(

@@ -16,11 +16,12 @@ from sqlalchemy import text
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.app.kit.limits import LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
-from bot.app.rounds.buttons import question_view, shown_order
+from bot.app.rounds.buttons import question_view
 from bot.app.rounds.embeds import question_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Difficulty, Option, Question, Text
+from bot.quiz.shuffle import shown_order
 from bot.quiz.standings import Score, round_standings
 from bot.storage import rounds
 from bot.storage.results import FastAnswer, Tally

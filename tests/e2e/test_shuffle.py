@@ -11,9 +11,8 @@ from sqlalchemy import update
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.app.rounds.buttons import shown_order
 from bot.quiz.model import Question
-from bot.quiz.shuffle import option_order, review_option_seed
+from bot.quiz.shuffle import option_order, review_option_seed, shown_order
 from bot.storage import rounds
 from bot.storage.models import CardRow
 from tests.databases import BACKENDS

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.packs.checker import PackChecker
+from bot.app.kit.pack_checker import PackChecker
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade
 from bot.storage.packs import sync_packs

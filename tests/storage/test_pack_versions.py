@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from bot.app.packs.checker import PackChecker
-from bot.app.packs.server_views import PackShelf
+from bot.app.kit.pack_checker import PackChecker
+from bot.app.kit.server_views import PackShelf
 from bot.quiz.library import Library
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.server_packs import as_server_pack

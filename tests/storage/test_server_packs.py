@@ -12,8 +12,8 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.app.packs.checker import PackChecker
-from bot.app.packs.server_views import PackShelf
+from bot.app.kit.pack_checker import PackChecker
+from bot.app.kit.server_views import PackShelf
 from bot.quiz.library import Library
 from bot.quiz.review import EVERYTHING, Answer, CardStep, NothingStep, Session, Start
 from bot.quiz.server_packs import MAX_SERVER_PACKS, as_server_pack, typed_pack

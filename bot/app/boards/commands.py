@@ -13,6 +13,7 @@ from bot.app.boards.buttons import public_board
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
+from bot.app.kit.public_locale import public_locale
 from bot.app.kit.replies import reply
 from bot.quiz.scoring import Period
 
@@ -45,12 +46,13 @@ class BoardCog(commands.Cog):
             if chosen is None:
                 return
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
+        locale = await public_locale(interaction.client, self.ctx.db, interaction.guild_id, chosen)
         embed, view = await public_board(
             self.ctx,
             guild_id=interaction.guild_id,
             period=Period(period.value) if period else Period.ALL_TIME,
             pack=chosen,
-            locale=await self.ctx.conductor.public_locale(interaction.guild_id, chosen),
+            locale=locale,
         )
         await reply(interaction, embed=embed, view=view, ephemeral=False)
 

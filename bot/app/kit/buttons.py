@@ -15,10 +15,10 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot.app.kit import metrics
 from bot.app.kit.button_origin import refuse
 from bot.app.kit.limits import BUTTON_LABEL, fit_text
 from bot.app.kit.replies import guarded
-from bot.app.runtime import metrics
 
 Button = discord.ui.Button[discord.ui.View]
 

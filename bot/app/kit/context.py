@@ -1,32 +1,52 @@
-"""What every cog and button needs: the database, the packs, the round conductor, the clock."""
+"""What every cog and button needs: the database, the packs, the round conductor, the clock.
+
+The conductor is named by what handlers ask of it (``RoundControl``), so the kit knows no
+feature: bot/app/rounds/conductor.py's ``RoundConductor`` is the one the process runs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.app.kit.question_keys import QuestionKeys
-from bot.app.packs.server_views import PackShelf
+from bot.app.kit.server_views import PackShelf
 from bot.quiz.library import Library
+from bot.quiz.model import Pack
 from bot.storage.database import Database
-
-if TYPE_CHECKING:
-    from bot.app.rounds.conductor import RoundConductor
+from bot.storage.results import RoundView
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+class RoundControl(Protocol):
+    """What commands, clicks and the client ask of the rounds' conductor."""
+
+    def begin(self, round_id: int) -> None: ...
+
+    async def skip(self, view: RoundView) -> None: ...
+
+    async def stop(self, view: RoundView) -> None: ...
+
+    def note_answer(self, round_id: int) -> None: ...
+
+    async def public_locale(self, guild_id: int, pack: Pack | None) -> str: ...
+
+    async def start(self) -> int: ...
+
+    async def shutdown(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class AppContext:
     db: Database
     library: Library
-    conductor: RoundConductor
+    conductor: RoundControl
     keys: QuestionKeys  # of the built-in packs; a server's own are in its shelf view
     shelf: PackShelf
     clock: Callable[[], datetime] = utc_now

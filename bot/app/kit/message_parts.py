@@ -7,7 +7,7 @@ from datetime import datetime
 import discord
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.model import OPTION_LETTERS, Difficulty, Pack
+from bot.quiz.model import OPTION_LETTERS, Difficulty, Guide, Pack
 
 BRAND = discord.Colour.blurple()
 RIGHT = discord.Colour.green()
@@ -41,3 +41,11 @@ def difficulty_name(difficulty: Difficulty, locale: str | None) -> str:
 def pack_title(pack: Pack | None, pack_id: str, locale: str | None) -> str:
     """A pack's title, or its id when the pack is no longer loaded."""
     return pack.title.get(locale) if pack is not None else pack_id
+
+
+def guide_line(guide: Guide, locale: str) -> str:
+    """A pack's guide: a link when it has an address, else its title."""
+    title = guide.title.get(locale)
+    if guide.url:
+        return tr(locale, "round.guide", title=title, url=guide.url)
+    return tr(locale, "round.guide_plain", title=title)

@@ -11,9 +11,9 @@ from typing import Any
 
 import discord
 
+from bot.app.kit import metrics
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import fit_content, fit_embed
-from bot.app.runtime import metrics
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,8 @@ from typing import TypeVar
 
 import aiohttp
 import discord
-from sqlalchemy import exc as sql
+
+from bot.storage.transient import is_transient_database_error
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -52,16 +53,9 @@ def is_transient(error: BaseException) -> bool:
         return error.status in {HTTPStatus.TOO_MANY_REQUESTS, HTTPStatus.REQUEST_TIMEOUT} or (
             error.status >= HTTPStatus.INTERNAL_SERVER_ERROR
         )
-    if isinstance(error, sql.DBAPIError):
-        # Operational and interface errors are the driver losing or not reaching the server
-        # (or SQLite's lock being busy); an integrity or programming error is not retried.
-        return error.connection_invalidated or isinstance(
-            error, sql.OperationalError | sql.InterfaceError
-        )
-    return isinstance(
-        error,
-        OSError | TimeoutError | aiohttp.ClientError | sql.TimeoutError | discord.GatewayNotFound,
-    )
+    if is_transient_database_error(error):
+        return True
+    return isinstance(error, OSError | TimeoutError | aiohttp.ClientError | discord.GatewayNotFound)
 
 
 def describe(error: BaseException) -> str:

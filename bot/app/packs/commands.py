@@ -12,14 +12,13 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
-from bot.app.kit.message_parts import BRAND, difficulty_name
+from bot.app.kit.message_parts import BRAND, difficulty_name, guide_line
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
+from bot.app.kit.server_views import ServerView
 from bot.app.packs.messages import pack_list_embed, upload_text
-from bot.app.packs.server_views import ServerView
-from bot.app.rounds.embeds import guide_line
 from bot.quiz.model import Pack
 from bot.quiz.server_packs import guild_of, shown_pack_id, too_big, typed_pack
 

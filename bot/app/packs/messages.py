@@ -7,7 +7,7 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
-from bot.app.packs.server_views import Uploaded
+from bot.app.kit.server_views import Uploaded
 from bot.quiz.server_packs import MAX_SERVER_PACKS, GuildPacks, shown_pack_id
 
 SHOWN_PROBLEMS = 15

@@ -29,9 +29,9 @@ import discord
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
+from bot.app.kit.posted_messages import find_posted
 from bot.app.kit.retry import describe
 from bot.app.reminders.buttons import ReminderButton, reminder_marker
-from bot.app.rounds.posted_messages import find_posted
 from bot.quiz.library import Library
 from bot.quiz.reminders import reminder_day, reminder_window
 from bot.storage import reminders

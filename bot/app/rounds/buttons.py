@@ -6,7 +6,7 @@ shows letter ``p`` and carries the pack's option ``order[p]``, so answers are st
 pack's terms and every letter a member reads is the one on the button they saw.
 
 A custom_id is only what the client sent: each button acts only when clicked on its round's own
-message, in the round's server and channel (origin.py)."""
+message, in the round's server and channel (kit/button_origin.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.app.kit import metrics
 from bot.app.kit.button_origin import (
     NOT_HERE,
     clicked_on,
@@ -29,9 +30,8 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import ANSWER, WHY
 from bot.app.kit.message_parts import letter
 from bot.app.kit.replies import reply, say
-from bot.app.runtime import metrics
 from bot.quiz.model import Pack, Question
-from bot.quiz.shuffle import option_order, round_option_seed, shown_position
+from bot.quiz.shuffle import shown_order, shown_position
 from bot.storage import member_answers, rounds
 from bot.storage.question_orders import question_orders
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
@@ -108,11 +108,6 @@ class AnswerButton(
             metrics.ANSWERS_RECORDED.inc()
             ctx.conductor.note_answer(self.round_id)
         return result, order
-
-
-def shown_order(round_id: int, question: Question) -> Order:
-    """The pack's option indices in the order round ``round_id`` shows them."""
-    return option_order(round_option_seed(round_id, question.id), len(question.options))
 
 
 def _question_in(pack: Pack | None, question_id: str) -> Question | None:

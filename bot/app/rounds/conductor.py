@@ -20,10 +20,11 @@ from datetime import datetime
 
 import discord
 
+from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
-from bot.app.packs.server_views import PackShelf
+from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.endings import RoundEndings
-from bot.app.rounds.outbox import RoundCourier, public_locale
+from bot.app.rounds.outbox import RoundCourier
 from bot.quiz.model import Pack
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
 from bot.storage import deliveries, rounds

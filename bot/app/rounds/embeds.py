@@ -16,11 +16,12 @@ from bot.app.kit.message_parts import (
     RIGHT,
     bar,
     difficulty_name,
+    guide_line,
     letter,
     mention,
     relative_time,
 )
-from bot.quiz.model import Guide, Pack, Question
+from bot.quiz.model import Pack, Question
 from bot.quiz.review_round import RoundMode
 from bot.quiz.shuffle import shown_position
 from bot.quiz.standings import Standings
@@ -60,14 +61,6 @@ def start_card(
         title=pack.title.get(locale),
     )
     return fit_embed(discord.Embed(title=heading, description="\n".join(lines), colour=BRAND))
-
-
-def guide_line(guide: Guide, locale: str) -> str:
-    """A pack's guide: a link when it has an address, else its title."""
-    title = guide.title.get(locale)
-    if guide.url:
-        return tr(locale, "round.guide", title=title, url=guide.url)
-    return tr(locale, "round.guide_plain", title=title)
 
 
 def guide_title_adds(pack: Pack, locale: str) -> bool:

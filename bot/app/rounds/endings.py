@@ -12,8 +12,9 @@ import discord
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
+from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import ChannelLostError, ContentGoneError, Patience
-from bot.app.rounds.outbox import RoundCourier, public_locale
+from bot.app.rounds.outbox import RoundCourier
 from bot.storage import deliveries, rounds
 from bot.storage.database import Database
 from bot.storage.results import RoundView

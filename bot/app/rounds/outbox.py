@@ -14,18 +14,22 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import discord
+from cachetools import LRUCache
 
 from bot.app.kit.custom_ids import ANSWER, MISSED, WHY
 from bot.app.kit.mentions import NOBODY
+from bot.app.kit.posted_messages import find_posted
+from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
-from bot.app.packs.server_views import PackShelf
-from bot.app.rounds.buttons import reveal_view, shown_order
+from bot.app.kit.server_views import PackShelf
+from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
-from bot.app.rounds.posted_messages import find_posted
+from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
-from bot.storage import deliveries, rounds, settings
+from bot.quiz.shuffle import shown_order
+from bot.storage import deliveries, rounds
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView, Tally
 
@@ -39,18 +43,6 @@ Post = Callable[[Channel], Awaitable[discord.Message]]
 
 def question_key(index: int) -> str:
     return f"question:{index}"
-
-
-async def public_locale(
-    client: discord.Client, db: Database, guild_id: int, pack: Pack | None
-) -> str:
-    """The language of public round messages: server setting, server locale, pack default."""
-    configured = (await settings.guild_settings(db, guild_id)).locale
-    guild = client.get_guild(guild_id)
-    wanted = configured or (guild.preferred_locale.value if guild is not None else None)
-    if pack is None:
-        return wanted or "en"
-    return pack.locale_for(wanted)
 
 
 class RoundCourier:
@@ -68,7 +60,7 @@ class RoundCourier:
         self._clock = clock
         self._patience = patience
         # message id -> posted as a layout (True) or, before layouts, as an embed (False)
-        self._styles: dict[int, bool] = {}
+        self._styles: SharedReads[int, bool] = SharedReads(LRUCache(KNOWN_STYLES))
 
     async def deliver(self, view: RoundView, delivery: Delivery) -> None:
         """Sends one owed message and records it; retries passing failures until it lands."""
@@ -98,7 +90,7 @@ class RoundCourier:
         message, found = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
-        self._remember(message.id, layout=message.flags.components_v2)
+        self._styles.put(message.id, message.flags.components_v2)
         # Members see it from when Discord took it (its id's time), which is also before any
         # click on it, however late the confirmation reaches this process.
         closes_at = await deliveries.question_posted(
@@ -252,17 +244,11 @@ class RoundCourier:
     async def _is_layout(self, view: RoundView, message_id: int) -> bool:
         """Whether the message was posted as a layout; asks Discord once for a message this
         process did not post (one posted before a restart, perhaps before layouts)."""
-        known = self._styles.get(message_id)
-        if known is None:
-            message = await self.channel(view).fetch_message(message_id)
-            known = message.flags.components_v2
-            self._remember(message_id, layout=known)
-        return known
+        return await self._styles.get(message_id, lambda: self._fetched_style(view, message_id))
 
-    def _remember(self, message_id: int, *, layout: bool) -> None:
-        self._styles[message_id] = layout
-        while len(self._styles) > KNOWN_STYLES:
-            del self._styles[next(iter(self._styles))]  # the oldest: dicts keep insertion order
+    async def _fetched_style(self, view: RoundView, message_id: int) -> bool:
+        message = await self.channel(view).fetch_message(message_id)
+        return message.flags.components_v2
 
     async def pack(self, view: RoundView) -> Pack | None:
         """The round's pack as it started (its version), still found if the server turned it

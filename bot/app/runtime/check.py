@@ -9,12 +9,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import aiohttp
 import discord
-from sqlalchemy.engine import make_url
 
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
@@ -27,6 +25,7 @@ from bot.storage.readiness import (
     describe,
     is_passing,
     missing_sqlite_folder,
+    new_sqlite_file,
     ping,
     refused,
     safe,
@@ -67,19 +66,11 @@ def settings_line(settings: Settings) -> Line:
     )
 
 
-def _new_sqlite_file(url: str) -> Path | None:
-    """The SQLite file `run` would create, if it does not exist yet (checking must not make it)."""
-    if not url.startswith("sqlite"):
-        return None
-    path = Path(make_url(url).database or "")
-    return path if not path.exists() and path.parent.is_dir() else None
-
-
 async def database_lines(url: str) -> list[Line]:
     missing = missing_sqlite_folder(url)
     if missing is not None:
         return [Line(ok=False, subject="database", text=line) for line in missing.lines]
-    new_file = _new_sqlite_file(url)
+    new_file = new_sqlite_file(url)
     if new_file is not None:
         return [Line(ok=True, subject="database", text=f"{new_file} is new: quizbot run makes it")]
     try:

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from bot import __version__
+from bot.app.kit import metrics
 from bot.app.kit.context import AppContext, utc_now
 from bot.app.kit.question_keys import QuestionKeys
-from bot.app.packs.server_views import PackShelf
+from bot.app.kit.server_views import PackShelf
 from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.rounds.conductor import RoundConductor
-from bot.app.runtime import metrics
 from bot.app.runtime.client import QuizBot
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.logs import configure_logging

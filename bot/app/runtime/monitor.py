@@ -14,7 +14,7 @@ import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
-from bot.app.runtime import metrics
+from bot.app.kit import metrics
 from bot.errors import ConfigError
 from bot.storage.database import Database
 from bot.storage.readiness import describe, ping_database, running_round_count

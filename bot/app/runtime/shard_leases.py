@@ -14,18 +14,16 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from sqlalchemy import func, select
-
 from bot.app.kit.retry import describe
 from bot.app.reminders.loop import worker_name
 from bot.quiz.shards import ShardIds, shard_of, shards_to_hold
 from bot.storage import shard_leases
 from bot.storage.database import Database
+from bot.storage.identify_locks import identify_lock
 
 log = logging.getLogger(__name__)
 
 IDENTIFY_WINDOW_S = 5.0  # Discord takes max_concurrency IDENTIFYs per 5 s (per bucket)
-IDENTIFY_LOCK_SPACE = 0x51554942  # the first key of quizbot's advisory locks ("QUIB")
 HEARTBEATS_PER_LEASE = 3  # a lease survives two missed renewals
 
 ShardsChanged = Callable[[frozenset[int]], None]
@@ -177,9 +175,7 @@ class IdentifyGate:
             await asyncio.sleep(self._window_s)
 
     async def _hold(self, bucket: int, taken: asyncio.Event) -> None:
-        async with self._db.writer.begin() as connection:
-            lock = func.pg_advisory_xact_lock(IDENTIFY_LOCK_SPACE, bucket)
-            await connection.execute(select(lock))
+        async with identify_lock(self._db, bucket):
             taken.set()
             await asyncio.sleep(self._window_s)
 

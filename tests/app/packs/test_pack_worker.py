@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app.packs.checker import (
+from bot.app.kit.pack_checker import (
     STOP_LIMIT_S,
     PackChecker,
     ParseFailedError,

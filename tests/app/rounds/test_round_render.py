@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT
-from bot.app.rounds.embeds import guide_line, reveal_embed, standings_embed, start_card
+from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, guide_line
+from bot.app.rounds.embeds import reveal_embed, standings_embed, start_card
 from bot.quiz.model import Guide, Pack, Text
 from bot.quiz.standings import Score, round_standings
 from bot.storage.results import Tally

@@ -22,13 +22,15 @@ import asyncio
 import logging
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from cachetools import LRUCache, TTLCache
+
+from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
 from bot.app.kit.question_keys import QuestionKeys
-from bot.app.packs.checker import PackChecker, ParseTimeoutError
+from bot.cache import SharedReads
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
@@ -58,7 +60,6 @@ log = logging.getLogger(__name__)
 class ServerView:
     packs: GuildPacks
     keys: QuestionKeys  # of every pack the server knows, for buttons that name one by key
-    loaded_at: float
 
     @property
     def offered(self) -> Library:
@@ -97,41 +98,25 @@ class PackShelf:
     ) -> None:
         self._db = db
         self.builtins = builtins
-        self._ttl_s = ttl_s
         self._clock = clock
         self._checker = checker or PackChecker()  # its processes start on the first upload
         self.rate = rate or UploadRate()
-        self._views: dict[int, ServerView] = {}
-        self._loading: dict[int, asyncio.Task[ServerView]] = {}
-        self._parsed: dict[tuple[int, str, int | None], Pack | None] = {}  # by version
-        self._versions: OrderedDict[int, asyncio.Future[Pack | None]] = OrderedDict()
-        self._anywhere = ServerView(
-            guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins), 0.0
+        # Every server's view, for ``ttl_s`` from when its read ended.
+        self._views: SharedReads[int, ServerView] = SharedReads(
+            TTLCache(math.inf, ttl_s, timer=clock)
         )
+        self._parsed: dict[tuple[int, str, int | None], Pack | None] = {}  # by version
+        self._versions: SharedReads[int, Pack | None] = SharedReads(LRUCache(VERSIONS_KEPT))
+        self._anywhere = ServerView(guild_packs(builtins, None, (), ()), QuestionKeys.of(builtins))
 
     async def view(self, guild_id: int | None) -> ServerView:
         """The server's packs; outside a server (a DM), the built-ins only."""
         if guild_id is None:
             return self._anywhere
-        cached = self._views.get(guild_id)
-        if cached is not None and self._clock() - cached.loaded_at < self._ttl_s:
-            return cached
-        loading = self._loading.get(guild_id)
-        if loading is None:
-            loading = asyncio.ensure_future(self._load(guild_id))
-            self._loading[guild_id] = loading
-            loading.add_done_callback(lambda _: self._loaded(guild_id, loading))
-        return await asyncio.shield(loading)  # one caller's cancellation stops no one else's
-
-    def _loaded(self, guild_id: int, loading: asyncio.Task[ServerView]) -> None:
-        if self._loading.get(guild_id) is loading:
-            del self._loading[guild_id]
-            if not loading.cancelled() and loading.exception() is None:
-                self._views[guild_id] = loading.result()
+        return await self._views.get(guild_id, lambda: self._load(guild_id))
 
     def forget(self, guild_id: int) -> None:
-        self._views.pop(guild_id, None)
-        self._loading.pop(guild_id, None)  # a read begun before the change is not kept
+        self._views.forget(guild_id)  # a read begun before the change is not kept either
 
     def admit_upload(self, guild_id: int) -> int:
         """0 if the server may upload a pack now (the upload is counted); else how many
@@ -185,19 +170,7 @@ class PackShelf:
         version (long ended, collected) reads the pack as the server knows it now."""
         if version_id is None:
             return (await self.view(guild_id)).known.get(pack_id)
-        known = self._versions.get(version_id)
-        if known is None:
-            known = asyncio.ensure_future(self._load_version(version_id))
-            self._versions[version_id] = known
-            while len(self._versions) > VERSIONS_KEPT:
-                self._versions.popitem(last=False)
-        else:
-            self._versions.move_to_end(version_id)
-        try:
-            return await asyncio.shield(known)
-        except Exception:
-            self._versions.pop(version_id, None)  # a failed read is not remembered
-            raise
+        return await self._versions.get(version_id, lambda: self._load_version(version_id))
 
     async def _load_version(self, version_id: int) -> Pack | None:
         source = await pack_version(self._db, version_id)
@@ -225,7 +198,7 @@ class PackShelf:
         records = await guild_pack_records(self._db, guild_id)
         own = await self._parse(records.sources)
         packs = guild_packs(self.builtins, guild_id, own, records.disabled)
-        return ServerView(packs, QuestionKeys.of(packs.known), self._clock())
+        return ServerView(packs, QuestionKeys.of(packs.known))
 
     async def _parse(self, sources: Sequence[ServerPackSource]) -> list[Pack]:
         """The stored packs that still load, each parsed once per upload, off the event loop."""
