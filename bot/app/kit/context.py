@@ -15,7 +15,6 @@ import discord
 from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.server_views import PackShelf
 from bot.quiz.library import Library
-from bot.quiz.model import Pack
 from bot.storage.database import Database
 from bot.storage.results import RoundView
 
@@ -34,8 +33,6 @@ class RoundControl(Protocol):
     async def stop(self, view: RoundView) -> None: ...
 
     def note_answer(self, round_id: int) -> None: ...
-
-    async def public_locale(self, guild_id: int, pack: Pack | None) -> str: ...
 
     async def start(self) -> int: ...
 

@@ -14,6 +14,7 @@ from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_of, start_card_mentions
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
+from bot.app.kit.public_locale import public_locale
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import say
 from bot.app.rounds.layouts import start_layout
@@ -120,7 +121,7 @@ class RoundCommands(QuizCommands):
     ) -> None:
         """Posts the start card, which pings the server's ping role (if it has one), then hands
         the round to the conductor."""
-        locale = await self.ctx.conductor.public_locale(view.guild_id, pack)
+        locale = await public_locale(interaction.client, self.ctx.db, view.guild_id, pack)
         configured = await settings.guild_settings(self.ctx.db, view.guild_id)
         ping = ping_role_of(interaction.guild, configured.ping_role_id)
         card = start_layout(

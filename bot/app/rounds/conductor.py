@@ -20,12 +20,10 @@ from datetime import datetime
 
 import discord
 
-from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.endings import RoundEndings
 from bot.app.rounds.outbox import RoundCourier
-from bot.quiz.model import Pack
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
 from bot.storage import deliveries, rounds
 from bot.storage.database import Database
@@ -151,9 +149,6 @@ class RoundConductor:
             for task in late:  # e.g. still waiting out an outage
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-
-    async def public_locale(self, guild_id: int, pack: Pack | None) -> str:
-        return await public_locale(self._client, self._db, guild_id, pack)
 
     async def _conduct(self, round_id: int) -> None:
         try:
