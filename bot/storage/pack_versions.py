@@ -20,7 +20,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.quiz.rounds import RoundState
 from bot.quiz.server_packs import guild_of, shown_pack_id
 from bot.storage.database import Database
-from bot.storage.deliveries import PENDING
 from bot.storage.models import (
     PackVersionRow,
     RoundDeliveryRow,
@@ -28,6 +27,7 @@ from bot.storage.models import (
     ServerPackRow,
     pack_versions_table,
 )
+from bot.storage.outbox import PENDING
 
 
 @dataclass(frozen=True, slots=True)

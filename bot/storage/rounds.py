@@ -15,7 +15,7 @@ from bot.quiz import rounds as rules
 from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.standings import Score, Standings, round_standings
-from bot.storage import deliveries
+from bot.storage import outbox
 from bot.storage.answers import AnswerRequest
 from bot.storage.database import Database
 from bot.storage.models import (
@@ -145,7 +145,7 @@ async def open_question(
         )
         if claimed.rowcount != 1:
             return None
-        await deliveries.enqueue(connection, round_id, Message.QUESTION, question_index, now)
+        await outbox.enqueue(connection, round_id, Message.QUESTION, question_index, now)
     question_id = row.question_order[question_index]
     return OpenedQuestion(round_id, question_index, question_id, now, closes_at)
 
@@ -184,7 +184,7 @@ async def close_question(
         )
         if claimed.rowcount != 1:
             return None
-        await deliveries.enqueue(connection, round_id, Message.REVEAL, question_index, now)
+        await outbox.enqueue(connection, round_id, Message.REVEAL, question_index, now)
         await settle_question(connection, round_id, question_index)
         return await _tally(connection, round_id, question_index)
 
@@ -214,9 +214,9 @@ async def end_round(
         if claimed.rowcount != 1:
             return None
         if row.question_open:
-            await deliveries.enqueue(connection, round_id, Message.REVEAL, row.question_index, now)
+            await outbox.enqueue(connection, round_id, Message.REVEAL, row.question_index, now)
             await settle_question(connection, round_id, row.question_index)
-        await deliveries.enqueue(connection, round_id, Message.STANDINGS, None, now)
+        await outbox.enqueue(connection, round_id, Message.STANDINGS, None, now)
         return await _standings(connection, round_id)
 
 

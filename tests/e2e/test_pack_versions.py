@@ -14,7 +14,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.quiz.library import Library
 from bot.quiz.rounds import RoundState
-from bot.storage import deliveries, rounds
+from bot.storage import outbox, rounds
 from bot.storage.packs import sync_packs
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
@@ -211,10 +211,10 @@ async def test_a_round_whose_question_vanished_ends_with_its_standings_and_tells
 
     # The standings are in the channel a moment before the bot records them as delivered.
     async def nothing_owed() -> bool:
-        return await deliveries.pending(world.db, view.id) == []
+        return await outbox.pending(world.db, view.id) == []
 
     await world.sandbox.wait_for(nothing_owed, timeout=TIMEOUT)
-    assert await deliveries.rounds_to_conduct(world.db) == []
+    assert await outbox.rounds_to_conduct(world.db) == []
     logged = [record.getMessage() for record in caplog.records]
     assert [line for line in logged if "conducting failed" in line] == []
     assert [line for line in logged if line.startswith(f"round {view.id} ended")] == [

@@ -12,7 +12,7 @@ from sqlalchemy.engine import make_url
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.storage import deliveries, rounds
+from bot.storage import outbox, rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
@@ -48,7 +48,7 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     (view,) = await rounds.running_rounds(world.db)
 
     async def post_recorded() -> bool:
-        return await deliveries.pending(world.db, view.id) == []
+        return await outbox.pending(world.db, view.id) == []
 
     await world.sandbox.wait_for(post_recorded, timeout=10)
     assert (await rounds.get_round(world.db, view.id)).message_ids == {

@@ -14,7 +14,7 @@ from bench.rig.tcpproxy import TcpProxy
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.quiz.rounds import RoundState
-from bot.storage import deliveries, rounds
+from bot.storage import outbox, rounds
 from bot.storage.database import Database
 from bot.storage.results import RoundView
 from tests.e2e.conftest import (
@@ -59,7 +59,7 @@ async def round_delivered(
 
     async def settled() -> bool:
         view = await rounds.get_round(world.db, round_id)
-        owed = await deliveries.pending(world.db, round_id)
+        owed = await outbox.pending(world.db, round_id)
         return view.state is not RoundState.RUNNING and not owed
 
     await world.sandbox.wait_for(settled, timeout=STORM_TIMEOUT)
@@ -239,4 +239,4 @@ async def test_a_deleted_channel_ends_the_round_and_tells_who_started_it(
         channel=f"<#{world.channel_id}>",
         reason=tr("en-US", "round.lost.10003"),
     )
-    assert await deliveries.pending(world.db, view.id) == []
+    assert await outbox.pending(world.db, view.id) == []

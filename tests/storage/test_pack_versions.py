@@ -12,7 +12,7 @@ from bot.app.kit.server_views import PackShelf
 from bot.quiz.library import Library
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.server_packs import as_server_pack
-from bot.storage import deliveries
+from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.models import PackVersionRow, ServerPackRow
 from bot.storage.pack_versions import PackGoneError, pack_version
@@ -45,8 +45,8 @@ async def versions(db: Database, guild_id: int = GUILD) -> set[int]:
 
 
 async def deliver_everything(db: Database, round_id: int) -> None:
-    for delivery in await deliveries.pending(db, round_id):
-        await deliveries.delivered(db, delivery, 900 + delivery.id, NOW)
+    for delivery in await outbox.pending(db, round_id):
+        await outbox.delivered(db, delivery, 900 + delivery.id, NOW)
 
 
 async def test_a_round_plays_the_version_current_when_it_started(db: Database) -> None:
@@ -133,18 +133,18 @@ async def test_a_round_whose_questions_are_gone_ends_once_owing_its_standings(
         now=NOW,
     )
     reason = "question 1 of the round is no longer in its pack"
-    assert await deliveries.end_without_content(db, view.id, reason, NOW)
+    assert await outbox.end_without_content(db, view.id, reason, NOW)
     ended = await get_round(db, view.id)
     assert (ended.state, ended.question_open, ended.end_reason) == (
         RoundState.STOPPED,
         False,
         reason,
     )
-    owed = [(d.kind, d.question_index) for d in await deliveries.pending(db, view.id)]
+    owed = [(d.kind, d.question_index) for d in await outbox.pending(db, view.id)]
     assert owed == [(Message.STANDINGS, None)]  # the post it could not make is given up
     assert (await standings(db, view.id)).played == 1  # the open question's answer counts
-    assert not await deliveries.end_without_content(db, view.id, reason, NOW)
-    assert len(await deliveries.pending(db, view.id)) == 1  # owed once
+    assert not await outbox.end_without_content(db, view.id, reason, NOW)
+    assert len(await outbox.pending(db, view.id)) == 1  # owed once
 
 
 async def test_a_stopped_round_whose_reveal_cannot_be_shown_still_owes_its_standings(
@@ -154,7 +154,7 @@ async def test_a_stopped_round_whose_reveal_cannot_be_shown_still_owes_its_stand
     await open_question(db, view.id, 0, NOW)
     await end_round(db, view.id, RoundState.STOPPED, NOW)  # owes the reveal, then the standings
     reason = "question 1 of the round is no longer in its pack"
-    assert await deliveries.end_without_content(db, view.id, reason, NOW)  # gave up the reveal
-    owed = [(d.kind, d.question_index) for d in await deliveries.pending(db, view.id)]
+    assert await outbox.end_without_content(db, view.id, reason, NOW)  # gave up the reveal
+    owed = [(d.kind, d.question_index) for d in await outbox.pending(db, view.id)]
     assert owed == [(Message.STANDINGS, None)]
     assert (await get_round(db, view.id)).end_reason is None  # a moderator stopped it

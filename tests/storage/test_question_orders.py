@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from bot.storage import deliveries
+from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.question_orders import QuestionOrders
 from bot.storage.rounds import open_question
@@ -37,8 +37,8 @@ async def test_a_message_confirmed_later_is_read_again_once_when_asked_for(db: D
     await open_question(db, view.id, 0, NOW)
     orders = QuestionOrders(db)
     before = await orders.round(view.id)
-    (post,) = await deliveries.pending(db, view.id)
-    await deliveries.question_posted(db, post, 500, LATER)
+    (post,) = await outbox.pending(db, view.id)
+    await outbox.question_posted(db, post, 500, LATER)
 
     assert await orders.round(view.id) is before  # kept: clicks that ask for nothing read nothing
     burst = await asyncio.gather(*(orders.round(view.id, posted="question:0") for _ in range(8)))

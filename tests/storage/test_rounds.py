@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bot.quiz.rounds import RoundState
-from bot.storage import deliveries
+from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.results import FastAnswer, RoundView
 from bot.storage.rounds import (
@@ -138,9 +138,9 @@ async def test_a_restarted_process_resumes_running_rounds(db: Database, database
     finished = await start(db, channel_id=11)
     await end_round(db, finished.id, RoundState.FINISHED, NOW)
     opened = await open_question(db, view.id, 0, NOW)
-    (post,) = await deliveries.pending(db, view.id)
+    (post,) = await outbox.pending(db, view.id)
     posted_at = NOW + timedelta(seconds=2)
-    closes_at = await deliveries.question_posted(db, post, 556, posted_at)
+    closes_at = await outbox.question_posted(db, post, 556, posted_at)
     await db.close()
     restarted = Database.open(database_url)
     try:

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 
 from bot.quiz.rounds import RoundState
 from bot.storage.database import Database
-from bot.storage.deliveries import abandon_round
 from bot.storage.models import CardRow, ReviewLogRow, ScoreRow
+from bot.storage.outbox import abandon_round
 from bot.storage.rounds import close_question, end_round, open_question, record_answer
 from tests.storage.factories import NOW, start_test_round
 

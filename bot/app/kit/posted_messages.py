@@ -1,7 +1,7 @@
 """Finding a message the bot may already have posted, by a custom_id only that message carries.
 
 A post whose confirmation was lost (a crash, a timeout) may still have reached Discord; before
-posting again, the courier (round messages) and the reminder loop (DMs) look for it here.
+posting again, the outbox (round messages) and the reminder loop (DMs) look for it here.
 """
 
 from __future__ import annotations

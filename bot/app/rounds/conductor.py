@@ -1,7 +1,7 @@
 """Runs rounds in their channels: posts each question, closes it on time, reveals, finishes.
 
 All round state lives in the database, and so does every message a transition owes Discord (the
-outbox, bot/storage/deliveries.py). A round's conductor first delivers what its round owes, then
+outbox, bot/storage/outbox.py). A round's conductor first delivers what its round owes, then
 asks the domain for the next move (bot.quiz.rounds.next_move) and makes it. Passing failures are
 waited out step by step; a supervisor picks up any round that has nobody conducting it, after a
 restart, a crash of its conductor, or a move made by a command (skip, stop). Lasting failures
@@ -23,9 +23,9 @@ import discord
 from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.endings import RoundEndings
-from bot.app.rounds.outbox import RoundCourier
+from bot.app.rounds.outbox import RoundOutbox
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
-from bot.storage import deliveries, rounds
+from bot.storage import outbox, rounds
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
 
@@ -64,8 +64,8 @@ class RoundConductor:
         self._clock = clock
         self._pause_s = pause_between_questions_s
         self._patience = patience or Patience()
-        self._courier = RoundCourier(client, db, shelf, clock, self._patience)
-        self._endings = RoundEndings(client, db, self._courier, clock, self._patience)
+        self._outbox = RoundOutbox(client, db, shelf, clock, self._patience)
+        self._endings = RoundEndings(client, db, self._outbox, clock, self._patience)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._live: dict[int, _Live] = {}
         self._failures: dict[int, int] = {}
@@ -99,7 +99,7 @@ class RoundConductor:
         """Begins every round of this connection's guilds that is running or owes a message
         and has nobody conducting it here."""
         begun = 0
-        for round_id, guild_id in await deliveries.rounds_to_conduct(self._db):
+        for round_id, guild_id in await outbox.rounds_to_conduct(self._db):
             waiting = self._not_before.get(round_id, 0.0) > time.monotonic()
             mine = self._serves_guild(guild_id)
             if mine and not waiting and round_id not in self._tasks:
@@ -200,7 +200,7 @@ class RoundConductor:
     async def _deliver_owed(self, round_id: int) -> None:
         what = f"round {round_id}: owed messages"
         while not self._closing.is_set() and (
-            owed := await self._patience.run(lambda: deliveries.pending(self._db, round_id), what)
+            owed := await self._patience.run(lambda: outbox.pending(self._db, round_id), what)
         ):
             await self._deliver(owed[0], what)
 
@@ -208,11 +208,11 @@ class RoundConductor:
         round_id = delivery.round_id
         view = await self._patience.run(lambda: rounds.get_round(self._db, round_id), what)
         try:
-            await self._courier.deliver(view, delivery)
+            await self._outbox.deliver(view, delivery)
         except discord.HTTPException as refused:  # Discord will never take this one
             reason = describe(refused)
             log.error("round %s: Discord refused its %s (%s)", round_id, delivery.kind, reason)  # noqa: TRY400  # the reason says it all
-            await self._patience.run(lambda: deliveries.give_up(self._db, delivery, reason), what)
+            await self._patience.run(lambda: outbox.give_up(self._db, delivery, reason), what)
 
     async def _make(self, view: RoundView, step: NextMove) -> None:
         what = f"round {view.id}: {step.move.value} question {step.question_index}"
@@ -279,5 +279,5 @@ class RoundConductor:
         message_id = view.message_ids.get(f"question:{index}")
         if count == shown or message_id is None or view.closes_at is None:
             return shown
-        await self._courier.edit_question(view, index, message_id, count, view.closes_at)
+        await self._outbox.edit_question(view, index, message_id, count, view.closes_at)
         return count

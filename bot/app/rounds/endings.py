@@ -14,8 +14,8 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import ChannelLostError, ContentGoneError, Patience
-from bot.app.rounds.outbox import RoundCourier
-from bot.storage import deliveries, rounds
+from bot.app.rounds.outbox import RoundOutbox
+from bot.storage import outbox, rounds
 from bot.storage.database import Database
 from bot.storage.results import RoundView
 
@@ -27,13 +27,13 @@ class RoundEndings:
         self,
         client: discord.Client,
         db: Database,
-        courier: RoundCourier,
+        round_outbox: RoundOutbox,
         clock: Callable[[], datetime],
         patience: Patience,
     ) -> None:
         self._client = client
         self._db = db
-        self._courier = courier
+        self._outbox = round_outbox
         self._clock = clock
         self._patience = patience
 
@@ -41,7 +41,7 @@ class RoundEndings:
         """Ends a round whose channel is gone or closed to the bot: nothing more is posted."""
         log.warning("round %s ended: %s", round_id, lost)
         await self._patience.run(
-            lambda: deliveries.abandon_round(self._db, round_id, str(lost), self._clock()),
+            lambda: outbox.abandon_round(self._db, round_id, str(lost), self._clock()),
             f"round {round_id}: end",
         )
         await self._tell_starter(round_id, f"round.lost.{lost.code}")
@@ -51,7 +51,7 @@ class RoundEndings:
         conductor posts them); the questions and reveals it cannot show are given up."""
         log.warning("round %s ended: %s", round_id, gone)
         await self._patience.run(
-            lambda: deliveries.end_without_content(self._db, round_id, str(gone), self._clock()),
+            lambda: outbox.end_without_content(self._db, round_id, str(gone), self._clock()),
             f"round {round_id}: end",
         )
         await self._tell_starter(round_id, "round.content_gone")
@@ -65,7 +65,7 @@ class RoundEndings:
             log.warning("round %s: could not tell <@%s> (%s)", round_id, view.started_by, error)
 
     async def _send_to_starter(self, view: RoundView, reason_key: str) -> None:
-        pack = await self._courier.pack(view)
+        pack = await self._outbox.pack(view)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         text = tr(
             locale,

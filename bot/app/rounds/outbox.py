@@ -1,4 +1,4 @@
-"""Delivers the messages a round owes (bot/storage/deliveries.py) until Discord confirms them.
+"""Delivers the messages a round owes (bot/storage/outbox.py) until Discord confirms them.
 
 Edits are idempotent: a reveal is rendered from the database and sent again unchanged. A post
 may have reached Discord before its sender crashed or lost the reply, so every post after the
@@ -29,7 +29,7 @@ from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.shuffle import shown_order
-from bot.storage import deliveries, rounds
+from bot.storage import outbox, rounds
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView, Tally
 
@@ -45,7 +45,7 @@ def question_key(index: int) -> str:
     return f"question:{index}"
 
 
-class RoundCourier:
+class RoundOutbox:
     def __init__(
         self,
         client: discord.Client,
@@ -93,9 +93,7 @@ class RoundCourier:
         self._styles.put(message.id, message.flags.components_v2)
         # Members see it from when Discord took it (its id's time), which is also before any
         # click on it, however late the confirmation reaches this process.
-        closes_at = await deliveries.question_posted(
-            self._db, delivery, message.id, message.created_at
-        )
+        closes_at = await outbox.question_posted(self._db, delivery, message.id, message.created_at)
         late = closes_at is not None and (closes_at - shown).total_seconds() > SLACK_S
         return message.id, found or late
 
@@ -131,14 +129,14 @@ class RoundCourier:
             layout,
             lambda: self._embed_reveal(view, question, index, locale, tally),
         ):
-            await deliveries.delivered(self._db, delivery, message_id, self._clock())
+            await outbox.delivered(self._db, delivery, message_id, self._clock())
             return
         # The question message is gone (deleted, or never posted): the reveal stands alone.
         marker = f"{WHY}:{view.id}:{index}"
         message, _ = await self._find_or_post(
             view, delivery, sends, marker, lambda c: c.send(view=layout)
         )
-        await deliveries.delivered(self._db, delivery, message.id, self._clock())
+        await outbox.delivered(self._db, delivery, message.id, self._clock())
 
     def _embed_reveal(
         self, view: RoundView, question: Question, index: int, locale: str, tally: Tally
@@ -184,7 +182,7 @@ class RoundCourier:
         message, _ = await self._find_or_post(
             view, delivery, sends, f"{MISSED}:{view.id}", lambda c: c.send(view=layout)
         )
-        await deliveries.delivered(self._db, delivery, message.id, self._clock())
+        await outbox.delivered(self._db, delivery, message.id, self._clock())
 
     async def _find_or_post(
         self, view: RoundView, delivery: Delivery, sends: _Sends, marker: str, send: Post
@@ -197,7 +195,7 @@ class RoundCourier:
             if found is not None:
                 log.info("round %s: found its %s message already posted", view.id, delivery.kind)
                 return found, True
-        await deliveries.note_attempt(self._db, delivery.id)
+        await outbox.note_attempt(self._db, delivery.id)
         sends.count += 1
         return await send(channel), False
 
