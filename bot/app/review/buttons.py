@@ -145,9 +145,10 @@ class ReviewAnswerButton(PersistentButton, pattern=REVIEW_ANSWER_ID):
         if not carried(interaction, self.custom_id):
             await refuse(interaction)
             return
-        found = (await keys_here(interaction)).questions.get(self.question_key)
+        keys = await keys_here(interaction)  # read once: the step and its message agree
+        found = keys.questions.get(self.question_key)
         if found is None:  # the question left its pack since it was shown: go on
-            await _take(interaction, Next(session))
+            await _take(interaction, Next(session), keys)
             return
         pack, question = found
         if not 0 <= self.option < len(question.options):
@@ -155,7 +156,7 @@ class ReviewAnswerButton(PersistentButton, pattern=REVIEW_ANSWER_ID):
             return
         shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock())
         answer = Answer(session, pack.id, question.id, self.option, shown_for, self.shown)
-        await _take(interaction, answer)
+        await _take(interaction, answer, keys)
 
 
 class ReviewNextButton(PersistentButton, pattern=REVIEW_NEXT_ID):
@@ -203,9 +204,12 @@ def summary_view(session: Session, locale: str) -> discord.ui.View:  # noqa: ARG
     return discord.ui.View(timeout=None)
 
 
-async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> None:
+async def _take(
+    interaction: discord.Interaction[Any], action: ReviewAction, keys: QuestionKeys | None = None
+) -> None:
     """One service call for the member's action; its step shown, as a new message for a start
-    and in place of the clicked message otherwise."""
+    and in place of the clicked message otherwise. ``keys``: the packs seen here, if the
+    handler read them already."""
     step = await take_step(interaction, action)
     locale = interaction.locale.value
     # In a DM the messages are private anyway, and a normal message stays in its history.
@@ -216,7 +220,7 @@ async def _take(interaction: discord.Interaction[Any], action: ReviewAction) -> 
     if isinstance(step, AnsweredStep):  # the first click's result stays on the card
         await say(interaction, "review.already_answered")
         return
-    embed, view = _message_of(await keys_here(interaction), step, locale)
+    embed, view = _message_of(keys or await keys_here(interaction), step, locale)
     if isinstance(action, Start):
         await reply(interaction, embed=embed, view=view, ephemeral=private)
     else:
