@@ -68,11 +68,19 @@ class RoundCommands(QuizCommands):
         target_id = channel.id if channel is not None else interaction.channel_id
         assert target_id is not None  # noqa: S101
         round_mode = RoundMode(mode.value) if mode is not None else RoundMode.NORMAL
+        assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
+        configured = await settings.guild_settings(self.ctx.db, interaction.guild_id)
         view = await self._start_round(
-            interaction, chosen, target_id, questions=questions, seconds=seconds, mode=round_mode
+            interaction,
+            chosen,
+            target_id,
+            questions=questions,
+            seconds=seconds or configured.question_seconds,
+            mode=round_mode,
         )
         if view is not None:
-            await self._announce(interaction, view, chosen, channel, round_mode)
+            ping = ping_role_of(interaction.guild, configured.ping_role_id)
+            await self._announce(interaction, view, chosen, channel, mode=round_mode, ping=ping)
 
     async def _start_round(
         self,
@@ -81,14 +89,11 @@ class RoundCommands(QuizCommands):
         channel_id: int,
         *,
         questions: int | None,
-        seconds: int | None,
+        seconds: int,
         mode: RoundMode,
     ) -> RoundView | None:
         """The new round; None, once the member is told why, if it cannot start."""
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
-        default_seconds = (
-            await settings.guild_settings(self.ctx.db, interaction.guild_id)
-        ).question_seconds
         try:
             return await rounds.start_round(
                 self.ctx.db,
@@ -96,7 +101,7 @@ class RoundCommands(QuizCommands):
                 channel_id=channel_id,
                 pack_id=pack.id,
                 started_by=interaction.user.id,
-                question_seconds=seconds or default_seconds,
+                question_seconds=seconds,
                 question_count=questions,
                 rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
                 now=self.ctx.clock(),
@@ -117,13 +122,13 @@ class RoundCommands(QuizCommands):
         view: RoundView,
         pack: Pack,
         channel: discord.TextChannel | None,
+        *,
         mode: RoundMode,
+        ping: int | None,
     ) -> None:
-        """Posts the start card, which pings the server's ping role (if it has one), then hands
-        the round to the conductor."""
+        """Posts the start card, which pings ``ping`` (the server's ping role, if it has one
+        that still exists), then hands the round to the conductor."""
         locale = await public_locale(interaction.client, self.ctx.db, view.guild_id, pack)
-        configured = await settings.guild_settings(self.ctx.db, view.guild_id)
-        ping = ping_role_of(interaction.guild, configured.ping_role_id)
         card = start_layout(
             pack,
             locale,
