@@ -223,6 +223,7 @@ stats-streak_days = { $days ->
     }
 stats-next_review = Επόμενη επανάληψη
 stats-no_review = δεν έχει προγραμματιστεί
+stats-review_now = τώρα
 stats-mastery = Πακέτα
 # Απρόσωπη σύνταξη: η γραμμή διαβάζεται σωστά και για τα δικά σας στατιστικά και για άλλου μέλους.
 stats-mastery_line = { $pack }: { $mastered ->

@@ -203,6 +203,7 @@ stats-streak_days = { $days ->
     }
 stats-next_review = Next review
 stats-no_review = nothing scheduled
+stats-review_now = now
 stats-mastery = Packs
 stats-mastery_line = { $pack }: { $mastered }/{ $questions } mastered, { $seen } seen
 # $whose is "self" when members look at their own stats, "other" for someone else's.
