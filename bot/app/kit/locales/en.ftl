@@ -312,7 +312,7 @@ cmd-settings-language-description = Language of the bot's DMs to you
 choice-client = My Discord language
 settings-member-title = Your settings
 settings-member-saved = Settings saved.
-settings-member-current = Your settings. Change any of them with the options of /settings.
+settings-member-current = Your settings. Change any of them with the options of { $command }.
 settings-member-time_zone = Time zone
 settings-member-new_per_day = New questions per day
 settings-member-reminders = Review reminders by DM
@@ -336,7 +336,7 @@ reminder-due = { $count ->
        *[other] **{ $count }** questions are due for review in { $packs }.
     }
 reminder-review_button = Review now
-reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with /settings.
+reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with { $command }.
 
 ## Server packs: /quiz pack upload|list|remove|disable|enable (moderators), always private.
 
