@@ -216,6 +216,14 @@ def next_review_at(queue: DueQueue) -> datetime | None:
     return min((m for m in moments if m is not None and m > queue.now), default=None)
 
 
+def next_review_from(queue: DueQueue) -> datetime | None:
+    """When the member's next review is due: ``queue.now`` itself while a card is due (an overdue
+    card is due now, not at the next card to fall due later), else :func:`next_review_at`."""
+    if queue.due_now is not None:
+        return queue.now
+    return next_review_at(queue)
+
+
 def decide(
     action: ReviewAction, queue: Queue, member_queue: DueQueue, grade: Grade | None = None
 ) -> ReviewStep:

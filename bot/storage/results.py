@@ -175,7 +175,7 @@ class MemberStats:
     rounds: int
     streak_days: int
     packs: tuple[PackMastery, ...]
-    next_review_due: datetime | None  # strictly in the future; None when nothing is scheduled
+    next_review_due: datetime | None  # the moment asked when due now; None: nothing scheduled
 
     @property
     def accuracy(self) -> float | None:

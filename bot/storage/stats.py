@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import scheduling
-from bot.quiz.review import next_review_at
+from bot.quiz.review import next_review_from
 from bot.quiz.scoring import current_streak
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, CardRow, QuestionRow, ReviewLogRow
@@ -48,7 +48,7 @@ async def member_stats(
         )
         days = {moment.astimezone(zone).date() for moment in reviewed}
         packs = await _mastery(connection, member_id)
-    next_due = next_review_at(await next_review(db, member_id, now))
+    next_due = next_review_from(await next_review(db, member_id, now))
     return MemberStats(
         member_id=member_id,
         answers=answers,

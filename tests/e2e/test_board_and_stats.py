@@ -53,30 +53,33 @@ async def test_stats_of_another_member(bot_world: QuizWorld) -> None:
     assert "Accuracy: 100%" in said
 
 
-async def test_stats_show_the_next_review_ahead_or_nothing_scheduled(bot_world: QuizWorld) -> None:
+async def test_stats_show_the_next_review_ahead_now_or_nothing_scheduled(
+    bot_world: QuizWorld,
+) -> None:
     world = bot_world
     member, newcomer = world.members[0], world.members[1]
     await seed_finished_round(world, {member: 2})
-    # One card overdue by two minutes: the next review is still the first one to come.
+    async with world.db.read() as connection:
+        ahead = await connection.scalar(
+            select(func.min(CardRow.due)).where(CardRow.member_id == member)
+        )
+    said = await world.said(await world.command(member, "stats"))
+    assert ahead is not None
+    assert ahead > utc_now()
+    shown = re.search(r"Next review: <t:(\d+):R>", said)
+    assert shown is not None, said
+    assert int(shown.group(1)) == int(ahead.timestamp())  # <t:…:R> has whole seconds
+
+    # One card overdue by two minutes: it is due now, not at the next card to fall due.
     async with world.db.write() as connection:
         await connection.execute(
             update(CardRow)
             .where(CardRow.member_id == member, CardRow.question_id == "two")
             .values(due=utc_now() - timedelta(minutes=2))
         )
-    async with world.db.read() as connection:
-        ahead = await connection.scalar(
-            select(func.min(CardRow.due)).where(
-                CardRow.member_id == member, CardRow.question_id != "two"
-            )
-        )
     said = await world.said(await world.command(member, "stats"))
-    assert ahead is not None
-    shown = re.search(r"Next review: <t:(\d+):R>", said)
-    assert shown is not None, said
-    # Discord's <t:…:R> has whole seconds: "in 9 minutes", never "2 minutes ago".
-    assert int(shown.group(1)) == int(ahead.timestamp())
-    assert ahead > utc_now()
+    assert "Next review: now" in said, said
+    assert "<t:" not in said
 
     said = await world.said(await world.command(newcomer, "stats"))
     locale = world.locales[newcomer]

@@ -195,7 +195,7 @@ async def test_a_refused_dm_turns_reminders_off_and_the_member_is_told_once(
 
     report = await world.sandbox.wait_for(told, TIMEOUT)
     notice = report["responses"][1]["body"]
-    assert notice["content"] == tr("en-US", "reminder.refused")
+    assert notice["content"] == tr("en-US", "reminder.refused", command="/settings")
     assert notice["flags"] & 64  # only the member sees it
     assert not (await settings.member_settings(world.db, member)).dm_refused
 

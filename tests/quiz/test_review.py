@@ -29,6 +29,7 @@ from bot.quiz.review import (
     decide,
     next_card,
     next_review_at,
+    next_review_from,
 )
 
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
@@ -80,6 +81,21 @@ def test_the_next_review_is_the_earliest_future_moment(
     changes: dict[str, object], expected: datetime | None
 ) -> None:
     assert next_review_at(queue(**changes)) == expected
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"due_now": DUE}, NOW),  # due now: /stats must not say "nothing scheduled"
+        ({"due_now": DUE, "earliest_future_due": NOW + timedelta(minutes=4)}, NOW),  # overdue
+        ({"earliest_future_due": NOW + timedelta(minutes=8)}, NOW + timedelta(minutes=8)),
+        ({}, None),
+    ],
+)
+def test_the_members_next_review_is_now_while_a_card_is_due(
+    changes: dict[str, object], expected: datetime | None
+) -> None:
+    assert next_review_from(queue(**changes)) == expected
 
 
 def test_an_answer_gives_its_result_and_whether_more_is_ready() -> None:

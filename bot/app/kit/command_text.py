@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.app.kit.catalogue import FALLBACK, LANGUAGES, lookup, tr
+from bot.app.kit.catalogue import FALLBACK, LANGUAGES, language_for, lookup, tr
 
 _FIELD = {
     Where.command_name: "name",
@@ -24,6 +24,18 @@ def command_text(key: str) -> app_commands.locale_str:
     """The English text of a command string, as the code declares it, carrying its catalogue key
     so that every language finds it (a choice's value, e.g. ``el``, is not its key)."""
     return app_commands.locale_str(tr(FALLBACK, key), key=key)
+
+
+def command_as_shown(locale: str | None, path: str) -> str:
+    """``/settings`` or ``/quiz stop`` as a client in ``locale`` shows it: Discord displays the
+    localised names, so a message that names a command must use them too (``/ρυθμίσεις``)."""
+    language = language_for(locale)
+    words = path.split()
+    names = []
+    for depth in range(1, len(words) + 1):
+        key = f"cmd.{'.'.join(words[:depth])}.name"
+        names.append(lookup(language, key) or tr(FALLBACK, key))
+    return "/" + " ".join(names)
 
 
 def catalogue_key(context: app_commands.TranslationContextTypes) -> str | None:

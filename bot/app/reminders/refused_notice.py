@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.app.kit.catalogue import tr
+from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
 from bot.storage import settings
@@ -60,7 +61,9 @@ class RefusedNotice:
             self._owed().discard(member_id)  # told already, by this process or another
             return
         self._owed().discard(member_id)
-        text = fit_text(tr(interaction.locale.value, "reminder.refused"), CONTENT)
+        locale = interaction.locale.value
+        command = command_as_shown(locale, "settings")
+        text = fit_text(tr(locale, "reminder.refused", command=command), CONTENT)
         try:
             await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException as error:

@@ -15,7 +15,8 @@ from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import ChannelLostError, ContentGoneError, Patience
 from bot.app.rounds.outbox import RoundOutbox
-from bot.storage import outbox, rounds
+from bot.quiz.model import Pack
+from bot.storage import outbox, rounds, settings
 from bot.storage.database import Database
 from bot.storage.results import RoundView
 
@@ -66,7 +67,7 @@ class RoundEndings:
 
     async def _send_to_starter(self, view: RoundView, reason_key: str) -> None:
         pack = await self._outbox.pack(view)
-        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        locale = await self._dm_locale(view, pack)
         text = tr(
             locale,
             "round.ended_for_you",
@@ -76,3 +77,10 @@ class RoundEndings:
         )
         channel = await self._client.create_dm(discord.Object(view.started_by))
         await channel.send(fit_text(text, CONTENT))
+
+    async def _dm_locale(self, view: RoundView, pack: Pack | None) -> str:
+        """A DM is the member's own: their DM language, else the client language they last used
+        the bot in, as reminders choose; the server's language only for a member never seen."""
+        starter = await settings.member_settings(self._db, view.started_by)
+        own = starter.locale or starter.client_locale
+        return own or await public_locale(self._client, self._db, view.guild_id, pack)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.app.kit.catalogue import tr
+from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
 from bot.quiz.reminders import Problem
@@ -20,7 +21,9 @@ def hour(value: int) -> str:
 def settings_embed(settings: MemberSettings, locale: str, *, saved: bool) -> discord.Embed:
     heading = "settings.member.saved" if saved else "settings.member.current"
     embed = discord.Embed(
-        title=tr(locale, "settings.member.title"), description=tr(locale, heading), colour=BRAND
+        title=tr(locale, "settings.member.title"),
+        description=tr(locale, heading, command=command_as_shown(locale, "settings")),
+        colour=BRAND,
     )
     embed.add_field(name=tr(locale, "settings.member.time_zone"), value=settings.time_zone)
     embed.add_field(

@@ -34,8 +34,9 @@ class StatsCog(commands.Cog):
         # A bare Member option would turn anyone else into a TransformerError.
         whose = member or interaction.user
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
+        now = self.ctx.clock()
         numbers = await stats.member_stats(
-            self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
+            self.ctx.db, whose.id, now, guild_id=interaction.guild_id
         )
         in_server = isinstance(whose, discord.Member)
         if not in_server and not numbers.answers:
@@ -49,11 +50,9 @@ class StatsCog(commands.Cog):
         whose_stats = "self" if whose.id == interaction.user.id else "other"
         # The first chart imports matplotlib, which may outlast Discord's 3 s on a busy host.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        progress = await member_progress(
-            self.ctx.db, whose.id, self.ctx.clock(), guild_id=interaction.guild_id
-        )
+        progress = await member_progress(self.ctx.db, whose.id, now, guild_id=interaction.guild_id)
         chart = await stats_chart(progress, locale)
-        embed = stats_embed(numbers, locale, heading, whose_stats, known)
+        embed = stats_embed(numbers, locale, heading, whose_stats, known, now=now)
         if chart is None:
             await reply(interaction, embed=embed)
         else:

@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 import time
-from datetime import date
+from datetime import date, datetime
 
 import discord
 
@@ -27,8 +27,21 @@ def accuracy_text(locale: str, accuracy: float | None) -> str:
     return NO_FIGURE if accuracy is None else percent(locale, accuracy)
 
 
+def next_review_text(due: datetime | None, now: datetime, locale: str) -> str:
+    """A due card reads "now": Discord's relative time would say "5 minutes ago"."""
+    if due is None:
+        return tr(locale, "stats.no_review")
+    return tr(locale, "stats.review_now") if due <= now else relative_time(due)
+
+
 def stats_embed(
-    numbers: MemberStats, locale: str, heading: str, whose: str, library: Library
+    numbers: MemberStats,
+    locale: str,
+    heading: str,
+    whose: str,
+    library: Library,
+    *,
+    now: datetime,
 ) -> discord.Embed:
     """``whose`` is ``self`` or ``other``: messages about someone else speak of them in the
     third person. ``library``: the packs this server knows; another server's own packs are
@@ -44,10 +57,9 @@ def stats_embed(
         name=tr(locale, "stats.streak"),
         value=tr(locale, "stats.streak_days", days=numbers.streak_days),
     )
-    due = numbers.next_review_due
     embed.add_field(
         name=tr(locale, "stats.next_review"),
-        value=relative_time(due) if due else tr(locale, "stats.no_review"),
+        value=next_review_text(numbers.next_review_due, now, locale),
     )
     lines = [
         tr(

@@ -188,7 +188,7 @@ def test_every_message_renders_with_counts_0_1_2_5_and_agrees_with_them(language
         ("en", "analytics.summary", {"members": 1, "answers": 2}, "1 member gave 2 answers"),
         ("el", "analytics.summary", {"members": 2, "answers": 1}, "2 μέλη έδωσαν 1 απάντηση"),
         ("en", "analytics.more", {"count": 1}, "…and 1 more question."),
-        ("el", "analytics.unanswered", {"count": 1}, ": 1 ερώτηση."),
+        ("el", "analytics.unanswered", {"count": 1}, "1 ερώτηση δεν έχει απαντηθεί"),
         ("el", "analytics.figures", {"right": 0.75, "median": 1.5}, "σωστές 75%"),
         ("el", "analytics.footer", {"min": 1}, "λιγότερα από 1 μέλος,"),
     ],

@@ -203,6 +203,7 @@ stats-streak_days = { $days ->
     }
 stats-next_review = Next review
 stats-no_review = nothing scheduled
+stats-review_now = now
 stats-mastery = Packs
 stats-mastery_line = { $pack }: { $mastered }/{ $questions } mastered, { $seen } seen
 # $whose is "self" when members look at their own stats, "other" for someone else's.
@@ -311,7 +312,7 @@ cmd-settings-language-description = Language of the bot's DMs to you
 choice-client = My Discord language
 settings-member-title = Your settings
 settings-member-saved = Settings saved.
-settings-member-current = Your settings. Change any of them with the options of /settings.
+settings-member-current = Your settings. Change any of them with the options of { $command }.
 settings-member-time_zone = Time zone
 settings-member-new_per_day = New questions per day
 settings-member-reminders = Review reminders by DM
@@ -335,7 +336,7 @@ reminder-due = { $count ->
        *[other] **{ $count }** questions are due for review in { $packs }.
     }
 reminder-review_button = Review now
-reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with /settings.
+reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with { $command }.
 
 ## Server packs: /quiz pack upload|list|remove|disable|enable (moderators), always private.
 
