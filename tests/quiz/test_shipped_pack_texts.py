@@ -1,0 +1,95 @@
+"""Pinned texts of the shipped packs: give-aways, echoes and wording fixed once must stay fixed."""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations, pairwise
+from pathlib import Path
+
+import pytest
+
+from bot.quiz.library import load_library
+from bot.quiz.model import Pack, Question
+
+QUIZ_DIR = Path(__file__).resolve().parents[2] / "quizzes"
+PACKS = load_library(
+    [QUIZ_DIR / "ring-attention.yaml", QUIZ_DIR / "moe-expert-parallelism.yaml"]
+).packs
+RING = PACKS["ring-attention"]
+MOE = PACKS["moe-expert-parallelism"]
+
+# Words that carry no hint on their own; a shared pair of any other two words is a give-away.
+FILLER_WORDS = frozenset(
+    [
+        "a",
+        "all",
+        "an",
+        "and",
+        "as",
+        "by",
+        "each",
+        "every",
+        "for",
+        "from",
+        "its",
+        "more",
+        "of",
+        "only",
+        "so",
+        "the",
+        "their",
+        "to",
+        "with",
+    ]
+)
+
+
+def question(pack: Pack, question_id: str) -> Question:
+    return next(q for q in pack.questions if q.id == question_id)
+
+
+def key_text(pack: Pack, question_id: str, locale: str = "en") -> str:
+    found = question(pack, question_id)
+    return found.options[found.correct_index].text.get(locale)
+
+
+def word_pairs(text: str) -> set[tuple[str, str]]:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return {
+        (first, second)
+        for first, second in pairwise(words)
+        if first not in FILLER_WORDS and second not in FILLER_WORDS
+    }
+
+
+@pytest.mark.parametrize("pack", [RING, MOE], ids=lambda pack: pack.id)
+def test_no_answer_key_shares_a_phrase_with_another(pack: Pack) -> None:
+    # A round that asks both questions would otherwise hand one answer to whoever read the other.
+    keys = {q.id: word_pairs(key_text(pack, q.id)) for q in pack.questions}
+    shared = {
+        (first, second): keys[first] & keys[second]
+        for first, second in combinations(keys, 2)
+        if keys[first] & keys[second]
+    }
+    assert shared == {}
+
+
+def test_the_heavy_device_question_asks_how_much_not_which_tokens() -> None:
+    heavy = question(RING, "causal-heavy-tokens")
+    assert key_text(RING, "causal-heavy-tokens") == "About 2N − 1 times as much"
+    assert (
+        key_text(RING, "causal-heavy-tokens", "el") == "Περίπου 2N − 1 φορές τη δουλειά της πρώτης"
+    )
+    # Every option must be possible under the causal mask the prompt states.
+    options = " ".join(option.text.get("en") for option in heavy.options).lower()
+    assert "later" not in options
+    assert "whole sequence" not in options
+    assert "after them" not in options
+
+
+def test_the_exact_combination_key_does_not_name_the_running_maximum() -> None:
+    # rescale-running-max's key is "...the new running maximum"; this key must not point at it.
+    assert key_text(RING, "exact-combination") == (
+        "Online softmax, updating each query's sums block by block"
+    )
+    assert "μέγιστο" not in key_text(RING, "exact-combination", "el")
