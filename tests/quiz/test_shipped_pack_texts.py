@@ -93,3 +93,14 @@ def test_the_exact_combination_key_does_not_name_the_running_maximum() -> None:
         "Online softmax, updating each query's sums block by block"
     )
     assert "μέγιστο" not in key_text(RING, "exact-combination", "el")
+
+
+def test_overlap_transfers_has_one_serialisation_distractor_and_defines_its_symbols() -> None:
+    overlap = question(RING, "overlap-transfers")
+    wrong = [option for option in overlap.options if not option.correct]
+    waiting = [option.text.get("en") for option in wrong if "wait" in option.text.get("en")]
+    assert waiting == ["When each transfer waits for the computation to end"]
+    first_why = wrong[0].why
+    assert first_why is not None
+    assert first_why.get("en").startswith("For a local block of c tokens with head dimension d,")
+    assert first_why.get("el").startswith("Για τοπικό μπλοκ c tokens με διάσταση κεφαλής d,")
