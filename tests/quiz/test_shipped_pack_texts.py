@@ -35,6 +35,7 @@ FILLER_WORDS = frozenset(
         "more",
         "of",
         "only",
+        "per",
         "so",
         "the",
         "their",
@@ -104,3 +105,13 @@ def test_overlap_transfers_has_one_serialisation_distractor_and_defines_its_symb
     assert first_why is not None
     assert first_why.get("en").startswith("For a local block of c tokens with head dimension d,")
     assert first_why.get("el").startswith("Για τοπικό μπλοκ c tokens με διάσταση κεφαλής d,")
+
+
+def test_split_dimension_key_does_not_echo_the_prompt() -> None:
+    # The prompt says "sequence parallelism"; a key saying "sequence" answers itself.
+    assert key_text(RING, "split-dimension") == "The token dimension, a slice of positions per GPU"
+    assert "ακολουθ" not in key_text(RING, "split-dimension", "el")
+    explanation = question(RING, "split-dimension").explanation
+    assert "DeepSpeed-Ulysses" in explanation.get("en")
+    assert "heads" in explanation.get("en")
+    assert "κεφαλές" in explanation.get("el")
