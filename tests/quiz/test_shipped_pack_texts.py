@@ -115,3 +115,27 @@ def test_split_dimension_key_does_not_echo_the_prompt() -> None:
     assert "DeepSpeed-Ulysses" in explanation.get("en")
     assert "heads" in explanation.get("en")
     assert "κεφαλές" in explanation.get("el")
+
+
+def why_of(pack: Pack, question_id: str, option_start: str, locale: str = "en") -> str:
+    found = question(pack, question_id)
+    option = next(o for o in found.options if o.text.get("en").startswith(option_start))
+    assert option.why is not None
+    return option.why.get(locale)
+
+
+def test_ring_facts_stay_tightened() -> None:
+    # Only K/V travel in the forward pass; the backward pass sends dK and dV round as well.
+    assert "forward pass only the K/V" in why_of(RING, "ring-payload", "The running softmax")
+    assert "dK and dV" in why_of(RING, "ring-payload", "The running softmax")
+    assert "dK και dV" in why_of(RING, "ring-payload", "The running softmax", "el")
+    assert "dK and dV" in question(RING, "ring-payload").explanation.get("en")
+    # FSDP gathers weights; Ring Attention does not, but nothing says every device has them.
+    weights_why = why_of(RING, "ring-payload", "Shards of the weights")
+    assert "already has" not in weights_why
+    assert "moves no weights" in weights_why
+    # A sliding window restricts attention; it does not approximate it.
+    window_why = why_of(RING, "kv-memory", "Each GPU keeps only a fixed window")
+    assert "restricts" in window_why
+    assert "approximates" not in window_why
+    assert "προσεγγίζει" not in why_of(RING, "kv-memory", "Each GPU keeps only", "el")
