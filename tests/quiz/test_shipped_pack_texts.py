@@ -139,3 +139,22 @@ def test_ring_facts_stay_tightened() -> None:
     assert "restricts" in window_why
     assert "approximates" not in window_why
     assert "προσεγγίζει" not in why_of(RING, "kv-memory", "Each GPU keeps only", "el")
+
+
+def test_moe_facts_stay_tightened() -> None:
+    # Dropless exchanges are all-to-allv; capacity-padded ones send fixed-size buffers.
+    exchanges = question(MOE, "all-to-all-exchanges").explanation.get("en")
+    assert "dropless implementations run each exchange as an all-to-allv" in exchanges
+    assert "capacity-padded ones send fixed-size buffers" in exchanges
+    broadcast_why = why_of(MOE, "hide-all-to-all", "By sending every token to every GPU")
+    assert "at least as much data" in broadcast_why
+    assert "far more when the EP group is much larger than k" in broadcast_why
+    # Worst-case capacity without drops is common in serving, so "no drops" is no distractor.
+    padding = question(MOE, "capacity-padding")
+    assert "capacity padding without drops is also common in serving" in padding.explanation.get(
+        "en"
+    )
+    assert all("dropped" not in option.text.get("en") for option in padding.options)
+    drop_why = why_of(MOE, "two-expert-token", "Drop its second assignment")
+    assert "normally dropped only when" in drop_why
+    assert "GShard also drops the second expert at random" in drop_why
