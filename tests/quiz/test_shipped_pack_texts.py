@@ -158,3 +158,54 @@ def test_moe_facts_stay_tightened() -> None:
     drop_why = why_of(MOE, "two-expert-token", "Drop its second assignment")
     assert "normally dropped only when" in drop_why
     assert "GShard also drops the second expert at random" in drop_why
+
+
+def greek_texts(pack: Pack) -> list[str]:
+    texts = [pack.title.get("el"), pack.summary.get("el")]
+    for each in pack.questions:
+        texts += [each.prompt.get("el"), each.explanation.get("el")]
+        for option in each.options:
+            texts.append(option.text.get("el"))
+            if option.why is not None:
+                texts.append(option.why.get("el"))
+    return texts
+
+
+# Calques and literal renderings a Greek engineer trips over, each fixed once.
+GREEK_CALQUES = (
+    "αναπαραγωγ",  # replication is αντιγραφή
+    "αναπαράγ",
+    "παράκαμψης",  # residual is υπολειμματική σύνδεση/ροή
+    "δεν έχει κλίση",  # the top-k choice is not differentiable (παραγωγίσιμη)
+    "από σημείο σε σημείο",  # point-to-point is σημείου προς σημείο
+    "εκτεθειμ",  # exposed time: time not overlapped by computation
+    "βάρος του softmax",  # probability mass
+    "πιο τοπικές από",
+    "Σε κάθε στιγμή",
+    "κλιμακώνονται με",
+    "όσο πιο αργά στην ακολουθία",
+)
+
+
+@pytest.mark.parametrize("pack", [RING, MOE], ids=lambda pack: pack.id)
+def test_greek_texts_avoid_the_known_calques(pack: Pack) -> None:
+    found = {calque for calque in GREEK_CALQUES for text in greek_texts(pack) if calque in text}
+    assert found == set()
+
+
+def test_greek_texts_use_the_terms_engineers_use() -> None:
+    moe, ring = " ".join(greek_texts(MOE)), " ".join(greek_texts(RING))
+    assert "υπολειμματική σύνδεση" in moe
+    assert "υπολειμματική ροή" in moe
+    assert "αντιγραφή" in moe
+    assert "δεν είναι παραγωγίσιμη" in moe
+    assert "σημείου προς σημείο" in ring
+    assert "δεν επικαλύπτεται από υπολογισμό (exposed time)" in ring
+    assert "μάζα πιθανότητας" in ring
+    assert "Ανά πάσα στιγμή" in ring
+
+
+def test_moe_greek_says_serving_one_way_and_glosses_latency_once() -> None:
+    assert "εξυπηρέτηση" in MOE.title.get("el")
+    assert "εξυπηρέτηση" in MOE.summary.get("el")
+    assert sum(text.count("(latency)") for text in greek_texts(MOE)) == 1
