@@ -105,6 +105,12 @@ def test_overlap_transfers_has_one_serialisation_distractor_and_defines_its_symb
     assert first_why is not None
     assert first_why.get("en").startswith("For a local block of c tokens with head dimension d,")
     assert first_why.get("el").startswith("Για τοπικό μπλοκ c tokens με διάσταση κεφαλής d,")
+    assert "c tokens with head dimension d," in overlap.explanation.get("en")
+    assert "c tokens με διάσταση κεφαλής d," in overlap.explanation.get("el")
+    # o, m and l are defined only in other questions, so these texts must not lean on them.
+    queries_why = wrong[1].why
+    assert queries_why is not None
+    assert "o, m and l" not in queries_why.get("en")
 
 
 def test_split_dimension_key_does_not_echo_the_prompt() -> None:
@@ -205,7 +211,9 @@ def test_greek_texts_use_the_terms_engineers_use() -> None:
     assert "Ανά πάσα στιγμή" in ring
 
 
-def test_moe_greek_says_serving_one_way_and_glosses_latency_once() -> None:
+def test_moe_says_serving_one_way_and_glosses_latency_once() -> None:
     assert "εξυπηρέτηση" in MOE.title.get("el")
     assert "εξυπηρέτηση" in MOE.summary.get("el")
+    assert "Serving" in MOE.title.get("en")
+    assert "serving" in MOE.summary.get("en")
     assert sum(text.count("(latency)") for text in greek_texts(MOE)) == 1
