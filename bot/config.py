@@ -20,6 +20,11 @@ from bot.quiz.shards import AUTO, ShardIds, parse_shard_count, parse_shards, sha
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///quizbot.db"
 DEFAULT_QUIZ_DIR = "quizzes"
+# What a newcomer without a token can do: get one, or try the bot with none at all.
+FIRST_BOT_ADVICE = (
+    "create an application and bot user in Discord's developer portal, then run with "
+    "DISCORD_TOKEN=<the bot token>; or try the bot without a token: quizbot playground"
+)
 LOG_LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 DATABASE_EXAMPLES = "sqlite+aiosqlite:///quizbot.db or postgresql://user:password@host:5432/db"
 # What hosting platforms hand out (postgres://, postgresql://, a psycopg driver) all reach
@@ -108,10 +113,7 @@ class Settings(BaseSettings):
         """What `quizbot run` needs beyond well-formed settings: a token and the quiz folder."""
         problems = []
         if self.discord_token is None:
-            problems.append(
-                "DISCORD_TOKEN is not set: create an application and bot user in Discord's "
-                "developer portal, then run with DISCORD_TOKEN=<the bot token>"
-            )
+            problems.append(f"DISCORD_TOKEN is not set: {FIRST_BOT_ADVICE}")
         return problems + self.quiz_dir_problems() + self.sharding_problems()
 
     @property

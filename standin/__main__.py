@@ -51,14 +51,16 @@ async def serve(arguments: argparse.Namespace) -> None:
     core = StandIn(SandboxConfig(token=arguments.token, limits=limits))
     core.world.seed(arguments.guilds, arguments.members)
     server = SandboxServer(core)
-    url = await server.start(arguments.host, arguments.port)
-    _settle_heap()
-    sys.stdout.write(f"sandbox listening on {url}\n")
-    sys.stdout.flush()
+    # Before "listening": whoever reads that line may stop us at once, and a signal that came
+    # before the handlers would be lost (ignored where SIGINT is, as in a background job).
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    url = await server.start(arguments.host, arguments.port)
+    _settle_heap()
+    sys.stdout.write(f"sandbox listening on {url}\n")
+    sys.stdout.flush()
     try:
         await stop.wait()
     finally:

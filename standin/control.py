@@ -12,6 +12,9 @@ from standin.core import StandIn
 from standin.errors import DiscordError, RefusedError, json_response
 from standin.model import Json, Overwrite
 
+_SNOWFLAKE_DIGITS = 20  # 2**64 has 20 digits
+_SHOWN = 40  # of a bad path segment, echoed back
+
 
 @dataclass(frozen=True, slots=True)
 class ControlCall:
@@ -20,7 +23,15 @@ class ControlCall:
     body: Json
 
     def id(self, name: str) -> int:
-        return int(self.request.match_info[name])
+        """The path's ``name`` segment, which must be a snowflake (names work in bodies only)."""
+        segment = self.request.match_info[name]
+        if not segment.isascii() or not segment.isdigit() or len(segment) > _SNOWFLAKE_DIGITS:
+            raise RefusedError(
+                f"{name} in the path must be a numeric id, not {segment[:_SHOWN]!r}; names "
+                "such as '#quiz' or 'member-1-1' work in the JSON body or the query",
+                400,
+            )
+        return int(segment)
 
 
 Action = Callable[[ControlCall], Awaitable[object]]

@@ -27,7 +27,7 @@ _log = logging.getLogger(__name__)
 SPEC_ENV = "QUIZBOT_OPENAPI_SPEC"
 REQUIRE_ENV = "QUIZBOT_REQUIRE_OPENAPI"
 _DOCUMENT_URI = "urn:discord-openapi"
-_REPO_ROOT = Path(__file__).resolve().parents[2]
+_REPO_ROOT = Path(__file__).resolve().parents[1]  # standin/ is a top-level package
 DEFAULT_SPEC_PATH = _REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
 
 ErrorTree = dict[str, Any]

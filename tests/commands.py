@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import Settings
+from tests.shipped import copy_shipped_packs
 
 REPO = Path(__file__).resolve().parent.parent
 # The console script pip installed beside this Python, as a user runs it.
@@ -47,7 +47,7 @@ def environment(**settings: str) -> dict[str, str]:
 
 def with_packs(folder: Path) -> Path:
     """``folder`` with a copy of the shipped packs in ``quizzes/``, as in the README."""
-    shutil.copytree(REPO / "quizzes", folder / "quizzes")
+    copy_shipped_packs(folder / "quizzes")
     return folder
 
 

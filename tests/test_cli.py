@@ -12,8 +12,7 @@ import pytest
 from bot.cli import main
 from bot.quiz.schema import pack_schema
 from tests.quiz.packs import ONE_LOCALE_PACK
-
-REPO = Path(__file__).resolve().parent.parent
+from tests.shipped import copy_shipped_packs
 
 BROKEN_PACK = """\
 id: broken
@@ -39,8 +38,8 @@ questions:
 """.replace("{long}", "x" * 201)
 
 
-def test_the_shipped_packs_are_valid(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", str(REPO / "quizzes")]) == 0
+def test_the_shipped_packs_are_valid(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["validate", str(copy_shipped_packs(tmp_path / "quizzes"))]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
         "ok  moe-expert-parallelism  8 questions  en,el",
@@ -97,9 +96,9 @@ def test_packs_refuses_a_broken_folder(
     assert len(capsys.readouterr().err.splitlines()) == 3
 
 
-def test_the_console_entry_point_runs() -> None:
+def test_the_console_entry_point_runs(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bot", "validate", str(REPO / "quizzes")],
+        [sys.executable, "-m", "bot", "validate", str(copy_shipped_packs(tmp_path / "quizzes"))],
         capture_output=True,
         text=True,
         check=False,

@@ -1,15 +1,13 @@
 """Every example in the docs runs, so none can drift from the code again.
 
-A fenced block after `<!-- runnable ... -->` is an example: Python runs with top-level await (as
-in `python -m asyncio`); a shell command runs until it prints the line its `# ` comment shows
-(PORT standing for any port), then is stopped with Ctrl-C.
+A fenced block after `<!-- runnable ... -->` is an example: Python runs as a script file in a
+fresh interpreter (so no top-level await); a shell command runs until it prints the line its `# `
+comment shows (PORT standing for any port), then is stopped with Ctrl-C.
 """
 
 from __future__ import annotations
 
-import ast
 import asyncio
-import inspect
 import re
 import shlex
 import signal
@@ -22,6 +20,8 @@ REPO = Path(__file__).resolve().parents[1]
 DOCS = sorted((REPO / "docs").glob("*.md"))
 RUNNABLE = re.compile(r"<!-- runnable[^>]*-->\n```(\w+)\n(.*?)```", re.DOTALL)
 COMMAND_S = 30.0
+SCRIPT_S = 120.0
+PIPE = asyncio.subprocess.PIPE
 
 
 def examples(language: str) -> list[pytest.param]:  # type: ignore[valid-type]
@@ -42,15 +42,22 @@ def test_the_docs_have_runnable_examples() -> None:
 
 @pytest.mark.e2e
 @pytest.mark.parametrize(("doc", "line", "code"), examples("python"))
-async def test_a_python_example_runs(
-    doc: Path, line: int, code: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(REPO)  # examples name the repository's files as a reader there would
-    source = "\n" * (line - 1) + code  # tracebacks point at the doc's own lines
-    compiled = compile(source, str(doc), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-    outcome = eval(compiled, {"__name__": "docs_example"})  # noqa: S307  # our own docs
-    if inspect.iscoroutine(outcome):
-        await outcome
+async def test_a_python_example_runs(doc: Path, line: int, code: str, tmp_path: Path) -> None:
+    script = tmp_path / f"{doc.stem}_{line}.py"
+    script.write_text("\n" * (line - 1) + code, encoding="utf-8")  # tracebacks: the doc's lines
+    # A file run by a fresh interpreter, as a reader saves and runs it, from the repository's
+    # folder since examples name its files.
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(script), cwd=REPO, stdout=PIPE, stderr=asyncio.subprocess.STDOUT
+    )
+    try:
+        async with asyncio.timeout(SCRIPT_S):
+            said, _ = await process.communicate()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == 0, f"{doc.name}:{line}: {said.decode()}"
 
 
 @pytest.mark.parametrize(("doc", "line", "code"), examples("sh"))

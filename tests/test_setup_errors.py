@@ -158,6 +158,17 @@ def test_a_server_name_for_the_dev_guild(tmp_path: Path, command: list[str]) -> 
     )
 
 
+def test_run_without_a_token_says_how_to_get_one_or_to_try_the_playground(tmp_path: Path) -> None:
+    outcome = quizbot("run", cwd=with_packs(tmp_path))
+    assert_clear(
+        outcome,
+        2,
+        "DISCORD_TOKEN is not set: create an application and bot user in Discord's developer "
+        "portal, then run with DISCORD_TOKEN=<the bot token>; or try the bot without a token: "
+        "quizbot playground",
+    )
+
+
 def test_run_from_a_folder_without_the_packs(tmp_path: Path) -> None:
     outcome = quizbot("run", cwd=tmp_path, DISCORD_TOKEN=TOKEN)
     assert_clear(
@@ -217,10 +228,10 @@ def test_a_one_letter_token_is_redacted_only_where_it_stands_whole(tmp_path: Pat
     outcome = quizbot(
         "run",
         cwd=with_packs(tmp_path),
-        DISCORD_TOKEN="x",  # noqa: S106  # a token that is also a letter of many words
+        DISCORD_TOKEN="i",  # noqa: S106  # a token that is also a letter of many words
         QUIZBOT_DISCORD_URL=f"http://127.0.0.1:{closed_port()}",
     )
-    assert "Context impl SQLiteImpl." in outcome.err  # alembic's line, untouched
+    assert "applied the migrations up to" in outcome.err  # the migrations' line, untouched
     assert "[redacted]" not in outcome.err
 
 

@@ -8,6 +8,9 @@ is already at the newest revision (every start but the first after an upgrade) d
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, text
@@ -24,6 +27,8 @@ HEAD_REVISION = "0007"
 # Several processes of one bot may start at once: on PostgreSQL the first to take this advisory
 # lock migrates, the others then find the schema up to date.
 MIGRATION_LOCK = 0x51554944
+
+_log = logging.getLogger(__name__)
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -42,14 +47,33 @@ async def upgrade_async(database_url: str) -> None:
     try:
         if await stored_revision(engine) == HEAD_REVISION:
             return
-        from alembic import command  # noqa: PLC0415  # see the module docstring
+        with _alembic_warnings_only():  # from its import on, which sets up its plugins
+            from alembic import command  # noqa: PLC0415  # see the module docstring
 
-        async with engine.begin() as connection:
-            if connection.dialect.name == "postgresql":
-                await connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
-            await connection.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
+            async with engine.begin() as connection:
+                if connection.dialect.name == "postgresql":
+                    lock = text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+                    await connection.execute(lock)
+                await connection.run_sync(
+                    lambda sync: command.upgrade(alembic_config(sync), "head")
+                )
+        _log.info("applied the migrations up to %s", HEAD_REVISION)
     finally:
         await engine.dispose()
+
+
+@contextmanager
+def _alembic_warnings_only() -> Iterator[None]:
+    """Alembic's own warnings, without its INFO chatter (a plugin line per plugin, one per script):
+    the line logged after the migrations says what an operator needs. DEBUG still shows it all."""
+    alembic_log = logging.getLogger("alembic")
+    level = alembic_log.level
+    if alembic_log.getEffectiveLevel() > logging.DEBUG:
+        alembic_log.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        alembic_log.setLevel(level)
 
 
 async def stored_revision(engine: AsyncEngine) -> str | None:

@@ -32,10 +32,11 @@ from standin.driver import Sandbox
 from standin.interactions import DEFERRED_MESSAGE
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 from tests.messages import BUTTON, components_in, heading_of, layout_text
+from tests.shipped import SHIPPED_PACK_FILES
 
 Json = dict[str, Any]
 REPO = Path(__file__).resolve().parents[2]
-PACK_DIRS = [REPO / "quizzes", Path(__file__).parent / "packs"]
+PACK_DIRS = [*SHIPPED_PACK_FILES, Path(__file__).parent / "packs"]
 TIMEOUT = 15.0
 MEMBERS = 20
 

@@ -12,12 +12,14 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.quiz.library import load_library
 from standin.driver import Sandbox
 from tests.e2e.conftest import REPO, TIMEOUT, Json, content_of
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 from tests.parses import PATHOLOGICAL
+from tests.shipped import SHIPPED_PACK_FILES, copy_shipped_packs
 
 # A third of Discord's 3 s deadline: a stall shorter than the deadline shows too. An answer
 # that waits on nothing takes tens of milliseconds here.
@@ -50,7 +52,9 @@ async def seats(sandbox: Sandbox) -> tuple[Seat, Seat]:
 
 
 @asynccontextmanager
-async def bot_process(discord_url: str, database_url: str) -> AsyncIterator[list[str]]:
+async def bot_process(
+    discord_url: str, database_url: str, quiz_dir: Path
+) -> AsyncIterator[list[str]]:
     """`quizbot run` against the stand-in, until it logged that it is ready; yields its log
     lines (read on as it goes), and stops it with SIGINT, as Ctrl-C does, on leaving."""
     env = {
@@ -58,6 +62,7 @@ async def bot_process(discord_url: str, database_url: str) -> AsyncIterator[list
         "DISCORD_TOKEN": "sandbox-token",
         "DATABASE_URL": database_url,
         "QUIZBOT_LOG_LEVEL": "INFO",
+        "QUIZBOT_QUIZ_DIR": str(quiz_dir),  # the shipped packs only, whatever quizzes/ holds
     }
     process = await asyncio.create_subprocess_exec(
         *(sys.executable, "-m", "bot", "run", "--discord-url", discord_url),
@@ -120,12 +125,15 @@ async def answered(sandbox: Sandbox, interaction_id: int) -> Json:
     return await sandbox.wait_for(settled, timeout=TIMEOUT)
 
 
-async def test_a_slow_upload_in_one_server_stalls_no_other_server(database_url: str) -> None:
-    built_in = load_library([REPO / "quizzes"]).packs
+async def test_a_slow_upload_in_one_server_stalls_no_other_server(
+    database_url: str, tmp_path: Path
+) -> None:
+    built_in = load_library(SHIPPED_PACK_FILES).packs
     title = next(iter(built_in.values())).title.get("en-US")
     async with Sandbox.start(guilds=2, members=3) as sandbox:
         moderator, member = await seats(sandbox)
-        async with bot_process(sandbox.url, database_url) as log:
+        quiz_dir = copy_shipped_packs(tmp_path / "quizzes")
+        async with bot_process(sandbox.url, database_url, quiz_dir) as log:
             file_id = await sandbox.attach(moderator.channel_id, "slow.yaml", PATHOLOGICAL)
             upload = await sandbox.command(
                 moderator.user_id, moderator.channel_id, "quiz pack upload", file=file_id

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.shipped import copy_shipped_packs
+
 REPO = Path(__file__).resolve().parents[2]
 STARTUP_S = 60.0
 STOP_S = 20.0
@@ -70,7 +72,13 @@ def read_line(process: subprocess.Popen[str], wanted: str, said: list[str], time
 
 
 def start_playground(data_home: Path, *args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(data_home),
+        "PYTHONUNBUFFERED": "1",
+        # The shipped packs only: the tests may not change with the packs a user added.
+        "QUIZBOT_QUIZ_DIR": str(copy_shipped_packs(data_home / "quizzes")),
+    }
     return subprocess.Popen(
         [sys.executable, "-m", "bot", "playground", *args],
         cwd=REPO,

@@ -20,6 +20,7 @@ from bot.playground.botprocess import PLAYGROUND_TOKEN
 from bot.quiz.library import load_library
 from bot.quiz.model import Question
 from tests.playground.conftest import REPO, Json, Playground, no_failures
+from tests.shipped import SHIPPED_PACK_FILES
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 CHROMIUM = os.environ.get("QUIZBOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -217,7 +218,7 @@ def reveal_as_moderator(page: Page, playground: Playground, asked: str) -> None:
 
 def _asked(shown: str) -> Question:
     """The pack's question whose prompt the page shows."""
-    pack = load_library([REPO / "quizzes"]).get("ring-attention")
+    pack = load_library(SHIPPED_PACK_FILES).get("ring-attention")
     assert pack is not None
     asked = [q for q in pack.questions if _plain(q.prompt.get("en")) in _plain(shown)]
     assert len(asked) == 1

@@ -16,8 +16,8 @@ from bot.quiz.problems import PackError
 from bot.quiz.schema import DIALECT, pack_schema
 from bot.quiz.template import pack_template
 from tests.quiz.packs import ONE_LOCALE_PACK, VALID_PACK
+from tests.shipped import SHIPPED_PACK_FILES
 
-REPO = Path(__file__).resolve().parents[2]
 SCHEMA = pack_schema()
 VALIDATOR = jsonschema.Draft202012Validator(
     SCHEMA, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
@@ -60,7 +60,7 @@ def test_every_text_limit_is_the_loaders() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [*sorted((REPO / "quizzes").glob("*.yaml"))],
+    SHIPPED_PACK_FILES,
     ids=lambda path: path.name,
 )
 def test_the_seed_packs_validate_against_the_schema(path: Path) -> None:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from bot.quiz.library import load_library
 from bot.quiz.model import OPTION_LETTERS, Pack, Question
+from tests.shipped import SHIPPED_PACK_FILES
 
-QUIZ_DIR = Path(__file__).resolve().parents[2] / "quizzes"
-PACKS = load_library([QUIZ_DIR]).packs
+PACKS = load_library(SHIPPED_PACK_FILES).packs
 
 # Answers are stored by option index, so moving a correct option would re-grade past answers.
 ANSWER_KEYS = {

@@ -6,7 +6,11 @@ import asyncio
 import sys
 import uuid
 import warnings
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -17,7 +21,9 @@ from sqlalchemy.pool import NullPool
 
 from bot.storage.migrate import HEAD_REVISION, alembic_config, stored_revision, upgrade_async
 from bot.storage.models import Base
-from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.databases import BACKENDS, POSTGRES_URL, admin, need_postgres_here, with_database
+
+PROBE_S = 60.0
 
 
 def _drift(connection: Connection) -> list[object]:
@@ -131,3 +137,39 @@ async def test_0007_keeps_each_server_pack_as_its_current_version(database_url: 
             assert sources.all() == [("capitals", "id: capitals")]
     finally:
         await engine.dispose()
+
+
+@asynccontextmanager
+async def _empty_database(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"
+        return
+    await need_postgres_here()
+    name = f"test_h1_empty_{uuid.uuid4().hex[:8]}"
+    await admin(f'CREATE DATABASE "{name}"')
+    try:
+        yield with_database(POSTGRES_URL, name)
+    finally:
+        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_a_first_migration_logs_one_line_not_alembics_chatter(
+    backend: str, tmp_path: Path
+) -> None:
+    async with _empty_database(backend, tmp_path) as url:
+        probe = (
+            "import asyncio, logging\n"
+            "from bot.storage.migrate import upgrade_async\n"
+            "logging.basicConfig(level='INFO', format='%(levelname)s %(name)s: %(message)s')\n"
+            f"asyncio.run(upgrade_async({url!r}))\n"
+        )
+        # A fresh interpreter, as at a first start: Alembic logs as it is first imported.
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", probe, stderr=asyncio.subprocess.PIPE
+        )
+        _, err = await asyncio.wait_for(process.communicate(), PROBE_S)
+    assert process.returncode == 0, err.decode()
+    assert err.decode().splitlines() == [
+        f"INFO bot.storage.migrate: applied the migrations up to {HEAD_REVISION}"
+    ]

@@ -16,7 +16,7 @@ import discord
 
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
-from bot.config import Settings
+from bot.config import FIRST_BOT_ADVICE, Settings
 from bot.english import counted
 from bot.errors import QuizbotError
 from bot.quiz.library import load_library
@@ -132,7 +132,7 @@ def pack_lines(settings: Settings) -> list[Line]:
 
 def token_line(settings: Settings, *, online: bool) -> Line | None:
     if settings.token is None:
-        return Line(ok=False, subject="token", text="DISCORD_TOKEN is not set")
+        return Line(ok=False, subject="token", text=f"DISCORD_TOKEN is not set: {FIRST_BOT_ADVICE}")
     if online:
         return None  # the Discord lines say it all
     return Line(ok=True, subject="token", text="set (quizbot check --online tries it with Discord)")

@@ -136,7 +136,11 @@ def test_a_new_sqlite_file_is_not_created_and_broken_settings_are_listed(tmp_pat
     cwd = with_packs(tmp_path)
     fresh = quizbot("check", cwd=cwd)
     assert "ok    database: quizbot.db is new: quizbot run makes it" in fresh.out.splitlines()
-    assert "FAIL  token: DISCORD_TOKEN is not set" in fresh.out.splitlines()
+    assert (
+        "FAIL  token: DISCORD_TOKEN is not set: create an application and bot user in Discord's "
+        "developer portal, then run with DISCORD_TOKEN=<the bot token>; or try the bot without a "
+        "token: quizbot playground"
+    ) in fresh.out.splitlines()
     assert not (tmp_path / "quizbot.db").exists()
     broken = quizbot("check", cwd=cwd, QUIZBOT_LOG_LEVEL="LOUD", QUIZBOT_METRICS_PORT="x")
     assert broken.status == 1
