@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import re
 from itertools import combinations, pairwise
-from pathlib import Path
 
 import pytest
 
 from bot.quiz.library import load_library
 from bot.quiz.model import Pack, Question
+from tests.shipped import SHIPPED_PACK_FILES
 
-QUIZ_DIR = Path(__file__).resolve().parents[2] / "quizzes"
-PACKS = load_library(
-    [QUIZ_DIR / "ring-attention.yaml", QUIZ_DIR / "moe-expert-parallelism.yaml"]
-).packs
+PACKS = load_library(list(SHIPPED_PACK_FILES)).packs
 RING = PACKS["ring-attention"]
 MOE = PACKS["moe-expert-parallelism"]
 
