@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     )
     dev_guild: int | None = Field(default=None, validation_alias="QUIZBOT_DEV_GUILD")
     discord_url: str | None = Field(default=None, validation_alias="QUIZBOT_DISCORD_URL")
+    # With the stand-in only: follow its movable clock (tests, the playground; bot/clock.py).
+    clock_file: Path | None = Field(default=None, validation_alias="QUIZBOT_CLOCK_FILE")
     metrics_port: int | None = Field(default=None, validation_alias="QUIZBOT_METRICS_PORT")
     metrics_host: str = Field(default="127.0.0.1", validation_alias="QUIZBOT_METRICS_HOST")
     # Unset: one process and one gateway connection, as a bot under 2,500 servers needs.

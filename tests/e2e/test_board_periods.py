@@ -8,7 +8,6 @@ button reads (the command itself ran on the real clock).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 import discord
@@ -31,7 +30,7 @@ def week_title(moment: datetime) -> str:
 
 def move_clock(world: QuizWorld, to: datetime) -> None:
     assert world.bot is not None
-    world.bot.ctx = replace(world.bot.ctx, clock=lambda: to)
+    world.bot.ctx.clock.advance((to - world.bot.ctx.clock.now()).total_seconds())
 
 
 async def scored_members(world: QuizWorld) -> list[int]:

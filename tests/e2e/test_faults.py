@@ -18,7 +18,7 @@ from bench.faults.rig import RigOptions
 from bench.faults.scenarios import FAST, SCENARIOS
 from tests.databases import POSTGRES_URL, need_postgres_here, postgres_unavailable
 
-pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420), pytest.mark.xdist_group("faults")]
 ON_POSTGRES = "db-cut-10s"
 LOG_LINES = 40
 

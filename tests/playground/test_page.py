@@ -22,7 +22,7 @@ from bot.quiz.model import Question
 from tests.playground.conftest import REPO, Json, Playground, no_failures
 from tests.shipped import SHIPPED_PACK_FILES
 
-pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page")]
 CHROMIUM = os.environ.get("QUIZBOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [  # without the background-networking ones Chromium reaches out, and is refused here
     "--no-sandbox",

@@ -13,7 +13,7 @@ import pytest
 from tests.messages import heading_of, layout_text, texts_of
 from tests.playground.conftest import Playground, no_failures, running_playground, start_playground
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("playground")]
 ROUND_S = 40.0
 CROWD, RIGHT = 20, 0.6
 

@@ -43,7 +43,7 @@ async def public_board(
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The public message: the top of the board of ``period`` as it is now, and the buttons
     that open private copies of that board."""
-    key = period_key(period, ctx.clock())
+    key = period_key(period, ctx.clock.now())
     board = await _read(ctx, guild_id, key, pack, 0)
     pack_key = stable_key(pack.id) if pack else ""
     view = discord.ui.View(timeout=None)
@@ -73,7 +73,7 @@ async def _board_here(
     if interaction.guild_id is None:
         return None
     try:
-        key = carried_period_key(period, ctx.clock())
+        key = carried_period_key(period, ctx.clock.now())
     except ValueError:  # 2026-W60, 2026-13
         return None
     pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(pack_key)

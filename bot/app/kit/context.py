@@ -5,8 +5,7 @@ feature: bot/app/rounds/conductor.py's ``RoundConductor`` is the one the process
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol, cast
 
@@ -14,6 +13,7 @@ import discord
 
 from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.server_views import PackShelf
+from bot.clock import Clock
 from bot.quiz.library import Library
 from bot.storage.database import Database
 from bot.storage.results import RoundView
@@ -46,7 +46,7 @@ class AppContext:
     conductor: RoundControl
     keys: QuestionKeys  # of the built-in packs; a server's own are in its shelf view
     shelf: PackShelf
-    clock: Callable[[], datetime] = utc_now
+    clock: Clock = field(default_factory=Clock)
 
 
 class _HasContext(Protocol):

@@ -51,7 +51,7 @@ class PackGroup(
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await file.read()
         outcome = await ctx.shelf.upload(
-            guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock()
+            guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock.now()
         )
         await reply(interaction, upload_text(outcome, interaction.locale.value))
 
@@ -113,7 +113,7 @@ async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled:
         await say(interaction, "serverpacks.not_builtin", id=echo(pack))
         return
     changed = await ctx.shelf.set_disabled(
-        guild_id, pack, disabled=disabled, by=interaction.user.id, now=ctx.clock()
+        guild_id, pack, disabled=disabled, by=interaction.user.id, now=ctx.clock.now()
     )
     state = "disabled" if disabled else "enabled"
     await say(interaction, f"serverpacks.{state if changed else 'already_' + state}", id=pack)

@@ -154,7 +154,7 @@ class ReviewAnswerButton(PersistentButton, pattern=REVIEW_ANSWER_ID):
         if not 0 <= self.option < len(question.options):
             await refuse(interaction)
             return
-        shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock())
+        shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock.now())
         answer = Answer(session, pack.id, question.id, self.option, shown_for, self.shown)
         await _take(interaction, answer, keys)
 

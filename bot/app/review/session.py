@@ -68,4 +68,6 @@ async def take_step(interaction: discord.Interaction[Any], action: ReviewAction)
     """The member's action, taken: one service call, where they clicked, now."""
     ctx = ctx_of(interaction)
     rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
-    return await reviews.take(ctx.db, action, now=ctx.clock(), rng=rng, where=interaction.guild_id)
+    return await reviews.take(
+        ctx.db, action, now=ctx.clock.now(), rng=rng, where=interaction.guild_id
+    )

@@ -102,7 +102,7 @@ class AnswerButton(
             question_id=question_id,
             member_id=interaction.user.id,
             option_index=self.option,
-            now=ctx.clock(),
+            now=ctx.clock.now(),
         )
         if result.outcome is AnswerOutcome.RECORDED:
             metrics.ANSWERS_RECORDED.inc()

@@ -104,7 +104,7 @@ class RoundCommands(QuizCommands):
                 question_seconds=seconds,
                 question_count=questions,
                 rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
-                now=self.ctx.clock(),
+                now=self.ctx.clock.now(),
                 mode=mode,
             )
         except rounds.RoundAlreadyRunningError:
@@ -146,7 +146,7 @@ class RoundCommands(QuizCommands):
                 await channel.send(view=card, allowed_mentions=allowed)
                 await say(interaction, "round.started_elsewhere", channel=channel.mention)
         except discord.Forbidden:
-            await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock())
+            await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock.now())
             await say(interaction, "round.cannot_post", channel=f"<#{view.channel_id}>")
             return
         self.ctx.conductor.begin(view.id)

@@ -16,7 +16,6 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 
 import discord
 
@@ -24,6 +23,7 @@ from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patie
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.endings import RoundEndings
 from bot.app.rounds.outbox import RoundOutbox
+from bot.clock import Clock
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
 from bot.storage import outbox, rounds
 from bot.storage.database import Database
@@ -51,7 +51,7 @@ class RoundConductor:
         client: discord.Client,
         db: Database,
         shelf: PackShelf,
-        clock: Callable[[], datetime],
+        clock: Clock,
         *,
         pause_between_questions_s: float = 3.0,
         patience: Patience | None = None,
@@ -61,11 +61,12 @@ class RoundConductor:
         # Rounds of servers on another process's shards are that process's to conduct.
         self._serves_guild = serves_guild or (lambda guild: client.get_guild(guild) is not None)
         self._db = db
-        self._clock = clock
+        self._time = clock  # waits for stored times go through it (a moved clock wakes them)
+        self._clock = clock.now
         self._pause_s = pause_between_questions_s
         self._patience = patience or Patience()
-        self._outbox = RoundOutbox(client, db, shelf, clock, self._patience)
-        self._endings = RoundEndings(client, db, self._outbox, clock, self._patience)
+        self._outbox = RoundOutbox(client, db, shelf, clock.now, self._patience)
+        self._endings = RoundEndings(client, db, self._outbox, clock.now, self._patience)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._live: dict[int, _Live] = {}
         self._failures: dict[int, int] = {}
@@ -250,7 +251,7 @@ class RoundConductor:
         closed = asyncio.Event()
         counter = asyncio.create_task(self._keep_counter_current(view, closed))
         try:
-            await self._pause(view.id, seconds)
+            await self._time.wait(seconds, self._live_state(view.id).wake)
         finally:
             # The counter finishes an edit in flight before the reveal edits the same message.
             closed.set()

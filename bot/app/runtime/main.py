@@ -10,7 +10,7 @@ from typing import Any
 
 from bot import __version__
 from bot.app.kit import metrics
-from bot.app.kit.context import AppContext, utc_now
+from bot.app.kit.context import AppContext
 from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.server_views import PackShelf
 from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
@@ -22,6 +22,7 @@ from bot.app.runtime.logs import configure_logging
 from bot.app.runtime.monitor import Monitor
 from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
 from bot.app.runtime.sign_in import Stopper, connection_failure, sign_in
+from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError, QuizbotError
 from bot.heap import settle_heap
@@ -103,25 +104,27 @@ def build_bot(
     pause_between_questions_s: float = 3.0,
     reminder_interval_s: float = PASS_INTERVAL_S,
     sharded: bool = False,
+    clock: Clock | None = None,
     **options: Any,  # noqa: ANN401  # discord.Client options
 ) -> QuizBot:
     """A bot wired to its database and packs (tests build theirs the same way)."""
     bot = (ShardedQuizBot if sharded else QuizBot)(dev_guild=dev_guild, **options)
+    clock = clock or Clock()
     shelf = PackShelf(db, library)
     conductor = RoundConductor(
         bot,
         db,
         shelf,
-        utc_now,
+        clock,
         pause_between_questions_s=pause_between_questions_s,
         serves_guild=bot.serves_guild,
     )
-    bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf)
+    bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf, clock)
     bot.reminders = ReminderLoop(
         bot,
         db,
         library,
-        utc_now,
+        clock.now,
         interval_s=reminder_interval_s,
         active=bot.serves_direct_messages,
     )
@@ -137,13 +140,15 @@ async def serve(
     db = Database.open(settings.database_url)
     metrics.watch_database(db)
     monitor: Monitor | None = None
+    clock = Clock.following(settings.clock_file) if settings.clock_file else Clock()
     try:
-        await sync_packs(db, list(library.packs.values()), utc_now())
+        await sync_packs(db, list(library.packs.values()), clock.now())
         bot = build_bot(
             db,
             library,
             dev_guild=settings.dev_guild,
             sharded=settings.sharded,
+            clock=clock,
             http_trace=metrics.rate_limit_trace(),
         )
         if settings.metrics_port is not None:

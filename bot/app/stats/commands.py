@@ -34,7 +34,7 @@ class StatsCog(commands.Cog):
         # A bare Member option would turn anyone else into a TransformerError.
         whose = member or interaction.user
         assert interaction.guild_id is not None  # noqa: S101  # guild-only command
-        now = self.ctx.clock()
+        now = self.ctx.clock.now()
         numbers = await stats.member_stats(
             self.ctx.db, whose.id, now, guild_id=interaction.guild_id
         )

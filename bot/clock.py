@@ -1,0 +1,85 @@
+"""The time the bot runs on: one clock, passed to everything that reads the time.
+
+Times kept in the database (when a question closes, when a scheduled round is due, a reminder's
+day) are read against this clock, and waits for such a time go through ``wait``, so a test or
+the playground can move the clock and the bot acts at once, as if the time had passed. Pacing
+(rate limits, retry back-off, the supervisor's rounds) stays in real time: it protects Discord
+and the database, whatever the clock says.
+
+A moved clock is the real UTC time plus an offset. ``Clock.following(path)`` reads the offset
+from the file the Discord stand-in writes (``{"offset_s": <float>}``, replaced atomically), so
+the stand-in, the bot and a second bot process all share one time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+FOLLOW_POLL_S = 0.05  # how soon a waiting bot notices that the followed clock moved
+
+
+class Clock:
+    """Real UTC time, plus an offset when moved (tests) or followed (the stand-in's file)."""
+
+    def __init__(self, offset_s: float = 0.0, *, follows: Path | None = None) -> None:
+        self._offset_s = offset_s
+        self._follows = follows
+        self._seen: tuple[int, int] | None = None  # the followed file's (mtime, size) last read
+        self._moved = asyncio.Event()
+
+    @classmethod
+    def following(cls, path: Path) -> Clock:
+        clock = cls(follows=path)
+        clock._read_offset()
+        return clock
+
+    def now(self) -> datetime:
+        if self._follows is not None:
+            self._read_offset()
+        return datetime.now(UTC) + timedelta(seconds=self._offset_s)
+
+    def advance(self, seconds: float) -> None:
+        """Moves the clock forward (never back: stored times only ever come closer)."""
+        if seconds < 0:
+            msg = f"the clock never goes back ({seconds} s asked)"
+            raise ValueError(msg)
+        self._offset_s += seconds
+        self._wake_waiters()
+
+    async def wait(self, seconds: float, wake: asyncio.Event | None = None) -> bool:
+        """Waits until ``seconds`` have passed by this clock, or ``wake`` is set (then True)."""
+        deadline = self.now() + timedelta(seconds=max(0.0, seconds))
+        wake = wake or asyncio.Event()
+        while (left := (deadline - self.now()).total_seconds()) > 0:
+            slice_s = min(left, FOLLOW_POLL_S) if self._follows is not None else left
+            moved = self._moved
+            waits = {asyncio.ensure_future(wake.wait()), asyncio.ensure_future(moved.wait())}
+            try:
+                await asyncio.wait(waits, timeout=slice_s, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiting in waits:
+                    waiting.cancel()
+            if wake.is_set():
+                return True
+        return wake.is_set()
+
+    def _wake_waiters(self) -> None:
+        self._moved.set()
+        self._moved = asyncio.Event()
+
+    def _read_offset(self) -> None:
+        assert self._follows is not None  # noqa: S101  # only called when following
+        with contextlib.suppress(FileNotFoundError):
+            stat = self._follows.stat()
+            seen = (stat.st_mtime_ns, stat.st_size)
+            if seen == self._seen:
+                return
+            offset = float(json.loads(self._follows.read_text(encoding="utf-8"))["offset_s"])
+            self._seen = seen
+            if offset != self._offset_s:
+                self._offset_s = offset
+                self._wake_waiters()

@@ -1,0 +1,95 @@
+"""The bot's one clock: moved forward, it wakes what waits for a stored time at once; followed,
+it takes its offset from the stand-in's file."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.clock import Clock
+
+WAIT_LIMIT_S = 5.0  # far beyond what any of these waits should take
+
+
+def write_offset(path: Path, offset_s: float) -> None:
+    """As the stand-in writes it: a whole new file, replaced in one step."""
+    draft = path.with_suffix(".draft")
+    draft.write_text(json.dumps({"offset_s": offset_s}), encoding="utf-8")
+    draft.replace(path)
+
+
+def test_an_unmoved_clock_is_the_real_utc_time() -> None:
+    before = datetime.now(UTC)
+    now = Clock().now()
+    assert before <= now <= datetime.now(UTC)
+    assert now.tzinfo is UTC
+
+
+def test_moving_the_clock_forward_moves_now() -> None:
+    clock = Clock()
+    clock.advance(3600)
+    ahead = clock.now() - datetime.now(UTC)
+    assert timedelta(minutes=59) < ahead <= timedelta(hours=1)
+
+
+def test_the_clock_never_goes_back() -> None:
+    with pytest.raises(ValueError, match="never goes back"):
+        Clock().advance(-1)
+
+
+async def test_a_wait_for_an_hour_ends_when_the_clock_is_moved_an_hour() -> None:
+    clock = Clock()
+    waiting = asyncio.create_task(clock.wait(3600))
+    await asyncio.sleep(0)  # the wait has begun
+    started = time.monotonic()
+    clock.advance(3600)
+    woken = await asyncio.wait_for(waiting, WAIT_LIMIT_S)
+    assert woken is False  # the time came; nobody woke it
+    assert time.monotonic() - started < WAIT_LIMIT_S
+
+
+async def test_a_wait_moved_only_part_of_the_way_goes_on_waiting() -> None:
+    clock = Clock()
+    waiting = asyncio.create_task(clock.wait(3600))
+    await asyncio.sleep(0)
+    clock.advance(1800)
+    done, _ = await asyncio.wait({waiting}, timeout=0.2)
+    assert not done
+    clock.advance(1800)
+    assert await asyncio.wait_for(waiting, WAIT_LIMIT_S) is False
+
+
+async def test_a_wake_ends_the_wait_early_and_says_so() -> None:
+    clock = Clock()
+    wake = asyncio.Event()
+    waiting = asyncio.create_task(clock.wait(3600, wake))
+    await asyncio.sleep(0)
+    wake.set()
+    assert await asyncio.wait_for(waiting, WAIT_LIMIT_S) is True
+
+
+async def test_a_short_wait_on_the_real_clock_takes_its_time() -> None:
+    started = time.monotonic()
+    assert await Clock().wait(0.05) is False
+    assert time.monotonic() - started >= 0.05
+
+
+async def test_a_followed_clock_takes_the_offset_from_its_file(tmp_path: Path) -> None:
+    path = tmp_path / "clock.json"
+    write_offset(path, 0.0)
+    clock = Clock.following(path)
+    waiting = asyncio.create_task(clock.wait(7 * 24 * 3600))
+    await asyncio.sleep(0)
+    write_offset(path, 7 * 24 * 3600.0)
+    assert await asyncio.wait_for(waiting, WAIT_LIMIT_S) is False
+    assert clock.now() - datetime.now(UTC) > timedelta(days=6, hours=23)
+
+
+def test_a_followed_clock_without_its_file_yet_is_the_real_time(tmp_path: Path) -> None:
+    clock = Clock.following(tmp_path / "not-written-yet.json")
+    assert abs(clock.now() - datetime.now(UTC)) < timedelta(seconds=5)
