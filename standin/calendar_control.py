@@ -10,8 +10,6 @@ from standin.errors import RefusedError
 from standin.model import Json
 from standin.scheduled_events import ScheduledEvent
 
-_CONTROL_KEYS = frozenset({"guild_id", "user_id"})
-
 
 @action("GET", "/clock")
 async def clock(call: ControlCall) -> object:
@@ -47,12 +45,14 @@ async def scheduled_events(call: ControlCall) -> object:
 
 @action("POST", "/scheduled-events")
 async def create_scheduled_event(call: ControlCall) -> object:
-    """A member creates an event in the client: the body is Create Guild Scheduled Event's, plus
-    ``user_id`` (the creator, who needs Create Events) and ``guild_id``."""
+    """A member creates an event in the client: ``event`` is Create Guild Scheduled Event's body,
+    ``user_id`` the creator (who needs Create Events), ``guild_id`` the guild."""
     await call.core.scheduler.tick()
     guild = call.core.world.guild(int(call.body["guild_id"]))
     author = call.core.world.user(int(call.body["user_id"]))
-    body = {k: v for k, v in call.body.items() if k not in _CONTROL_KEYS}
+    body = call.body["event"]
+    if not isinstance(body, dict):
+        raise RefusedError("event must be a JSON object: Create Guild Scheduled Event's body", 400)
     _check_spec(call, body)
     event = await call.core.scheduler.create(guild, author, body)
     return event.payload(user_count=True)

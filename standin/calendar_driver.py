@@ -47,7 +47,7 @@ class CalendarDriver:
     ) -> Json:
         """A member creates an event in the client (they need Create Events): `body` holds
         Create Guild Scheduled Event's fields (``name``, ``scheduled_start_time``, ...)."""
-        fields = {**body, "guild_id": str(guild_id), "user_id": str(user_id)}
+        fields = {"guild_id": str(guild_id), "user_id": str(user_id), "event": body}
         event: Json = await self._call("POST", "/scheduled-events", fields)
         return event
 

@@ -92,7 +92,7 @@ def patched(event: ScheduledEvent, body: Json, now: dt.datetime) -> ScheduledEve
     """A copy of `event` with a modify body's fields (valid by the spec), or Discord's refusal.
     The status is not changed here (see `check_transition`)."""
     _check_entity(body)
-    changes: Json = {}
+    changes: Json = {"exceptions": dict(event.exceptions), "interested": set(event.interested)}
     if "name" in body:
         changes["name"] = _name(body["name"])
     if "description" in body:
@@ -110,9 +110,7 @@ def patched(event: ScheduledEvent, body: Json, now: dt.datetime) -> ScheduledEve
     if "recurrence_rule" in body:  # a new rule drops the old one's exceptions
         changes["rule"] = _rule(body["recurrence_rule"], now)
         changes["exceptions"] = {}
-    draft = dataclasses.replace(
-        event, exceptions=dict(event.exceptions), interested=set(event.interested), **changes
-    )
+    draft = dataclasses.replace(event, **changes)
     _check_order(draft)
     return draft
 
@@ -165,6 +163,12 @@ def _new_start(event: ScheduledEvent, value: object, now: dt.datetime) -> dt.dat
 
 
 def _check_order(event: ScheduledEvent) -> None:
+    if event.rule is not None and not event.rule.includes(event.start):
+        raise field_error(
+            ["scheduled_start_time"],
+            "BASE_TYPE_INVALID",
+            f"Must be an occurrence of the recurrence rule (from {event.rule.start.isoformat()}).",
+        )
     if event.end <= event.start:
         raise field_error(
             ["scheduled_end_time"],
