@@ -207,3 +207,33 @@ async def test_the_bot_hears_a_recurring_event_move_on_and_the_clock_start_it(
         moved = await bot.next("update")
     assert moved.status is discord.EventStatus.scheduled
     assert moved.start_time == start + dt.timedelta(days=1)
+
+
+async def test_the_bot_hears_its_permissions_change(
+    sandbox: Sandbox, place: dict[str, Any]
+) -> None:
+    async with connected(Watcher(default())) as bot:
+        guild = bot.get_guild(int(place["guild"]["id"]))
+        assert guild is not None
+        assert guild.me.guild_permissions.manage_events
+        await sandbox.set_role_permissions(place["guild"]["id"], "quizbot", 1 << 10)  # View only
+        await sandbox.wait_for(lambda: not guild.me.guild_permissions.manage_events, WAIT_S)
+        assert not guild.me.guild_permissions.create_events
+        assert guild.me.guild_permissions.view_channel
+
+
+async def test_exceptions_reach_the_gateway(
+    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+) -> None:
+    body = external()
+    start = body["scheduled_start_time"]
+    body["recurrence_rule"] = {"start": start, "frequency": 3}
+    async with connected(Watcher(default())) as bot:
+        assert isinstance(bot, Watcher)
+        events_path = f"/guilds/{place['guild']['id']}/scheduled-events"
+        _, made = await rest.call("POST", events_path, body)
+        skip = {"original_scheduled_start_time": start, "is_canceled": True}
+        await rest.call("POST", f"{events_path}/{made['id']}/exceptions", skip)
+        await sandbox.add_role(place["guild"]["id"], "after")
+        await bot.next("role")
+    assert "GUILD_SCHEDULED_EVENT_EXCEPTION_CREATE" in bot.raw

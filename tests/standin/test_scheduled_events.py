@@ -282,3 +282,41 @@ async def test_an_external_event_starts_and_ends_by_the_clock(
     assert listed["status"] == COMPLETED
     status, reply = await rest.call("PATCH", path, {"status": COMPLETED})  # the bot, too late
     assert (status, reply["code"]) == (400, 180000)
+
+
+async def test_sending_the_status_an_event_has_changes_nothing(
+    rest: Rest, place: dict[str, Any]
+) -> None:
+    event = await create(rest, place["guild"])
+    path = f"{events(place['guild'])}/{event['id']}"
+    status, same = await rest.call("PATCH", path, {"status": SCHEDULED})
+    assert (status, same) == (200, event)
+
+
+async def test_real_time_passing_starts_an_event_too(
+    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+) -> None:
+    event = await create(rest, place["guild"], start_h=1.0 / 3600, end_h=1.0)  # a second ahead
+    assert event["status"] == SCHEDULED
+    assert sandbox.core is not None
+    core = sandbox.core
+
+    def ticked() -> bool:  # by the server's own tick, not by a request that catches up
+        return core.world.scheduled_events[int(event["id"])].status == ACTIVE
+
+    await sandbox.wait_for(ticked, timeout=5.0)
+    [listed] = await sandbox.scheduled_events(place["guild"]["id"])
+    assert listed["status"] == ACTIVE
+
+
+async def test_an_image_is_kept_as_a_hash_and_exceptions_count_no_users(
+    rest: Rest, place: dict[str, Any]
+) -> None:
+    cover = "data:image/png;base64,iVBORw0KGgo="
+    event = await create(rest, place["guild"], image=cover)
+    assert len(event["image"]) == 32
+    int(event["image"], 16)
+    path = f"{events(place['guild'])}/{event['id']}/users/counts"
+    asked = {"guild_scheduled_event_exception_ids": "42"}
+    status, counts = await rest.call("GET", path, params=asked)
+    assert (status, counts["guild_scheduled_event_exception_counts"]) == (200, {"42": 0})
