@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from standin import errors, event_rules, timestamps
+from standin import errors, event_rules, recurrence, timestamps
 from standin.errors import field_error
 from standin.model import Json
 from standin.scheduled_events import EventException, ScheduledEvent
@@ -23,6 +23,10 @@ def created(event: ScheduledEvent, body: Json, now: dt.datetime) -> EventExcepti
     path: list[str | int] = ["original_scheduled_start_time"]
     original = timestamps.parse(body["original_scheduled_start_time"], path)
     rule = event.rule
+    if abs(original - now) > recurrence.START_REACH:  # the stand-in's bound on counting
+        raise field_error(
+            path, "BASE_TYPE_INVALID", f"Must be within {recurrence.START_REACH.days} days of now."
+        )
     if rule is None or original < event.start or not rule.includes(original):
         raise field_error(
             path,

@@ -233,6 +233,9 @@ async def test_exceptions_are_refused_where_discord_refuses_them(
     status, reply = await rest.call("POST", path, off)
     assert status == 400
     assert field_codes(reply, "original_scheduled_start_time") == ["BASE_TYPE_INVALID"]
+    far = {"original_scheduled_start_time": (first + 600 * WEEK).isoformat()}
+    status, reply = await rest.call("POST", path, far)
+    assert field_codes(reply, "original_scheduled_start_time") == ["BASE_TYPE_INVALID"]
     start = moment(event["scheduled_start_time"])
     past = {
         "original_scheduled_start_time": start.isoformat(),
