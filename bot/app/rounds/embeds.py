@@ -97,7 +97,7 @@ def question_embed(
 
 
 def timer_text(locale: str, closes_at: datetime, paused_left_s: float | None) -> str:
-    """ "Closes in …" as a live countdown, or "Paused" while the round is paused."""
+    """The closing time as a countdown the client keeps current, or "Paused" while paused."""
     if paused_left_s is None:
         return tr(locale, "round.closes", time=relative_time(closes_at))
     return tr(locale, "round.paused")

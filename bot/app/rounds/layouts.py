@@ -159,11 +159,10 @@ def standings_layout(
 
 def why_it_ended(view: RoundView, locale: str) -> str | None:
     """What the standings say of a round that ended by itself, paused past its limit."""
-    if view.end_reason != PAUSE_LIMIT_REASON or view.paused_at is None:
+    paused_at, paused_until = view.paused_at, view.paused_until
+    if view.end_reason != PAUSE_LIMIT_REASON or paused_at is None or paused_until is None:
         return None
-    if view.paused_until is None:
-        return None
-    minutes = pause_minutes(view.paused_at, view.paused_until)
+    minutes = pause_minutes(paused_at, paused_until)
     return tr(locale, "round.paused_too_long", minutes=minutes)
 
 

@@ -24,12 +24,7 @@ from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, descr
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
-from bot.app.rounds.layouts import (
-    question_layout,
-    reveal_layout,
-    standings_layout,
-    why_it_ended,
-)
+from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout, why_it_ended
 from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
@@ -229,11 +224,8 @@ class RoundOutbox:
         """Shows a question's answered count and closing time afresh (or, while its round is
         paused, the time it has left), in its own style."""
         message = self.channel(view).get_partial_message(message_id)
-        left = view.paused_left_s
         if await self._is_layout(view, message_id):
-            layout = await self.question_layout(
-                view, index, answered=answered, closes_at=closes_at, paused_left_s=left
-            )
+            layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
             await message.edit(view=layout, allowed_mentions=NOBODY)
             return
         pack, question = await self.question(view, index)  # posted as an embed, before layouts
@@ -247,19 +239,14 @@ class RoundOutbox:
             closes_at=closes_at,
             answered=answered,
             order=shown_order(view.id, question),
-            paused_left_s=left,
+            paused_left_s=view.paused_left_s,
         )
         await message.edit(embed=embed, allowed_mentions=NOBODY)
 
     async def question_layout(
-        self,
-        view: RoundView,
-        index: int,
-        *,
-        answered: int,
-        closes_at: datetime,
-        paused_left_s: float | None = None,
+        self, view: RoundView, index: int, *, answered: int, closes_at: datetime
     ) -> discord.ui.LayoutView:
+        """The question as the round stands in ``view``: counting down, or paused."""
         pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         return question_layout(
@@ -272,7 +259,7 @@ class RoundOutbox:
             closes_at=closes_at,
             answered=answered,
             order=shown_order(view.id, question),
-            paused_left_s=paused_left_s,
+            paused_left_s=view.paused_left_s,
         )
 
     async def _is_layout(self, view: RoundView, message_id: int) -> bool:
