@@ -134,6 +134,8 @@ class GuildSettingsRow(Base):
     question_seconds: Mapped[int]
     locale: Mapped[str | None] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    # How long a round may stay paused before it ends by itself.
+    pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
 
 
 class MemberSettingsRow(Base):
@@ -223,6 +225,10 @@ class RoundRow(Base):
     # Why it ended by itself (its channel lost, its questions gone); None when it ran its course
     # or a moderator stopped it.
     end_reason: Mapped[str | None] = mapped_column(String(200))
+    # Paused since (None: not paused), and when it ends by itself unless resumed. The open
+    # question's time left is closes_at - paused_at; both stay once the round has ended.
+    paused_at: Mapped[datetime | None]
+    paused_until: Mapped[datetime | None]
 
 
 class RoundMessageRow(Base):

@@ -27,6 +27,10 @@ cmd-quiz-stop-name = διακοπή
 cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
 cmd-quiz-skip-name = παράλειψη
 cmd-quiz-skip-description = Κλείσιμο της τρέχουσας ερώτησης τώρα (συντονιστές)
+cmd-quiz-pause-name = παύση
+cmd-quiz-pause-description = Παύση του γύρου σε αυτό το κανάλι· η ερώτηση κρατά τον χρόνο της (συντονιστές)
+cmd-quiz-resume-name = συνέχιση
+cmd-quiz-resume-description = Συνέχιση του γύρου που είναι σε παύση σε αυτό το κανάλι (συντονιστές)
 cmd-quiz-packs-name = πακέτα
 cmd-quiz-packs-description = Τα πακέτα κουίζ που μπορείτε να παίξετε
 cmd-quiz-settings-name = ρυθμίσεις
@@ -41,6 +45,8 @@ cmd-quiz-settings-ping_role-name = ρόλος_ειδοποίησης
 cmd-quiz-settings-ping_role-description = Ένας ρόλος που ειδοποιείται όταν ξεκινά ένας γύρος
 cmd-quiz-settings-clear_ping_role-name = χωρίς_ρόλο_ειδοποίησης
 cmd-quiz-settings-clear_ping_role-description = Να μην ειδοποιείται κανένας ρόλος όταν ξεκινά ένας γύρος
+cmd-quiz-settings-pause_limit-name = όριο_παύσης
+cmd-quiz-settings-pause_limit-description = Λεπτά που περιμένει ένας γύρος σε παύση πριν τελειώσει (προεπιλογή: 60)
 cmd-quiz-analytics-name = ανάλυση
 cmd-quiz-analytics-description = Πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server, πρώτα οι χειρότερες (συντονιστές)
 cmd-quiz-analytics-pack-name = πακέτο
@@ -99,6 +105,12 @@ round-answered = { $count ->
 round-locked_in = Η απάντησή σας καταχωρίστηκε: **{ $letter }**. Η σωστή απάντηση θα φανεί όταν κλείσει η ερώτηση.
 round-already_answered = Έχετε ήδη απαντήσει **{ $letter }**.
 round-question_closed = Αυτή η ερώτηση έχει κλείσει· η επιλογή σας δεν καταχωρίστηκε.
+round-paused = Σε παύση
+round-paused_left = { $seconds ->
+        [one] απομένει { $seconds } δευτ. όταν συνεχιστεί
+       *[other] απομένουν { $seconds } δευτ. όταν συνεχιστεί
+    }
+round-paused_click = Ο γύρος είναι σε παύση, οπότε η επιλογή σας δεν καταχωρίστηκε. Απαντήστε μόλις ένας συντονιστής τον συνεχίσει.
 round-round_over = Αυτός ο γύρος έχει τελειώσει.
 round-correct_answer = Σωστή απάντηση: **{ $letter }**: { $text }
 round-how_answered = Πώς απάντησαν τα μέλη
@@ -126,6 +138,23 @@ round-already_running = Υπάρχει ήδη γύρος σε εξέλιξη σ�
 round-no_round = Δεν υπάρχει γύρος σε εξέλιξη σε αυτό το κανάλι.
 round-stopping = Ο γύρος διακόπτεται.
 round-skipping = Η ερώτηση κλείνει τώρα.
+# Το $ends είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε μία ώρα».
+round-paused_question = Ο γύρος τέθηκε σε παύση. Η ερώτηση { $number } κρατά { $seconds ->
+        [one] το { $seconds } δευτ. που της απομένει
+       *[other] τα { $seconds } δευτ. που της απομένουν
+    }· συνεχίστε τον γύρο με /{ cmd-quiz-name } { cmd-quiz-resume-name }. Αν δεν συνεχιστεί, θα τελειώσει αυτόματα { $ends }.
+round-paused_between = Ο γύρος τέθηκε σε παύση ανάμεσα σε δύο ερωτήσεις: η επόμενη ερώτηση περιμένει το /{ cmd-quiz-name } { cmd-quiz-resume-name }. Αν δεν συνεχιστεί, ο γύρος θα τελειώσει αυτόματα { $ends }.
+round-already_paused = Ο γύρος σε αυτό το κανάλι είναι ήδη σε παύση. Συνεχίστε τον με /{ cmd-quiz-name } { cmd-quiz-resume-name }.
+round-not_paused = Ο γύρος σε αυτό το κανάλι δεν είναι σε παύση.
+round-resumed_question = Ο γύρος συνεχίζεται: η ερώτηση { $number } έχει ξανά { $seconds ->
+        [one] το { $seconds } δευτ. της
+       *[other] τα { $seconds } δευτ. της
+    }, με νέα αντίστροφη μέτρηση.
+round-resumed_between = Ο γύρος συνεχίζεται: η επόμενη ερώτηση έρχεται σε λίγο.
+round-paused_too_long = Ο γύρος τελείωσε αυτόματα: έμεινε σε παύση περισσότερο από { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    }, το όριο αυτού του server.
 round-unknown_pack = Δεν υπάρχει πακέτο με το όνομα «{ $pack }». Δοκιμάστε /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = Αυτό το πακέτο δεν έχει ερωτήσεις για να παίξετε.
 round-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων».
@@ -278,6 +307,11 @@ settings-no_ping = κανένας
 settings-ping_unreachable = Ο ρόλος { $role } δεν θα ειδοποιηθεί: δεν επιτρέπει αναφορές και το bot δεν έχει εδώ το δικαίωμα «Αναφορά σε @everyone, @here και όλους τους ρόλους». Ενεργοποιήστε το «Να επιτρέπεται σε όλους να κάνουν @αναφορά σε αυτόν τον ρόλο» («Ρυθμίσεις διακομιστή» → «Ρόλοι») ή δώστε στο bot αυτό το δικαίωμα.
 settings-ping_everyone = Το @everyone δεν μπορεί να είναι ο ρόλος ειδοποίησης: διαλέξτε έναν ρόλο. Δεν άλλαξε τίποτα.
 settings-ping_both = Δώστε είτε ρόλος_ειδοποίησης είτε χωρίς_ρόλο_ειδοποίησης, όχι και τα δύο. Δεν άλλαξε τίποτα.
+settings-pause_limit = Όριο παύσης
+settings-pause_minutes = { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    }
 
 ## /quiz analytics: πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server (συντονιστές).
 

@@ -25,6 +25,10 @@ cmd-quiz-stop-name = stop
 cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
 cmd-quiz-skip-name = skip
 cmd-quiz-skip-description = Close the current question now (moderators)
+cmd-quiz-pause-name = pause
+cmd-quiz-pause-description = Pause the round in this channel; the question keeps its time left (moderators)
+cmd-quiz-resume-name = resume
+cmd-quiz-resume-description = Resume the paused round in this channel (moderators)
 cmd-quiz-packs-name = packs
 cmd-quiz-packs-description = The quiz packs you can play
 cmd-quiz-settings-name = settings
@@ -39,6 +43,8 @@ cmd-quiz-settings-ping_role-name = ping_role
 cmd-quiz-settings-ping_role-description = A role the bot pings when a round starts
 cmd-quiz-settings-clear_ping_role-name = clear_ping_role
 cmd-quiz-settings-clear_ping_role-description = Ping no role when a round starts
+cmd-quiz-settings-pause_limit-name = pause_limit
+cmd-quiz-settings-pause_limit-description = Minutes a paused round waits to be resumed before it ends (default: 60)
 cmd-quiz-analytics-name = analytics
 cmd-quiz-analytics-description = How each question of a pack fared in this server, worst first (moderators)
 cmd-quiz-analytics-pack-name = pack
@@ -94,6 +100,9 @@ round-answered = { $count } answered
 round-locked_in = Locked in: **{ $letter }**. The answer is revealed when the question closes.
 round-already_answered = You already answered **{ $letter }**.
 round-question_closed = This question is closed; your click was not recorded.
+round-paused = Paused
+round-paused_left = { $seconds } s left when it resumes
+round-paused_click = The round is paused, so your click was not recorded. Answer once a moderator resumes it.
 round-round_over = This round is over.
 round-correct_answer = Correct answer: **{ $letter }**: { $text }
 round-how_answered = How the server answered
@@ -119,6 +128,17 @@ round-already_running = A round is already running in { $channel }. Stop it with
 round-no_round = No round is running in this channel.
 round-stopping = Stopping the round.
 round-skipping = Closing the question now.
+# $ends is a Discord timestamp that the member's client shows as "in an hour".
+round-paused_question = Paused. Question { $number } keeps its { $seconds } s; resume the round with /{ cmd-quiz-name } { cmd-quiz-resume-name }. Unless resumed, it ends by itself { $ends }.
+round-paused_between = Paused between questions: the next question waits for /{ cmd-quiz-name } { cmd-quiz-resume-name }. Unless resumed, the round ends by itself { $ends }.
+round-already_paused = The round in this channel is already paused. Resume it with /{ cmd-quiz-name } { cmd-quiz-resume-name }.
+round-not_paused = The round in this channel is not paused.
+round-resumed_question = Resumed: question { $number } has its { $seconds } s again, with a new countdown.
+round-resumed_between = Resumed: the next question comes in a moment.
+round-paused_too_long = The round ended by itself: it stayed paused longer than { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, this server's limit.
 round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = That pack has no questions to play.
 round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
@@ -250,6 +270,11 @@ settings-no_ping = nobody
 settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the Mention @everyone, @here, and All Roles permission here. Turn on “Allow anyone to @mention this role” (Server Settings → Roles) or give the bot that permission.
 settings-ping_everyone = @everyone cannot be the round ping: choose a role. Nothing was changed.
 settings-ping_both = Give either ping_role or clear_ping_role, not both. Nothing was changed.
+settings-pause_limit = Pause limit
+settings-pause_minutes = { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }
 
 ## /quiz analytics: how each question of a pack fared in this server (moderators).
 
