@@ -283,12 +283,21 @@ class World:
         self._tell("message_create", message)
         return message
 
-    def edit(self, message: Message, body: Json, default_mentions: Kinds = ALL_KINDS) -> Message:
-        """Reads the edit's new text for mentions again; they notify nobody (mentions.py)."""
+    def edit(
+        self,
+        message: Message,
+        body: Json,
+        default_mentions: Kinds = ALL_KINDS,
+        *,
+        edited: bool = True,
+    ) -> Message:
+        """Reads the edit's new text for mentions again; they notify nobody (mentions.py).
+        `edited=False`: no "(edited)" (a deferred reply's content arriving is no edit)."""
         message.body.update({k: v for k, v in body.items() if k in _EDITABLE})
         if "content" in body or "components" in body:
             self._mention(message, body, default_mentions, notify=False)
-        message.edited_at = self.now()
+        if edited:
+            message.edited_at = self.now()
         self._tell("message_update", message)
         return message
 

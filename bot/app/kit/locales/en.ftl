@@ -2,6 +2,8 @@
 ### The code asks for a message by dotted key: `round.locked_in` is the message `round-locked_in`.
 ### Variables ({ $name }) are filled in by the bot; a count chooses its plural form with a select
 ### ({ $count -> [one] ... *[other] ... }). docs/i18n.md explains how to add and translate a string.
+### Discord's own names (its permissions and settings) are quoted exactly, in “”, as el.ftl quotes
+### Discord's Greek names in «»: the permission “Manage Server”.
 
 ## Slash commands and their options, as Discord lists them. Names: lowercase, no spaces.
 
@@ -32,7 +34,7 @@ cmd-quiz-resume-description = Resume the paused round in this channel (moderator
 cmd-quiz-packs-name = packs
 cmd-quiz-packs-description = The quiz packs you can play
 cmd-quiz-settings-name = settings
-cmd-quiz-settings-description = Server settings for quiz rounds (Manage Server)
+cmd-quiz-settings-description = Server settings for quiz rounds (needs the “Manage Server” permission)
 cmd-quiz-settings-moderator_role-name = moderator_role
 cmd-quiz-settings-moderator_role-description = A role that may run quiz rounds
 cmd-quiz-settings-seconds-name = seconds
@@ -141,7 +143,7 @@ round-paused_too_long = The round ended by itself: it stayed paused longer than 
     }, this server's limit.
 round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = That pack has no questions to play.
-round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
+round-cannot_post = I cannot post in { $channel }: I need the “View Channel”, “Send Messages” and “Embed Links” permissions there.
 round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
 # A review round (/quiz start mode: review): the questions the server most needs again.
 round-review-title = Review round: { $title }
@@ -152,7 +154,7 @@ round-review-nothing = Nobody in this server has answered **{ $pack }** yet, so 
 
 round-lost-10003 = that channel no longer exists
 round-lost-50001 = quizbot can no longer see that channel
-round-lost-50013 = quizbot lacks a permission it needs there (View Channel, Send Messages, Embed Links, Read Message History)
+round-lost-50013 = quizbot lacks a permission it needs there (“View Channel”, “Send Messages”, “Embed Links”, “Read Message History”)
 # The round's questions can no longer be shown (e.g. a built-in pack edited across a restart).
 round-content_gone = a question it was to ask is no longer in its pack (the pack was changed while the round ran). The standings so far are posted in the channel
 
@@ -175,7 +177,7 @@ review-summary = { $reviewed ->
     } · { $correct } right
 review-summary_next = Next review: { $time }
 review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
-review-already_answered = You already answered this question; your first answer counts.
+review-already_answered = You already answered this question in your review: your first answer set when it comes back, so this click changes nothing.
 review-first_new = Nothing is due right now, so here is a new question.
 review-missed_question = You got this one wrong in the round
 review-unanswered_question = You did not answer this one in the round
@@ -260,14 +262,14 @@ packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@�
 
 settings-title = Quiz settings
 settings-moderator_role = Moderator role
-settings-no_role = none (Manage Server only)
+settings-no_role = none (only members with the “Manage Server” permission)
 settings-seconds = Seconds per question
 settings-language = Language of rounds
 settings-server_language = the server's language
 settings-saved = Settings saved.
 settings-ping_role = Ping when a round starts
 settings-no_ping = nobody
-settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the Mention @everyone, @here, and All Roles permission here. Turn on “Allow anyone to @mention this role” (Server Settings → Roles) or give the bot that permission.
+settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the “Mention @everyone, @here, and All Roles” permission here. Turn on “Allow anyone to @mention this role” (“Server Settings” → “Roles”) or give the bot that permission.
 settings-ping_everyone = @everyone cannot be the round ping: choose a role. Nothing was changed.
 settings-ping_both = Give either ping_role or clear_ping_role, not both. Nothing was changed.
 settings-pause_limit = Pause limit
@@ -308,8 +310,8 @@ analytics-footer = Order: lowest discrimination first, then lowest share right. 
 
 ## Errors, always private.
 
-errors-not_moderator = Only moderators can do that: you need Manage Server or the quiz moderator role.
-errors-not_manager = Only members with Manage Server can change quiz settings.
+errors-not_moderator = Only moderators can do that: you need the “Manage Server” permission or the quiz moderator role.
+errors-not_manager = Only members with the “Manage Server” permission can change quiz settings.
 errors-guild_only = This command works in a server only.
 # A click whose button names a round, review, board or reminder of somewhere else, or that no such button carries.
 errors-not_here = This button doesn't belong here, so nothing was done.
