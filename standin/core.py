@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import mimetypes
 from collections import deque
 from pathlib import Path
 
 from standin.clock import Clock
+from standin.command_files import CommandFile
 from standin.commands import OptionValue, command_data
 from standin.config import SandboxConfig
 from standin.errors import RefusedError
-from standin.events import EventBus
+from standin.events import Event, EventBus
 from standin.faults import Faults
 from standin.gateway import Gateway
 from standin.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
     Interaction,
     InteractionDesk,
 )
+from standin.modals import OpenModal, Value, submission
 from standin.model import Guild, Json, Upload
 from standin.openapi import OpenApiSpec, shared_spec, spec_path
 from standin.payloads import interaction_payload
@@ -90,6 +94,51 @@ class StandIn:
         return await self._dispatch(
             MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
         )
+
+    async def submit_modal(
+        self, user_id: int, values: dict[str, Value], files: dict[str, list[Upload]]
+    ) -> Interaction:
+        """The member submits the modal they have open, with ``values`` by custom_id (the rest
+        as it was filled in) and ``files`` uploaded per file upload: a MODAL_SUBMIT."""
+        modal = self.open_modal(user_id)
+        self._check_in_channel(user_id, modal.channel_id)
+        uploaded = {
+            name: [self._modal_file(modal.channel_id, upload) for upload in given]
+            for name, given in files.items()
+        }
+        answered = submission(modal.data, values, uploaded)
+        data: Json = {"custom_id": modal.data["custom_id"], "components": answered.components}
+        if answered.attachments:
+            data["resolved"] = {"attachments": answered.attachments}
+        self.close_modal(user_id)
+        message_id = modal.message_id if modal.message_id in self.world.messages else None
+        return await self._dispatch(MODAL_SUBMIT, user_id, modal.channel_id, data, message_id)
+
+    def open_modal(self, user_id: int) -> OpenModal:
+        modal = self.desk.modals.get(user_id)
+        if modal is None:
+            raise RefusedError(f"user {user_id} has no modal open", 409)
+        return modal
+
+    def close_modal(self, user_id: int) -> OpenModal:
+        """The member closes their modal (Discord tells the bot nothing)."""
+        modal = self.desk.modals.pop(user_id, None)
+        if modal is None:
+            raise RefusedError(f"user {user_id} has no modal open", 409)
+        data = {"interaction_id": str(modal.interaction_id)}
+        self.events.publish(Event("modal_close", data=data, for_user=user_id))
+        return modal
+
+    def _modal_file(self, channel_id: int, upload: Upload) -> Json:
+        if len(upload.data) > self.config.limits.attachment_size_limit:
+            raise RefusedError(f"{upload.filename} is over the member's upload limit", 413)
+        kind = mimetypes.guess_type(upload.filename)[0] or upload.content_type
+        added = self.world.command_files.add(
+            CommandFile(
+                self.world.ids.next(), channel_id, upload.filename, kind, upload.data, self.url
+            )
+        )
+        return added.payload()
 
     async def _dispatch(
         self, kind: int, user_id: int, channel_id: int, data: Json, message_id: int | None = None

@@ -22,23 +22,17 @@ from standin.calendar_driver import CalendarDriver
 from standin.commands import OptionValue
 from standin.config import SandboxConfig
 from standin.core import StandIn
+from standin.driver_base import SandboxRefusedError
+from standin.modal_driver import ModalDriver
 from standin.server import SandboxServer
 
 T = TypeVar("T")
 Json = dict[str, Any]
 POLL_SECONDS = 0.01
+__all__ = ["POLL_SECONDS", "Sandbox", "SandboxRefusedError"]
 
 
-class SandboxRefusedError(Exception):
-    """The control API refused: the member could not have done that, or the input was wrong."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(f"{status}: {message}")
-        self.status = status
-        self.message = message
-
-
-class Sandbox(CalendarDriver):
+class Sandbox(CalendarDriver, ModalDriver):
     def __init__(self, url: str, session: aiohttp.ClientSession, core: StandIn | None) -> None:
         self.url = url
         self.core = core  # the in-process stand-in, None when connected to another process

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import secrets
 from dataclasses import dataclass, field
 
@@ -16,18 +17,23 @@ from standin.config import SandboxConfig
 from standin.errors import DiscordError, RefusedError
 from standin.layouts import IS_COMPONENTS_V2, check_edit
 from standin.mentions import USERS_ONLY
+from standin.modals import OpenModal, check_modal, with_ids
 from standin.model import EPHEMERAL, LOADING, Channel, Json, Message, User
 from standin.permissions import VIEW_CHANNEL
 from standin.rules import buttons, check_message
 from standin.world import World
 
-APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT = 4, 5, 6, 7, 8
+MODAL = 9
 _FAILED_MARGIN_S = 0.01  # past the deadline, so a late answer's report already says "failed"
+_ON_MESSAGE = {DEFERRED_UPDATE, UPDATE_MESSAGE}  # only where a message's component began it
+# A modal answers a command or a click, never a modal's submission (Discord refuses that).
 _ALLOWED = {
-    APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE},
-    MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+    APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
 }
 
 
@@ -54,6 +60,7 @@ class InteractionDesk:
         self._config = config
         self.by_id: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
+        self.modals: dict[int, OpenModal] = {}  # by member: a client shows one at a time
         # Each message's buttons by custom_id, with the components list they were read from:
         # walking a layout's nesting on every click cost the stand-in a fifth of its time.
         self._buttons: dict[int, tuple[object, dict[str, Json]]] = {}
@@ -129,7 +136,8 @@ class InteractionDesk:
                 400, errors.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
             )
         kind = int(body["type"])
-        if kind not in _ALLOWED[interaction.type]:
+        from_message = interaction.message_id is not None
+        if kind not in _ALLOWED[interaction.type] or (kind in _ON_MESSAGE and not from_message):
             raise errors.field_error(
                 ["type"],
                 "INTERACTION_RESPONSE_TYPE_INVALID",
@@ -169,6 +177,15 @@ class InteractionDesk:
             return self._world.edit(clicked, data, USERS_ONLY)
         if kind == DEFERRED_UPDATE:
             interaction.original_id = self._clicked(interaction).id
+        if kind == MODAL:
+            check_modal(data, ["data"])
+            self.modals[interaction.user.id] = OpenModal(
+                interaction.id,
+                interaction.user.id,
+                interaction.channel.id,
+                interaction.message_id,
+                with_ids(copy.deepcopy(data)),
+            )
         return None
 
     def _clicked(self, interaction: Interaction) -> Message:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from standin.events import Event
 from standin.interactions import Interaction
 from standin.model import EPHEMERAL, LOADING, Message
 from standin.rest import NO_CONTENT, Call, route
@@ -15,6 +16,10 @@ async def interaction_callback(call: Call) -> object:
     interaction, message = call.core.desk.callback(
         call.id("interaction_id"), call.params["interaction_token"], call.body
     )
+    modal = call.core.desk.modals.get(interaction.user.id)
+    if modal is not None and modal.interaction_id == interaction.id:  # the page shows it
+        opened = Event("modal_open", data=modal.view(), for_user=interaction.user.id)
+        call.core.events.publish(opened)
     if not call.flag("with_response"):
         return NO_CONTENT
     return _callback_response(interaction, int(call.body["type"]), message)
