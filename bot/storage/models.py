@@ -117,6 +117,25 @@ class ServerPackRow(Base):
     version_id: Mapped[int] = mapped_column(AutoId, ForeignKey("pack_versions.id"))
 
 
+class QuestionFormRow(Base):
+    """A question form a moderator is filling in (bot/storage/question_forms.py): what they
+    typed so far, kept between the form's steps and for a resubmit, until it expires."""
+
+    __tablename__ = "question_forms"
+    __table_args__ = (Index("ix_question_forms_guild_id_member_id", "guild_id", "member_id"),)
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    member_id: Mapped[int] = mapped_column(BigInteger)
+    purpose: Mapped[str] = mapped_column(String(16))
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it
+    question_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))
+    locales: Mapped[list[str]] = mapped_column(JSON)
+    difficulty: Mapped[str | None] = mapped_column(String(16))
+    fields: Mapped[dict[str, str]] = mapped_column(JSON)
+    updated_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+
+
 class DisabledPackRow(Base):
     """A built-in pack a server's moderators turned off there."""
 
@@ -379,6 +398,7 @@ guild_settings_table = _table(GuildSettingsRow)
 pack_versions_table = _table(PackVersionRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
+question_forms_table = _table(QuestionFormRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)

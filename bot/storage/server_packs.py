@@ -41,6 +41,11 @@ class TooManyPacksError(Exception):
     """The server holds its limit of packs already (checked again where it is written)."""
 
 
+class PackChangedError(Exception):
+    """A form's change was begun on a version of the pack that is no longer its current one
+    (another moderator saved meanwhile), or a new pack's id was taken meanwhile."""
+
+
 class Removal(enum.Enum):
     NOT_OWN = "not_own"  # the server has no uploaded pack of that id
     REMOVED = "removed"
@@ -63,10 +68,31 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
         )
 
 
-async def save_server_pack(db: Database, upload: ServerPackSource, pack: Pack) -> bool:
+async def current_source(db: Database, guild_id: int, pack_id: str) -> ServerPackSource | None:
+    """The current version of the server's pack ``pack_id`` (as members see it), if it has one."""
+    async with db.read() as connection:
+        row = (
+            await connection.execute(
+                select(pack_versions_table)
+                .join(ServerPackRow, ServerPackRow.version_id == PackVersionRow.id)
+                .where(_the_pack(guild_id, pack_id))
+            )
+        ).one_or_none()
+    return None if row is None else source_of(row)
+
+
+async def save_server_pack(
+    db: Database,
+    upload: ServerPackSource,
+    pack: Pack,
+    *,
+    based_on: int | None = None,
+    new: bool = False,
+) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
     that id; rounds of the old one keep playing it) and records ``pack``'s questions under its
-    stored id; True when it replaced one."""
+    stored id; True when it replaced one. A change made on version ``based_on``, or a ``new``
+    pack, raises PackChangedError (storing nothing) if the pack moved on meanwhile."""
     async with db.write() as connection:
         held = set(
             (
@@ -76,15 +102,20 @@ async def save_server_pack(db: Database, upload: ServerPackSource, pack: Pack) -
             ).scalars()
         )
         replacing = upload.pack_id in held
+        if (new and replacing) or (based_on is not None and not replacing):
+            raise PackChangedError
         if not replacing and len(held) >= MAX_SERVER_PACKS:
             raise TooManyPacksError
         version_id = await add_version(connection, upload)
         if replacing:  # in place: a round starting meanwhile waits, then sees the new version
-            await connection.execute(
-                update(ServerPackRow)
-                .where(_the_pack(upload.guild_id, upload.pack_id))
-                .values(version_id=version_id)
+            where = _the_pack(upload.guild_id, upload.pack_id)
+            if based_on is not None:  # compared and set in one statement
+                where &= ServerPackRow.version_id == based_on
+            changed = await connection.execute(
+                update(ServerPackRow).where(where).values(version_id=version_id)
             )
+            if not changed.rowcount:
+                raise PackChangedError
         else:
             await connection.execute(
                 server_packs_table.insert().values(

@@ -1,0 +1,139 @@
+"""Question forms being filled in: what a moderator typed, kept between a form's steps and for
+"Fix and resubmit", so nothing typed is lost and no custom_id carries it.
+
+A form is named by a random token (SQLite reuses row numbers, so an old button could otherwise
+reach a newer form), and belongs to one member in one server: every read names both, so a
+token alone opens nothing. Forms are bounded: each lives ``LIFETIME`` from its last change, a
+member holds at most ``PER_MEMBER`` in a server (opening another drops their oldest), and what
+one holds is bounded by the modals' own limits (bot/app/authoring/modals.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, Row, delete, select, update
+
+from bot.storage.database import Database
+from bot.storage.models import QuestionFormRow, question_forms_table
+
+LIFETIME = timedelta(hours=1)
+PER_MEMBER = 3
+TOKEN_BYTES = 12  # 16 characters of base64: unguessable, and short in a custom_id
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionFormRecord:
+    """A form as stored; ``token`` is empty until it is."""
+
+    guild_id: int
+    member_id: int
+    purpose: str
+    pack_id: str
+    locales: tuple[str, ...]
+    fields: dict[str, str]
+    question_id: str | None = None
+    difficulty: str | None = None
+    token: str = ""
+
+
+async def open_form(db: Database, form: QuestionFormRecord, now: datetime) -> QuestionFormRecord:
+    """Stores a new form; drops expired ones, and the member's oldest beyond ``PER_MEMBER``."""
+    stored = replace(form, token=secrets.token_urlsafe(TOKEN_BYTES))
+    async with db.write() as connection:
+        await connection.execute(delete(QuestionFormRow).where(QuestionFormRow.expires_at <= now))
+        held = (
+            await connection.execute(
+                select(QuestionFormRow.token)
+                .where(_member(form.guild_id, form.member_id))
+                .order_by(QuestionFormRow.updated_at.desc(), QuestionFormRow.token)
+            )
+        ).scalars()
+        dropped = list(held)[PER_MEMBER - 1 :]
+        if dropped:
+            await connection.execute(
+                delete(QuestionFormRow).where(QuestionFormRow.token.in_(dropped))
+            )
+        await connection.execute(
+            question_forms_table.insert().values(
+                token=stored.token,
+                guild_id=stored.guild_id,
+                member_id=stored.member_id,
+                purpose=stored.purpose,
+                pack_id=stored.pack_id,
+                question_id=stored.question_id,
+                locales=list(stored.locales),
+                difficulty=stored.difficulty,
+                fields=stored.fields,
+                updated_at=now,
+                expires_at=now + LIFETIME,
+            )
+        )
+    return stored
+
+
+async def member_form(
+    db: Database, token: str, guild_id: int, member_id: int, now: datetime
+) -> QuestionFormRecord | None:
+    """The member's form of that token in that server; None if there is none (any more)."""
+    async with db.read() as connection:
+        row = (
+            await connection.execute(
+                select(question_forms_table).where(
+                    QuestionFormRow.token == token,
+                    _member(guild_id, member_id),
+                    QuestionFormRow.expires_at > now,
+                )
+            )
+        ).one_or_none()
+    return None if row is None else _record(row)
+
+
+async def save_fields(
+    db: Database, form: QuestionFormRecord, fields: dict[str, str], now: datetime
+) -> bool:
+    """Replaces what the form holds and renews its lifetime; False if it is gone (expired,
+    or dropped for a newer one)."""
+    async with db.write() as connection:
+        result = await connection.execute(
+            update(QuestionFormRow)
+            .where(
+                QuestionFormRow.token == form.token,
+                _member(form.guild_id, form.member_id),
+                QuestionFormRow.expires_at > now,
+            )
+            .values(fields=fields, updated_at=now, expires_at=now + LIFETIME)
+        )
+        return bool(result.rowcount)
+
+
+async def close_form(db: Database, form: QuestionFormRecord) -> bool:
+    """Forgets the form (saved or cancelled); False if it was gone already."""
+    async with db.write() as connection:
+        result = await connection.execute(
+            delete(QuestionFormRow).where(
+                QuestionFormRow.token == form.token, _member(form.guild_id, form.member_id)
+            )
+        )
+        return bool(result.rowcount)
+
+
+def _member(guild_id: int, member_id: int) -> ColumnElement[bool]:
+    return (QuestionFormRow.guild_id == guild_id) & (QuestionFormRow.member_id == member_id)
+
+
+def _record(row: Row[Any]) -> QuestionFormRecord:
+    return QuestionFormRecord(
+        guild_id=row.guild_id,
+        member_id=row.member_id,
+        purpose=row.purpose,
+        pack_id=row.pack_id,
+        locales=tuple(str(locale) for locale in row.locales),
+        fields={str(k): str(v) for k, v in dict(row.fields).items()},
+        question_id=row.question_id,
+        difficulty=row.difficulty,
+        token=row.token,
+    )

@@ -1,0 +1,81 @@
+"""Question forms in the database (SQLite and PostgreSQL): kept per member and server under a
+random token, renewed by each step, expiring, bounded per member; and a form's change to a pack
+stored only on the version it was made on."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+
+from bot.quiz.server_packs import as_server_pack
+from bot.storage.database import Database
+from bot.storage.pack_versions import ServerPackSource
+from bot.storage.question_forms import (
+    LIFETIME,
+    PER_MEMBER,
+    QuestionFormRecord,
+    close_form,
+    member_form,
+    open_form,
+    save_fields,
+)
+from bot.storage.server_packs import PackChangedError, current_source, save_server_pack
+from tests.storage.factories import NOW, make_pack
+
+GUILD, OTHER, MODERATOR, SOMEONE = 1, 2, 5, 6
+FORM = QuestionFormRecord(GUILD, MODERATOR, "add", "capitals", ("en", "el"), {"prompt.en": "?"})
+
+
+async def test_a_form_is_its_members_in_its_server_until_it_expires(db: Database) -> None:
+    stored = await open_form(db, FORM, NOW)
+    assert len(stored.token) == 16
+    assert await member_form(db, stored.token, GUILD, MODERATOR, NOW) == stored
+    for guild, member in ((GUILD, SOMEONE), (OTHER, MODERATOR)):  # a token alone opens nothing
+        assert await member_form(db, stored.token, guild, member, NOW) is None
+    later = NOW + LIFETIME - timedelta(seconds=1)
+    assert await save_fields(db, stored, {"prompt.en": "Which city?"}, later) is True
+    renewed = await member_form(db, stored.token, GUILD, MODERATOR, later + LIFETIME / 2)
+    assert renewed is not None
+    assert renewed.fields == {"prompt.en": "Which city?"}
+    gone = later + LIFETIME
+    assert await member_form(db, stored.token, GUILD, MODERATOR, gone) is None
+    assert await save_fields(db, stored, {}, gone) is False
+    assert await close_form(db, stored) is True
+    assert await close_form(db, stored) is False
+
+
+async def test_a_member_holds_a_few_forms_and_a_new_one_drops_the_oldest(db: Database) -> None:
+    opened = [
+        await open_form(db, replace(FORM, pack_id=f"p{n}"), NOW + timedelta(seconds=n))
+        for n in range(PER_MEMBER + 1)
+    ]
+    at = NOW + timedelta(minutes=1)
+    kept = [await member_form(db, f.token, GUILD, MODERATOR, at) for f in opened]
+    assert [f.pack_id if f else None for f in kept] == [None, "p1", "p2", "p3"]
+    other = await open_form(db, replace(FORM, member_id=SOMEONE), at)  # another member's own
+    assert await member_form(db, other.token, GUILD, SOMEONE, at) is not None
+    assert await member_form(db, opened[1].token, GUILD, MODERATOR, at) is not None
+
+
+async def test_a_forms_change_is_stored_only_on_the_version_it_was_made_on(db: Database) -> None:
+    def upload(text: str) -> ServerPackSource:
+        return ServerPackSource(GUILD, "capitals", "capitals.yaml", text, MODERATOR, NOW)
+
+    pack = as_server_pack(make_pack("capitals", 2), GUILD)
+    assert await save_server_pack(db, upload("first"), pack, new=True) is False
+    with pytest.raises(PackChangedError):  # the id was taken meanwhile
+        await save_server_pack(db, upload("again"), pack, new=True)
+    first = await current_source(db, GUILD, "capitals")
+    assert first is not None
+    assert first.version_id is not None
+    assert await save_server_pack(db, upload("second"), pack, based_on=first.version_id)
+    with pytest.raises(PackChangedError):  # made on the first version, which is not current
+        await save_server_pack(db, upload("stale"), pack, based_on=first.version_id)
+    current = await current_source(db, GUILD, "capitals")
+    assert current is not None
+    assert current.source == "second"
+    assert await current_source(db, OTHER, "capitals") is None
+    with pytest.raises(PackChangedError):  # an edit of a pack removed meanwhile
+        await save_server_pack(db, replace(upload("x"), pack_id="gone"), pack, based_on=1)
