@@ -24,6 +24,11 @@ BOARD_PAGE: Final = "lb"
 BOARD_ME: Final = "lm"
 # A due-cards reminder (bot/app/reminders/buttons.py).
 DUE_REMINDER: Final = "dr"
+# A question form (bot/app/authoring/): its modals, and the buttons of its private reply.
+FORM_MODAL: Final = "fm"
+FORM_STEP: Final = "fo"
+FORM_SAVE: Final = "fs"
+FORM_CANCEL: Final = "fc"
 
 PREFIXES: Final = (
     ANSWER,
@@ -36,4 +41,8 @@ PREFIXES: Final = (
     BOARD_PAGE,
     BOARD_ME,
     DUE_REMINDER,
+    FORM_MODAL,
+    FORM_STEP,
+    FORM_SAVE,
+    FORM_CANCEL,
 )

@@ -34,6 +34,7 @@ from bot.cache import SharedReads
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
+from bot.quiz.pack_yaml import pack_yaml
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.server_packs import (
     MAX_SERVER_PACKS,
@@ -52,6 +53,8 @@ from bot.storage.pack_versions import ServerPackSource, pack_version
 from bot.storage.server_packs import Removal, guild_pack_records
 
 TTL_S = 10.0
+CHANGE_ATTEMPTS = 3  # a pack changed by another moderator between a form's read and write
+PackEdit = Callable[[Pack | None], Pack]
 VERSIONS_KEPT = 64  # parsed versions of rounds' packs, with room for every round running here
 log = logging.getLogger(__name__)
 
@@ -152,6 +155,60 @@ class PackShelf:
             return Uploaded(pack=pack, refusal=too_many)
         finally:
             self.forget(upload.guild_id)
+        return Uploaded(pack=stored, replaced=replaced)
+
+    async def change(
+        self, guild_id: int, pack_id: str, edit: PackEdit, *, by: int, now: datetime
+    ) -> Uploaded:
+        """Applies ``edit`` to the server's pack ``pack_id`` as it is now (None: there is none
+        yet) and stores the result as its next version, written as YAML and checked by the
+        loader in the checker's workers like an upload. ``edit`` raises EditRefusedError for a
+        change the pack cannot take; it is applied again should another change land between
+        the read and the write."""
+        try:
+            for _ in range(CHANGE_ATTEMPTS):
+                current = await server_packs.current_source(self._db, guild_id, pack_id)
+                changed = await self._change_once(current, guild_id, pack_id, edit, by=by, now=now)
+                if changed is not None:
+                    return changed
+        except PackError as error:
+            return Uploaded(problems=error.problems)
+        except ParseTimeoutError as late:
+            return Uploaded(refusal=UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s)))
+        finally:
+            self.forget(guild_id)
+        return Uploaded(refusal=UploadRefusal("forms.busy"))
+
+    async def _change_once(
+        self,
+        current: ServerPackSource | None,
+        guild_id: int,
+        pack_id: str,
+        edit: PackEdit,
+        *,
+        by: int,
+        now: datetime,
+    ) -> Uploaded | None:
+        """One try of ``change``; None when the pack moved on meanwhile."""
+        before = None
+        if current is not None:
+            before = await self._checker.parse(current.source.encode(), current.file_name)
+        file_name = current.file_name if current is not None else f"{pack_id}.yaml"
+        source = pack_yaml(edit(before), pack_id)
+        refusal = too_big(len(source.encode()))
+        if refusal is not None:
+            return Uploaded(refusal=refusal)
+        stored = as_server_pack(await self._checker.parse(source.encode(), file_name), guild_id)
+        upload = ServerPackSource(guild_id, pack_id, file_name, source, by, now)
+        based_on = None if current is None else current.version_id
+        try:
+            replaced = await server_packs.save_server_pack(
+                self._db, upload, stored, based_on=based_on, new=current is None
+            )
+        except server_packs.PackChangedError:
+            return None
+        except server_packs.TooManyPacksError:
+            return Uploaded(refusal=UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS))
         return Uploaded(pack=stored, replaced=replaced)
 
     async def remove(self, guild_id: int, pack_id: str) -> Removal:

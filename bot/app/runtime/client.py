@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.authoring.buttons import CancelButton, FormSubmitted, SaveButton, StepButton
 from bot.app.boards.buttons import MeButton, PageButton
 from bot.app.kit.buttons import ButtonRouter
 from bot.app.kit.command_text import CatalogueTranslator
@@ -25,10 +26,23 @@ from bot.english import counted
 
 log = logging.getLogger(__name__)
 
-# Answers first: they are most of the clicks.
+# Answers first: they are most of the clicks. A question form's modal submissions are routed
+# here too, by their custom_id, so a form goes on after a restart.
 BUTTONS = ButtonRouter(
-    (AnswerButton, WhyButton, *REVIEW_BUTTONS, PageButton, MeButton, ReminderButton)
+    (
+        AnswerButton,
+        WhyButton,
+        *REVIEW_BUTTONS,
+        PageButton,
+        MeButton,
+        ReminderButton,
+        StepButton,
+        SaveButton,
+        CancelButton,
+        FormSubmitted,
+    )
 )
+ROUTED = (discord.InteractionType.component, discord.InteractionType.modal_submit)
 
 
 class QuizTree(app_commands.CommandTree[Any]):
@@ -107,7 +121,7 @@ class QuizBot(commands.Bot):
         self.refused_notice.answered(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.type is not discord.InteractionType.component:
+        if interaction.type not in ROUTED:
             return
         custom_id = interaction.data.get("custom_id") if interaction.data else None
         button = BUTTONS.button(custom_id) if isinstance(custom_id, str) else None

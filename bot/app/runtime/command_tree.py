@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.analytics.commands import AnalyticsCommands
+from bot.app.authoring.commands import QuestionGroup, new_pack
 from bot.app.boards.commands import BoardCog
 from bot.app.kit.context import AppContext
 from bot.app.kit.quiz_group import quiz_group
@@ -21,10 +22,13 @@ from bot.app.stats.commands import StatsCog
 
 
 def quiz_commands(ctx: AppContext) -> app_commands.Group:
-    """`/quiz pack …|start|stop|skip|pause|resume|packs|settings|analytics`."""
+    """`/quiz pack …|question …|start|stop|skip|pause|resume|packs|settings|analytics`."""
+    packs = PackGroup()
+    packs.add_command(new_pack)  # a pack begun in Discord's forms (bot/app/authoring/)
     return quiz_group(
         (
-            PackGroup(),
+            packs,
+            QuestionGroup(),
             RoundCommands(ctx),
             PauseCommands(ctx),
             PackListCommands(ctx),

@@ -73,6 +73,11 @@ choice-month = Αυτόν τον μήνα
 choice-all = Συνολικά
 choice-english = Αγγλικά
 choice-greek = Ελληνικά
+choice-english_greek = Αγγλικά και ελληνικά
+choice-greek_english = Ελληνικά και αγγλικά
+choice-easy = Εύκολο
+choice-medium = Μέτριο
+choice-hard = Δύσκολο
 
 ## Η δυσκολία ενός πακέτου (το πακέτο: ουδέτερο γένος).
 
@@ -470,3 +475,124 @@ serverpacks-list_none = Κανένα ακόμη: ανεβάστε ένα με τ
 serverpacks-list_disabled = Ενσωματωμένα πακέτα απενεργοποιημένα εδώ
 serverpacks-list_no_disabled = Κανένα.
 serverpacks-own_mark = δικό αυτού του server
+
+## Γράψιμο ερωτήσεων στο Discord: /κουίζ ερώτηση προσθήκη|επεξεργασία|αφαίρεση και /κουίζ πακέτο νέο (συντονιστές), πάντα ιδιωτικά.
+# Ετικέτες (έως 45 χαρακτήρες) και υποδείξεις (έως 100) των πεδίων των φορμών· το $language είναι το όνομα μιας γλώσσας του πακέτου.
+
+cmd-quiz-pack-new-name = νέο
+cmd-quiz-pack-new-description = Ξεκινήστε ένα νέο πακέτο για αυτόν τον server σε φόρμα, με την πρώτη του ερώτηση (συντονιστές)
+cmd-quiz-pack-new-id-name = αναγνωριστικό
+cmd-quiz-pack-new-id-description = Το αναγνωριστικό του πακέτου: a-z, 0-9 και -, έως 40 χαρακτήρες
+cmd-quiz-pack-new-title-name = τίτλος
+cmd-quiz-pack-new-title-description = Ο τίτλος του πακέτου (στην πρώτη του γλώσσα)
+cmd-quiz-pack-new-languages-name = γλώσσες
+cmd-quiz-pack-new-languages-description = Οι γλώσσες στις οποίες γράφονται τα κείμενά του (προεπιλογή: του server)
+cmd-quiz-pack-new-difficulty-name = δυσκολία
+cmd-quiz-pack-new-difficulty-description = Πόσο δύσκολο είναι το πακέτο (προεπιλογή: μέτριο)
+cmd-quiz-question-name = ερώτηση
+cmd-quiz-question-description = Γράψτε τις ερωτήσεις αυτού του server σε φόρμες (συντονιστές)
+cmd-quiz-question-add-name = προσθήκη
+cmd-quiz-question-add-description = Προσθήκη ερώτησης σε ένα πακέτο αυτού του server, σε φόρμα (συντονιστές)
+cmd-quiz-question-add-pack-name = πακέτο
+cmd-quiz-question-add-pack-description = Το πακέτο του server στο οποίο θα προστεθεί
+cmd-quiz-question-edit-name = επεξεργασία
+cmd-quiz-question-edit-description = Αλλαγή μιας ερώτησης ενός πακέτου αυτού του server, σε φόρμα (συντονιστές)
+cmd-quiz-question-edit-pack-name = πακέτο
+cmd-quiz-question-edit-pack-description = Το πακέτο του server όπου βρίσκεται η ερώτηση
+cmd-quiz-question-edit-question-name = ερώτηση
+cmd-quiz-question-edit-question-description = Η ερώτηση που θα αλλάξει
+cmd-quiz-question-remove-name = αφαίρεση
+cmd-quiz-question-remove-description = Αφαίρεση μιας ερώτησης από ένα πακέτο αυτού του server (συντονιστές)
+cmd-quiz-question-remove-pack-name = πακέτο
+cmd-quiz-question-remove-pack-description = Το πακέτο του server όπου βρίσκεται η ερώτηση
+cmd-quiz-question-remove-question-name = ερώτηση
+cmd-quiz-question-remove-question-description = Η ερώτηση που θα αφαιρεθεί
+forms-title_pack = Νέο πακέτο
+forms-title_texts = Ερώτηση στα { $language } ({ $step } από { $steps })
+forms-title_whys = Γιατί είναι λάθος οι άλλες ({ $language })
+forms-field_title = Τίτλος ({ $language })
+forms-field_title_hint = Το όνομα του πακέτου, όπως το δείχνει η εντολή /{ cmd-quiz-name } { cmd-quiz-packs-name }
+forms-field_summary = Περίληψη ({ $language })
+forms-field_summary_hint = Με τι ασχολείται το πακέτο, σε μία ή δύο προτάσεις
+forms-field_prompt = Ερώτηση ({ $language })
+forms-field_prompt_hint = Τι ρωτούνται τα μέλη
+forms-field_options = Επιλογές ({ $language })
+forms-field_options_hint = Μία επιλογή ανά γραμμή, 2 έως 5 γραμμές· εμφανίζονται ως A, B, C…
+forms-field_correct = Η σωστή επιλογή
+forms-field_correct_hint = Ποια γραμμή των επιλογών είναι η σωστή
+forms-field_explanation = Εξήγηση ({ $language })
+forms-field_explanation_hint = Γιατί η σωστή επιλογή είναι σωστή· εμφανίζεται όταν αποκαλύπτεται η απάντηση
+forms-field_why = Γιατί όχι η { $letter }: { $option }
+forms-field_why_hint = Προαιρετικό: εμφανίζεται ιδιωτικά σε όποιον τη διαλέξει
+forms-line = Γραμμή { $number }
+forms-step_pack = Στοιχεία πακέτου
+forms-step_texts = Κείμενα: { $language }
+forms-step_whys = Τα «γιατί» ({ $language })
+forms-continue = Συνέχεια
+forms-fix = Διόρθωση και υποβολή
+forms-save = Αποθήκευση
+forms-remove = Αφαίρεση της ερώτησης
+forms-cancel = Ακύρωση
+forms-heading_add = **Νέα ερώτηση** για το πακέτο `{ $pack }`
+forms-heading_edit = **Αλλαγή ερώτησης** του πακέτου `{ $pack }`
+forms-heading_new = **Νέο πακέτο** `{ $pack }` και η πρώτη του ερώτηση
+forms-heading_remove = **Αφαίρεση ερώτησης** από το πακέτο `{ $pack }`
+forms-step_kept = Ό,τι γράψατε κρατήθηκε.
+forms-next = Επόμενο: { $step }.
+forms-ready = Έτσι θα διαβάζεται. Αποθηκεύστε την ή επιστρέψτε σε όποιο μέρος θέλετε· τα «γιατί» για τις λάθος επιλογές είναι προαιρετικά.
+forms-problems = { $count ->
+        [one] { $count } πράγμα θέλει διόρθωση· ό,τι γράψατε κρατήθηκε:
+       *[other] { $count } πράγματα θέλουν διόρθωση· ό,τι γράψατε κρατήθηκε:
+    }
+forms-problem_required = είναι κενό· χρειάζεται.
+forms-problem_too_long = έχει { $length } χαρακτήρες· το όριο είναι { $limit }.
+forms-problem_refused_character = περιέχει τον χαρακτήρα { $character }, που δεν επιτρέπεται σε κείμενο (tab ή χαρακτήρας ελέγχου)· αφαιρέστε τον.
+forms-problem_option_count = έχει { $count ->
+        [one] { $count } γραμμή
+       *[other] { $count } γραμμές
+    }· μια ερώτηση έχει από { $min } έως { $max } επιλογές, μία ανά γραμμή.
+forms-problem_options_differ = έχει { $count ->
+        [one] { $count } επιλογή
+       *[other] { $count } επιλογές
+    }, ενώ τα { $language } έχουν { $first }· δώστε κάθε επιλογή σε κάθε γλώσσα, με την ίδια σειρά.
+forms-problem_correct_beyond = είναι η { $letter }, αλλά { $count ->
+        [one] υπάρχει { $count } επιλογή
+       *[other] υπάρχουν { $count } επιλογές
+    }.
+forms-problem_why_missing = δόθηκε σε άλλη γλώσσα αλλά όχι σε αυτήν· δώστε το σε κάθε γλώσσα ή σε καμία.
+forms-preview_title = Προεπισκόπηση
+forms-preview_pack = Πακέτο **{ $title }** (`{ $id }`)
+forms-preview_whys = Τα «γιατί»: { $given } από { $wrong } λάθος επιλογές
+forms-loader_problems = Το πακέτο δεν αποθηκεύτηκε: { $count ->
+        [one] { $count } πρόβλημα
+       *[other] { $count } προβλήματα
+    }, όπως θα τα έλεγε το quizbot validate.
+forms-saved_add = Αποθηκεύτηκε στο πακέτο **{ $title }** (`{ $pack }`), που έχει πλέον { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Οι γύροι που τρέχουν κρατούν τις ερωτήσεις με τις οποίες ξεκίνησαν.
+forms-saved_edit = Αποθηκεύτηκε: η ερώτηση του πακέτου **{ $title }** (`{ $pack }`) άλλαξε και κρατά τις απαντήσεις και τις επαναλήψεις της. Οι γύροι που τρέχουν κρατούν την έκδοση με την οποία ξεκίνησαν.
+forms-saved_new = Το πακέτο **{ $title }** (`{ $pack }`) αποθηκεύτηκε για αυτόν τον server με την πρώτη του ερώτηση. Ξεκινήστε το με την εντολή /{ cmd-quiz-name } { cmd-quiz-start-name } ή προσθέστε κι άλλες με την εντολή /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-add-name }.
+forms-saved_remove = Αφαιρέθηκε. Το πακέτο **{ $title }** (`{ $pack }`) έχει πλέον { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }· οι απαντήσεις της ερώτησης που αφαιρέθηκε μένουν στο ιστορικό.
+forms-remove_confirm = Να αφαιρεθεί αυτή η ερώτηση από το πακέτο `{ $pack }`;
+    > { $prompt }
+forms-cancelled = Ακυρώθηκε. Δεν αποθηκεύτηκε τίποτα.
+forms-gone = Αυτή η φόρμα δεν είναι πια ανοιχτή (λήγει μία ώρα μετά την τελευταία της αλλαγή ή την αντικατέστησε μια νεότερη φόρμα σας). Δεν αποθηκεύτηκε τίποτα· εκτελέστε ξανά την εντολή.
+forms-busy = Το πακέτο άλλαζε συνεχώς όσο γινόταν η αποθήκευση (δουλεύουν κι άλλοι συντονιστές). Δεν αποθηκεύτηκε τίποτα· πατήστε ξανά Αποθήκευση.
+forms-pack_taken = Στο μεταξύ αποθηκεύτηκε σε αυτόν τον server ένα πακέτο `{ $pack }`. Δεν αποθηκεύτηκε τίποτα· διαλέξτε άλλο αναγνωριστικό με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
+forms-pack_gone = Το πακέτο `{ $pack }` δεν είναι πια αποθηκευμένο σε αυτόν τον server. Δεν αποθηκεύτηκε τίποτα.
+forms-locales_changed = Στο μεταξύ το πακέτο `{ $pack }` ανέβηκε ξανά σε άλλες γλώσσες. Δεν αποθηκεύτηκε τίποτα· ανοίξτε ξανά τη φόρμα.
+forms-question_gone = Αυτή η ερώτηση δεν υπάρχει πια στο πακέτο `{ $pack }`. Δεν αποθηκεύτηκε τίποτα.
+forms-last_question = Ένα πακέτο κρατά τουλάχιστον μία ερώτηση. Για να αφαιρέσετε το ίδιο το πακέτο `{ $pack }`, χρησιμοποιήστε την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-remove-name }.
+forms-too_many_questions = Το πακέτο `{ $pack }` έχει ήδη { $limit ->
+        [one] { $limit } ερώτηση
+       *[other] { $limit } ερωτήσεις
+    }, το μέγιστο για ένα πακέτο. Δεν αποθηκεύτηκε τίποτα.
+forms-bad_id = Το «{ $id }» δεν είναι αναγνωριστικό πακέτου: χρησιμοποιήστε 1 έως 40 χαρακτήρες από a-z, 0-9 και -.
+forms-pack_exists = Αυτός ο server έχει ήδη πακέτο `{ $id }`: προσθέστε του ερωτήσεις με την εντολή /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-add-name } ή διαλέξτε άλλο αναγνωριστικό.
+forms-builtin = Το `{ $id }` είναι ενσωματωμένο πακέτο και δεν αλλάζει από εδώ. Ξεκινήστε το δικό σας με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
+forms-not_own = Αυτός ο server δεν έχει πακέτο `{ $id }`. Ξεκινήστε ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
+forms-no_question = Το πακέτο `{ $pack }` δεν έχει ερώτηση `{ $id }`· διαλέξτε μία από τις προτάσεις.

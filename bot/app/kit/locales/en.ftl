@@ -73,6 +73,11 @@ choice-month = This month
 choice-all = All time
 choice-english = English
 choice-greek = Greek
+choice-english_greek = English and Greek
+choice-greek_english = Greek and English
+choice-easy = Easy
+choice-medium = Medium
+choice-hard = Hard
 
 ## A pack's difficulty.
 
@@ -438,3 +443,124 @@ serverpacks-list_none = None yet: upload one with /{ cmd-quiz-name } { cmd-quiz-
 serverpacks-list_disabled = Built-in packs turned off here
 serverpacks-list_no_disabled = None.
 serverpacks-own_mark = this server's own pack
+
+## Writing questions in Discord: /quiz question add|edit|remove and /quiz pack new (moderators), always private.
+# Labels (at most 45 characters) and hints (at most 100) of the forms' fields; $language names a pack locale.
+
+cmd-quiz-pack-new-name = new
+cmd-quiz-pack-new-description = Begin a new pack for this server in a form, with its first question (moderators)
+cmd-quiz-pack-new-id-name = id
+cmd-quiz-pack-new-id-description = The pack's id: a-z, 0-9 and -, up to 40 characters
+cmd-quiz-pack-new-title-name = title
+cmd-quiz-pack-new-title-description = The pack's title (in its first language)
+cmd-quiz-pack-new-languages-name = languages
+cmd-quiz-pack-new-languages-description = The languages its texts are written in (default: the server's)
+cmd-quiz-pack-new-difficulty-name = difficulty
+cmd-quiz-pack-new-difficulty-description = How hard the pack is (default: medium)
+cmd-quiz-question-name = question
+cmd-quiz-question-description = Write this server's own questions in forms (moderators)
+cmd-quiz-question-add-name = add
+cmd-quiz-question-add-description = Add a question to one of this server's packs, in a form (moderators)
+cmd-quiz-question-add-pack-name = pack
+cmd-quiz-question-add-pack-description = The server's pack to add it to
+cmd-quiz-question-edit-name = edit
+cmd-quiz-question-edit-description = Change a question of one of this server's packs, in a form (moderators)
+cmd-quiz-question-edit-pack-name = pack
+cmd-quiz-question-edit-pack-description = The server's pack the question is in
+cmd-quiz-question-edit-question-name = question
+cmd-quiz-question-edit-question-description = The question to change
+cmd-quiz-question-remove-name = remove
+cmd-quiz-question-remove-description = Remove a question from one of this server's packs (moderators)
+cmd-quiz-question-remove-pack-name = pack
+cmd-quiz-question-remove-pack-description = The server's pack the question is in
+cmd-quiz-question-remove-question-name = question
+cmd-quiz-question-remove-question-description = The question to remove
+forms-title_pack = New pack
+forms-title_texts = Question in { $language } ({ $step } of { $steps })
+forms-title_whys = Why the others are wrong ({ $language })
+forms-field_title = Title ({ $language })
+forms-field_title_hint = The pack's name, as /{ cmd-quiz-name } { cmd-quiz-packs-name } lists it
+forms-field_summary = Summary ({ $language })
+forms-field_summary_hint = What the pack is about, in a sentence or two
+forms-field_prompt = Question ({ $language })
+forms-field_prompt_hint = What members are asked
+forms-field_options = Options ({ $language })
+forms-field_options_hint = One option a line, 2 to 5 lines; they are shown as A, B, C…
+forms-field_correct = The right option
+forms-field_correct_hint = Which line of the options is right
+forms-field_explanation = Explanation ({ $language })
+forms-field_explanation_hint = Why the right option is right, shown when the answer is revealed
+forms-field_why = Why not { $letter }: { $option }
+forms-field_why_hint = Optional: shown privately to whoever picks it
+forms-line = Line { $number }
+forms-step_pack = Pack details
+forms-step_texts = { $language } texts
+forms-step_whys = Why texts ({ $language })
+forms-continue = Continue
+forms-fix = Fix and resubmit
+forms-save = Save
+forms-remove = Remove the question
+forms-cancel = Cancel
+forms-heading_add = **New question** for pack `{ $pack }`
+forms-heading_edit = **Changing a question** of pack `{ $pack }`
+forms-heading_new = **New pack** `{ $pack }` and its first question
+forms-heading_remove = **Removing a question** from pack `{ $pack }`
+forms-step_kept = Kept what you typed.
+forms-next = Next: { $step }.
+forms-ready = This is how it will read. Save it, or go back to any part; “why” texts for the wrong options are optional.
+forms-problems = { $count ->
+        [one] { $count } thing to fix; everything you typed is kept:
+       *[other] { $count } things to fix; everything you typed is kept:
+    }
+forms-problem_required = is empty; it is needed.
+forms-problem_too_long = is { $length } characters; the limit is { $limit }.
+forms-problem_refused_character = holds { $character }, a character a text may not hold (tabs and control characters); remove it.
+forms-problem_option_count = has { $count ->
+        [one] { $count } line
+       *[other] { $count } lines
+    }; a question has { $min } to { $max } options, one a line.
+forms-problem_options_differ = has { $count ->
+        [one] { $count } option
+       *[other] { $count } options
+    } but { $language } has { $first }; give each option in every language, in the same order.
+forms-problem_correct_beyond = is { $letter }, but there { $count ->
+        [one] is { $count } option
+       *[other] are { $count } options
+    }.
+forms-problem_why_missing = is given in another language but not in this one; give it in every language, or in none.
+forms-preview_title = Preview
+forms-preview_pack = Pack **{ $title }** (`{ $id }`)
+forms-preview_whys = “Why” texts: { $given } of { $wrong } wrong options
+forms-loader_problems = The pack was not saved: { $count ->
+        [one] { $count } problem
+       *[other] { $count } problems
+    } as quizbot validate would say it.
+forms-saved_add = Saved in pack **{ $title }** (`{ $pack }`), which now has { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Rounds that are running keep the questions they started with.
+forms-saved_edit = Saved: the question of pack **{ $title }** (`{ $pack }`) is changed, and keeps its answers and reviews. Rounds that are running keep the version they started with.
+forms-saved_new = Pack **{ $title }** (`{ $pack }`) is stored for this server with its first question. Start it with /{ cmd-quiz-name } { cmd-quiz-start-name }, or add more with /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-add-name }.
+forms-saved_remove = Removed. Pack **{ $title }** (`{ $pack }`) now has { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }; the removed question's answers stay in the history.
+forms-remove_confirm = Remove this question from pack `{ $pack }`?
+    > { $prompt }
+forms-cancelled = Cancelled. Nothing was saved.
+forms-gone = This form is no longer open (it expires an hour after its last change, or a newer form of yours replaced it). Nothing was saved; run the command again.
+forms-busy = The pack kept changing while this was being saved (other moderators at work). Nothing was saved; try Save again.
+forms-pack_taken = A pack `{ $pack }` was stored in this server meanwhile. Nothing was saved; choose another id with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
+forms-pack_gone = Pack `{ $pack }` is no longer stored in this server. Nothing was saved.
+forms-locales_changed = Pack `{ $pack }` was uploaded again in other languages meanwhile. Nothing was saved; open the form again.
+forms-question_gone = That question is no longer in pack `{ $pack }`. Nothing was saved.
+forms-last_question = A pack keeps at least one question. To remove pack `{ $pack }` itself, use /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-remove-name }.
+forms-too_many_questions = Pack `{ $pack }` already has { $limit ->
+        [one] { $limit } question
+       *[other] { $limit } questions
+    }, the most a pack may have. Nothing was saved.
+forms-bad_id = “{ $id }” is not a pack id: use 1 to 40 characters of a-z, 0-9 and -.
+forms-pack_exists = This server already has a pack `{ $id }`: add to it with /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-add-name }, or choose another id.
+forms-builtin = `{ $id }` is a built-in pack, which cannot be changed here. Begin your own with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
+forms-not_own = This server has no pack `{ $id }`. Begin one with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
+forms-no_question = Pack `{ $pack }` has no question `{ $id }`; pick one from the suggestions.

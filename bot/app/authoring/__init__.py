@@ -1,0 +1,1 @@
+"""Writing questions in Discord: `/quiz question add|edit|remove` and `/quiz pack new`."""

@@ -1,0 +1,164 @@
+"""The question forms' service: a form opened, a step of it taken, the form saved or dropped.
+
+A form's purpose says what saving does: ``add`` a question, ``edit`` one (its id stays),
+``new`` a pack with its first question, ``remove`` one. Saving changes the pack as it is at
+that moment (bot/app/kit/server_views.py, ``PackShelf.change``), so two moderators' forms on
+one pack both land; the result is checked by the loader like an uploaded file."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from bot.app.kit.context import AppContext
+from bot.app.kit.server_views import Uploaded
+from bot.quiz.model import Difficulty, Pack
+from bot.quiz.pack_edits import EditRefusedError, new_pack, with_question, without_question
+from bot.quiz.question_form import (
+    FormProblem,
+    Step,
+    StepKind,
+    problems,
+    question_of,
+    question_problems,
+    step_fields,
+    steps,
+    text_of,
+)
+from bot.quiz.question_ids import question_id
+from bot.storage import question_forms
+from bot.storage.question_forms import QuestionFormRecord
+
+
+class Purpose(enum.StrEnum):
+    ADD = "add"
+    EDIT = "edit"
+    NEW = "new"
+    REMOVE = "remove"
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a form stands after a step: that step's problems, else the next step to take,
+    else (``step`` None) every problem of the whole question, or none: ready to save."""
+
+    form: QuestionFormRecord
+    problems: tuple[FormProblem, ...] = ()
+    step: Step | None = None
+    taken: Step | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What saving a form did: ``uploaded`` (stored, or the loader's problems, or a limit), or
+    ``refused`` (the change the pack could not take), or the form was gone."""
+
+    form: QuestionFormRecord
+    uploaded: Uploaded | None = None
+    refused: EditRefusedError | None = None
+
+
+async def open_form(ctx: AppContext, form: QuestionFormRecord) -> QuestionFormRecord:
+    return await question_forms.open_form(ctx.db, form, ctx.clock.now())
+
+
+async def find_form(
+    ctx: AppContext, token: str, guild_id: int, member_id: int
+) -> QuestionFormRecord | None:
+    return await question_forms.member_form(ctx.db, token, guild_id, member_id, ctx.clock.now())
+
+
+def form_steps(form: QuestionFormRecord) -> tuple[Step, ...]:
+    return steps(form.locales, new_pack=form.purpose == Purpose.NEW)
+
+
+def why_steps(form: QuestionFormRecord) -> tuple[Step, ...]:
+    return tuple(Step(StepKind.WHYS, locale) for locale in form.locales)
+
+
+def first_step(form: QuestionFormRecord) -> Step:
+    return form_steps(form)[0]
+
+
+async def take_step(
+    ctx: AppContext, form: QuestionFormRecord, step: Step, values: dict[str, str]
+) -> Progress | None:
+    """Keeps what the step's modal held; None if the form is gone (expired or replaced)."""
+    fields = {name: text for name, text in {**form.fields, **values}.items() if text.strip()}
+    if not await question_forms.save_fields(ctx.db, form, fields, ctx.clock.now()):
+        return None
+    form = replace(form, fields=fields)
+    found = problems(fields, form.locales, step_fields(step, form.locales, fields))
+    if found:
+        return Progress(form, tuple(found), step, taken=step)
+    return progress(form, taken=step)
+
+
+def progress(form: QuestionFormRecord, taken: Step | None = None) -> Progress:
+    """The next step the form has not been through, else the whole question's problems."""
+    for step in form_steps(form):
+        if step_fields(step, form.locales, form.fields)[0] not in form.fields:
+            return Progress(form, step=step, taken=taken)
+    found = question_problems(form.fields, form.locales)
+    if form.purpose == Purpose.NEW:
+        details = step_fields(Step(StepKind.PACK), form.locales, form.fields)
+        found = problems(form.fields, form.locales, details) + found
+    return Progress(form, tuple(found), taken=taken)
+
+
+def step_of(problem: FormProblem, form: QuestionFormRecord) -> Step:
+    """The step whose modal holds the problem's field."""
+    kind, _, rest = problem.field.partition(".")
+    locale = rest.split(".", 1)[0] or form.locales[0]
+    if kind in {"title", "summary"}:
+        return Step(StepKind.PACK)
+    return Step(StepKind.WHYS if kind == "why" else StepKind.TEXTS, locale)
+
+
+async def save_form(ctx: AppContext, form: QuestionFormRecord, by: int) -> Saved:
+    """Applies the form to its pack and, once stored, forgets the form."""
+    try:
+        uploaded = await ctx.shelf.change(
+            form.guild_id,
+            form.pack_id,
+            lambda pack: _changed(form, pack),
+            by=by,
+            now=ctx.clock.now(),
+        )
+    except EditRefusedError as refused:
+        return Saved(form, refused=refused)
+    if uploaded.stored:
+        await question_forms.close_form(ctx.db, form)
+    return Saved(form, uploaded=uploaded)
+
+
+async def cancel_form(ctx: AppContext, form: QuestionFormRecord) -> None:
+    await question_forms.close_form(ctx.db, form)
+
+
+def _changed(form: QuestionFormRecord, pack: Pack | None) -> Pack:
+    """The pack with the form's change, as the domain makes it."""
+    if form.purpose == Purpose.NEW:
+        if pack is not None:
+            raise EditRefusedError("forms.pack_taken")
+        question = question_of(form.fields, form.locales, _fresh_id(form, ()))
+        title = text_of(form.fields, "title", form.locales)
+        summary = text_of(form.fields, "summary", form.locales)
+        difficulty = Difficulty(form.difficulty or Difficulty.MEDIUM.value)
+        return new_pack(form.pack_id, form.locales, (title, summary), difficulty, question)
+    if pack is None:
+        raise EditRefusedError("forms.pack_gone")
+    if pack.locales != form.locales:
+        raise EditRefusedError("forms.locales_changed")
+    if form.purpose == Purpose.ADD:
+        taken = [q.id for q in pack.questions]
+        return with_question(pack, question_of(form.fields, form.locales, _fresh_id(form, taken)))
+    if form.question_id is None or pack.question(form.question_id) is None:
+        raise EditRefusedError("forms.question_gone")
+    if form.purpose == Purpose.REMOVE:
+        return without_question(pack, form.question_id)
+    return with_question(pack, question_of(form.fields, form.locales, form.question_id))
+
+
+def _fresh_id(form: QuestionFormRecord, taken: list[str] | tuple[str, ...]) -> str:
+    return question_id(form.fields[f"prompt.{form.locales[0]}"], taken)

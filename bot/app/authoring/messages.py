@@ -1,0 +1,205 @@
+"""The question form's private reply, in the moderator's language: where the form stands (the
+next step, or the problems to fix with what was typed kept), a preview before saving, and what
+saving did. Its buttons carry the form's token only; the form itself stays in the database."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import discord
+
+from bot.app.authoring.desk import Progress, Purpose, Saved, form_steps, step_of
+from bot.app.authoring.modals import FIELD_TEXTS, language_name
+from bot.app.kit.catalogue import tr
+from bot.app.kit.limits import FIELD_VALUE, echo, fit_embed, fit_text
+from bot.app.kit.message_parts import BRAND
+from bot.quiz.model import OPTION_LETTERS
+from bot.quiz.question_form import (
+    CORRECT,
+    FormProblem,
+    Step,
+    StepKind,
+    correct_index,
+    option_lines,
+    wrong_options,
+)
+from bot.quiz.server_packs import shown_pack_id
+from bot.storage.question_forms import QuestionFormRecord
+
+MAX_STEP_BUTTONS = 5
+SHOWN_PROBLEMS = 10
+PRIMARY = discord.ButtonStyle.primary
+HEADINGS = {
+    Purpose.ADD: "forms.heading_add",
+    Purpose.EDIT: "forms.heading_edit",
+    Purpose.NEW: "forms.heading_new",
+    Purpose.REMOVE: "forms.heading_remove",
+}
+SAVED = {
+    Purpose.ADD: "forms.saved_add",
+    Purpose.EDIT: "forms.saved_edit",
+    Purpose.NEW: "forms.saved_new",
+    Purpose.REMOVE: "forms.saved_remove",
+}
+# The domain's problem keys (bot/quiz/question_form.py) and their messages.
+PROBLEMS = {
+    "required": "forms.problem_required",
+    "too_long": "forms.problem_too_long",
+    "refused_character": "forms.problem_refused_character",
+    "option_count": "forms.problem_option_count",
+    "options_differ": "forms.problem_options_differ",
+    "correct_beyond": "forms.problem_correct_beyond",
+    "why_missing": "forms.problem_why_missing",
+}
+
+
+class Act(enum.Enum):
+    STEP = "step"
+    SAVE = "save"
+    CANCEL = "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A button of the reply (bot/app/authoring/buttons.py makes it)."""
+
+    act: Act
+    label: str
+    step: Step | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    content: str
+    embed: discord.Embed | None = None
+    actions: tuple[Action, ...] = ()
+
+
+def _cancel(reader: str) -> Action:
+    return Action(Act.CANCEL, tr(reader, "forms.cancel"))
+
+
+def step_name(step: Step, reader: str) -> str:
+    if step.kind is StepKind.PACK:
+        return tr(reader, "forms.step_pack")
+    language = language_name(step.locale, reader)
+    key = "forms.step_whys" if step.kind is StepKind.WHYS else "forms.step_texts"
+    return tr(reader, key, language=language)
+
+
+def progress_reply(progress: Progress, reader: str) -> Reply:
+    form = progress.form
+    cancel = _cancel(reader)
+    if progress.problems:
+        return _problems_reply(progress, reader, cancel)
+    heading = _heading(form, reader)
+    if progress.step is not None:
+        done = "" if progress.taken is None else tr(reader, "forms.step_kept") + " "
+        text = tr(reader, "forms.next", step=step_name(progress.step, reader))
+        go = Action(Act.STEP, tr(reader, "forms.continue"), progress.step, PRIMARY)
+        return Reply(f"{heading}\n{done}{text}", actions=(go, cancel))
+    save = Action(Act.SAVE, tr(reader, "forms.save"), style=discord.ButtonStyle.success)
+    return Reply(
+        f"{heading}\n{tr(reader, 'forms.ready')}",
+        _preview(form, reader),
+        (save, cancel, *_step_actions(form, reader)),
+    )
+
+
+def _heading(form: QuestionFormRecord, reader: str) -> str:
+    return tr(reader, HEADINGS[Purpose(form.purpose)], pack=echo(form.pack_id))
+
+
+def _problems_reply(progress: Progress, reader: str, cancel: Action) -> Reply:
+    form = progress.form
+    shown = [_problem_line(p, form, reader) for p in progress.problems[:SHOWN_PROBLEMS]]
+    hidden = len(progress.problems) - len(shown)
+    if hidden:
+        shown.append(tr(reader, "serverpacks.more_problems", count=hidden))
+    count = len(progress.problems)
+    text = "\n".join([_heading(form, reader), tr(reader, "forms.problems", count=count), *shown])
+    fix = Action(Act.STEP, tr(reader, "forms.fix"), step_of(progress.problems[0], form), PRIMARY)
+    return Reply(text, actions=(fix, cancel))
+
+
+def _problem_line(problem: FormProblem, form: QuestionFormRecord, reader: str) -> str:
+    params = dict(problem.params)
+    if "locale" in params:
+        params["language"] = language_name(str(params["locale"]), reader)
+    message = tr(reader, PROBLEMS[problem.key], **params)
+    return f"- **{_field_name(problem.field, form, reader)}**: {message}"
+
+
+def _field_name(name: str, form: QuestionFormRecord, reader: str) -> str:
+    if name == CORRECT:
+        return tr(reader, "forms.field_correct")
+    kind, _, rest = name.partition(".")
+    locale, _, index = rest.partition(".")
+    language = language_name(locale, reader)
+    if kind == "why":
+        lines = option_lines(form.fields.get(f"options.{form.locales[0]}", ""))
+        option = lines[int(index)] if int(index) < len(lines) else ""
+        return tr(reader, "forms.field_why", letter=OPTION_LETTERS[int(index)], option=option)
+    return tr(reader, FIELD_TEXTS[kind][0], language=language)
+
+
+def _preview(form: QuestionFormRecord, reader: str) -> discord.Embed:
+    fields = form.fields
+    embed = discord.Embed(title=tr(reader, "forms.preview_title"), colour=BRAND)
+    if form.purpose == Purpose.NEW:
+        title = fields.get(f"title.{form.locales[0]}", "")
+        embed.description = tr(reader, "forms.preview_pack", title=title, id=form.pack_id)
+    right = correct_index(fields)
+    for locale in form.locales:
+        options = option_lines(fields.get(f"options.{locale}", ""))
+        lines = [f"**{fields.get(f'prompt.{locale}', '')}**"]
+        lines += [
+            f"{OPTION_LETTERS[i]}{' ✅' if i == right else ''} {text}"
+            for i, text in enumerate(options)
+        ]
+        lines.append(f"> {fields.get(f'explanation.{locale}', '')}".replace("\n", "\n> "))
+        value = fit_text("\n".join(lines), FIELD_VALUE)
+        embed.add_field(name=language_name(locale, reader), value=value, inline=False)
+    wrong = wrong_options(fields, form.locales)
+    given = [i for i in wrong if f"why.{form.locales[0]}.{i}" in fields]
+    whys = tr(reader, "forms.preview_whys", given=len(given), wrong=len(wrong))
+    embed.set_footer(text=whys)
+    return fit_embed(embed)
+
+
+def _step_actions(form: QuestionFormRecord, reader: str) -> list[Action]:
+    """A button for each step, to go back to it: texts first, then the "why" texts."""
+    wanted = [*form_steps(form), *(Step(StepKind.WHYS, loc) for loc in form.locales)]
+    return [Action(Act.STEP, step_name(step, reader), step) for step in wanted][:MAX_STEP_BUTTONS]
+
+
+def saved_text(saved: Saved, reader: str) -> str:
+    form = saved.form
+    if saved.refused is not None:
+        return tr(reader, saved.refused.key, limit=saved.refused.limit, pack=echo(form.pack_id))
+    uploaded = saved.uploaded
+    assert uploaded is not None  # noqa: S101  # a save either was refused or uploaded
+    if uploaded.problems:  # the loader's, past the form's own checks: shown as it says them
+        lines = [str(problem) for problem in uploaded.problems[:SHOWN_PROBLEMS]]
+        heading = tr(reader, "forms.loader_problems", count=len(uploaded.problems))
+        return heading + "\n```\n" + "\n".join(lines) + "\n```"
+    if uploaded.refusal is not None or uploaded.pack is None:
+        refusal = uploaded.refusal
+        key, limit = ("forms.busy", 0) if refusal is None else (refusal.key, refusal.limit)
+        return tr(reader, key, limit=limit, id=echo(form.pack_id), pack=echo(form.pack_id))
+    pack = uploaded.pack
+    return tr(
+        reader,
+        SAVED[Purpose(form.purpose)],
+        pack=echo(shown_pack_id(pack.id)),
+        title=pack.title.get(reader),
+        questions=len(pack.questions),
+    )
+
+
+def removal_reply(form: QuestionFormRecord, prompt: str, reader: str) -> Reply:
+    text = tr(reader, "forms.remove_confirm", prompt=fit_text(prompt, 300), pack=echo(form.pack_id))
+    remove = Action(Act.SAVE, tr(reader, "forms.remove"), style=discord.ButtonStyle.danger)
+    return Reply(text, actions=(remove, _cancel(reader)))

@@ -1,0 +1,131 @@
+"""A question form's step as a Discord modal, in the moderator's language, filled in with what
+they typed before: each field a Label around a text input (a radio group for the right option),
+within Discord's limits (5 components, labels of 45 characters, descriptions of 100), each
+input bounded by the loader's limit for its text, so no submission can hold more."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import discord
+from babel import Locale, UnknownLocaleError
+
+from bot.app.kit.catalogue import tr
+from bot.app.kit.custom_ids import FORM_MODAL
+from bot.app.kit.limits import fit_text
+from bot.quiz.loader import LIMITS, MAX_OPTIONS
+from bot.quiz.model import OPTION_LETTERS
+from bot.quiz.question_form import CORRECT, Step, StepKind, option_lines, step_fields
+
+MODAL_TITLE, LABEL, DESCRIPTION, PLACEHOLDER, OPTION_LABEL = 45, 45, 100, 100, 100
+TEXT_INPUT_MAX = 4000  # Discord's own limit for one text input
+# The options field takes MAX_OPTIONS lines of the option limit each, and their line breaks.
+OPTIONS_MAX = MAX_OPTIONS * LIMITS["option"] + MAX_OPTIONS - 1
+_LIMITS = {"options": OPTIONS_MAX} | {kind: LIMITS[kind] for kind in ("title", "summary")}
+_LIMITS |= {kind: LIMITS[kind] for kind in ("prompt", "explanation", "why")}
+_PARAGRAPHS = frozenset({"prompt", "options", "explanation", "why", "summary"})
+# Each field's label and hint in the catalogue.
+FIELD_TEXTS = {
+    "title": ("forms.field_title", "forms.field_title_hint"),
+    "summary": ("forms.field_summary", "forms.field_summary_hint"),
+    "prompt": ("forms.field_prompt", "forms.field_prompt_hint"),
+    "options": ("forms.field_options", "forms.field_options_hint"),
+    "explanation": ("forms.field_explanation", "forms.field_explanation_hint"),
+}
+
+
+def field_limit(name: str) -> int:
+    """The most a field may hold (what its text input allows)."""
+    return 1 if name == CORRECT else _LIMITS[name.split(".", 1)[0]]
+
+
+def language_name(locale: str, reader: str) -> str:
+    """A pack locale's name in the reader's language: "Ελληνικά", "Greek"."""
+    try:
+        name = Locale.parse(locale, sep="-").get_display_name(Locale.parse(reader, sep="-"))
+    except (UnknownLocaleError, ValueError):
+        return locale
+    return (name or locale)[:1].upper() + (name or locale)[1:]
+
+
+class StepModal(discord.ui.Modal):
+    """One step's modal; its submission reaches the bot's router, not this object (a restart
+    keeps a form going), so it is never kept in discord.py's view store."""
+
+    def __init__(
+        self,
+        token: str,
+        step: Step,
+        locales: tuple[str, ...],
+        values: Mapping[str, str],
+        reader: str,
+    ) -> None:
+        title = fit_text(_title(step, locales, reader), MODAL_TITLE)
+        super().__init__(title=title, custom_id=f"{FORM_MODAL}:{token}:{step.name}", timeout=None)
+        for name in step_fields(step, locales, values):
+            self.add_item(_field(name, locales, values, reader))
+        self.stop()  # see the class docstring
+
+
+def _title(step: Step, locales: tuple[str, ...], reader: str) -> str:
+    if step.kind is StepKind.PACK:
+        return tr(reader, "forms.title_pack")
+    language = language_name(step.locale, reader)
+    if step.kind is StepKind.WHYS:
+        return tr(reader, "forms.title_whys", language=language)
+    number = locales.index(step.locale) + 1
+    return tr(reader, "forms.title_texts", language=language, step=number, steps=len(locales))
+
+
+def _field(
+    name: str, locales: tuple[str, ...], values: Mapping[str, str], reader: str
+) -> discord.ui.Label[StepModal]:
+    if name == CORRECT:
+        return _correct(values, locales, reader)
+    kind, _, rest = name.partition(".")
+    locale = rest.split(".", 1)[0]
+    language = language_name(locale, reader)
+    if kind == "why":
+        index = int(rest.rsplit(".", 1)[1])
+        shown = option_lines(values.get(f"options.{locale}") or values[f"options.{locales[0]}"])
+        option = shown[index] if index < len(shown) else OPTION_LETTERS[index]
+        label = tr(reader, "forms.field_why", letter=OPTION_LETTERS[index], option=option)
+        description = tr(reader, "forms.field_why_hint")
+    else:
+        label_key, hint_key = FIELD_TEXTS[kind]
+        label = tr(reader, label_key, language=language)
+        description = tr(reader, hint_key)
+    first = values.get(f"{kind}.{locales[0]}{name[len(kind) + 1 + len(locale) :]}", "")
+    text_input: discord.ui.TextInput[StepModal] = discord.ui.TextInput(
+        custom_id=name,
+        style=discord.TextStyle.paragraph if kind in _PARAGRAPHS else discord.TextStyle.short,
+        default=values.get(name) or None,
+        placeholder=fit_text(first, PLACEHOLDER) if locale != locales[0] and first else None,
+        required=kind != "why",
+        max_length=min(field_limit(name), TEXT_INPUT_MAX),
+    )
+    return discord.ui.Label(
+        text=fit_text(label, LABEL),
+        description=fit_text(description, DESCRIPTION),
+        component=text_input,
+    )
+
+
+def _correct(
+    values: Mapping[str, str], locales: tuple[str, ...], reader: str
+) -> discord.ui.Label[StepModal]:
+    lines = option_lines(values.get(f"options.{locales[0]}", ""))
+    chosen = values.get(CORRECT)
+    group: discord.ui.RadioGroup[StepModal] = discord.ui.RadioGroup(custom_id=CORRECT)
+    for index, letter in enumerate(OPTION_LETTERS[:MAX_OPTIONS]):
+        line = lines[index] if index < len(lines) else tr(reader, "forms.line", number=index + 1)
+        group.add_option(
+            label=fit_text(f"{letter} · {line}", OPTION_LABEL),
+            value=str(index),
+            default=chosen == str(index),
+        )
+    return discord.ui.Label(
+        text=fit_text(tr(reader, "forms.field_correct"), LABEL),
+        description=fit_text(tr(reader, "forms.field_correct_hint"), DESCRIPTION),
+        component=group,
+    )

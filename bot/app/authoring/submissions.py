@@ -1,0 +1,49 @@
+"""What a moderator typed into a step's modal, read from the submission Discord sends.
+
+A submission is read as hostile input: only the step's own fields are taken, each a text no
+longer than its input allows, the right option one of the radio group's values; anything else
+in it is ignored, and a field it leaves out counts as empty."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from bot.app.authoring.modals import field_limit
+from bot.quiz.loader import MAX_OPTIONS
+from bot.quiz.question_form import CORRECT
+
+LABEL, ACTION_ROW = 18, 1
+_CHOICES = frozenset(str(index) for index in range(MAX_OPTIONS))
+
+
+def submitted_values(data: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, str]:
+    """The step's ``fields`` as submitted, each "" when missing or malformed."""
+    found = dict.fromkeys(fields, "")
+    for component in _inputs(data.get("components")):
+        name = component.get("custom_id")
+        if not isinstance(name, str) or name not in found:
+            continue
+        value = component.get("value")
+        if not isinstance(value, str):
+            continue
+        if name == CORRECT:
+            found[name] = value if value in _CHOICES else ""
+        else:
+            found[name] = value[: field_limit(name)]
+    return found
+
+
+def _inputs(components: object) -> Iterator[Mapping[str, Any]]:
+    """The components holding values: inside labels and (older) action rows."""
+    if not isinstance(components, list):
+        return
+    for component in components[: MAX_OPTIONS * 2]:  # a modal has at most 5
+        if not isinstance(component, dict):
+            continue
+        if component.get("type") == LABEL and isinstance(component.get("component"), dict):
+            yield component["component"]
+        elif component.get("type") == ACTION_ROW:
+            yield from _inputs(component.get("components"))
+        else:
+            yield component
