@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.app.kit import pack_checker as checker
 from bot.quiz import server_packs, upload_rate, yamlcompose
+from bot.storage import question_forms
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
 
@@ -19,6 +20,7 @@ def _limits() -> dict[str, str]:
 
 
 def test_the_limits_table_states_the_enforced_limits() -> None:
+    assert question_forms.LIFETIME.total_seconds() == 3600  # "an hour"
     kib = server_packs.MAX_PACK_BYTES // 1024
     window = f"{upload_rate.UPLOADS_PER_WINDOW} in any {upload_rate.WINDOW_S:.0f} seconds"
     assert _limits() == {
@@ -27,6 +29,9 @@ def test_the_limits_table_states_the_enforced_limits() -> None:
         "uploads per server": f'{window} (then "try again in N s")',
         "time to check one upload": (
             f"{checker.PARSE_LIMIT_S:.0f} s in a worker process ({checker.WORKERS} workers)"
+        ),
+        "question forms open per moderator and server": (
+            f"{question_forms.PER_MEMBER}, each for an hour after its last change"
         ),
         "YAML nodes in a pack": str(yamlcompose.MAX_NODES),
         "nesting depth": str(yamlcompose.MAX_DEPTH),
