@@ -75,3 +75,9 @@ def test_the_example_problems_are_the_bots_words() -> None:
         + tr("en", PROBLEMS["correct_beyond"], letter="D", count=1),
     ]
     assert "\n".join(f"> {line}" for line in lines) in DOC
+
+
+def test_its_pictures_are_there() -> None:
+    pictures = re.findall(r"!\[[^]]+\]\(([^)]+)\)", DOC)
+    assert pictures == ["writing-questions-form.png", "writing-questions-problems.png"]
+    assert all((REPO / "docs" / picture).stat().st_size > 0 for picture in pictures)

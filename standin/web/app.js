@@ -6,6 +6,7 @@ import { Composer, commandLabel } from "./composer.js";
 import { escapeHtml, refreshTimes } from "./markdown.js";
 import { messageElement } from "./render.js";
 import { Crowd } from "./crowd.js";
+import { ModalView } from "./modal.js";
 import { botMember, drawPanels } from "./panels.js";
 import { say, translatePage } from "./words.js";
 
@@ -128,6 +129,9 @@ function follow() {
   events.addEventListener("message_delete", (event) => removeMessage(JSON.parse(event.data).id));
   events.addEventListener("interaction_failed", (event) => interactionFailed(JSON.parse(event.data)));
   events.addEventListener("world", debounce(() => becomeViewer(state.viewer.id), 150));
+  events.addEventListener("modal_open", (event) => modal.show(JSON.parse(event.data), locale()));
+  events.addEventListener("modal_close", (event) => modal.hide(JSON.parse(event.data).interaction_id));
+  api("GET", `/modals?user=${state.viewer.id}`).then((open) => modal.show(open, locale()), () => modal.hide());
 }
 
 function view() {
@@ -233,6 +237,15 @@ const composer = new Composer($("#composer"), {
     const report = await api("POST", "/interactions/autocomplete", { user: state.viewer.id, channel: state.channelId, command: path, focused, options, wait: true });
     return report.responses[0]?.body?.data?.choices || [];
   },
+});
+
+// A modal the bot opened for the viewer (a form), submitted or closed as Discord's client does.
+const modal = new ModalView($("#modal"), {
+  submit: async (values, files) => {
+    const report = await api("POST", "/modals/submit", { user: state.viewer.id, values, files, wait: true });
+    if (report.failed) composer.showError(say(locale(), "noAnswer"));
+  },
+  close: () => api("POST", "/modals/close", { user: state.viewer.id }),
 });
 
 function go(direct, channelId) {

@@ -1,0 +1,76 @@
+"""The page shows the modals the bot opens, as Discord's client does, and a person fills them in
+and submits them: Maria begins a pack in forms from the command box, fixes a broken step whose
+typed values come back, and saves it; closing a modal sends nothing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.playground.browsing import become, run_command
+from tests.playground.conftest import Playground, no_failures
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page")]
+REPO = Path(__file__).resolve().parents[2]
+FORM_SHOT = REPO / "docs" / "writing-questions-form.png"
+PROBLEMS_SHOT = REPO / "docs" / "writing-questions-problems.png"
+SHOOTING = os.environ.get("QUIZBOT_SCREENSHOT") == "1"  # refresh the pictures in docs/
+
+
+def field(page: Page, name: str) -> str:
+    return f'#modal [data-field="{name}"]'
+
+
+def test_a_pack_is_written_in_the_pages_modals(page: Page, playground: Playground) -> None:
+    become(page, playground, "maria")
+    run_command(page, "/quiz pack ne", {"id": "page-cities", "title": "Cities"})
+    modal = page.locator("#modal")
+    expect(modal.locator("h2")).to_have_text("New pack")
+    expect(page.locator(field(page, "title.en"))).to_have_value("Cities")
+    page.fill(field(page, "summary.en"), "Capitals of the world.")
+    page.click("#modal .modal-submit")
+    expect(modal).to_be_hidden()
+
+    reply = page.locator("li.message.ephemeral", has_text="Next: English texts.")
+    reply.locator("button", has_text="Continue").click()
+    expect(modal.locator("h2")).to_have_text("Question in English (1 of 1)")
+    page.fill(field(page, "prompt.en"), "Which city is the capital of Greece?")
+    page.fill(field(page, "options.en"), "Athens")
+    page.locator(f'{field(page, "correct")} input[value="0"]').check()
+    page.fill(field(page, "explanation.en"), "Athens has been the capital since 1834.")
+    if SHOOTING:
+        modal.locator(".modal-box").screenshot(path=str(FORM_SHOT))
+    page.click("#modal .modal-submit")
+
+    fix = page.locator("li.message.ephemeral", has_text="1 thing to fix")
+    expect(fix).to_contain_text("has 1 line; a question has 2 to 5 options")
+    if SHOOTING:
+        fix.screenshot(path=str(PROBLEMS_SHOT))
+    fix.locator("button", has_text="Fix and resubmit").click()
+    expect(page.locator(field(page, "prompt.en"))).to_have_value(
+        "Which city is the capital of Greece?"
+    )
+    page.fill(field(page, "options.en"), "Athens\nSparta\nCorinth")
+    page.click("#modal .modal-submit")
+
+    preview = page.locator("li.message.ephemeral", has_text="This is how it will read.")
+    expect(preview).to_contain_text("A ✅ Athens")
+    preview.locator("button", has_text="Save").click()
+    stored = page.locator("li.message.ephemeral", has_text="is stored for this server")
+    expect(stored).to_contain_text("Pack Cities (page-cities)")
+    no_failures(playground)
+
+
+def test_a_closed_modal_sends_nothing(page: Page, playground: Playground) -> None:
+    become(page, playground, "maria")
+    before = len(playground.call("GET", "/_sandbox/interactions"))
+    run_command(page, "/quiz question ad", {"pack": "page-cities"})
+    expect(page.locator("#modal h2")).to_have_text("Question in English (1 of 1)")
+    page.click("#modal .modal-cancel")
+    expect(page.locator("#modal")).to_be_hidden()
+    after = playground.call("GET", "/_sandbox/interactions")
+    assert len(after) == before + 1  # the command; the closed modal made no interaction
+    no_failures(playground)
