@@ -10,6 +10,7 @@ import pytest
 from bot.app.kit.catalogue import tr
 from bot.quiz.loader import parse_pack
 from bot.storage.server_packs import current_source
+from standin.interactions import MODAL
 from tests.e2e.conftest import QuizWorld, question_message
 from tests.e2e.forms import (
     RADIO_GROUP,
@@ -25,6 +26,7 @@ from tests.e2e.forms import (
 from tests.e2e.test_server_packs import home, upload
 from tests.storage.factories import CAPITALS
 
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 CITY = {
     "prompt.en": "Which city is the capital of Greece?",
     "options.en": "Thessaloniki\nAthens\nPatras",
@@ -78,6 +80,23 @@ async def test_a_new_pack_is_written_in_forms_and_played(bot_world: QuizWorld) -
     await world.command(owner, "quiz start", pack="greece", seconds=60)
     message = await question_message(world, 1, 1)
     assert CITY["prompt.en"] in str(message)
+    await modals_are_valid(world, count=3)
+
+
+async def modals_are_valid(world: QuizWorld, count: int) -> None:
+    """Every modal the bot sent passes the spec's check of the callback (and Discord's own
+    rules, which the stand-in applied as it took them)."""
+    core = world.sandbox.core
+    assert core is not None
+    assert core.spec is not None
+    sent = [
+        response["body"]
+        for report in await world.sandbox.interactions()
+        for response in report["responses"]
+        if response["type"] == MODAL
+    ]
+    assert len(sent) == count
+    assert [core.spec.check("POST", CALLBACK, body) for body in sent] == [None] * count
 
 
 async def test_a_question_is_edited_keeping_its_id_and_then_removed(bot_world: QuizWorld) -> None:
@@ -92,6 +111,16 @@ async def test_a_question_is_edited_keeping_its_id_and_then_removed(bot_world: Q
         "    explanation: Madrid.\n"
     )
     await upload(world, home(world), two)
+    asked = await world.sandbox.autocomplete(
+        owner,
+        world.channel_id,
+        "quiz question edit",
+        focused="question",
+        pack="capitals",
+        question="spa",
+    )
+    offered = (await world.sandbox.wait_for_response(asked))["responses"][0]["body"]["data"]
+    assert offered["choices"] == [{"name": "The capital of Spain?", "value": "spain"}]
     modal = await opened(world, owner, "quiz question edit", pack="capitals", question="france")
     inputs = fields(modal)
     assert inputs["prompt.en"]["value"] == "The capital of France?"

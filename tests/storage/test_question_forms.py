@@ -4,11 +4,18 @@ stored only on the version it was made on."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
+from bot.app.kit.pack_checker import PackChecker
+from bot.app.kit.server_views import PackShelf
+from bot.quiz.library import Library
+from bot.quiz.model import Difficulty, Pack, Text
+from bot.quiz.pack_edits import new_pack, with_question
+from bot.quiz.question_form import question_of
 from bot.quiz.server_packs import as_server_pack
 from bot.storage.database import Database
 from bot.storage.pack_versions import ServerPackSource
@@ -25,6 +32,12 @@ from bot.storage.server_packs import PackChangedError, current_source, save_serv
 from tests.storage.factories import NOW, make_pack
 
 GUILD, OTHER, MODERATOR, SOMEONE = 1, 2, 5, 6
+FIRST = {
+    "prompt.en": "The capital?",
+    "options.en": "Paris\nLyon",
+    "correct": "0",
+    "explanation.en": "Paris.",
+}
 FORM = QuestionFormRecord(GUILD, MODERATOR, "add", "capitals", ("en", "el"), {"prompt.en": "?"})
 
 
@@ -79,3 +92,50 @@ async def test_a_forms_change_is_stored_only_on_the_version_it_was_made_on(db: D
     assert await current_source(db, OTHER, "capitals") is None
     with pytest.raises(PackChangedError):  # an edit of a pack removed meanwhile
         await save_server_pack(db, replace(upload("x"), pack_id="gone"), pack, based_on=1)
+
+
+class Interleaved:
+    """The pack checker, with another moderator's save landing just before the second parse
+    (the check of this change, between its read of the pack and its write)."""
+
+    def __init__(self, checker: PackChecker, landing: Callable[[], Awaitable[object]]) -> None:
+        self.checker, self.landing, self.parses = checker, landing, 0
+
+    async def parse(self, data: bytes, file_name: str) -> Pack:
+        self.parses += 1
+        if self.parses == 2:
+            await self.landing()
+        return await self.checker.parse(data, file_name)
+
+
+async def test_two_moderators_adding_to_one_pack_at_once_both_land(
+    db: Database, checker: PackChecker
+) -> None:
+    shelf = PackShelf(db, Library.of([]), checker=checker)
+    details = (Text.of({"en": "Cities"}, "en"), Text.of({"en": "Capitals."}, "en"))
+    first = question_of(FIRST, ("en",), "france")
+    begun = await shelf.change(
+        GUILD,
+        "cities",
+        lambda _: new_pack("cities", ("en",), details, Difficulty.EASY, first),
+        by=MODERATOR,
+        now=NOW,
+    )
+    assert begun.stored
+
+    def adding(question_id: str) -> Callable[[Pack | None], Pack]:
+        return lambda pack: with_question(pack, question_of(FIRST, ("en",), question_id))  # type: ignore[arg-type]
+
+    other = PackShelf(db, Library.of([]), checker=checker)
+    landing = lambda: other.change(GUILD, "cities", adding("spain"), by=SOMEONE, now=NOW)  # noqa: E731
+    interleaved = Interleaved(checker, landing)
+    racing = PackShelf(db, Library.of([]), checker=interleaved)  # type: ignore[arg-type]
+    saved = await racing.change(GUILD, "cities", adding("italy"), by=MODERATOR, now=NOW)
+    assert interleaved.parses == 4  # refused once, applied again on the new version
+    assert saved.stored
+    assert saved.pack is not None
+    assert [q.id for q in saved.pack.questions] == ["france", "spain", "italy"]
+    current = await current_source(db, GUILD, "cities")
+    assert current is not None
+    assert "id: spain" in current.source
+    assert "id: italy" in current.source
