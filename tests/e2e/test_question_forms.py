@@ -5,6 +5,8 @@ modal the bot sends valid by Discord's spec and rules (the stand-in checks each)
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.app.kit.catalogue import tr
@@ -38,6 +40,12 @@ CITY_EL = {
     "options.el": "Θεσσαλονίκη\nΑθήνα\nΠάτρα",
     "explanation.el": "Η Αθήνα είναι πρωτεύουσα από το 1834.",
 }
+
+
+def footer(report: dict[str, Any]) -> str:
+    """The footer of the preview a report's reply showed."""
+    [embed] = report["responses"][-1]["body"]["data"]["embeds"]
+    return str(embed["footer"]["text"])
 
 
 async def stored_pack(world: QuizWorld, pack_id: str) -> object:
@@ -160,9 +168,19 @@ async def test_a_broken_form_keeps_what_was_typed_for_the_resubmit(bot_world: Qu
     assert again["prompt.en"]["value"] == "Which city?"  # nothing typed is lost
     assert again["options.en"]["value"] == "Athens only"
     assert again["correct"]["options"][0]["label"] == "A · Athens only"
-    await submitted(world, owner, {"options.en": "Athens\nSparta", "correct": "0"})
+    preview = await submitted(world, owner, {"options.en": "Athens\nSparta", "correct": "0"})
+    assert footer(preview) == "“Why” texts: 0 of 1 wrong options"
+    whys = fields(
+        await pressed_open(world, owner, await reply_message(world, owner), "Why texts (English)")
+    )
+    assert list(whys) == ["why.en.1"]  # the wrong option only
+    assert (whys["why.en.1"]["label"], whys["why.en.1"]["required"]) == ("Why not B: Sparta", False)
+    preview = await submitted(world, owner, {"why.en.1": "Sparta was never the capital."})
+    assert footer(preview) == "“Why” texts: 1 of 1 wrong options"
     saved = await press(world, owner, await reply_message(world, owner), "Save")
     assert "now has 2 questions" in said(saved)
+    added = (await stored_pack(world, "capitals")).question("which-city")  # type: ignore[attr-defined]
+    assert added.options[1].why.get("en") == "Sparta was never the capital."
     assert [q.id for q in (await stored_pack(world, "capitals")).questions] == [  # type: ignore[attr-defined]
         "france",
         "which-city",

@@ -155,6 +155,28 @@ BROKEN: dict[str, dict[str, Any]] = {
             }
         ],
     },
+    "lengths": {
+        "custom_id": "lengths",
+        "title": "Lengths",
+        "components": [
+            {
+                "type": 18,
+                "label": "Short",
+                "component": {
+                    "type": 4,
+                    "custom_id": "short",
+                    "style": 1,
+                    "min_length": 10,
+                    "max_length": 5,
+                },
+            }
+        ],
+    },
+    "description": {
+        "custom_id": "described",
+        "title": "Described",
+        "components": [{**_label("Fine", "fine"), "description": "D" * 101}],
+    },
     "title": {"custom_id": "long", "title": "T" * 46, "components": [_label("Fine", "fine")]},
     "label": {"custom_id": "label", "title": "Label", "components": [_label("L" * 46, "x")]},
 }
@@ -260,6 +282,8 @@ async def test_a_modal_cannot_answer_a_modal_submission(
         ("six", "components"),
         ("duplicate", "custom_id"),
         ("select", "min_values"),
+        ("lengths", "min_length"),
+        ("description", "description"),
         ("title", "title"),
         ("label", "label"),
     ],
@@ -275,5 +299,5 @@ async def test_modals_discord_refuses_get_50035_naming_the_field(
     assert (await sandbox.interaction(asked))["acknowledged"] is False
     with pytest.raises(SandboxRefusedError, match="409"):
         await sandbox.open_modal(place["alice"])
-    spec_checked = kind in {"title", "label"}  # the spec's own limits; the rest are Discord's
+    spec_checked = kind in {"title", "label", "description"}  # the spec's; the rest Discord's
     assert bool(await sandbox.openapi_failures()) == spec_checked
