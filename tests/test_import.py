@@ -115,8 +115,8 @@ def test_bad_rows_are_named_by_line_and_nothing_is_written(
     output = tmp_path / "out.yaml"
     assert main(["import", "csv", str(source), "-o", str(output)]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        f"{source}:2: correct is '3'; give the right option's number, 1 to 2",
-        f"{source}:3: 1 options; give 2 to 5, split by |",
+        f"{source}:2:8: correct: is '3'; give the right option's number, 1 to 2",
+        f"{source}:3:4: options: 1 options; give 2 to 5, split by |",
     ]
     assert not output.exists()
 
@@ -134,13 +134,12 @@ def test_a_missing_column_and_a_failed_api_answer_are_refused(
     assert "response_code 1" in capsys.readouterr().err
 
 
-def test_what_the_loader_refuses_is_reported_with_its_place(
+def test_what_the_pack_format_refuses_is_reported_at_its_place_in_the_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "long.csv"
     source.write_text(f"question,options,correct,explanation\nA?,{'x' * 201}|y,2,\n")
     assert main(["import", "csv", str(source), "-o", str(tmp_path / "o.yaml")]) == 1
     err = capsys.readouterr().err
-    assert "o.yaml:" in err
-    assert "questions[0].options[0].text: is 201 characters; the limit is 200" in err
+    assert err == f"{source}:2:4: options: is 201 characters; the limit is 200\n"
     assert not (tmp_path / "o.yaml").exists()

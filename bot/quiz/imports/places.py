@@ -1,7 +1,8 @@
-"""Where a character of an imported text is written in the input, for the importers' problems:
+"""Where a character of an imported text is written in the input, for the readers' problems:
 in a CSV field, or in a JSON string (as itself, a `\\u` escape or an HTML entity).
 
-Only asked for once a text holds a character it may not: nothing here runs on clean input.
+Only asked for once a text holds a character it may not: nothing here runs on clean input
+(``line_and_column`` aside, which places every draft's texts).
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from bot.quiz.cleantext import first_refused
+
 JsonPath = tuple[str | int, ...]
 Place = tuple[int, int]  # 1-based line and column
 
+_OPTIONS = re.compile(r"[^|]+")
+_WHOLE = re.compile(r".*", re.DOTALL)
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 # One written character or run of them inside a JSON string: an escape, an entity, plain text.
 _JSON_UNIT = re.compile(
@@ -24,16 +29,17 @@ _JSON_UNIT = re.compile(
 
 
 def line_and_column(text: str, index: int) -> Place:
-    """1-based, counting lines as the importers read them (after universal newlines)."""
+    """1-based, counting lines as the readers read them (after universal newlines)."""
     line_start = text.rfind("\n", 0, index) + 1
     return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
 @dataclass
 class CsvText:
-    """A CSV input, to find where its fields start (the default dialect: ',' and '"')."""
+    """A CSV input, to find where its fields start (quoted with '"', split by ``delimiter``)."""
 
     text: str
+    delimiter: str = ","
     _line_starts: list[int] = field(default_factory=list)
 
     def field_start(self, first_line: int, field_index: int) -> int | None:
@@ -54,7 +60,7 @@ class CsvText:
                 continue
             if character == '"' and index == field_start:
                 quoted = True
-            elif character in ",\n":
+            elif character in (self.delimiter, "\n"):
                 if count == field_index or character == "\n":
                     break
                 count, field_start = count + 1, index + 1
@@ -140,3 +146,15 @@ def _strings(value: object, path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from _strings(item, (*path, index))
+
+
+def refused_in(value: str, *, long: bool, split: bool) -> int | None:
+    """The index in ``value`` of the first character its text, stripped as the readers strip
+    it (each option of a ``|`` list on its own), may not hold."""
+    pieces = _OPTIONS.finditer(value) if split else [_WHOLE.match(value)]
+    for piece in pieces:
+        text = "" if piece is None else piece.group()
+        found = first_refused(text.strip(), long=long)
+        if piece is not None and found is not None:
+            return piece.start() + len(text) - len(text.lstrip()) + found
+    return None
