@@ -126,7 +126,9 @@ class PendingUploadRow(Base):
         Index("ix_pending_uploads_guild_id_member_id", "guild_id", "member_id"),
         Index("ix_pending_uploads_expires_at", "expires_at"),
     )
-    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    # Random, never a row number: SQLite gives a deleted row's number to the next row, and a
+    # replaced preview's Confirm must not find the upload that replaced it.
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger)
     member_id: Mapped[int] = mapped_column(BigInteger)
     pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it

@@ -11,6 +11,7 @@ upload limit each.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,6 +23,7 @@ from bot.storage.models import PendingUploadRow, pending_uploads_table
 
 PREVIEW_S = 15 * 60  # a preview is read at once; this leaves time and keeps few in the table
 MAX_PER_SERVER = 5
+TOKEN_BYTES = 8  # 16 hex digits in a custom_id; guessing one is no use (its server and member)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +37,7 @@ class PendingUpload:
     source: str
     created_at: datetime
     expires_at: datetime
-    id: int | None = None
+    token: str = ""  # given when it is held: what its buttons name
 
 
 def pending_upload(
@@ -46,9 +48,10 @@ def pending_upload(
     return PendingUpload(guild_id, member_id, pack_id, file_name[:200], source, now, expires_at)
 
 
-async def hold_upload(db: Database, upload: PendingUpload) -> int:
+async def hold_upload(db: Database, upload: PendingUpload) -> str:
     """Keeps ``upload`` (replacing its moderator's last one in the server), deletes what has
-    expired and what is over the server's bound; the id its buttons name."""
+    expired and what is over the server's bound; the token its buttons name."""
+    token = secrets.token_hex(TOKEN_BYTES)
     async with db.write() as connection:
         await connection.execute(
             delete(PendingUploadRow).where(PendingUploadRow.expires_at <= upload.created_at)
@@ -60,9 +63,9 @@ async def hold_upload(db: Database, upload: PendingUpload) -> int:
             )
         )
         await _keep_room(connection, upload.guild_id)
-        result = await connection.execute(
-            pending_uploads_table.insert()
-            .values(
+        await connection.execute(
+            pending_uploads_table.insert().values(
+                token=token,
                 guild_id=upload.guild_id,
                 member_id=upload.member_id,
                 pack_id=upload.pack_id,
@@ -71,33 +74,32 @@ async def hold_upload(db: Database, upload: PendingUpload) -> int:
                 created_at=upload.created_at,
                 expires_at=upload.expires_at,
             )
-            .returning(pending_uploads_table.c.id)
         )
-        return int(result.scalar_one())
+    return token
 
 
 async def _keep_room(connection: AsyncConnection, guild_id: int) -> None:
     """Deletes the server's oldest held uploads until one more fits within MAX_PER_SERVER."""
     held = (
         await connection.execute(
-            select(PendingUploadRow.id)
+            select(PendingUploadRow.token)
             .where(PendingUploadRow.guild_id == guild_id)
-            .order_by(PendingUploadRow.id.desc())
+            .order_by(PendingUploadRow.created_at.desc(), PendingUploadRow.token)
             .offset(MAX_PER_SERVER - 1)
         )
     ).scalars()
     oldest = list(held)
     if oldest:
-        await connection.execute(delete(PendingUploadRow).where(PendingUploadRow.id.in_(oldest)))
+        await connection.execute(delete(PendingUploadRow).where(PendingUploadRow.token.in_(oldest)))
 
 
-async def held_upload(db: Database, upload_id: int, now: datetime) -> PendingUpload | None:
+async def held_upload(db: Database, token: str, now: datetime) -> PendingUpload | None:
     """The held upload, unless it is gone (confirmed, cancelled, replaced) or expired."""
     async with db.read() as connection:
         row = (
             await connection.execute(
                 select(pending_uploads_table).where(
-                    PendingUploadRow.id == upload_id, PendingUploadRow.expires_at > now
+                    PendingUploadRow.token == token, PendingUploadRow.expires_at > now
                 )
             )
         ).first()
@@ -111,19 +113,19 @@ async def held_upload(db: Database, upload_id: int, now: datetime) -> PendingUpl
         source=row.source,
         created_at=row.created_at,
         expires_at=row.expires_at,
-        id=row.id,
+        token=row.token,
     )
 
 
-async def drop_upload(db: Database, upload_id: int) -> bool:
+async def drop_upload(db: Database, token: str) -> bool:
     """Forgets a held upload (a Cancel); False if it was gone already."""
     async with db.write() as connection:
-        return await take_upload(connection, upload_id)
+        return await take_upload(connection, token)
 
 
-async def take_upload(connection: AsyncConnection, upload_id: int) -> bool:
+async def take_upload(connection: AsyncConnection, token: str) -> bool:
     """Deletes a held upload on the caller's transaction; False if another click took it."""
     result = await connection.execute(
-        delete(PendingUploadRow).where(PendingUploadRow.id == upload_id)
+        delete(PendingUploadRow).where(PendingUploadRow.token == token)
     )
     return bool(result.rowcount)

@@ -69,7 +69,7 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
 
 
 async def save_server_pack(
-    db: Database, upload: ServerPackSource, pack: Pack, *, taking: int | None = None
+    db: Database, upload: ServerPackSource, pack: Pack, *, taking: str | None = None
 ) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
     that id; rounds of the old one keep playing it) and records ``pack``'s questions under its

@@ -29,6 +29,7 @@ from bot.quiz.loader import MAX_FILE_BYTES, parse_pack, slug_problem
 from bot.quiz.model import Difficulty, Pack, language_of
 from bot.quiz.pack_yaml import yaml_text
 from bot.quiz.problems import MAX_PROBLEMS, PackError, Problem
+from bot.quiz.server_packs import MAX_PACK_BYTES
 from bot.quiz.yamlcompose import MAX_LINE
 
 _REFUSED = re.compile(f"[{CONTROLS}{BIDI_CONTROLS}]")  # tabs and line breaks: the readers' own
@@ -69,12 +70,15 @@ class Imported:
 
 
 def read_upload(file: UploadedFile) -> Imported:
-    """An uploaded file's pack, whatever format it is in; raises PackError with every problem.
-    A module-level function of one picklable argument: the pack checker's workers run it."""
+    """An uploaded file's pack, whatever format it is in, within the upload limit as YAML too
+    (so that what `/quiz pack export` gives back can be uploaded again); raises PackError with
+    every problem. A module-level function of one picklable argument: the pack checker's
+    workers run it."""
     if PurePosixPath(file.file_name).suffix.lower() in {".yaml", ".yml"}:
         return _yaml_pack(file.data, file.file_name)
     text = decoded(file.data, file.file_name)
-    return import_text(text, file.file_name, locale=language_of(file.locale))
+    locale = language_of(file.locale)
+    return import_text(text, file.file_name, locale=locale, max_bytes=MAX_PACK_BYTES)
 
 
 def decoded(data: bytes, source: str) -> str:

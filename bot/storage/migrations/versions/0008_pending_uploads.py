@@ -16,13 +16,11 @@ down_revision = "0007"
 branch_labels = None
 depends_on = None
 
-AUTO_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
-
 
 def upgrade() -> None:
     op.create_table(
         "pending_uploads",
-        sa.Column("id", AUTO_ID, nullable=False),
+        sa.Column("token", sa.String(length=32), nullable=False),
         sa.Column("guild_id", sa.BigInteger(), nullable=False),
         sa.Column("member_id", sa.BigInteger(), nullable=False),
         sa.Column("pack_id", sa.String(length=64), nullable=False),
@@ -30,7 +28,7 @@ def upgrade() -> None:
         sa.Column("source", sa.Text(), nullable=False),
         sa.Column("created_at", bot.storage.models.UtcDateTime(), nullable=False),
         sa.Column("expires_at", bot.storage.models.UtcDateTime(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_pending_uploads")),
+        sa.PrimaryKeyConstraint("token", name=op.f("pk_pending_uploads")),
     )
     op.create_index(
         "ix_pending_uploads_guild_id_member_id", "pending_uploads", ["guild_id", "member_id"]
