@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.quiz.imports.drafts import Draft, Piece, Reading, draft_problems, left_out
 from bot.quiz.loader import MAX_OPTIONS
-from bot.quiz.problems import MAX_PROBLEMS, Problem
+from bot.quiz.problems import Problem
 
 _OPTION = re.compile(r"(\s*)([A-Z])[.)][ \t]+(\S.*)")
 _ANSWER = re.compile(r"(\s*)ANSWER:\s*(\S*)\s*$", re.IGNORECASE)
@@ -32,7 +32,7 @@ def read_aiken(text: str, source: str) -> Reading:
     reading = Reading()
     current = _Open()
     for number, line in enumerate(text.split("\n"), start=1):
-        if len(reading.problems) >= MAX_PROBLEMS:
+        if reading.full():
             return reading
         option, answer = _OPTION.fullmatch(line), _ANSWER.match(line)
         if answer:

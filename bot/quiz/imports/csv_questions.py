@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from typing import Protocol, TypeVar
 
 from bot.quiz.cleantext import refusal
 from bot.quiz.imports.drafts import Draft, Piece, Reading, draft_problems
-from bot.quiz.imports.places import CsvText, line_and_column, refused_in
+from bot.quiz.imports.places import CsvText, refused_in
 from bot.quiz.loader import MAX_OPTIONS, MIN_OPTIONS
 from bot.quiz.problems import Problem
 
@@ -18,6 +19,32 @@ OPTION_SEPARATOR = "|"
 CSV_COLUMNS = ("question", "options", "correct", "explanation")
 # Whether each input text becomes a long text of the pack (bot/quiz/cleantext.py).
 CSV_TEXTS = {"question": True, "options": False, "explanation": True, "id": False}
+
+
+Row_co = TypeVar("Row_co", covariant=True)
+
+
+class _CsvReader(Protocol[Row_co]):
+    @property
+    def line_num(self) -> int: ...
+
+    def __next__(self) -> Row_co: ...
+
+
+def readable_rows(
+    reader: _CsvReader[Row_co], source: str, reading: Reading, first_line: int = 1
+) -> Iterator[Row_co]:
+    """The reader's rows, until one the csv module cannot read (a field over its limit of
+    128 KiB, say): that one is a problem at its line, and reading stops."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            line = first_line + reader.line_num - 1
+            reading.problems.append(Problem(source, line, 1, "file", f"is not readable: {error}"))
+            return
 
 
 def has_question_header(text: str) -> bool:
@@ -37,7 +64,9 @@ def read_csv(text: str, source: str) -> Reading:
         return reading
     row_places = _RowPlaces(CsvText(text), header)
     first_line = reader.line_num + 1
-    for row in reader:
+    for row in readable_rows(reader, source, reading):
+        if reading.full():
+            break
         row_places.first_line = first_line
         try:
             draft = _csv_question(row, row_places)
@@ -69,7 +98,7 @@ class _RowPlaces:
         start = self.places.field_start(self.first_line, self.header.index(column))
         if start is None:
             return (self.first_line, 1)
-        return line_and_column(self.places.text, start)
+        return self.places.place(start)
 
     def piece(self, text: str, column: str) -> Piece:
         return Piece(text, *self.of(column), column)

@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.quiz.cleantext import first_refused, refusal
-from bot.quiz.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS, SLUG
+from bot.quiz.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS, MIN_OPTIONS, SLUG
 from bot.quiz.model import language_of
-from bot.quiz.problems import Problem
+from bot.quiz.problems import MAX_PROBLEMS, Problem
 
 Document = dict[str, Any]
 _SPACES = re.compile(r"\s+")
 _SENTENCE_ENDS = (".", "!", "?", "…", ";")
+MAX_NOTES = 1000  # left out of one file: past that, reading it on would only cost time
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 # The texts an import writes itself, in the languages the bot speaks; English for the rest.
@@ -93,6 +94,15 @@ class Reading:
     problems: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)
     difficulty: str | None = None
+
+    def full(self) -> bool:
+        """Whether reading on could change nothing but the cost: a pack's worth of questions
+        and one more, or as many problems or notes as are ever shown."""
+        return (
+            len(self.drafts) > MAX_QUESTIONS
+            or len(self.problems) >= MAX_PROBLEMS
+            or len(self.notes) >= MAX_NOTES
+        )
 
 
 def at(source: str, piece: Piece, message: str) -> Problem:

@@ -25,7 +25,7 @@ from bot.quiz.imports.drafts import (
 )
 from bot.quiz.imports.gift_text import Block, blocks, find, find_text, shown
 from bot.quiz.loader import MAX_OPTIONS
-from bot.quiz.problems import MAX_PROBLEMS, Problem
+from bot.quiz.problems import Problem
 
 _MARKUP = re.compile(r"\s*\[(html|moodle|plain|markdown)\]")
 _TRUTH = re.compile(r"\s*(TRUE|FALSE|T|F)\s*(?=#|$)", re.IGNORECASE)
@@ -43,7 +43,7 @@ def looks_like_gift(text: str) -> bool:
 def read_gift(text: str, source: str, locale: str) -> Reading:
     reading = Reading()
     for block in blocks(text):
-        if len(reading.problems) >= MAX_PROBLEMS:
+        if reading.full():
             break
         if block.text.lstrip().startswith("$CATEGORY:"):
             continue  # Moodle's question bank category: nothing to ask

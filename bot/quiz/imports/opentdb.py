@@ -47,6 +47,8 @@ def read_opentdb(text: str, source: str, locale: str) -> Reading:
         reading.problems.append(Problem(source, 1, 1, "response_code", message))
         return reading
     for index, item in enumerate(body["results"]):
+        if reading.full():
+            break
         name = f"results[{index}]"
         try:
             draft = _opentdb_question(item, name, locale)

@@ -7,6 +7,7 @@ Only asked for once a text holds a character it may not: nothing here runs on cl
 
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
@@ -42,11 +43,22 @@ class CsvText:
     delimiter: str = ","
     _line_starts: list[int] = field(default_factory=list)
 
+    def place(self, index: int) -> Place:
+        """The 1-based line and column of ``text[index]``, found without counting lines again
+        (a reader asks this for every field)."""
+        starts = self._starts()
+        line = bisect.bisect_right(starts, index)
+        return line, index - starts[line - 1] + 1
+
+    def _starts(self) -> list[int]:
+        if not self._line_starts:
+            self._line_starts = [0, *(found.end() for found in re.finditer("\n", self.text))]
+        return self._line_starts
+
     def field_start(self, first_line: int, field_index: int) -> int | None:
         """Where field ``field_index`` (from 0) of the record starting on ``first_line``
         (1-based; blank lines before it skipped, as the csv module does) begins."""
-        if not self._line_starts:
-            self._line_starts = [0, *(found.end() for found in re.finditer("\n", self.text))]
+        self._starts()
         text = self.text
         index = self._line_starts[min(first_line, len(self._line_starts)) - 1]
         while index < len(text) and text[index] == "\n":

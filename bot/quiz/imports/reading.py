@@ -19,13 +19,19 @@ from pathlib import PurePosixPath
 from bot.quiz.cleantext import BIDI_CONTROLS, CONTROLS, first_refused, refusal
 from bot.quiz.imports.aiken import read_aiken
 from bot.quiz.imports.csv_questions import read_csv
-from bot.quiz.imports.drafts import Reading, pack_document, phrase, question_documents
+from bot.quiz.imports.drafts import (
+    MAX_NOTES,
+    Reading,
+    pack_document,
+    phrase,
+    question_documents,
+)
 from bot.quiz.imports.formats import NAMES, Format, detected
 from bot.quiz.imports.gift import read_gift
 from bot.quiz.imports.opentdb import read_opentdb
 from bot.quiz.imports.places import line_and_column
 from bot.quiz.imports.terms import read_terms
-from bot.quiz.loader import MAX_FILE_BYTES, parse_pack, slug_problem
+from bot.quiz.loader import MAX_FILE_BYTES, MAX_QUESTIONS, parse_pack, slug_problem
 from bot.quiz.model import Difficulty, Pack, language_of
 from bot.quiz.pack_yaml import yaml_text
 from bot.quiz.problems import MAX_PROBLEMS, PackError, Problem
@@ -103,18 +109,30 @@ def import_text(
     max_bytes: int = MAX_FILE_BYTES,
 ) -> Imported:
     """The pack a text's questions make, in ``wanted`` format or the one it is in."""
+    _refuse_long_lines(text, source)
     found = wanted or detected(source, text)
     if found is None:
         raise PackError([Problem(source, 1, 1, "file", _unknown_format())])
     if found is Format.YAML:
         return _yaml_pack(text.encode(), source)
-    _refuse_unbounded(text, source, long_lines_only=found in {Format.CSV, Format.OPENTDB})
+    if found not in {Format.CSV, Format.OPENTDB}:  # those readers place them in their fields
+        _refuse_characters(text, source)
     reading = _read(found, text, source, locale)
+    if len(reading.notes) >= MAX_NOTES and not reading.problems:
+        last = reading.notes[-1]
+        message = f"more than {MAX_NOTES} questions or lines left out; reading stopped: split it"
+        reading.problems.append(Problem(source, last.line, 1, "file", message))
+    if len(reading.drafts) > MAX_QUESTIONS and not reading.problems:
+        extra = reading.drafts[MAX_QUESTIONS]
+        message = f"more than {MAX_QUESTIONS} questions; a pack holds at most {MAX_QUESTIONS}"
+        reading.problems.append(Problem(source, extra.line, 1, "file", f"{message}: split it"))
     if reading.problems:
-        raise PackError(reading.problems)
+        raise PackError(reading.problems[:MAX_PROBLEMS])
+    del reading.notes[MAX_PROBLEMS:]  # the first ones say what kinds were left out
     if not reading.drafts:
         message = "holds no question quizbot can ask (multiple choice or true/false)"
-        raise PackError([Problem(source, 1, 1, "file", message), *reading.notes])
+        left_out = reading.notes[: MAX_PROBLEMS - 1]
+        raise PackError([Problem(source, 1, 1, "file", message), *left_out])
     document = pack_document(
         questions=question_documents(reading.drafts, locale),
         locale=locale,
@@ -154,9 +172,8 @@ def _read(found: Format, text: str, source: str, locale: str) -> Reading:
     return read_terms(text, source, locale)
 
 
-def _refuse_unbounded(text: str, source: str, *, long_lines_only: bool) -> None:
-    """Lines over MAX_LINE, and (where the reader does not place them itself) the characters
-    no text may hold, each where it is written."""
+def _refuse_long_lines(text: str, source: str) -> None:
+    """Lines over MAX_LINE, before anything else reads the text (telling its format too)."""
     problems: list[Problem] = []
     for number, line in enumerate(text.split("\n"), start=1):
         if len(line) > MAX_LINE:
@@ -164,12 +181,18 @@ def _refuse_unbounded(text: str, source: str, *, long_lines_only: bool) -> None:
             problems.append(Problem(source, number, MAX_LINE + 1, "file", message))
             if len(problems) >= MAX_PROBLEMS:
                 break
-    if not long_lines_only:
-        for found in _REFUSED.finditer(text):
-            if len(problems) >= MAX_PROBLEMS:
-                break
-            at_line, column = line_and_column(text, found.start())
-            problems.append(Problem(source, at_line, column, "text", refusal(found.group())))
+    if problems:
+        raise PackError(problems)
+
+
+def _refuse_characters(text: str, source: str) -> None:
+    """The characters no text may hold, each where it is written."""
+    problems: list[Problem] = []
+    for found in _REFUSED.finditer(text):
+        if len(problems) >= MAX_PROBLEMS:
+            break
+        line, column = line_and_column(text, found.start())
+        problems.append(Problem(source, line, column, "text", refusal(found.group())))
     if problems:
         raise PackError(problems)
 

@@ -14,6 +14,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from bot.quiz.imports.csv_questions import readable_rows
 from bot.quiz.imports.distractors import Entry, key, wrong_definitions
 from bot.quiz.imports.drafts import (
     Draft,
@@ -27,7 +28,7 @@ from bot.quiz.imports.drafts import (
     placed,
 )
 from bot.quiz.imports.html_text import html_text, looks_like_html
-from bot.quiz.imports.places import CsvText, line_and_column
+from bot.quiz.imports.places import CsvText
 from bot.quiz.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS
 from bot.quiz.problems import Problem
 
@@ -142,7 +143,7 @@ class _Rows:
 
     def piece(self, record_line: int, column: int, written: str, name: str) -> Piece:
         start = self.places.field_start(record_line, column)
-        line, place = (record_line, 1) if start is None else line_and_column(self.body, start)
+        line, place = (record_line, 1) if start is None else self.places.place(start)
         return Piece(self._plain(written), self.layout.first_line + line - 1, place, name)
 
     def _plain(self, written: str) -> str:
@@ -155,7 +156,9 @@ class _Rows:
         seen: dict[str, Piece] = {}  # by term and definition
         terms: dict[str, Piece] = {}
         record_line = 1
-        for row in rows:
+        for row in readable_rows(rows, self.source, reading, self.layout.first_line):
+            if reading.full():
+                break
             kept = [i for i in range(len(row)) if i not in self.layout.skipped_columns][:2]
             cells = [row[i] for i in kept]
             here, record_line = record_line, rows.line_num + 1
