@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.english import counted
 from bot.quiz.cleantext import first_refused, refusal
 from bot.quiz.imports.formats import NAMES, Format
 from bot.quiz.imports.reading import PackFields, decoded, import_text
@@ -79,7 +80,8 @@ def run_import(args: argparse.Namespace) -> int:
         output.write_text(imported.source, encoding="utf-8")
         pack = imported.pack
         read_as = NAMES[imported.format]
-        _complain([f"{output}: pack '{pack.id}', {len(pack.questions)} questions ({read_as})"])
+        made = counted(len(pack.questions), "question")
+        _complain([f"{output}: pack '{pack.id}', {made} ({read_as})"])
     return 0
 
 

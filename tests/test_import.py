@@ -143,3 +143,33 @@ def test_what_the_pack_format_refuses_is_reported_at_its_place_in_the_input(
     err = capsys.readouterr().err
     assert err == f"{source}:2:4: options: is 201 characters; the limit is 200\n"
     assert not (tmp_path / "o.yaml").exists()
+
+
+def test_the_format_is_told_by_the_file_unless_it_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "week1.txt"
+    source.write_text("Two? {=2 ~3}\n\nWho? {=no one}\n", encoding="utf-8")
+    output = tmp_path / "week1.yaml"
+    assert main(["import", str(source), "-o", str(output)]) == 0
+    assert [q.prompt.get(None) for q in parse_pack(output.read_bytes(), "w").questions] == ["Two?"]
+    assert capsys.readouterr().err.splitlines() == [
+        f"{source}:3:6: answers: a short-answer question (only =); left out",
+        f"{output}: pack 'week1', 1 question (GIFT)",
+    ]
+    # Named, the format is read as it says: as a term list, this text is no list of terms.
+    assert main(["import", "terms", str(source)]) == 1
+    assert "a term list needs at least two different definitions" in capsys.readouterr().err
+    assert main(["import", "auto", str(source)]) == 0
+
+
+def test_an_unknown_format_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "a.txt"
+    source.write_text("Two? {=2 ~3}\n", encoding="utf-8")
+    assert main(["import", "moodle", str(source)]) == 2
+    assert "FORMAT one of auto, csv, opentdb, gift, aiken, terms" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    assert "FORMAT: auto, csv, opentdb, gift, aiken, terms" in capsys.readouterr().out

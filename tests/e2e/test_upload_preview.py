@@ -186,3 +186,18 @@ async def test_members_may_not_export_and_unknown_packs_are_named(bot_world: Qui
     assert "Only moderators can do that" in await said_in(world, report)
     unknown = await run(world, home(world), "quiz pack export", pack="nope")
     assert await said_in(world, unknown) == "There is no pack called “nope”. Try /quiz packs."
+
+
+async def test_an_import_speaks_the_servers_language(bot_world: QuizWorld) -> None:
+    world, place = bot_world, home(bot_world)
+    await world.command(world.owner, "quiz settings", language="el")
+    report = await preview(world, place, b"Two? {=2 ~3}\n\nThe sky is green.{F}\n", "week1.gift")
+    assert "2. The sky is green." in [f["name"] for f in preview_of(report)["fields"]]
+    await press(world, place, report)
+    assert world.bot is not None
+    pack = typed_pack((await world.bot.ctx.shelf.view(place.guild_id)).offered, "week1")
+    assert pack is not None
+    assert pack.locales == ("el",)  # so a round of it is in Greek, as the server's are
+    sky = pack.questions[1]
+    assert [option.text.get(None) for option in sky.options] == ["Σωστό", "Λάθος"]
+    assert pack.questions[0].explanation.get(None) == "Η σωστή απάντηση είναι: 2."
