@@ -36,11 +36,17 @@ VIEWPORT = {"width": 1400, "height": 900}
 
 @contextlib.contextmanager
 def opened_page(
-    browser: Browser, playground: Playground, query: str = "", *, clock: bool = False
+    browser: Browser,
+    playground: Playground,
+    query: str = "",
+    *,
+    clock: bool = False,
+    timezone: str | None = None,
 ) -> Iterator[tuple[Page, list[str]]]:
     """The page in a browser context of its own (nothing remembered), and the errors it throws;
-    `clock`: with the page's timers under the test's control (Playwright's clock)."""
-    context = browser.new_context(viewport=VIEWPORT)
+    `clock`: with the page's timers under the test's control (Playwright's clock); `timezone`:
+    the browser's time zone (an IANA name), else the machine's."""
+    context = browser.new_context(viewport=VIEWPORT, timezone_id=timezone)
     if clock:
         context.clock.install()
     opened = context.new_page()
