@@ -14,13 +14,19 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.playground.browsing import become, opened_page, start_round, wait_until
+from tests.playground.browsing import (
+    CLOCK_STEPS,
+    TO_NEXT_EVENT,
+    become,
+    opened_page,
+    start_round,
+    wait_until,
+)
 from tests.playground.conftest import Playground, no_failures
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page-events")]
 ATHENS = "Europe/Athens"
 MINUTE, HOUR, DAY = 60, 3600, 86400
-STEPS = {"+1 min": MINUTE, "+15 min": 15 * MINUTE, "+1 h": HOUR, "+1 day": DAY}
 
 
 def stand_in_now(playground: Playground) -> dt.datetime:
@@ -126,13 +132,13 @@ def test_the_clock_moves_forward_and_the_page_shows_the_new_time(
         page.clock.pause_at(page.evaluate("() => Date.now()") / 1000 + 1)  # seconds, in Python
         browser_now_ms = int(page.evaluate("() => Date.now()"))
         before = lead(playground)
-        for label, seconds in STEPS.items():
+        for label, seconds in CLOCK_STEPS.items():
             ahead = lead(playground)
             page.locator(
                 ".clock-steps button", has_text=re.compile(f"^{re.escape(label)}$")
             ).click()
             wait_until(lambda ahead=ahead, seconds=seconds: lead(playground) == ahead + seconds)
-        moved = before + sum(STEPS.values())
+        moved = before + sum(CLOCK_STEPS.values())
         assert lead(playground) == moved
         expect(page.locator(".clock-lead")).to_have_text(
             f"{in_english(moved)} ahead of the real time"
@@ -155,6 +161,7 @@ def test_to_the_next_events_start_starts_it(browser: Browser, playground: Playgr
         sooner = create_event(playground, "Sooner", hours_ahead=2)
         later = create_event(playground, "Later", hours_ahead=5)
         to_next = page.locator(".clock-next")
+        expect(to_next).to_have_text(TO_NEXT_EVENT)
         expect(shown_event(page, later)).to_be_visible()
         for event in (sooner, later):
             to_next.click()
