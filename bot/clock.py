@@ -44,6 +44,9 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         """Moves the clock forward (never back: stored times only ever come closer)."""
+        if self._follows is not None:
+            msg = f"a followed clock moves with its file ({self._follows}): move the writer's"
+            raise RuntimeError(msg)
         if seconds < 0:
             msg = f"the clock never goes back ({seconds} s asked)"
             raise ValueError(msg)

@@ -52,6 +52,8 @@ class StandIn:
         self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
         self.desk = InteractionDesk(self.world, self.config)
         self.scheduler = Scheduler(self.world, self.gateway, self.clock)
+        self.scheduler.watchers.append(self.events.scheduled_event_changed)
+        self.clock.watchers.append(lambda: self.events.clock_moved(self.clock.state()))
         self.limiter = RateLimiter(self.config)
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)

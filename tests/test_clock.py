@@ -108,3 +108,8 @@ async def test_the_bot_follows_the_stand_ins_clock_file_write_by_write(tmp_path:
         assert abs(ahead) < 1.0
     standin_clock.advance(86400)
     assert clock.now() - datetime.now(UTC) > timedelta(hours=23)
+
+
+def test_a_followed_clock_is_moved_only_by_its_file(tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError, match="moves with its file"):
+        Clock.following(tmp_path / "clock.json").advance(60)

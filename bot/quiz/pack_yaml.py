@@ -1,7 +1,12 @@
-"""A pack written as the YAML the loader reads (README.md, "Writing a pack"), so that a pack made
-or edited in Discord is stored in the same format `quizbot validate` checks, and reads back as
-the same pack. A one-locale pack's texts are plain strings, a pack of several locales' mappings
-by locale; texts of several lines are literal blocks, the way an author writes them."""
+"""A pack written as the YAML the loader reads (README.md, "Writing a pack"): for
+`/quiz pack export`, so a server can move its packs and an author can go on in an editor, and
+for imported questions, which are stored as the pack they make.
+
+Keys come in the order the README shows them; a one-locale pack's texts are plain strings,
+others a mapping by locale; a text of several lines is a literal block, as an author would
+write it. Loading what ``pack_yaml`` writes gives the same pack (comments of the file it was
+loaded from are not kept: the pack holds none).
+"""
 
 from __future__ import annotations
 
@@ -11,20 +16,30 @@ import yaml
 
 from bot.quiz.model import Guide, Option, Pack, Question, Text
 
-WIDTH = 100  # folded no earlier: a line break inside a plain scalar would be read as a space
+WIDTH = 100
 
 
-class _Dumper(yaml.SafeDumper):
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:  # noqa: ARG002, FBT001, FBT002  # PyYAML's signature
-        super().increase_indent(flow, indentless=False)  # lists indented under their key
+class _PackDumper(yaml.SafeDumper):
+    """Lists indented under their key, as the README writes them."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:  # noqa: ARG002, FBT001, FBT002
+        super().increase_indent(flow, indentless=False)
 
 
-def _text_scalar(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+def _text_block(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     style = "|" if "\n" in value else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 
 
-_Dumper.add_representer(str, _text_scalar)
+_PackDumper.add_representer(str, _text_block)
+
+
+def yaml_text(document: dict[str, Any]) -> str:
+    """A pack document (as the importers build it) as YAML."""
+    dumped = yaml.dump(
+        document, Dumper=_PackDumper, allow_unicode=True, sort_keys=False, width=WIDTH
+    )
+    return str(dumped)
 
 
 def pack_yaml(pack: Pack, pack_id: str) -> str:
@@ -39,7 +54,7 @@ def pack_yaml(pack: Pack, pack_id: str) -> str:
     if pack.guide is not None:
         document["guide"] = _guide(pack, pack.guide)
     document["questions"] = [_question(pack, question) for question in pack.questions]
-    return yaml.dump(document, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=WIDTH)
+    return yaml_text(document)
 
 
 def _text(pack: Pack, text: Text) -> str | dict[str, str]:

@@ -136,6 +136,27 @@ class QuestionFormRow(Base):
     expires_at: Mapped[datetime]
 
 
+class PendingUploadRow(Base):
+    """An upload shown as a preview, stored once its moderator confirms it: the pack it makes, as
+    YAML, until ``expires_at`` (bot/storage/pending_uploads.py bounds how many are kept)."""
+
+    __tablename__ = "pending_uploads"
+    __table_args__ = (
+        Index("ix_pending_uploads_guild_id_member_id", "guild_id", "member_id"),
+        Index("ix_pending_uploads_expires_at", "expires_at"),
+    )
+    # Random, never a row number: SQLite gives a deleted row's number to the next row, and a
+    # replaced preview's Confirm must not find the upload that replaced it.
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    member_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it
+    file_name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+
+
 class DisabledPackRow(Base):
     """A built-in pack a server's moderators turned off there."""
 
@@ -399,6 +420,7 @@ pack_versions_table = _table(PackVersionRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 question_forms_table = _table(QuestionFormRow)
+pending_uploads_table = _table(PendingUploadRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import ColumnElement, Delete, delete, exists, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.model import Pack
 from bot.quiz.rounds import RoundState
@@ -29,6 +30,7 @@ from bot.storage.models import (
 )
 from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, source_of
 from bot.storage.packs import record_pack, retire_pack
+from bot.storage.pending_uploads import take_upload
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,10 @@ class TooManyPacksError(Exception):
 class PackChangedError(Exception):
     """A form's change was begun on a version of the pack that is no longer its current one
     (another moderator saved meanwhile), or a new pack's id was taken meanwhile."""
+
+
+class UploadTakenError(Exception):
+    """The held upload being stored was confirmed or cancelled meanwhile (another click)."""
 
 
 class Removal(enum.Enum):
@@ -86,36 +92,28 @@ async def save_server_pack(
     upload: ServerPackSource,
     pack: Pack,
     *,
+    taking: str | None = None,
     based_on: int | None = None,
     new: bool = False,
 ) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
     that id; rounds of the old one keep playing it) and records ``pack``'s questions under its
-    stored id; True when it replaced one. A change made on version ``based_on``, or a ``new``
-    pack, raises PackChangedError (storing nothing) if the pack moved on meanwhile."""
+    stored id; True when it replaced one. ``taking``: the held upload (pending_uploads) this
+    confirms, deleted in the same transaction; UploadTakenError, and nothing stored, if it is
+    gone. A form's change made on version ``based_on``, or a ``new`` pack, raises
+    PackChangedError (storing nothing) if the pack moved on meanwhile."""
     async with db.write() as connection:
-        held = set(
-            (
-                await connection.execute(
-                    select(ServerPackRow.pack_id).where(ServerPackRow.guild_id == upload.guild_id)
-                )
-            ).scalars()
-        )
+        if taking is not None and not await take_upload(connection, taking):
+            raise UploadTakenError
+        held = await _held_ids(connection, upload.guild_id)
         replacing = upload.pack_id in held
         if (new and replacing) or (based_on is not None and not replacing):
             raise PackChangedError
         if not replacing and len(held) >= MAX_SERVER_PACKS:
             raise TooManyPacksError
         version_id = await add_version(connection, upload)
-        if replacing:  # in place: a round starting meanwhile waits, then sees the new version
-            where = _the_pack(upload.guild_id, upload.pack_id)
-            if based_on is not None:  # compared and set in one statement
-                where &= ServerPackRow.version_id == based_on
-            changed = await connection.execute(
-                update(ServerPackRow).where(where).values(version_id=version_id)
-            )
-            if not changed.rowcount:
-                raise PackChangedError
+        if replacing:
+            await _replace_version(connection, upload, version_id, based_on)
         else:
             await connection.execute(
                 server_packs_table.insert().values(
@@ -163,6 +161,28 @@ async def set_pack_disabled(
         row = {"guild_id": guild_id, "pack_id": pack_id, "disabled_by": by, "disabled_at": now}
         result = await connection.execute(insert, [row])
         return bool(result.rowcount)
+
+
+async def _held_ids(connection: AsyncConnection, guild_id: int) -> set[str]:
+    found = await connection.execute(
+        select(ServerPackRow.pack_id).where(ServerPackRow.guild_id == guild_id)
+    )
+    return set(found.scalars())
+
+
+async def _replace_version(
+    connection: AsyncConnection, upload: ServerPackSource, version_id: int, based_on: int | None
+) -> None:
+    # In place: a round starting meanwhile waits, then sees the new version. A form's change is
+    # compared and set in this one statement, so two saves on one version cannot both land.
+    where = _the_pack(upload.guild_id, upload.pack_id)
+    if based_on is not None:
+        where &= ServerPackRow.version_id == based_on
+    changed = await connection.execute(
+        update(ServerPackRow).where(where).values(version_id=version_id)
+    )
+    if not changed.rowcount:
+        raise PackChangedError
 
 
 def _the_pack(guild_id: int, pack_id: str) -> ColumnElement[bool]:

@@ -68,7 +68,7 @@ async def test_a_pause_keeps_the_time_left_across_a_restart_and_resume_continues
     await moderator_says(world, "quiz settings", pause_limit=1)
     await world.stop_bot()
     await world.start_bot()  # a new process on the same database, on the same clock
-    world.clock.advance(2 * 60)  # past the time the question would have closed at
+    await world.advance_clock(2 * 60)  # past the time the question would have closed at
     clicker = world.members[1]
     refused = tr(world.locales[clicker], "round.paused_click")
     assert await answer(world, clicker, shown, 1) == refused
@@ -102,7 +102,7 @@ async def test_a_pause_between_questions_holds_the_next_one_until_resumed(
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
     await world.stop_bot()  # time for a conductor that would not hold to post the next
     await world.start_bot()
-    world.clock.advance(HOUR_S / 2)  # within the limit
+    await world.advance_clock(HOUR_S / 2)  # within the limit
     before_resume = len(await world.sandbox.request_log())
     held = await running_view(world)
     assert (held.question_index, held.question_open, held.paused) == (0, False, True)
@@ -127,7 +127,7 @@ async def test_a_round_paused_past_the_limit_ends_with_its_standings_and_the_rea
     paused, _ = await start_and_pause(world)
     await world.wait_for_message(titled("Question 1 of 3 · Paused"))
     await world.stop_bot()
-    world.clock.advance(HOUR_S)  # the default limit passes while the bot is away
+    await world.advance_clock(HOUR_S)  # the default limit passes while the bot is away
     await world.start_bot()
     standings = await world.wait_for_message(titled("Round stopped: Mini quiz"))
     reason = tr("en", "round.paused_too_long", minutes=60)
@@ -161,7 +161,7 @@ async def test_in_greek_the_pause_the_refused_click_and_the_limit_read_greek(
         "Απαντήστε μόλις ένας συντονιστής τον συνεχίσει."
     )
     assert await answer(world, english, shown, 0) == tr("en", "round.paused_click")
-    world.clock.advance(10 * 60)  # the conductor holding the round wakes at its limit
+    await world.advance_clock(10 * 60)  # the conductor holding the round wakes at its limit
     standings = await world.wait_for_message(titled("Ο γύρος διακόπηκε: Μικρό κουίζ"))
     assert (
         "Ο γύρος τελείωσε αυτόματα: έμεινε σε παύση περισσότερο από 10 λεπτά, "

@@ -5,6 +5,7 @@ modal the bot sends valid by Discord's spec and rules (the stand-in checks each)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -25,7 +26,8 @@ from tests.e2e.forms import (
     said,
     submitted,
 )
-from tests.e2e.test_server_packs import home, upload
+from tests.e2e.test_server_packs import home, run, said_in, upload
+from tests.e2e.test_upload_preview import GIFT, attachments_of
 from tests.storage.factories import CAPITALS
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -228,3 +230,26 @@ async def test_a_greek_moderator_gets_the_form_in_greek(bot_world: QuizWorld) ->
     assert button(reply, "Διόρθωση και υποβολή").startswith("fo:")
     cancelled = await press(world, moderator, reply, "Ακύρωση")
     assert said(cancelled) == "Ακυρώθηκε. Δεν αποθηκεύτηκε τίποτα."
+
+
+async def test_an_imported_pack_takes_a_question_from_a_form_and_exports_with_it(
+    bot_world: QuizWorld,
+) -> None:
+    world, owner = bot_world, bot_world.owner
+    confirmed = await said_in(world, await upload(world, home(world), GIFT, "moodle-export.gift"))
+    assert "is stored for this server: 4 questions" in confirmed
+    await opened(world, owner, "quiz question add", pack="moodle-export")
+    await submitted(world, owner, CITY)
+    saved = await press(world, owner, await reply_message(world, owner), "Save")
+    assert "now has 5 questions" in said(saved)
+    stored = await stored_pack(world, "moodle-export")
+    source = await current_source(world.db, world.guild_id, "moodle-export")
+    assert source is not None
+    assert source.file_name == "moodle-export.gift"  # its YAML, under the upload's own name
+    exported = await run(world, home(world), "quiz pack export", pack="moodle-export")
+    (attachment,) = attachments_of(exported)
+    assert attachment["filename"] == "moodle-export.yaml"
+    data = await world.sandbox.attachment(attachment["url"])
+    written = parse_pack(data, "moodle-export.yaml")
+    assert written.questions[-1].id == "which-city-is-the-capital-of-greece"
+    assert replace(written, source="") == replace(stored, source="")  # type: ignore[type-var]

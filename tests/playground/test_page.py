@@ -186,7 +186,8 @@ questions:
 def test_a_moderator_uploads_a_pack_from_the_command_box(
     page: Page, playground: Playground
 ) -> None:
-    """An ATTACHMENT option is a file picker; the file is uploaded, then the command sent."""
+    """An ATTACHMENT option is a file picker; the file is uploaded, then the command sent, and
+    the preview's Confirm stores the pack."""
     become(page, playground, "maria")
     page.fill(".command-input", "/quiz pack upl")
     page.locator(".command-picker li").first.click()
@@ -194,7 +195,11 @@ def test_a_moderator_uploads_a_pack_from_the_command_box(
         files=[{"name": "page-pack.yaml", "mimeType": "text/yaml", "buffer": UPLOADED_PACK}]
     )
     page.click(".send")
+    # A preview first: its first questions, and nothing stored until Confirm is pressed.
+    previewed = page.locator("li.message.ephemeral", has_text="Preview: Uploaded from the page")
+    expect(previewed).to_contain_text("1. One?")
+    assert "(edited)" not in previewed.inner_text()  # the reply after "thinking" is no edit
+    previewed.get_by_role("button", name="Confirm").click()
     stored = page.locator("li.message.ephemeral", has_text="is stored for this server")
     expect(stored).to_contain_text("Uploaded from the page")
-    assert "(edited)" not in stored.inner_text()  # the reply after "thinking" is no edit
     no_failures(playground)

@@ -1,6 +1,7 @@
 """The question form's domain: ids made from prompts (Greek too) and kept unique, the form's
-values read under the loader's rules with each problem at its field, a pack written as YAML that
-loads back as the same pack, and a pack changed one question at a time."""
+values read under the loader's rules with each problem at its field, a form's pack written as
+YAML (bot/quiz/pack_yaml.py, tested in test_pack_yaml.py) loading back as the same pack, and a
+pack changed one question at a time."""
 
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ from bot.quiz.question_form import (
     steps,
 )
 from bot.quiz.question_ids import question_id
-from tests.quiz.packs import ONE_LOCALE_PACK, VALID_PACK
-from tests.shipped import SHIPPED_PACK_FILES
+from tests.quiz.packs import VALID_PACK
 
 BOTH = ("en", "el")
 FILLED = {
@@ -115,16 +115,6 @@ def test_each_problem_is_named_at_its_field() -> None:
     ]
     # A step's own fields only: the other locale's missing texts are not its problem yet.
     assert problems({"prompt.en": "Fine?"}, BOTH, ["prompt.en"]) == []
-
-
-def test_every_shipped_pack_written_as_yaml_loads_back_as_itself() -> None:
-    for path in SHIPPED_PACK_FILES:
-        pack = parse_pack(path.read_bytes(), path.name)
-        assert parse_pack(pack_yaml(pack, pack.id).encode(), path.name) == pack
-    plain = parse_pack(ONE_LOCALE_PACK.encode(), "plain.yaml")
-    written = pack_yaml(plain, "plain")
-    assert "title: Plain\n" in written  # one locale: plain strings
-    assert parse_pack(written.encode(), "plain.yaml") == plain
 
 
 def test_a_pack_changes_one_question_at_a_time() -> None:

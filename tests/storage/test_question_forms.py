@@ -12,6 +12,7 @@ import pytest
 
 from bot.app.kit.pack_checker import PackChecker
 from bot.app.kit.server_views import PackShelf
+from bot.quiz.imports.reading import Imported, UploadedFile
 from bot.quiz.library import Library
 from bot.quiz.model import Difficulty, Pack, Text
 from bot.quiz.pack_edits import new_pack, with_question
@@ -94,6 +95,10 @@ async def test_a_forms_change_is_stored_only_on_the_version_it_was_made_on(db: D
         await save_server_pack(db, replace(upload("x"), pack_id="gone"), pack, based_on=1)
 
 
+def adding(question_id: str) -> Callable[[Pack | None], Pack]:
+    return lambda pack: with_question(pack, question_of(FIRST, ("en",), question_id))  # type: ignore[arg-type]
+
+
 class Interleaved:
     """The pack checker, with another moderator's save landing just before the second parse
     (the check of this change, between its read of the pack and its write)."""
@@ -101,11 +106,11 @@ class Interleaved:
     def __init__(self, checker: PackChecker, landing: Callable[[], Awaitable[object]]) -> None:
         self.checker, self.landing, self.parses = checker, landing, 0
 
-    async def parse(self, data: bytes, file_name: str) -> Pack:
+    async def parse(self, file: UploadedFile) -> Imported:
         self.parses += 1
         if self.parses == 2:
             await self.landing()
-        return await self.checker.parse(data, file_name)
+        return await self.checker.parse(file)
 
 
 async def test_two_moderators_adding_to_one_pack_at_once_both_land(
@@ -123,9 +128,6 @@ async def test_two_moderators_adding_to_one_pack_at_once_both_land(
     )
     assert begun.stored
 
-    def adding(question_id: str) -> Callable[[Pack | None], Pack]:
-        return lambda pack: with_question(pack, question_of(FIRST, ("en",), question_id))  # type: ignore[arg-type]
-
     other = PackShelf(db, Library.of([]), checker=checker)
     landing = lambda: other.change(GUILD, "cities", adding("spain"), by=SOMEONE, now=NOW)  # noqa: E731
     interleaved = Interleaved(checker, landing)
@@ -139,3 +141,22 @@ async def test_two_moderators_adding_to_one_pack_at_once_both_land(
     assert current is not None
     assert "id: spain" in current.source
     assert "id: italy" in current.source
+
+
+async def test_a_form_adds_to_an_imported_pack_stored_under_its_files_name(
+    db: Database, checker: PackChecker
+) -> None:
+    shelf = PackShelf(db, Library.of([]), checker=checker)
+    gift = "What is the capital of Italy? {=Rome ~Milan}\n"
+    checked = await shelf.check(GUILD, UploadedFile(gift.encode(), "cities.gift"))
+    assert checked.imported is not None
+    upload = ServerPackSource(GUILD, "cities", "cities.gift", checked.imported.source, 7, NOW)
+    assert (await shelf.store(upload)).stored
+    saved = await shelf.change(GUILD, "cities", adding("france"), by=MODERATOR, now=NOW)
+    assert saved.problems == ()
+    assert saved.pack is not None
+    assert [q.id for q in saved.pack.questions] == ["q1", "france"]
+    current = await current_source(db, GUILD, "cities")
+    assert current is not None
+    assert (current.file_name, current.uploaded_by) == ("cities.gift", MODERATOR)
+    assert "id: france" in current.source

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from bot.app.kit.context import AppContext
-from bot.app.kit.server_views import Uploaded
+from bot.app.kit.pack_outcomes import Uploaded
 from bot.quiz.model import Difficulty, Pack
 from bot.quiz.pack_edits import EditRefusedError, new_pack, with_question, without_question
 from bot.quiz.question_form import (

@@ -29,6 +29,9 @@ FORM_MODAL: Final = "fm"
 FORM_STEP: Final = "fo"
 FORM_SAVE: Final = "fs"
 FORM_CANCEL: Final = "fc"
+# An upload's preview (bot/app/packs/buttons.py).
+UPLOAD_CONFIRM: Final = "uc"
+UPLOAD_CANCEL: Final = "ux"
 
 PREFIXES: Final = (
     ANSWER,
@@ -45,4 +48,6 @@ PREFIXES: Final = (
     FORM_STEP,
     FORM_SAVE,
     FORM_CANCEL,
+    UPLOAD_CONFIRM,
+    UPLOAD_CANCEL,
 )

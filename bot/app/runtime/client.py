@@ -16,6 +16,7 @@ from bot.app.kit.command_text import CatalogueTranslator
 from bot.app.kit.context import AppContext
 from bot.app.kit.mentions import NOBODY
 from bot.app.kit.replies import report_failure
+from bot.app.packs.buttons import UPLOAD_BUTTONS
 from bot.app.reminders.buttons import ReminderButton
 from bot.app.reminders.loop import ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
@@ -36,6 +37,7 @@ BUTTONS = ButtonRouter(
         PageButton,
         MeButton,
         ReminderButton,
+        *UPLOAD_BUTTONS,
         StepButton,
         SaveButton,
         CancelButton,

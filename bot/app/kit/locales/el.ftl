@@ -407,9 +407,9 @@ reminder-refused = Δεν μπόρεσα να σας στείλω υπενθύμ
 cmd-quiz-pack-name = πακέτο
 cmd-quiz-pack-description = Τα δικά πακέτα κουίζ αυτού του server (συντονιστές)
 cmd-quiz-pack-upload-name = ανέβασμα
-cmd-quiz-pack-upload-description = Ανέβασμα πακέτου κουίζ, αρχείου YAML, μόνο για αυτόν τον server (συντονιστές)
+cmd-quiz-pack-upload-description = Ανέβασμα πακέτου ή ερωτήσεων (YAML, CSV, GIFT, Aiken, λίστα όρων) για τον server (συντονιστές)
 cmd-quiz-pack-upload-file-name = αρχείο
-cmd-quiz-pack-upload-file-description = Το αρχείο του πακέτου (.yaml, έως 256 KiB)
+cmd-quiz-pack-upload-file-description = Πακέτο YAML, CSV, JSON του Open Trivia DB, GIFT, Aiken ή λίστα όρων (έως 256 KiB)
 cmd-quiz-pack-list-name = λίστα
 cmd-quiz-pack-list-description = Τα πακέτα που ανέβασε αυτός ο server και τα ενσωματωμένα που απενεργοποίησε (συντονιστές)
 cmd-quiz-pack-remove-name = αφαίρεση
@@ -424,6 +424,10 @@ cmd-quiz-pack-enable-name = ενεργοποίηση
 cmd-quiz-pack-enable-description = Επανενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
 cmd-quiz-pack-enable-pack-name = πακέτο
 cmd-quiz-pack-enable-pack-description = Το ενσωματωμένο πακέτο που θα ενεργοποιηθεί ξανά
+cmd-quiz-pack-export-name = εξαγωγή
+cmd-quiz-pack-export-description = Ένα πακέτο ως αρχείο YAML, για επεξεργασία ή για ανέβασμα σε άλλον server (συντονιστές)
+cmd-quiz-pack-export-pack-name = πακέτο
+cmd-quiz-pack-export-pack-description = Το πακέτο που θα εξαχθεί
 serverpacks-stored = Το πακέτο **{ $title }** (`{ $id }`) αποθηκεύτηκε για αυτόν τον server: { $questions ->
         [one] { $questions } ερώτηση
        *[other] { $questions } ερωτήσεις
@@ -475,6 +479,28 @@ serverpacks-list_none = Κανένα ακόμη: ανεβάστε ένα με τ
 serverpacks-list_disabled = Ενσωματωμένα πακέτα απενεργοποιημένα εδώ
 serverpacks-list_no_disabled = Κανένα.
 serverpacks-own_mark = δικό αυτού του server
+serverpacks-exported = Το πακέτο `{ $id }` σε YAML. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+upload-preview_title = Προεπισκόπηση: { $title } (`{ $id }`)
+upload-preview_read = Διαβάστηκε από το `{ $file }` ως { $format }: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }, { $options } επιλογές συνολικά. Οι πρώτες φαίνονται παρακάτω.
+upload-preview_replaces = Με την επιβεβαίωση αντικαθίσταται το πακέτο `{ $id }` αυτού του server ({ $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }). Οι ερωτήσεις που κρατούν το id τους κρατούν και τις απαντήσεις και τις επαναλήψεις τους.
+upload-preview_waits = Δεν αποθηκεύεται τίποτα μέχρι να πατήσετε **Επιβεβαίωση**. Η προεπισκόπηση περιμένει { $minutes } λεπτά.
+upload-preview_left_out = Παραλείφθηκαν ({ $count }): όσα δεν μπορεί να ρωτήσει το πακέτο
+upload-confirm = Επιβεβαίωση
+upload-cancel = Ακύρωση
+upload-cancelled = Ακυρώθηκε: δεν αποθηκεύτηκε τίποτα.
+upload-expired = Αυτή η προεπισκόπηση έληξε (μια προεπισκόπηση περιμένει { $minutes } λεπτά) ή την αντικατέστησε νεότερο ανέβασμα. Δεν αποθηκεύτηκε τίποτα: ανεβάστε ξανά το αρχείο.
+upload-format_yaml = πακέτο YAML
+upload-format_csv = CSV
+upload-format_opentdb = JSON του Open Trivia DB
+upload-format_gift = GIFT (Moodle)
+upload-format_aiken = Aiken (Moodle)
+upload-format_terms = λίστα όρων
 
 ## Γράψιμο ερωτήσεων στο Discord: /κουίζ ερώτηση προσθήκη|επεξεργασία|αφαίρεση και /κουίζ πακέτο νέο (συντονιστές), πάντα ιδιωτικά.
 # Ετικέτες (έως 45 χαρακτήρες) και υποδείξεις (έως 100) των πεδίων των φορμών· το $language είναι το όνομα μιας γλώσσας του πακέτου.

@@ -375,9 +375,9 @@ reminder-refused = I could not send you a review reminder: Discord refused the D
 cmd-quiz-pack-name = pack
 cmd-quiz-pack-description = This server's own quiz packs (moderators)
 cmd-quiz-pack-upload-name = upload
-cmd-quiz-pack-upload-description = Upload a quiz pack, a YAML file, for this server only (moderators)
+cmd-quiz-pack-upload-description = Upload a pack or questions (YAML, CSV, GIFT, Aiken, a term list) for this server (moderators)
 cmd-quiz-pack-upload-file-name = file
-cmd-quiz-pack-upload-file-description = The pack file (.yaml, at most 256 KiB)
+cmd-quiz-pack-upload-file-description = A YAML pack, CSV, Open Trivia DB JSON, GIFT, Aiken or a term list (at most 256 KiB)
 cmd-quiz-pack-list-name = list
 cmd-quiz-pack-list-description = This server's uploaded packs and the built-in packs it turned off (moderators)
 cmd-quiz-pack-remove-name = remove
@@ -392,6 +392,10 @@ cmd-quiz-pack-enable-name = enable
 cmd-quiz-pack-enable-description = Turn a built-in pack on again in this server (moderators)
 cmd-quiz-pack-enable-pack-name = pack
 cmd-quiz-pack-enable-pack-description = The built-in pack to turn on
+cmd-quiz-pack-export-name = export
+cmd-quiz-pack-export-description = A pack as a YAML file, to edit or to upload to another server (moderators)
+cmd-quiz-pack-export-pack-name = pack
+cmd-quiz-pack-export-pack-description = The pack to export
 serverpacks-stored = Pack **{ $title }** (`{ $id }`) is stored for this server: { $questions ->
         [one] { $questions } question
        *[other] { $questions } questions
@@ -443,6 +447,28 @@ serverpacks-list_none = None yet: upload one with /{ cmd-quiz-name } { cmd-quiz-
 serverpacks-list_disabled = Built-in packs turned off here
 serverpacks-list_no_disabled = None.
 serverpacks-own_mark = this server's own pack
+serverpacks-exported = Pack `{ $id }` as YAML. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+upload-preview_title = Preview: { $title } (`{ $id }`)
+upload-preview_read = Read from `{ $file }` as { $format }: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }, { $options } options in all. The first ones are below.
+upload-preview_replaces = Confirming replaces this server's pack `{ $id }` ({ $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }). Questions that keep their ids keep their answers and reviews.
+upload-preview_waits = Nothing is stored until you press **Confirm**. This preview waits { $minutes } minutes.
+upload-preview_left_out = Left out ({ $count }): what the pack cannot ask
+upload-confirm = Confirm
+upload-cancel = Cancel
+upload-cancelled = Cancelled: nothing was stored.
+upload-expired = This preview has expired (a preview waits { $minutes } minutes), or a newer upload replaced it. Nothing was stored: upload the file again.
+upload-format_yaml = a YAML pack
+upload-format_csv = CSV
+upload-format_opentdb = Open Trivia DB JSON
+upload-format_gift = GIFT (Moodle)
+upload-format_aiken = Aiken (Moodle)
+upload-format_terms = a term list
 
 ## Writing questions in Discord: /quiz question add|edit|remove and /quiz pack new (moderators), always private.
 # Labels (at most 45 characters) and hints (at most 100) of the forms' fields; $language names a pack locale.

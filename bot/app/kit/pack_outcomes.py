@@ -1,0 +1,40 @@
+"""What a server pack's upload, its confirmation or a form's change of it came to: what
+``PackShelf`` (bot/app/kit/server_views.py) answers, and the replies render."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.quiz.imports.reading import Imported
+from bot.quiz.model import Pack
+from bot.quiz.problems import Problem
+from bot.quiz.server_packs import UploadRefusal
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What an uploaded file makes, before anything is stored: ``imported`` (its pack under
+    the id members see, its YAML, its format, what was left out), or its ``problems``, or a
+    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id."""
+
+    imported: Imported | None = None
+    problems: tuple[Problem, ...] = ()
+    refusal: UploadRefusal | None = None
+    replaces: Pack | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Uploaded:
+    """What became of a confirmed upload or a form's change: stored (``pack`` under its stored
+    id), or the loader's ``problems``, or a ``refusal`` (limits, a built-in id, a pack that kept
+    changing); ``taken`` if another click confirmed or cancelled the upload first."""
+
+    pack: Pack | None = None
+    problems: tuple[Problem, ...] = ()
+    refusal: UploadRefusal | None = None
+    replaced: bool = False
+    taken: bool = False
+
+    @property
+    def stored(self) -> bool:
+        return self.pack is not None and not self.problems and self.refusal is None
