@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     SmallInteger,
     String,
@@ -104,6 +105,32 @@ class PackVersionRow(Base):
     size: Mapped[int]
     uploaded_by: Mapped[int] = mapped_column(BigInteger)
     uploaded_at: Mapped[datetime]
+
+
+class PictureRow(Base):
+    """A checked question picture (bot/quiz/pictures.py), stored once by its SHA-256 however
+    many versions and servers use it; collected with the last version that names it."""
+
+    __tablename__ = "pictures"
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    media_type: Mapped[str] = mapped_column(String(32))
+    width: Mapped[int]
+    height: Mapped[int]
+    size: Mapped[int]
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    stored_at: Mapped[datetime]
+
+
+class PackVersionPictureRow(Base):
+    """Which picture a version's ``image: <file>`` shows."""
+
+    __tablename__ = "pack_version_pictures"
+    __table_args__ = (Index("ix_pack_version_pictures_digest", "digest"),)
+    version_id: Mapped[int] = mapped_column(
+        AutoId, ForeignKey("pack_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    file: Mapped[str] = mapped_column(String(64), primary_key=True)
+    digest: Mapped[str] = mapped_column(ForeignKey("pictures.digest"))
 
 
 class ServerPackRow(Base):
@@ -371,6 +398,8 @@ packs_table = _table(PackRow)
 questions_table = _table(QuestionRow)
 guild_settings_table = _table(GuildSettingsRow)
 pack_versions_table = _table(PackVersionRow)
+pictures_table = _table(PictureRow)
+pack_version_pictures_table = _table(PackVersionPictureRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 member_settings_table = _table(MemberSettingsRow)

@@ -1,12 +1,13 @@
 """Uploaded pack files are parsed in worker processes, never on the event loop, each within a
-hard time limit.
+hard time limit; so are the pictures attached to them, decoded and re-encoded there.
 
 The pack loader is pure Python, and a 256 KiB file can be made to keep it busy for seconds; on
 the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
 keeps a small pool of processes (started on first use with the ``spawn`` method, so they share
 none of the bot's loop, sockets or threads); each parses one file at a time. A parse that
-overruns its limit gets its process killed, and the next use starts a fresh one. What comes
-back is pickled: the pack, or the problems found in it.
+overruns its limit (a few seconds more for each picture) gets its process killed, and the next
+use starts a fresh one. What comes back is pickled: the pack with its checked pictures, or the
+problems found in them.
 
 This module is what a worker imports, so it imports nothing of Discord or the database.
 """
@@ -30,9 +31,11 @@ from typing import Any
 
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
+from bot.quiz.pack_pictures import PicturedPack, with_uploads
 from bot.quiz.problems import PackError, Problem
 
 PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
+PICTURE_LIMIT_S = 3.0  # more for each picture: about 2 s for the largest taken, re-encoded
 START_LIMIT_S = 60.0  # a fresh interpreter importing the loader, on a machine under load
 STOP_LIMIT_S = 5.0  # for an idle worker to leave once told, before it is killed
 WORKERS = 2  # a server's slow file holds one; the next server's upload still finds the other
@@ -41,6 +44,8 @@ WORKER_NICENESS = 10  # on a busy machine, the bot's event loop comes before a p
 _READY = b"ready"
 
 Parse = Callable[[bytes, str], Pack]
+# A request to a worker: the file, its name, the pictures attached, the pictures kept by pack.
+_Request = tuple[bytes, str, dict[str, bytes], dict[str, dict[str, str]]]
 
 
 class ParseTimeoutError(Exception):
@@ -83,13 +88,28 @@ class PackChecker:
     async def parse(self, data: bytes, file_name: str) -> Pack:
         """The pack; raises PackError with its problems, ParseTimeoutError past the limit, and
         ParseFailedError when no worker could say."""
+        return (await self.check(data, file_name)).pack
+
+    async def check(
+        self,
+        data: bytes,
+        file_name: str,
+        attached: Mapping[str, bytes] | None = None,
+        kept: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> PicturedPack:
+        """The pack with its pictures: those ``attached`` (file name -> bytes) checked, the
+        others kept from ``kept[pack id]`` (file name -> digest, of each of the server's packs
+        by the id members see); raises as ``parse``."""
         if self._closed:
             raise ParseFailedError("the pack checker is closed")
+        pictures = dict(attached or {})
+        request = (data, file_name, pictures, {k: dict(v) for k, v in (kept or {}).items()})
+        limit_s = self.limit_s + PICTURE_LIMIT_S * len(pictures)
         worker = await self._idle.get()
         try:
             if self._closed:  # closed while this waited for a worker
                 raise ParseFailedError("the pack checker is closed")
-            return await worker.parse(data, file_name, self.limit_s)
+            return await worker.check(request, limit_s)
         finally:
             self._idle.put_nowait(worker)
 
@@ -110,9 +130,9 @@ class _Worker:
         self._exchange: asyncio.Future[bytes] | None = None  # the request in flight
         self._reaping: set[asyncio.Future[None]] = set()
 
-    async def parse(self, data: bytes, file_name: str, limit_s: float) -> Pack:
+    async def check(self, request: _Request, limit_s: float) -> PicturedPack:
         await self._started()
-        return _outcome(await self._ask(_dumps((data, file_name)), limit_s))
+        return _outcome(await self._ask(_dumps(request), limit_s))
 
     async def stop(self) -> None:
         if self._exchange is not None:
@@ -208,9 +228,9 @@ def _exchange(connection: Connection, request: bytes | None) -> bytes:
     return connection.recv_bytes(MAX_REPLY_BYTES)
 
 
-def _outcome(reply: bytes) -> Pack:
+def _outcome(reply: bytes) -> PicturedPack:
     kind, value = pickle.loads(reply)  # noqa: S301  # written by our own worker, not by a member
-    if kind == "pack" and isinstance(value, Pack):
+    if kind == "pack" and isinstance(value, PicturedPack):
         return value
     if kind == "problems" and isinstance(value, tuple):
         raise PackError(problem for problem in value if isinstance(problem, Problem))
@@ -230,13 +250,14 @@ def serve(connection: Connection, parse: Parse) -> None:
             request = connection.recv_bytes()
         except EOFError:
             return
-        data, file_name = pickle.loads(request)  # noqa: S301  # written by the bot
-        connection.send_bytes(_parsed(parse, data, file_name))
+        connection.send_bytes(_parsed(parse, pickle.loads(request)))  # noqa: S301  # the bot's
 
 
-def _parsed(parse: Parse, data: bytes, file_name: str) -> bytes:
+def _parsed(parse: Parse, request: _Request) -> bytes:
+    data, file_name, attached, kept = request
     try:
-        return _dumps(("pack", parse(data, file_name)))
+        pack = parse(data, file_name)
+        return _dumps(("pack", with_uploads(pack, attached, kept.get(pack.id, {}))))
     except PackError as error:
         return _dumps(("problems", error.problems))
     except Exception as error:  # noqa: BLE001  # the bot logs it; the worker serves on

@@ -10,10 +10,12 @@ A round plays the pack as it was when it started (``played_pack``): a server pac
 own stored version, read and parsed once per process, however the pack changed since; a
 built-in's round the pack as this process loaded it.
 
-Uploads are parsed by the pack checker's worker processes, within its time limit, and each server
-may upload only so often (``UploadRate``). Stored packs, which passed that limit when they were
-uploaded, are parsed again in a thread: the event loop keeps answering meanwhile, and a server's
-view never waits behind another server's slow upload in the checker.
+Uploads are parsed by the pack checker's worker processes, within its time limit, with the
+pictures attached to them, and each server may upload only so often (``UploadRate``). Stored
+packs, which passed that limit when they were uploaded, are parsed again in a thread (their
+pictures are not decoded again: the digests stored with them say which they show): the event
+loop keeps answering meanwhile, and a server's view never waits behind another server's slow
+upload in the checker.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -34,6 +36,7 @@ from bot.cache import SharedReads
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
+from bot.quiz.pack_pictures import with_digests
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.server_packs import (
     MAX_SERVER_PACKS,
@@ -124,21 +127,36 @@ class PackShelf:
         return self.rate.admit(guild_id, self._clock())
 
     async def upload(
-        self, guild_id: int, file_name: str, data: bytes, *, by: int, now: datetime
+        self,
+        guild_id: int,
+        file_name: str,
+        data: bytes,
+        *,
+        by: int,
+        now: datetime,
+        pictures: Mapping[str, bytes] | None = None,
     ) -> Uploaded:
-        """Checks an uploaded file with the pack loader, in the checker's workers, and the
-        server's limits; stores it only if it passes both."""
+        """Checks an uploaded file with the pack loader, and the ``pictures`` attached to it
+        (file name -> bytes), in the checker's workers, and the server's limits; stores it
+        only if it passes both. A picture the pack names and the upload does not attach is
+        kept from the pack's current version."""
         oversize = too_big(len(data))
         if oversize is not None:
             return Uploaded(refusal=oversize)
+        current = (await guild_pack_records(self._db, guild_id)).sources
+        kept = {source.pack_id: source.pictures for source in current}
         try:
-            pack = await self._checker.parse(data, file_name)
+            pictured = await self._checker.check(data, file_name, pictures, kept)
         except PackError as error:
             return Uploaded(problems=error.problems)
         except ParseTimeoutError as late:
             too_slow = UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s))
             return Uploaded(refusal=too_slow)
-        upload = ServerPackSource(guild_id, pack.id, file_name, data.decode(), by, now)
+        pack = pictured.pack
+        named = {q.image.file: q.image.digest for q in pack.questions if q.image is not None}
+        upload = ServerPackSource(
+            guild_id, pack.id, file_name, data.decode(), by, now, pictures=named
+        )
         view = await self.view(guild_id)
         own_ids = [shown_pack_id(own.id) for own in view.packs.own]
         refusal = check_upload(pack, builtins=self.builtins, own_ids=own_ids)
@@ -146,7 +164,9 @@ class PackShelf:
             return Uploaded(pack=pack, refusal=refusal)
         stored = as_server_pack(pack, upload.guild_id)
         try:
-            replaced = await server_packs.save_server_pack(self._db, upload, stored)
+            replaced = await server_packs.save_server_pack(
+                self._db, upload, stored, pictured.pictures.values()
+            )
         except server_packs.TooManyPacksError:  # another process stored one meanwhile
             too_many = UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS)
             return Uploaded(pack=pack, refusal=too_many)
@@ -229,7 +249,7 @@ def _parse_all(sources: Sequence[ServerPackSource]) -> list[Pack | None]:
 def _parse(source: ServerPackSource) -> Pack | None:
     """The stored pack; one the loader no longer accepts (after an upgrade) is left out."""
     try:
-        pack = parse_pack(source.source.encode(), source.file_name)
+        pack = with_digests(parse_pack(source.source.encode(), source.file_name), source.pictures)
     except PackError as error:
         log.warning(
             "server %s: pack %s no longer loads: %s", source.guild_id, source.pack_id, error
