@@ -19,7 +19,6 @@ import json
 import mimetypes
 import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -28,9 +27,6 @@ from standin.errors import DiscordError
 from standin.media import check_references
 from standin.model import Json, Upload
 from standin.snowflake import Snowflakes
-
-if TYPE_CHECKING:
-    from standin.core import StandIn
 
 CDN_PATH = "/_sandbox/attachments"
 MAX_FILES = 10  # the spec's files[0] to files[9]; a message holds at most 10 attachments
@@ -154,9 +150,9 @@ class MessageFiles:
         return attachment
 
 
-def add_routes(app: web.Application, core: StandIn) -> None:
+def add_routes(app: web.Application, files: MessageFiles) -> None:
     async def serve(request: web.Request) -> web.Response:
-        upload = core.files.stored.get(int(request.match_info["attachment_id"]))
+        upload = files.stored.get(int(request.match_info["attachment_id"]))
         if upload is None:
             raise web.HTTPNotFound
         filename = request.match_info["filename"]

@@ -39,7 +39,7 @@ def build_app(core: StandIn) -> web.Application:
     app.router.add_get("/gateway", core.gateway.handle)
     control.add_routes(app, core)
     people.add_routes(app, core)
-    attachments.add_routes(app, core)
+    attachments.add_routes(app, core.files)
     command_file_routes.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
     return app
