@@ -31,6 +31,7 @@ from datetime import datetime
 from cachetools import LRUCache, TTLCache
 
 from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
+from bot.app.kit.pictures import PictureShelf
 from bot.app.kit.question_keys import QuestionKeys
 from bot.cache import SharedReads
 from bot.quiz.library import Library
@@ -101,6 +102,7 @@ class PackShelf:
     ) -> None:
         self._db = db
         self.builtins = builtins
+        self.pictures = PictureShelf(db, builtins.pictures)  # what the packs' questions show
         self._clock = clock
         self._checker = checker or PackChecker()  # its processes start on the first upload
         self.rate = rate or UploadRate()

@@ -1,5 +1,8 @@
 """`/quiz pack upload|list|remove|disable|enable`: a server's own packs, and the built-in ones it
-turns off, for moderators; every reply private. `/quiz packs`: the packs offered here, to all."""
+turns off, for moderators; every reply private. `/quiz packs`: the packs offered here, to all.
+
+An upload attaches the pack file and up to five of the pictures its questions name (matched by
+file name); a picture it names and does not attach is kept from the pack's current version."""
 
 from __future__ import annotations
 
@@ -20,21 +23,40 @@ from bot.app.kit.replies import reply, say
 from bot.app.kit.server_views import ServerView
 from bot.app.packs.messages import pack_list_embed, upload_text
 from bot.quiz.model import Pack
-from bot.quiz.server_packs import guild_of, shown_pack_id, too_big, typed_pack
+from bot.quiz.pictures import MAX_PICTURE_BYTES, size_problem
+from bot.quiz.server_packs import UPLOAD_PICTURES, guild_of, shown_pack_id, too_big, typed_pack
+
+Picture = discord.Attachment | None
+PICTURE_OPTIONS = {
+    name: _(f"cmd.quiz.pack.upload.{name}.description")
+    for name in (f"picture{n}" for n in range(1, UPLOAD_PICTURES + 1))
+}
 
 
 class PackGroup(
     app_commands.Group, name=_("cmd.quiz.pack.name"), description=_("cmd.quiz.pack.description")
 ):
     @app_commands.command(name="upload", description=_("cmd.quiz.pack.upload.description"))
-    @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"))
-    async def upload(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+    @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"), **PICTURE_OPTIONS)
+    async def upload(  # noqa: PLR0917  # a slash command's options are its parameters
+        self,
+        interaction: discord.Interaction[Any],
+        file: discord.Attachment,
+        picture1: Picture = None,
+        picture2: Picture = None,
+        picture3: Picture = None,
+        picture4: Picture = None,
+        picture5: Picture = None,
+    ) -> None:
         guild_id = await _moderated_guild(interaction)
         if guild_id is None:
             return
         oversize = too_big(file.size)  # refused before fetching it
         if oversize is not None:
             await say(interaction, oversize.key, limit=oversize.limit)
+            return
+        pictures = [p for p in (picture1, picture2, picture3, picture4, picture5) if p is not None]
+        if await _refused_picture(interaction, pictures):
             return
         ctx = ctx_of(interaction)
         wait_s = ctx.shelf.admit_upload(guild_id)  # also before fetching and checking it
@@ -50,8 +72,14 @@ class PackGroup(
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await file.read()
+        attached = {picture.filename: await picture.read() for picture in pictures}
         outcome = await ctx.shelf.upload(
-            guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock.now()
+            guild_id,
+            file.filename,
+            data,
+            by=interaction.user.id,
+            now=ctx.clock.now(),
+            pictures=attached,
         )
         await reply(interaction, upload_text(outcome, interaction.locale.value))
 
@@ -117,6 +145,17 @@ async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled:
     )
     state = "disabled" if disabled else "enabled"
     await say(interaction, f"serverpacks.{state if changed else 'already_' + state}", id=pack)
+
+
+async def _refused_picture(
+    interaction: discord.Interaction[Any], pictures: list[discord.Attachment]
+) -> bool:
+    """Refuses an upload with a picture over the limit, as a pack over it: before fetching."""
+    big = next((picture for picture in pictures if size_problem(picture.size)), None)
+    if big is not None:
+        limit = MAX_PICTURE_BYTES // 2**20
+        await say(interaction, "serverpacks.picture_too_big", file=echo(big.filename), limit=limit)
+    return big is not None
 
 
 async def _moderated_guild(interaction: discord.Interaction[Any]) -> int | None:

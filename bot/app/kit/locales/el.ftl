@@ -371,6 +371,16 @@ cmd-quiz-pack-upload-name = ανέβασμα
 cmd-quiz-pack-upload-description = Ανέβασμα πακέτου κουίζ, αρχείου YAML, μόνο για αυτόν τον server (συντονιστές)
 cmd-quiz-pack-upload-file-name = αρχείο
 cmd-quiz-pack-upload-file-description = Το αρχείο του πακέτου (.yaml, έως 256 KiB)
+cmd-quiz-pack-upload-picture1-name = εικόνα1
+cmd-quiz-pack-upload-picture1-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture2-name = εικόνα2
+cmd-quiz-pack-upload-picture2-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture3-name = εικόνα3
+cmd-quiz-pack-upload-picture3-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture4-name = εικόνα4
+cmd-quiz-pack-upload-picture4-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture5-name = εικόνα5
+cmd-quiz-pack-upload-picture5-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
 cmd-quiz-pack-list-name = λίστα
 cmd-quiz-pack-list-description = Τα πακέτα που ανέβασε αυτός ο server και τα ενσωματωμένα που απενεργοποίησε (συντονιστές)
 cmd-quiz-pack-remove-name = αφαίρεση
@@ -399,6 +409,7 @@ serverpacks-invalid = Το πακέτο δεν αποθηκεύτηκε: { $coun
     } στο αρχείο.
 serverpacks-more_problems = …και { $count } ακόμη.
 serverpacks-too_big = Το αρχείο ξεπερνά τα { $limit } KiB, το όριο για ένα πακέτο αυτού του server. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-picture_too_big = Η εικόνα { $file } ξεπερνά τα { $limit } MiB, το όριο για την εικόνα μιας ερώτησης. Δεν αποθηκεύτηκε τίποτα.
 serverpacks-too_slow = Ο έλεγχος αυτού του αρχείου κράτησε πάρα πολύ: πάνω από { $limit ->
         [one] { $limit } δευτερόλεπτο
        *[other] { $limit } δευτερόλεπτα

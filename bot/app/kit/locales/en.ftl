@@ -346,6 +346,16 @@ cmd-quiz-pack-upload-name = upload
 cmd-quiz-pack-upload-description = Upload a quiz pack, a YAML file, for this server only (moderators)
 cmd-quiz-pack-upload-file-name = file
 cmd-quiz-pack-upload-file-description = The pack file (.yaml, at most 256 KiB)
+cmd-quiz-pack-upload-picture1-name = picture1
+cmd-quiz-pack-upload-picture1-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture2-name = picture2
+cmd-quiz-pack-upload-picture2-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture3-name = picture3
+cmd-quiz-pack-upload-picture3-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture4-name = picture4
+cmd-quiz-pack-upload-picture4-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture5-name = picture5
+cmd-quiz-pack-upload-picture5-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
 cmd-quiz-pack-list-name = list
 cmd-quiz-pack-list-description = This server's uploaded packs and the built-in packs it turned off (moderators)
 cmd-quiz-pack-remove-name = remove
@@ -374,6 +384,7 @@ serverpacks-invalid = The pack was not stored: { $count ->
     } in the file.
 serverpacks-more_problems = …and { $count } more.
 serverpacks-too_big = The file is over { $limit } KiB, the limit for a pack of this server. Nothing was stored.
+serverpacks-picture_too_big = The picture { $file } is over { $limit } MiB, the limit for a question's picture. Nothing was stored.
 serverpacks-too_slow = This file took too long to check: over { $limit ->
         [one] { $limit } second
        *[other] { $limit } seconds
