@@ -144,6 +144,40 @@ class ServerPackRow(Base):
     version_id: Mapped[int] = mapped_column(AutoId, ForeignKey("pack_versions.id"))
 
 
+class PendingUploadRow(Base):
+    """An upload shown as a preview, stored once its moderator confirms it: the pack it makes, as
+    YAML, until ``expires_at`` (bot/storage/pending_uploads.py bounds how many are kept)."""
+
+    __tablename__ = "pending_uploads"
+    __table_args__ = (
+        Index("ix_pending_uploads_guild_id_member_id", "guild_id", "member_id"),
+        Index("ix_pending_uploads_expires_at", "expires_at"),
+    )
+    # Random, never a row number: SQLite gives a deleted row's number to the next row, and a
+    # replaced preview's Confirm must not find the upload that replaced it.
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    member_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it
+    file_name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+
+
+class PendingUploadPictureRow(Base):
+    """Which picture a held upload's ``image: <file>`` shows (attached to it, or kept from the
+    pack's current version); the picture is not collected while it is held."""
+
+    __tablename__ = "pending_upload_pictures"
+    __table_args__ = (Index("ix_pending_upload_pictures_digest", "digest"),)
+    token: Mapped[str] = mapped_column(
+        ForeignKey("pending_uploads.token", ondelete="CASCADE"), primary_key=True
+    )
+    file: Mapped[str] = mapped_column(String(64), primary_key=True)
+    digest: Mapped[str] = mapped_column(ForeignKey("pictures.digest"))
+
+
 class DisabledPackRow(Base):
     """A built-in pack a server's moderators turned off there."""
 
@@ -161,6 +195,8 @@ class GuildSettingsRow(Base):
     question_seconds: Mapped[int]
     locale: Mapped[str | None] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    # How long a round may stay paused before it ends by itself.
+    pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
 
 
 class MemberSettingsRow(Base):
@@ -250,6 +286,10 @@ class RoundRow(Base):
     # Why it ended by itself (its channel lost, its questions gone); None when it ran its course
     # or a moderator stopped it.
     end_reason: Mapped[str | None] = mapped_column(String(200))
+    # Paused since (None: not paused), and when it ends by itself unless resumed. The open
+    # question's time left is closes_at - paused_at; both stay once the round has ended.
+    paused_at: Mapped[datetime | None]
+    paused_until: Mapped[datetime | None]
 
 
 class RoundMessageRow(Base):
@@ -402,6 +442,8 @@ pictures_table = _table(PictureRow)
 pack_version_pictures_table = _table(PackVersionPictureRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
+pending_uploads_table = _table(PendingUploadRow)
+pending_upload_pictures_table = _table(PendingUploadPictureRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)

@@ -2,8 +2,9 @@
 version of a server pack shows for each ``image`` file it names.
 
 Only server packs' pictures are stored here; the shipped packs' are read from their folder at
-start (bot/quiz/library.py). A picture stays while a version names it: it is collected with the
-last such version (bot/storage/pack_versions.py).
+start (bot/quiz/library.py). A picture stays while a version names it, or an upload waiting for
+its Confirm (bot/storage/pending_uploads.py): it is collected with the last version naming it
+(bot/storage/pack_versions.py), or with the held upload, when that goes unconfirmed.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import (
     PackVersionPictureRow,
+    PendingUploadPictureRow,
     PictureRow,
     pack_version_pictures_table,
+    pending_upload_pictures_table,
     pictures_table,
 )
 
@@ -55,6 +58,25 @@ async def name_pictures(
         await connection.execute(pack_version_pictures_table.insert(), rows)
 
 
+async def hold_pictures(
+    connection: AsyncConnection, token: str, digests: Mapping[str, str]
+) -> None:
+    """Records which picture (digest) the held upload shows for each file it names."""
+    rows = [{"token": token, "file": f, "digest": d} for f, d in digests.items()]
+    if rows:
+        await connection.execute(pending_upload_pictures_table.insert(), rows)
+
+
+async def held_pictures(connection: AsyncConnection, token: str) -> dict[str, str]:
+    """The held upload's file name -> digest."""
+    rows = await connection.execute(
+        select(PendingUploadPictureRow.file, PendingUploadPictureRow.digest).where(
+            PendingUploadPictureRow.token == token
+        )
+    )
+    return {row.file: row.digest for row in rows}
+
+
 async def named_pictures(
     connection: AsyncConnection, version_ids: Sequence[int]
 ) -> dict[int, dict[str, str]]:
@@ -83,7 +105,10 @@ async def stored_picture(db: Database, digest: str) -> Picture | None:
 
 
 async def collect_pictures(connection: AsyncConnection) -> int:
-    """Deletes the pictures no version names any more; how many."""
+    """Deletes the pictures neither a version nor a held upload names any more; how many."""
     named = select(PackVersionPictureRow.digest)
-    result = await connection.execute(delete(PictureRow).where(PictureRow.digest.not_in(named)))
+    held = select(PendingUploadPictureRow.digest)
+    result = await connection.execute(
+        delete(PictureRow).where(PictureRow.digest.not_in(named), PictureRow.digest.not_in(held))
+    )
     return int(result.rowcount or 0)

@@ -31,6 +31,7 @@ from bot.storage.models import (
 )
 from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, sources_of
 from bot.storage.packs import record_pack, retire_pack
+from bot.storage.pending_uploads import take_upload
 from bot.storage.pictures import store_pictures
 
 
@@ -42,6 +43,10 @@ class GuildPackRecords:
 
 class TooManyPacksError(Exception):
     """The server holds its limit of packs already (checked again where it is written)."""
+
+
+class UploadTakenError(Exception):
+    """The held upload being stored was confirmed or cancelled meanwhile (another click)."""
 
 
 class Removal(enum.Enum):
@@ -67,12 +72,21 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
 
 
 async def save_server_pack(
-    db: Database, upload: ServerPackSource, pack: Pack, pictures: Iterable[Picture] = ()
+    db: Database,
+    upload: ServerPackSource,
+    pack: Pack,
+    pictures: Iterable[Picture] = (),
+    *,
+    taking: str | None = None,
 ) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
-    that id; rounds of the old one keep playing it), with the ``pictures`` it brought, and
-    records ``pack``'s questions under its stored id; True when it replaced one."""
+    that id; rounds of the old one keep playing it), with the ``pictures`` it brought (those
+    not stored yet), and records ``pack``'s questions under its stored id; True when it
+    replaced one. ``taking``: the held upload (pending_uploads) this confirms, deleted in the
+    same transaction; UploadTakenError, and nothing stored, if it is gone."""
     async with db.write() as connection:
+        if taking is not None and not await take_upload(connection, taking):
+            raise UploadTakenError
         await store_pictures(connection, db.dialect, pictures, upload.uploaded_at)
         held = set(
             (

@@ -4,10 +4,11 @@ hard time limit; so are the pictures attached to them, decoded and re-encoded th
 The pack loader is pure Python, and a 256 KiB file can be made to keep it busy for seconds; on
 the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
 keeps a small pool of processes (started on first use with the ``spawn`` method, so they share
-none of the bot's loop, sockets or threads); each parses one file at a time. A parse that
-overruns its limit (a few seconds more for each picture) gets its process killed, and the next
-use starts a fresh one. What comes back is pickled: the pack with its checked pictures, or the
-problems found in them.
+none of the bot's loop, sockets or threads); each reads one file at a time, in whichever format
+it is (a YAML pack, CSV, Open Trivia DB, GIFT, Aiken, a term list: bot/quiz/imports/). A read
+that overruns its limit (a few seconds more for each picture) gets its process killed, and the
+next use starts a fresh one. What comes back is pickled: the pack, its YAML and its checked
+pictures, or the problems found in the file or its pictures.
 
 This module is what a worker imports, so it imports nothing of Discord or the database.
 """
@@ -24,14 +25,15 @@ import pickle
 import signal
 import traceback
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from types import MappingProxyType
 from typing import Any
 
-from bot.quiz.loader import parse_pack
-from bot.quiz.model import Pack
-from bot.quiz.pack_pictures import PicturedPack, with_uploads
+from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
+from bot.quiz.pack_pictures import with_uploads
+from bot.quiz.pictures import Picture
 from bot.quiz.problems import PackError, Problem
 
 PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
@@ -43,9 +45,18 @@ MAX_REPLY_BYTES = 64 * 1024 * 1024  # far above the pickled pack of any 256 KiB 
 WORKER_NICENESS = 10  # on a busy machine, the bot's event loop comes before a parse
 _READY = b"ready"
 
-Parse = Callable[[bytes, str], Pack]
-# A request to a worker: the file, its name, the pictures attached, the pictures kept by pack.
-_Request = tuple[bytes, str, dict[str, bytes], dict[str, dict[str, str]]]
+Parse = Callable[[UploadedFile], Imported]
+# A request to a worker: the file, the pictures attached, the pictures kept by pack id.
+_Request = tuple[UploadedFile, dict[str, bytes], dict[str, dict[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFile:
+    """What an uploaded file makes, its pack's every image with its digest, and the pictures
+    checked from the attachments, by digest (those kept are stored already, not among them)."""
+
+    imported: Imported
+    pictures: Mapping[str, Picture]
 
 
 class ParseTimeoutError(Exception):
@@ -61,13 +72,13 @@ class ParseFailedError(Exception):
 
 
 class PackChecker:
-    """Parses pack files in worker processes: ``await checker.parse(data, file_name)`` gives
-    what ``parse_pack`` would, or raises ``ParseTimeoutError``. ``parse`` must be picklable
-    (a module-level function); it runs in the workers."""
+    """Reads uploaded files in worker processes: ``await checker.parse(file)`` gives what
+    ``read_upload`` would (``check`` gives its pictures too), or raises ``ParseTimeoutError``.
+    ``parse`` must be picklable (a module-level function); it runs in the workers."""
 
     def __init__(
         self,
-        parse: Parse = parse_pack,
+        parse: Parse = read_upload,
         *,
         limit_s: float = PARSE_LIMIT_S,
         workers: int = WORKERS,
@@ -85,25 +96,24 @@ class PackChecker:
         """The worker processes running now (started ones, not yet stopped or killed)."""
         return [worker.process for worker in self._workers if worker.process is not None]
 
-    async def parse(self, data: bytes, file_name: str) -> Pack:
+    async def parse(self, file: UploadedFile) -> Imported:
         """The pack; raises PackError with its problems, ParseTimeoutError past the limit, and
         ParseFailedError when no worker could say."""
-        return (await self.check(data, file_name)).pack
+        return (await self.check(file)).imported
 
     async def check(
         self,
-        data: bytes,
-        file_name: str,
+        file: UploadedFile,
         attached: Mapping[str, bytes] | None = None,
         kept: Mapping[str, Mapping[str, str]] | None = None,
-    ) -> PicturedPack:
-        """The pack with its pictures: those ``attached`` (file name -> bytes) checked, the
-        others kept from ``kept[pack id]`` (file name -> digest, of each of the server's packs
-        by the id members see); raises as ``parse``."""
+    ) -> CheckedFile:
+        """The file's pack with its pictures: those ``attached`` (file name -> bytes) checked,
+        the others kept from ``kept[pack id]`` (file name -> digest, of each of the server's
+        packs by the id members see); raises as ``parse``."""
         if self._closed:
             raise ParseFailedError("the pack checker is closed")
         pictures = dict(attached or {})
-        request = (data, file_name, pictures, {k: dict(v) for k, v in (kept or {}).items()})
+        request = (file, pictures, {k: dict(v) for k, v in (kept or {}).items()})
         limit_s = self.limit_s + PICTURE_LIMIT_S * len(pictures)
         worker = await self._idle.get()
         try:
@@ -130,7 +140,7 @@ class _Worker:
         self._exchange: asyncio.Future[bytes] | None = None  # the request in flight
         self._reaping: set[asyncio.Future[None]] = set()
 
-    async def check(self, request: _Request, limit_s: float) -> PicturedPack:
+    async def check(self, request: _Request, limit_s: float) -> CheckedFile:
         await self._started()
         return _outcome(await self._ask(_dumps(request), limit_s))
 
@@ -228,9 +238,9 @@ def _exchange(connection: Connection, request: bytes | None) -> bytes:
     return connection.recv_bytes(MAX_REPLY_BYTES)
 
 
-def _outcome(reply: bytes) -> PicturedPack:
+def _outcome(reply: bytes) -> CheckedFile:
     kind, value = pickle.loads(reply)  # noqa: S301  # written by our own worker, not by a member
-    if kind == "pack" and isinstance(value, PicturedPack):
+    if kind == "pack" and isinstance(value, CheckedFile):
         return value
     if kind == "problems" and isinstance(value, tuple):
         raise PackError(problem for problem in value if isinstance(problem, Problem))
@@ -254,10 +264,12 @@ def serve(connection: Connection, parse: Parse) -> None:
 
 
 def _parsed(parse: Parse, request: _Request) -> bytes:
-    data, file_name, attached, kept = request
+    file, attached, kept = request
     try:
-        pack = parse(data, file_name)
-        return _dumps(("pack", with_uploads(pack, attached, kept.get(pack.id, {}))))
+        imported = parse(file)
+        pictured = with_uploads(imported.pack, attached, kept.get(imported.pack.id, {}))
+        checked = CheckedFile(replace(imported, pack=pictured.pack), pictured.pictures)
+        return _dumps(("pack", checked))
     except PackError as error:
         return _dumps(("problems", error.problems))
     except Exception as error:  # noqa: BLE001  # the bot logs it; the worker serves on

@@ -10,12 +10,13 @@ A round plays the pack as it was when it started (``played_pack``): a server pac
 own stored version, read and parsed once per process, however the pack changed since; a
 built-in's round the pack as this process loaded it.
 
-Uploads are parsed by the pack checker's worker processes, within its time limit, with the
-pictures attached to them, and each server may upload only so often (``UploadRate``). Stored
-packs, which passed that limit when they were uploaded, are parsed again in a thread (their
-pictures are not decoded again: the digests stored with them say which they show): the event
-loop keeps answering meanwhile, and a server's view never waits behind another server's slow
-upload in the checker.
+Uploads are read by the pack checker's worker processes, within its time limit, with the
+pictures attached to them (``check``: nothing is stored yet, the moderator sees a preview
+first), and each server may upload only so often (``UploadRate``). What a check made is stored
+by ``store``, once confirmed. Stored packs, which passed that limit when they were checked, are
+parsed again in a thread (their pictures are not decoded again: the digests stored with them say
+which they show): the event loop keeps answering meanwhile, and a server's view never waits
+behind another server's slow upload in the checker.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from cachetools import LRUCache, TTLCache
@@ -34,10 +35,12 @@ from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
 from bot.app.kit.pictures import PictureShelf
 from bot.app.kit.question_keys import QuestionKeys
 from bot.cache import SharedReads
+from bot.quiz.imports.reading import Imported, UploadedFile
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
 from bot.quiz.pack_pictures import with_digests
+from bot.quiz.pictures import Picture
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.server_packs import (
     MAX_SERVER_PACKS,
@@ -53,7 +56,7 @@ from bot.quiz.upload_rate import UploadRate
 from bot.storage import server_packs
 from bot.storage.database import Database
 from bot.storage.pack_versions import ServerPackSource, pack_version
-from bot.storage.server_packs import Removal, guild_pack_records
+from bot.storage.server_packs import Removal, UploadTakenError, guild_pack_records
 
 TTL_S = 10.0
 VERSIONS_KEPT = 64  # parsed versions of rounds' packs, with room for every round running here
@@ -75,14 +78,31 @@ class ServerView:
 
 
 @dataclass(frozen=True, slots=True)
+class Checked:
+    """What an uploaded file makes, before anything is stored: ``imported`` (its pack under
+    the id members see, its YAML, its format, what was left out), or its ``problems``, or a
+    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id;
+    ``pictures``: those checked from the upload's attachments, by digest (the pack's images
+    carry their digests, a kept one's too)."""
+
+    imported: Imported | None = None
+    problems: tuple[Problem, ...] = ()
+    refusal: UploadRefusal | None = None
+    replaces: Pack | None = None
+    pictures: Mapping[str, Picture] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Uploaded:
-    """What became of an upload: stored (``pack`` under its stored id), or the loader's
-    ``problems``, or a ``refusal`` (limits, a built-in id)."""
+    """What became of a confirmed upload: stored (``pack`` under its stored id), or the loader's
+    ``problems``, or a ``refusal`` (limits, a built-in id); ``taken`` if another click
+    confirmed or cancelled it first."""
 
     pack: Pack | None = None
     problems: tuple[Problem, ...] = ()
     refusal: UploadRefusal | None = None
     replaced: bool = False
+    taken: bool = False
 
     @property
     def stored(self) -> bool:
@@ -128,38 +148,45 @@ class PackShelf:
         seconds until it may."""
         return self.rate.admit(guild_id, self._clock())
 
-    async def upload(
-        self,
-        guild_id: int,
-        file_name: str,
-        data: bytes,
-        *,
-        by: int,
-        now: datetime,
-        pictures: Mapping[str, bytes] | None = None,
-    ) -> Uploaded:
-        """Checks an uploaded file with the pack loader, and the ``pictures`` attached to it
-        (file name -> bytes), in the checker's workers, and the server's limits; stores it
-        only if it passes both. A picture the pack names and the upload does not attach is
-        kept from the pack's current version."""
-        oversize = too_big(len(data))
+    async def check(
+        self, guild_id: int, file: UploadedFile, pictures: Mapping[str, bytes] | None = None
+    ) -> Checked:
+        """Reads an uploaded file and the ``pictures`` attached to it (file name -> bytes) in
+        the checker's workers, and checks the server's limits; stores nothing. A picture the
+        pack names and the upload does not attach is kept from the pack's current version."""
+        oversize = too_big(len(file.data))
         if oversize is not None:
-            return Uploaded(refusal=oversize)
+            return Checked(refusal=oversize)
         current = (await guild_pack_records(self._db, guild_id)).sources
         kept = {source.pack_id: source.pictures for source in current}
         try:
-            pictured = await self._checker.check(data, file_name, pictures, kept)
+            checked = await self._checker.check(file, pictures, kept)
+        except PackError as error:
+            return Checked(problems=error.problems)
+        except ParseTimeoutError as late:
+            return Checked(refusal=UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s)))
+        imported = checked.imported
+        own = {shown_pack_id(pack.id): pack for pack in (await self.view(guild_id)).packs.own}
+        refusal = check_upload(imported.pack, builtins=self.builtins, own_ids=own)
+        replaces = own.get(imported.pack.id)
+        return Checked(imported, refusal=refusal, replaces=replaces, pictures=checked.pictures)
+
+    async def store(
+        self,
+        upload: ServerPackSource,
+        pictures: Iterable[Picture] = (),
+        *,
+        taking: str | None = None,
+    ) -> Uploaded:
+        """Stores what ``check`` made of an upload (its YAML, parsed again in a thread: it
+        passed the checker's limit then; its images showing ``upload.pictures``), with the
+        ``pictures`` not stored yet, if the server's limits still let it; ``taking``: the held
+        upload this confirms (bot/storage/pending_uploads.py), whose pictures are stored."""
+        try:
+            pack = await asyncio.to_thread(_pictured, upload)
         except PackError as error:
             return Uploaded(problems=error.problems)
-        except ParseTimeoutError as late:
-            too_slow = UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s))
-            return Uploaded(refusal=too_slow)
-        pack = pictured.pack
-        named = {q.image.file: q.image.digest for q in pack.questions if q.image is not None}
-        upload = ServerPackSource(
-            guild_id, pack.id, file_name, data.decode(), by, now, pictures=named
-        )
-        view = await self.view(guild_id)
+        view = await self.view(upload.guild_id)
         own_ids = [shown_pack_id(own.id) for own in view.packs.own]
         refusal = check_upload(pack, builtins=self.builtins, own_ids=own_ids)
         if refusal is not None:
@@ -167,11 +194,13 @@ class PackShelf:
         stored = as_server_pack(pack, upload.guild_id)
         try:
             replaced = await server_packs.save_server_pack(
-                self._db, upload, stored, pictured.pictures.values()
+                self._db, upload, stored, pictures, taking=taking
             )
         except server_packs.TooManyPacksError:  # another process stored one meanwhile
             too_many = UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS)
             return Uploaded(pack=pack, refusal=too_many)
+        except UploadTakenError:
+            return Uploaded(taken=True)
         finally:
             self.forget(upload.guild_id)
         return Uploaded(pack=stored, replaced=replaced)
@@ -248,10 +277,15 @@ def _parse_all(sources: Sequence[ServerPackSource]) -> list[Pack | None]:
     return [_parse(source) for source in sources]
 
 
+def _pictured(source: ServerPackSource) -> Pack:
+    """An upload's pack, its images showing the pictures stored with it; raises PackError."""
+    return with_digests(parse_pack(source.source.encode(), source.file_name), source.pictures)
+
+
 def _parse(source: ServerPackSource) -> Pack | None:
     """The stored pack; one the loader no longer accepts (after an upgrade) is left out."""
     try:
-        pack = with_digests(parse_pack(source.source.encode(), source.file_name), source.pictures)
+        pack = _pictured(source)
     except PackError as error:
         log.warning(
             "server %s: pack %s no longer loads: %s", source.guild_id, source.pack_id, error

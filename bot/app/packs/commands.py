@@ -1,5 +1,6 @@
-"""`/quiz pack upload|list|remove|disable|enable`: a server's own packs, and the built-in ones it
-turns off, for moderators; every reply private. `/quiz packs`: the packs offered here, to all.
+"""`/quiz pack upload|export|list|remove|disable|enable`: a server's own packs, and the built-in
+ones it turns off, for moderators; every reply private. `/quiz packs`: the packs offered here,
+to all.
 
 An upload attaches the pack file and up to five of the pictures its questions name (matched by
 file name); a picture it names and does not attach is kept from the pack's current version."""
@@ -17,11 +18,14 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND, difficulty_name, guide_line
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
-from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
 from bot.app.kit.server_views import ServerView
-from bot.app.packs.messages import pack_list_embed, upload_text
+from bot.app.packs.access import moderated_guild
+from bot.app.packs.buttons import MINUTES, preview_buttons
+from bot.app.packs.exports import exported
+from bot.app.packs.messages import checked_text, pack_list_embed, preview_embed
+from bot.app.packs.uploads import Upload, import_language, preview_upload
 from bot.quiz.model import Pack
 from bot.quiz.pictures import MAX_PICTURE_BYTES, size_problem
 from bot.quiz.server_packs import UPLOAD_PICTURES, guild_of, shown_pack_id, too_big, typed_pack
@@ -48,7 +52,7 @@ class PackGroup(
         picture4: Picture = None,
         picture5: Picture = None,
     ) -> None:
-        guild_id = await _moderated_guild(interaction)
+        guild_id = await moderated_guild(interaction)
         if guild_id is None:
             return
         oversize = too_big(file.size)  # refused before fetching it
@@ -71,21 +75,38 @@ class PackGroup(
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await file.read()
         attached = {picture.filename: await picture.read() for picture in pictures}
-        outcome = await ctx.shelf.upload(
-            guild_id,
-            file.filename,
-            data,
-            by=interaction.user.id,
-            now=ctx.clock.now(),
-            pictures=attached,
-        )
-        await reply(interaction, upload_text(outcome, interaction.locale.value))
+        upload = Upload(guild_id, interaction.user.id, file.filename, await file.read(), attached)
+        server_locale = None if interaction.guild_locale is None else interaction.guild_locale.value
+        language = await import_language(ctx, guild_id, server_locale)
+        preview = await preview_upload(ctx, upload, language)
+        locale = interaction.locale.value
+        refused = checked_text(preview.checked, locale)
+        if refused is not None or preview.token is None:
+            await reply(interaction, refused)
+            return
+        embed = preview_embed(preview.checked, file.filename, locale, MINUTES)
+        await reply(interaction, embed=embed, view=preview_buttons(preview.token, locale))
+
+    @app_commands.command(name="export", description=_("cmd.quiz.pack.export.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.export.pack.description"))
+    async def export(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        guild_id = await moderated_guild(interaction)
+        if guild_id is None or await refused_inside_id(interaction, pack):
+            return
+        found = typed_pack((await _view(interaction)).known, pack)
+        if found is None:
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
+            return
+        if any(question.image is not None for question in found.questions):
+            # its pictures are read from the database first
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        export = await exported(ctx_of(interaction).shelf.pictures, found)
+        await reply(interaction, export.text(interaction.locale.value), files=export.files())
 
     @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))
     async def list_packs(self, interaction: discord.Interaction[Any]) -> None:
-        guild_id = await _moderated_guild(interaction)
+        guild_id = await moderated_guild(interaction)
         if guild_id is None:
             return
         view = await ctx_of(interaction).shelf.view(guild_id)
@@ -94,7 +115,7 @@ class PackGroup(
     @app_commands.command(name="remove", description=_("cmd.quiz.pack.remove.description"))
     @app_commands.describe(pack=_("cmd.quiz.pack.remove.pack.description"))
     async def remove(self, interaction: discord.Interaction[Any], pack: str) -> None:
-        guild_id = await _moderated_guild(interaction)
+        guild_id = await moderated_guild(interaction)
         if guild_id is None or await refused_inside_id(interaction, pack):
             return
         removal = await ctx_of(interaction).shelf.remove(guild_id, pack)
@@ -109,6 +130,13 @@ class PackGroup(
     @app_commands.describe(pack=_("cmd.quiz.pack.enable.pack.description"))
     async def enable(self, interaction: discord.Interaction[Any], pack: str) -> None:
         await _switch(interaction, pack, disabled=False)
+
+    @export.autocomplete("pack")
+    async def known_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        return pack_choices(view.known.packs.values(), interaction.locale.value, current)
 
     @remove.autocomplete("pack")
     async def own_choices(
@@ -133,7 +161,7 @@ class PackGroup(
 
 
 async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled: bool) -> None:
-    guild_id = await _moderated_guild(interaction)
+    guild_id = await moderated_guild(interaction)
     if guild_id is None or await refused_inside_id(interaction, pack):
         return
     ctx = ctx_of(interaction)
@@ -156,14 +184,6 @@ async def _refused_picture(
         limit = MAX_PICTURE_BYTES // 2**20
         await say(interaction, "serverpacks.picture_too_big", file=echo(big.filename), limit=limit)
     return big is not None
-
-
-async def _moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
-    """The server's id if the member may manage its packs (else says why not)."""
-    if interaction.guild_id is None or not await is_moderator(ctx_of(interaction).db, interaction):
-        await say(interaction, "errors.not_moderator")
-        return None
-    return interaction.guild_id
 
 
 async def _view(interaction: discord.Interaction[Any]) -> ServerView:

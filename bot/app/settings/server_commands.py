@@ -1,5 +1,6 @@
 """`/quiz settings`: a server's settings (moderator role, question seconds, round language, ping
-role), for those who manage the server; the member's own are `/settings` (member_commands.py)."""
+role, pause limit), for those who manage the server; the member's own are `/settings`
+(member_commands.py)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from bot.app.kit.permissions import can_manage_server
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
 from bot.app.settings.server_embed import guild_settings_embed
+from bot.quiz.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
 from bot.storage import settings
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 
+# How long a round may stay paused, in minutes, before it ends by itself.
+PauseMinutes = app_commands.Range[int, MIN_PAUSE_LIMIT_MINUTES, MAX_PAUSE_LIMIT_MINUTES]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
@@ -35,6 +39,7 @@ class ServerSettingsCommands(QuizCommands):
         language=_("cmd.quiz.settings.language.description"),
         ping_role=_("cmd.quiz.settings.ping_role.description"),
         clear_ping_role=_("cmd.quiz.settings.clear_ping_role.description"),
+        pause_limit=_("cmd.quiz.settings.pause_limit.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings_command(
@@ -46,6 +51,7 @@ class ServerSettingsCommands(QuizCommands):
         language: app_commands.Choice[str] | None = None,
         ping_role: discord.Role | None = None,
         clear_ping_role: bool = False,
+        pause_limit: PauseMinutes | None = None,
     ) -> None:
         if not can_manage_server(interaction) or interaction.guild_id is None:
             await say(interaction, "errors.not_manager")
@@ -61,6 +67,7 @@ class ServerSettingsCommands(QuizCommands):
             locale=language.value if language else None,
             ping_role_id=ping_role.id if ping_role else None,
             clear_ping_role=clear_ping_role,
+            pause_limit_minutes=pause_limit,
         )
         updated = await change_server_settings(self.ctx.db, interaction.guild_id, change)
         unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
@@ -79,6 +86,7 @@ class ServerSettingsChange:
     locale: str | None
     ping_role_id: int | None
     clear_ping_role: bool
+    pause_limit_minutes: int | None = None
 
 
 async def change_server_settings(
@@ -93,6 +101,7 @@ async def change_server_settings(
         question_seconds=change.question_seconds or current.question_seconds,
         locale=change.locale or current.locale,
         ping_role_id=None if change.clear_ping_role else ping_role_id,
+        pause_limit_minutes=change.pause_limit_minutes or current.pause_limit_minutes,
     )
     await settings.save_guild_settings(db, updated)
     return updated

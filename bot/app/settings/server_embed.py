@@ -40,4 +40,8 @@ def guild_settings_embed(
         value=f"<@&{ping}>" if ping is not None else tr(locale, "settings.no_ping"),
         inline=False,
     )
+    embed.add_field(
+        name=tr(locale, "settings.pause_limit"),
+        value=tr(locale, "settings.pause_minutes", minutes=current.pause_limit_minutes),
+    )
     return embed

@@ -27,6 +27,10 @@ cmd-quiz-stop-name = διακοπή
 cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
 cmd-quiz-skip-name = παράλειψη
 cmd-quiz-skip-description = Κλείσιμο της τρέχουσας ερώτησης τώρα (συντονιστές)
+cmd-quiz-pause-name = παύση
+cmd-quiz-pause-description = Παύση του γύρου σε αυτό το κανάλι· η ερώτηση κρατά τον χρόνο της (συντονιστές)
+cmd-quiz-resume-name = συνέχιση
+cmd-quiz-resume-description = Συνέχιση του γύρου που είναι σε παύση σε αυτό το κανάλι (συντονιστές)
 cmd-quiz-packs-name = πακέτα
 cmd-quiz-packs-description = Τα πακέτα κουίζ που μπορείτε να παίξετε
 cmd-quiz-settings-name = ρυθμίσεις
@@ -41,6 +45,8 @@ cmd-quiz-settings-ping_role-name = ρόλος_ειδοποίησης
 cmd-quiz-settings-ping_role-description = Ένας ρόλος που ειδοποιείται όταν ξεκινά ένας γύρος
 cmd-quiz-settings-clear_ping_role-name = χωρίς_ρόλο_ειδοποίησης
 cmd-quiz-settings-clear_ping_role-description = Να μην ειδοποιείται κανένας ρόλος όταν ξεκινά ένας γύρος
+cmd-quiz-settings-pause_limit-name = όριο_παύσης
+cmd-quiz-settings-pause_limit-description = Λεπτά που περιμένει ένας γύρος σε παύση πριν τελειώσει (προεπιλογή: 60)
 cmd-quiz-analytics-name = ανάλυση
 cmd-quiz-analytics-description = Πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server, πρώτα οι χειρότερες (συντονιστές)
 cmd-quiz-analytics-pack-name = πακέτο
@@ -99,6 +105,12 @@ round-answered = { $count ->
 round-locked_in = Η απάντησή σας καταχωρίστηκε: **{ $letter }**. Η σωστή απάντηση θα φανεί όταν κλείσει η ερώτηση.
 round-already_answered = Έχετε ήδη απαντήσει **{ $letter }**.
 round-question_closed = Αυτή η ερώτηση έχει κλείσει· η επιλογή σας δεν καταχωρίστηκε.
+round-paused = Σε παύση
+round-paused_left = { $seconds ->
+        [one] απομένει { $seconds } δευτ. όταν συνεχιστεί
+       *[other] απομένουν { $seconds } δευτ. όταν συνεχιστεί
+    }
+round-paused_click = Ο γύρος είναι σε παύση, οπότε η επιλογή σας δεν καταχωρίστηκε. Απαντήστε μόλις ένας συντονιστής τον συνεχίσει.
 round-round_over = Αυτός ο γύρος έχει τελειώσει.
 round-correct_answer = Σωστή απάντηση: **{ $letter }**: { $text }
 round-how_answered = Πώς απάντησαν τα μέλη
@@ -126,6 +138,23 @@ round-already_running = Υπάρχει ήδη γύρος σε εξέλιξη σ�
 round-no_round = Δεν υπάρχει γύρος σε εξέλιξη σε αυτό το κανάλι.
 round-stopping = Ο γύρος διακόπτεται.
 round-skipping = Η ερώτηση κλείνει τώρα.
+# Το $ends είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε μία ώρα».
+round-paused_question = Ο γύρος τέθηκε σε παύση. Η ερώτηση { $number } κρατά { $seconds ->
+        [one] το { $seconds } δευτ. που της απομένει
+       *[other] τα { $seconds } δευτ. που της απομένουν
+    }· συνεχίστε τον γύρο με /{ cmd-quiz-name } { cmd-quiz-resume-name }. Αν δεν συνεχιστεί, θα τελειώσει αυτόματα { $ends }.
+round-paused_between = Ο γύρος τέθηκε σε παύση ανάμεσα σε δύο ερωτήσεις: η επόμενη ερώτηση περιμένει το /{ cmd-quiz-name } { cmd-quiz-resume-name }. Αν δεν συνεχιστεί, ο γύρος θα τελειώσει αυτόματα { $ends }.
+round-already_paused = Ο γύρος σε αυτό το κανάλι είναι ήδη σε παύση. Συνεχίστε τον με /{ cmd-quiz-name } { cmd-quiz-resume-name }.
+round-not_paused = Ο γύρος σε αυτό το κανάλι δεν είναι σε παύση.
+round-resumed_question = Ο γύρος συνεχίζεται: η ερώτηση { $number } έχει ξανά { $seconds ->
+        [one] το { $seconds } δευτ. της
+       *[other] τα { $seconds } δευτ. της
+    }, με νέα αντίστροφη μέτρηση.
+round-resumed_between = Ο γύρος συνεχίζεται: η επόμενη ερώτηση έρχεται σε λίγο.
+round-paused_too_long = Ο γύρος τελείωσε αυτόματα: έμεινε σε παύση περισσότερο από { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    }, το όριο αυτού του server.
 round-unknown_pack = Δεν υπάρχει πακέτο με το όνομα «{ $pack }». Δοκιμάστε /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = Αυτό το πακέτο δεν έχει ερωτήσεις για να παίξετε.
 round-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων».
@@ -165,7 +194,7 @@ review-summary = { $reviewed ->
     }
 review-summary_next = Επόμενη επανάληψη: { $time }
 review-not_yours = Αυτή η επανάληψη ανήκει σε κάποιον άλλον. Ξεκινήστε τη δική σας με /{ cmd-review-name }.
-review-already_answered = Έχετε ήδη απαντήσει σε αυτή την ερώτηση· μετράει η πρώτη σας απάντηση.
+review-already_answered = Έχετε ήδη απαντήσει σε αυτή την ερώτηση της επανάληψης: η πρώτη σας απάντηση όρισε πότε θα εμφανιστεί ξανά, οπότε αυτό το πάτημα δεν αλλάζει τίποτα.
 review-first_new = Δεν υπάρχει τίποτα για επανάληψη αυτή τη στιγμή, οπότε ορίστε μια νέα ερώτηση.
 review-missed_question = Απαντήσατε λάθος σε αυτή την ερώτηση στον γύρο
 review-unanswered_question = Δεν απαντήσατε σε αυτή την ερώτηση στον γύρο
@@ -278,6 +307,11 @@ settings-no_ping = κανένας
 settings-ping_unreachable = Ο ρόλος { $role } δεν θα ειδοποιηθεί: δεν επιτρέπει αναφορές και το bot δεν έχει εδώ το δικαίωμα «Αναφορά σε @everyone, @here και όλους τους ρόλους». Ενεργοποιήστε το «Να επιτρέπεται σε όλους να κάνουν @αναφορά σε αυτόν τον ρόλο» («Ρυθμίσεις διακομιστή» → «Ρόλοι») ή δώστε στο bot αυτό το δικαίωμα.
 settings-ping_everyone = Το @everyone δεν μπορεί να είναι ο ρόλος ειδοποίησης: διαλέξτε έναν ρόλο. Δεν άλλαξε τίποτα.
 settings-ping_both = Δώστε είτε ρόλος_ειδοποίησης είτε χωρίς_ρόλο_ειδοποίησης, όχι και τα δύο. Δεν άλλαξε τίποτα.
+settings-pause_limit = Όριο παύσης
+settings-pause_minutes = { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    }
 
 ## /quiz analytics: πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server (συντονιστές).
 
@@ -368,9 +402,9 @@ reminder-refused = Δεν μπόρεσα να σας στείλω υπενθύμ
 cmd-quiz-pack-name = πακέτο
 cmd-quiz-pack-description = Τα δικά πακέτα κουίζ αυτού του server (συντονιστές)
 cmd-quiz-pack-upload-name = ανέβασμα
-cmd-quiz-pack-upload-description = Ανέβασμα πακέτου κουίζ, αρχείου YAML, μόνο για αυτόν τον server (συντονιστές)
+cmd-quiz-pack-upload-description = Ανέβασμα πακέτου ή ερωτήσεων (YAML, CSV, GIFT, Aiken, λίστα όρων) για τον server (συντονιστές)
 cmd-quiz-pack-upload-file-name = αρχείο
-cmd-quiz-pack-upload-file-description = Το αρχείο του πακέτου (.yaml, έως 256 KiB)
+cmd-quiz-pack-upload-file-description = Πακέτο YAML, CSV, JSON του Open Trivia DB, GIFT, Aiken ή λίστα όρων (έως 256 KiB)
 cmd-quiz-pack-upload-picture1-name = εικόνα1
 cmd-quiz-pack-upload-picture1-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
 cmd-quiz-pack-upload-picture2-name = εικόνα2
@@ -395,6 +429,10 @@ cmd-quiz-pack-enable-name = ενεργοποίηση
 cmd-quiz-pack-enable-description = Επανενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
 cmd-quiz-pack-enable-pack-name = πακέτο
 cmd-quiz-pack-enable-pack-description = Το ενσωματωμένο πακέτο που θα ενεργοποιηθεί ξανά
+cmd-quiz-pack-export-name = εξαγωγή
+cmd-quiz-pack-export-description = Ένα πακέτο ως αρχείο YAML, για επεξεργασία ή για ανέβασμα σε άλλον server (συντονιστές)
+cmd-quiz-pack-export-pack-name = πακέτο
+cmd-quiz-pack-export-pack-description = Το πακέτο που θα εξαχθεί
 serverpacks-stored = Το πακέτο **{ $title }** (`{ $id }`) αποθηκεύτηκε για αυτόν τον server: { $questions ->
         [one] { $questions } ερώτηση
        *[other] { $questions } ερωτήσεις
@@ -447,3 +485,38 @@ serverpacks-list_none = Κανένα ακόμη: ανεβάστε ένα με τ
 serverpacks-list_disabled = Ενσωματωμένα πακέτα απενεργοποιημένα εδώ
 serverpacks-list_no_disabled = Κανένα.
 serverpacks-own_mark = δικό αυτού του server
+serverpacks-exported = Το πακέτο `{ $id }` σε YAML. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-exported_pictures = Το πακέτο `{ $id }` σε YAML, με { $count ->
+        [one] την εικόνα
+       *[other] τις { $count } εικόνες
+    } που δείχνουν οι ερωτήσεις του. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }, επισυνάπτοντας τις εικόνες στις επιλογές { cmd-quiz-pack-upload-picture1-name } έως { cmd-quiz-pack-upload-picture5-name } (εδώ, όποια εικόνα δεν επισυνάψετε ξανά κρατιέται).
+serverpacks-export_left_out = { $count ->
+        [one] Μία ακόμη εικόνα δεν χωράει σε αυτό το μήνυμα, που παίρνει έως 10 αρχεία: { $files }. Αν ανεβάσετε το πακέτο εδώ, την κρατά.
+       *[other] { $count } ακόμη εικόνες δεν χωρούν σε αυτό το μήνυμα, που παίρνει έως 10 αρχεία: { $files }. Αν ανεβάσετε το πακέτο εδώ, τις κρατά.
+    }
+upload-preview_title = Προεπισκόπηση: { $title } (`{ $id }`)
+upload-preview_read = Διαβάστηκε από το `{ $file }` ως { $format }: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }, { $options } επιλογές συνολικά. Οι πρώτες φαίνονται παρακάτω.
+upload-preview_replaces = Με την επιβεβαίωση αντικαθίσταται το πακέτο `{ $id }` αυτού του server ({ $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }). Οι ερωτήσεις που κρατούν το id τους κρατούν και τις απαντήσεις και τις επαναλήψεις τους.
+upload-preview_waits = Δεν αποθηκεύεται τίποτα μέχρι να πατήσετε **Επιβεβαίωση**. Η προεπισκόπηση περιμένει { $minutes } λεπτά.
+upload-preview_pictures = Με εικόνα: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Αρχεία εικόνων: συνημμένα σε αυτό το ανέβασμα { $attached }, από την τρέχουσα έκδοση του πακέτου { $kept }.
+upload-preview_picture = 🖼️ `{ $file }`: { $alt }
+upload-preview_left_out = Παραλείφθηκαν ({ $count }): όσα δεν μπορεί να ρωτήσει το πακέτο
+upload-confirm = Επιβεβαίωση
+upload-cancel = Ακύρωση
+upload-cancelled = Ακυρώθηκε: δεν αποθηκεύτηκε τίποτα.
+upload-expired = Αυτή η προεπισκόπηση έληξε (μια προεπισκόπηση περιμένει { $minutes } λεπτά) ή την αντικατέστησε νεότερο ανέβασμα. Δεν αποθηκεύτηκε τίποτα: ανεβάστε ξανά το αρχείο.
+upload-format_yaml = πακέτο YAML
+upload-format_csv = CSV
+upload-format_opentdb = JSON του Open Trivia DB
+upload-format_gift = GIFT (Moodle)
+upload-format_aiken = Aiken (Moodle)
+upload-format_terms = λίστα όρων

@@ -2,6 +2,8 @@
 ### The code asks for a message by dotted key: `round.locked_in` is the message `round-locked_in`.
 ### Variables ({ $name }) are filled in by the bot; a count chooses its plural form with a select
 ### ({ $count -> [one] ... *[other] ... }). docs/i18n.md explains how to add and translate a string.
+### Discord's own names (its permissions and settings) are quoted exactly, in “”, as el.ftl quotes
+### Discord's Greek names in «»: the permission “Manage Server”.
 
 ## Slash commands and their options, as Discord lists them. Names: lowercase, no spaces.
 
@@ -25,10 +27,14 @@ cmd-quiz-stop-name = stop
 cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
 cmd-quiz-skip-name = skip
 cmd-quiz-skip-description = Close the current question now (moderators)
+cmd-quiz-pause-name = pause
+cmd-quiz-pause-description = Pause the round in this channel; the question keeps its time left (moderators)
+cmd-quiz-resume-name = resume
+cmd-quiz-resume-description = Resume the paused round in this channel (moderators)
 cmd-quiz-packs-name = packs
 cmd-quiz-packs-description = The quiz packs you can play
 cmd-quiz-settings-name = settings
-cmd-quiz-settings-description = Server settings for quiz rounds (Manage Server)
+cmd-quiz-settings-description = Server settings for quiz rounds (needs the “Manage Server” permission)
 cmd-quiz-settings-moderator_role-name = moderator_role
 cmd-quiz-settings-moderator_role-description = A role that may run quiz rounds
 cmd-quiz-settings-seconds-name = seconds
@@ -39,6 +45,8 @@ cmd-quiz-settings-ping_role-name = ping_role
 cmd-quiz-settings-ping_role-description = A role the bot pings when a round starts
 cmd-quiz-settings-clear_ping_role-name = clear_ping_role
 cmd-quiz-settings-clear_ping_role-description = Ping no role when a round starts
+cmd-quiz-settings-pause_limit-name = pause_limit
+cmd-quiz-settings-pause_limit-description = Minutes a paused round waits to be resumed before it ends (default: 60)
 cmd-quiz-analytics-name = analytics
 cmd-quiz-analytics-description = How each question of a pack fared in this server, worst first (moderators)
 cmd-quiz-analytics-pack-name = pack
@@ -94,6 +102,9 @@ round-answered = { $count } answered
 round-locked_in = Locked in: **{ $letter }**. The answer is revealed when the question closes.
 round-already_answered = You already answered **{ $letter }**.
 round-question_closed = This question is closed; your click was not recorded.
+round-paused = Paused
+round-paused_left = { $seconds } s left when it resumes
+round-paused_click = The round is paused, so your click was not recorded. Answer once a moderator resumes it.
 round-round_over = This round is over.
 round-correct_answer = Correct answer: **{ $letter }**: { $text }
 round-how_answered = How the server answered
@@ -119,9 +130,20 @@ round-already_running = A round is already running in { $channel }. Stop it with
 round-no_round = No round is running in this channel.
 round-stopping = Stopping the round.
 round-skipping = Closing the question now.
+# $ends is a Discord timestamp that the member's client shows as "in an hour".
+round-paused_question = Paused. Question { $number } keeps its { $seconds } s; resume the round with /{ cmd-quiz-name } { cmd-quiz-resume-name }. Unless resumed, it ends by itself { $ends }.
+round-paused_between = Paused between questions: the next question waits for /{ cmd-quiz-name } { cmd-quiz-resume-name }. Unless resumed, the round ends by itself { $ends }.
+round-already_paused = The round in this channel is already paused. Resume it with /{ cmd-quiz-name } { cmd-quiz-resume-name }.
+round-not_paused = The round in this channel is not paused.
+round-resumed_question = Resumed: question { $number } has its { $seconds } s again, with a new countdown.
+round-resumed_between = Resumed: the next question comes in a moment.
+round-paused_too_long = The round ended by itself: it stayed paused longer than { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, this server's limit.
 round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = That pack has no questions to play.
-round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
+round-cannot_post = I cannot post in { $channel }: I need the “View Channel”, “Send Messages” and “Embed Links” permissions there.
 round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
 # A review round (/quiz start mode: review): the questions the server most needs again.
 round-review-title = Review round: { $title }
@@ -132,7 +154,7 @@ round-review-nothing = Nobody in this server has answered **{ $pack }** yet, so 
 
 round-lost-10003 = that channel no longer exists
 round-lost-50001 = quizbot can no longer see that channel
-round-lost-50013 = quizbot lacks a permission it needs there (View Channel, Send Messages, Embed Links, Read Message History)
+round-lost-50013 = quizbot lacks a permission it needs there (“View Channel”, “Send Messages”, “Embed Links”, “Read Message History”)
 # The round's questions can no longer be shown (e.g. a built-in pack edited across a restart).
 round-content_gone = a question it was to ask is no longer in its pack (the pack was changed while the round ran). The standings so far are posted in the channel
 
@@ -155,7 +177,7 @@ review-summary = { $reviewed ->
     } · { $correct } right
 review-summary_next = Next review: { $time }
 review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
-review-already_answered = You already answered this question; your first answer counts.
+review-already_answered = You already answered this question in your review: your first answer set when it comes back, so this click changes nothing.
 review-first_new = Nothing is due right now, so here is a new question.
 review-missed_question = You got this one wrong in the round
 review-unanswered_question = You did not answer this one in the round
@@ -240,16 +262,21 @@ packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@�
 
 settings-title = Quiz settings
 settings-moderator_role = Moderator role
-settings-no_role = none (Manage Server only)
+settings-no_role = none (only members with the “Manage Server” permission)
 settings-seconds = Seconds per question
 settings-language = Language of rounds
 settings-server_language = the server's language
 settings-saved = Settings saved.
 settings-ping_role = Ping when a round starts
 settings-no_ping = nobody
-settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the Mention @everyone, @here, and All Roles permission here. Turn on “Allow anyone to @mention this role” (Server Settings → Roles) or give the bot that permission.
+settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the “Mention @everyone, @here, and All Roles” permission here. Turn on “Allow anyone to @mention this role” (“Server Settings” → “Roles”) or give the bot that permission.
 settings-ping_everyone = @everyone cannot be the round ping: choose a role. Nothing was changed.
 settings-ping_both = Give either ping_role or clear_ping_role, not both. Nothing was changed.
+settings-pause_limit = Pause limit
+settings-pause_minutes = { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }
 
 ## /quiz analytics: how each question of a pack fared in this server (moderators).
 
@@ -283,8 +310,8 @@ analytics-footer = Order: lowest discrimination first, then lowest share right. 
 
 ## Errors, always private.
 
-errors-not_moderator = Only moderators can do that: you need Manage Server or the quiz moderator role.
-errors-not_manager = Only members with Manage Server can change quiz settings.
+errors-not_moderator = Only moderators can do that: you need the “Manage Server” permission or the quiz moderator role.
+errors-not_manager = Only members with the “Manage Server” permission can change quiz settings.
 errors-guild_only = This command works in a server only.
 # A click whose button names a round, review, board or reminder of somewhere else, or that no such button carries.
 errors-not_here = This button doesn't belong here, so nothing was done.
@@ -343,9 +370,9 @@ reminder-refused = I could not send you a review reminder: Discord refused the D
 cmd-quiz-pack-name = pack
 cmd-quiz-pack-description = This server's own quiz packs (moderators)
 cmd-quiz-pack-upload-name = upload
-cmd-quiz-pack-upload-description = Upload a quiz pack, a YAML file, for this server only (moderators)
+cmd-quiz-pack-upload-description = Upload a pack or questions (YAML, CSV, GIFT, Aiken, a term list) for this server (moderators)
 cmd-quiz-pack-upload-file-name = file
-cmd-quiz-pack-upload-file-description = The pack file (.yaml, at most 256 KiB)
+cmd-quiz-pack-upload-file-description = A YAML pack, CSV, Open Trivia DB JSON, GIFT, Aiken or a term list (at most 256 KiB)
 cmd-quiz-pack-upload-picture1-name = picture1
 cmd-quiz-pack-upload-picture1-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
 cmd-quiz-pack-upload-picture2-name = picture2
@@ -370,6 +397,10 @@ cmd-quiz-pack-enable-name = enable
 cmd-quiz-pack-enable-description = Turn a built-in pack on again in this server (moderators)
 cmd-quiz-pack-enable-pack-name = pack
 cmd-quiz-pack-enable-pack-description = The built-in pack to turn on
+cmd-quiz-pack-export-name = export
+cmd-quiz-pack-export-description = A pack as a YAML file, to edit or to upload to another server (moderators)
+cmd-quiz-pack-export-pack-name = pack
+cmd-quiz-pack-export-pack-description = The pack to export
 serverpacks-stored = Pack **{ $title }** (`{ $id }`) is stored for this server: { $questions ->
         [one] { $questions } question
        *[other] { $questions } questions
@@ -422,3 +453,38 @@ serverpacks-list_none = None yet: upload one with /{ cmd-quiz-name } { cmd-quiz-
 serverpacks-list_disabled = Built-in packs turned off here
 serverpacks-list_no_disabled = None.
 serverpacks-own_mark = this server's own pack
+serverpacks-exported = Pack `{ $id }` as YAML. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-exported_pictures = Pack `{ $id }` as YAML, with { $count ->
+        [one] the picture
+       *[other] the { $count } pictures
+    } its questions show. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }, attaching the pictures as { cmd-quiz-pack-upload-picture1-name } to { cmd-quiz-pack-upload-picture5-name } (here, a picture you do not attach again is kept).
+serverpacks-export_left_out = { $count ->
+        [one] One more picture does not fit in this message, which holds 10 files: { $files }. Uploaded here, the pack keeps it.
+       *[other] { $count } more pictures do not fit in this message, which holds 10 files: { $files }. Uploaded here, the pack keeps them.
+    }
+upload-preview_title = Preview: { $title } (`{ $id }`)
+upload-preview_read = Read from `{ $file }` as { $format }: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }, { $options } options in all. The first ones are below.
+upload-preview_replaces = Confirming replaces this server's pack `{ $id }` ({ $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }). Questions that keep their ids keep their answers and reviews.
+upload-preview_waits = Nothing is stored until you press **Confirm**. This preview waits { $minutes } minutes.
+upload-preview_pictures = With a picture: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Picture files: { $attached } attached to this upload, { $kept } kept from the pack's current version.
+upload-preview_picture = 🖼️ `{ $file }`: { $alt }
+upload-preview_left_out = Left out ({ $count }): what the pack cannot ask
+upload-confirm = Confirm
+upload-cancel = Cancel
+upload-cancelled = Cancelled: nothing was stored.
+upload-expired = This preview has expired (a preview waits { $minutes } minutes), or a newer upload replaced it. Nothing was stored: upload the file again.
+upload-format_yaml = a YAML pack
+upload-format_csv = CSV
+upload-format_opentdb = Open Trivia DB JSON
+upload-format_gift = GIFT (Moodle)
+upload-format_aiken = Aiken (Moodle)
+upload-format_terms = a term list

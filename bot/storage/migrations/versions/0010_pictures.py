@@ -1,7 +1,8 @@
-"""pictures: questions' pictures, stored once by their SHA-256, and which one each version shows
+"""pictures: questions' pictures, stored once by their SHA-256, and which one each version (and
+each held upload) shows
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-20 09:00:00
 """
 
@@ -11,8 +12,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
@@ -50,9 +51,32 @@ def upgrade() -> None:
     op.create_index(
         "ix_pack_version_pictures_digest", "pack_version_pictures", ["digest"], unique=False
     )
+    op.create_table(
+        "pending_upload_pictures",
+        sa.Column("token", sa.String(length=32), nullable=False),
+        sa.Column("file", sa.String(length=64), nullable=False),
+        sa.Column("digest", sa.String(length=64), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["token"],
+            ["pending_uploads.token"],
+            name=op.f("fk_pending_upload_pictures_token_pending_uploads"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["digest"],
+            ["pictures.digest"],
+            name=op.f("fk_pending_upload_pictures_digest_pictures"),
+        ),
+        sa.PrimaryKeyConstraint("token", "file", name=op.f("pk_pending_upload_pictures")),
+    )
+    op.create_index(
+        "ix_pending_upload_pictures_digest", "pending_upload_pictures", ["digest"], unique=False
+    )
 
 
 def downgrade() -> None:
+    op.drop_index("ix_pending_upload_pictures_digest", table_name="pending_upload_pictures")
+    op.drop_table("pending_upload_pictures")
     op.drop_index("ix_pack_version_pictures_digest", table_name="pack_version_pictures")
     op.drop_table("pack_version_pictures")
     op.drop_table("pictures")
