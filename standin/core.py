@@ -50,6 +50,8 @@ class StandIn:
         self.files = MessageFiles(self.world.ids, lambda: self.url)  # and the CDN serving them
         self.desk = InteractionDesk(self.world, self.config, self.files)
         self.scheduler = Scheduler(self.world, self.gateway, self.clock)
+        self.scheduler.watchers.append(self.events.scheduled_event_changed)
+        self.clock.watchers.append(lambda: self.events.clock_moved(self.clock.state()))
         self.limiter = RateLimiter(self.config)
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
