@@ -6,6 +6,7 @@ import mimetypes
 from collections import deque
 from pathlib import Path
 
+from standin.attachments import MessageFiles
 from standin.clock import Clock
 from standin.command_files import CommandFile
 from standin.commands import OptionValue, command_data
@@ -50,7 +51,8 @@ class StandIn:
         self.world.watchers.append(self.events.world_changed)
         self.url = ""  # set once the server listens
         self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
-        self.desk = InteractionDesk(self.world, self.config)
+        self.files = MessageFiles(self.world.ids, lambda: self.url)  # and the CDN serving them
+        self.desk = InteractionDesk(self.world, self.config, self.files)
         self.scheduler = Scheduler(self.world, self.gateway, self.clock)
         self.scheduler.watchers.append(self.events.scheduled_event_changed)
         self.clock.watchers.append(lambda: self.events.clock_moved(self.clock.state()))
@@ -58,7 +60,6 @@ class StandIn:
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
         self.openapi_failures: list[Json] = []
-        self.attachments: dict[int, Upload] = {}  # the stand-in CDN's files, by attachment id
 
     @property
     def gateway_url(self) -> str:

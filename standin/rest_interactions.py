@@ -14,7 +14,7 @@ _BY_ID = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 @route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
 async def interaction_callback(call: Call) -> object:
     interaction, message = call.core.desk.callback(
-        call.id("interaction_id"), call.params["interaction_token"], call.body
+        call.id("interaction_id"), call.params["interaction_token"], call.body, call.uploads
     )
     modal = call.core.desk.modals.get(interaction.user.id)
     if modal is not None and modal.interaction_id == interaction.id:  # the page shows it
@@ -46,7 +46,7 @@ def _interaction(call: Call) -> Interaction:
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
 async def followup(call: Call) -> object:
-    message = call.core.desk.followup(_interaction(call), call.body)
+    message = call.core.desk.followup(_interaction(call), call.body, call.uploads)
     return message.payload() if call.flag("wait") else NO_CONTENT
 
 
@@ -60,7 +60,7 @@ async def get_original(call: Call) -> object:
 async def edit_original(call: Call) -> object:
     interaction = _interaction(call)
     message = call.core.desk.webhook_message(interaction, None)
-    return call.core.desk.edit(interaction, message, call.body).payload()
+    return call.core.desk.edit(interaction, message, call.body, call.uploads).payload()
 
 
 @route("DELETE", _ORIGINAL)
@@ -80,7 +80,7 @@ async def get_webhook_message(call: Call) -> object:
 async def edit_webhook_message(call: Call) -> object:
     interaction = _interaction(call)
     message = call.core.desk.webhook_message(interaction, call.id("message_id"))
-    return call.core.desk.edit(interaction, message, call.body).payload()
+    return call.core.desk.edit(interaction, message, call.body, call.uploads).payload()
 
 
 @route("DELETE", _BY_ID)

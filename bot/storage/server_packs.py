@@ -8,6 +8,7 @@ are graded like any other pack's.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,6 +16,7 @@ from sqlalchemy import ColumnElement, Delete, delete, exists, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.model import Pack
+from bot.quiz.pictures import Picture
 from bot.quiz.rounds import RoundState
 from bot.quiz.server_packs import MAX_SERVER_PACKS, stored_pack_id
 from bot.storage.database import Database
@@ -28,9 +30,10 @@ from bot.storage.models import (
     pack_versions_table,
     server_packs_table,
 )
-from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, source_of
+from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, sources_of
 from bot.storage.packs import record_pack, retire_pack
 from bot.storage.pending_uploads import take_upload
+from bot.storage.pictures import store_pictures
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,41 +73,44 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
             select(DisabledPackRow.pack_id).where(DisabledPackRow.guild_id == guild_id)
         )
         return GuildPackRecords(
-            tuple(source_of(row) for row in sources), frozenset(disabled.scalars())
+            tuple(await sources_of(connection, sources.all())), frozenset(disabled.scalars())
         )
 
 
 async def current_source(db: Database, guild_id: int, pack_id: str) -> ServerPackSource | None:
-    """The current version of the server's pack ``pack_id`` (as members see it), if it has one."""
+    """The current version of the server's pack ``pack_id`` (as members see it), if it has one,
+    with the pictures it names."""
     async with db.read() as connection:
-        row = (
-            await connection.execute(
-                select(pack_versions_table)
-                .join(ServerPackRow, ServerPackRow.version_id == PackVersionRow.id)
-                .where(_the_pack(guild_id, pack_id))
-            )
-        ).one_or_none()
-    return None if row is None else source_of(row)
+        rows = await connection.execute(
+            select(pack_versions_table)
+            .join(ServerPackRow, ServerPackRow.version_id == PackVersionRow.id)
+            .where(_the_pack(guild_id, pack_id))
+        )
+        found = await sources_of(connection, rows.all())
+    return found[0] if found else None
 
 
 async def save_server_pack(
     db: Database,
     upload: ServerPackSource,
     pack: Pack,
+    pictures: Iterable[Picture] = (),
     *,
     taking: str | None = None,
     based_on: int | None = None,
     new: bool = False,
 ) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
-    that id; rounds of the old one keep playing it) and records ``pack``'s questions under its
-    stored id; True when it replaced one. ``taking``: the held upload (pending_uploads) this
-    confirms, deleted in the same transaction; UploadTakenError, and nothing stored, if it is
-    gone. A form's change made on version ``based_on``, or a ``new`` pack, raises
-    PackChangedError (storing nothing) if the pack moved on meanwhile."""
+    that id; rounds of the old one keep playing it), with the ``pictures`` it brought (those
+    not stored yet), and records ``pack``'s questions under its stored id; True when it
+    replaced one. ``taking``: the held upload (pending_uploads) this confirms, deleted in the
+    same transaction; UploadTakenError, and nothing stored, if it is gone. A form's change
+    made on version ``based_on``, or a ``new`` pack, raises PackChangedError (storing nothing)
+    if the pack moved on meanwhile."""
     async with db.write() as connection:
         if taking is not None and not await take_upload(connection, taking):
             raise UploadTakenError
+        await store_pictures(connection, db.dialect, pictures, upload.uploaded_at)
         held = await _held_ids(connection, upload.guild_id)
         replacing = upload.pack_id in held
         if (new and replacing) or (based_on is not None and not replacing):

@@ -12,6 +12,7 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.quiz.loader import parse_pack
+from bot.quiz.pictures import check_picture
 from bot.storage.server_packs import current_source
 from standin.interactions import MODAL
 from tests.e2e.conftest import QuizWorld, question_message
@@ -26,8 +27,11 @@ from tests.e2e.forms import (
     said,
     submitted,
 )
+from tests.e2e.test_pictures import SQUARE
+from tests.e2e.test_pictures import upload as upload_pictured
 from tests.e2e.test_server_packs import home, run, said_in, upload
 from tests.e2e.test_upload_preview import GIFT, attachments_of
+from tests.pictures import PICTURED_PACK
 from tests.storage.factories import CAPITALS
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -253,3 +257,21 @@ async def test_an_imported_pack_takes_a_question_from_a_form_and_exports_with_it
     written = parse_pack(data, "moodle-export.yaml")
     assert written.questions[-1].id == "which-city-is-the-capital-of-greece"
     assert replace(written, source="") == replace(stored, source="")  # type: ignore[type-var]
+
+
+async def test_a_pictured_question_edited_in_a_form_keeps_its_picture(bot_world: QuizWorld) -> None:
+    world, owner = bot_world, bot_world.owner
+    assert "is stored" in await upload_pictured(world, PICTURED_PACK, square_png=SQUARE)
+    await opened(world, owner, "quiz question edit", pack="pictured", question="colour")
+    preview = await submitted(world, owner, {"prompt.en": "What colour is it?"})
+    assert "What colour is it?" in said(preview)
+    await press(world, owner, await reply_message(world, owner), "Save")
+    source = await current_source(world.db, world.guild_id, "pictured")
+    assert source is not None
+    assert source.pictures == {"square.png": check_picture(SQUARE, "square.png").digest}
+    colour = (await stored_pack(world, "pictured")).question("colour")  # type: ignore[attr-defined]
+    assert colour.prompt.get("en") == "What colour is it?"
+    assert (colour.image.file, colour.image.alt.get("el")) == (
+        "square.png",
+        "Ένα απλό γαλαζοπράσινο τετράγωνο.",
+    )

@@ -4,20 +4,20 @@ stored only on the version it was made on."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
-from bot.app.kit.pack_checker import PackChecker
+from bot.app.kit.pack_checker import CheckedFile, PackChecker
 from bot.app.kit.server_views import PackShelf
-from bot.quiz.imports.reading import Imported, UploadedFile
+from bot.quiz.imports.reading import UploadedFile
 from bot.quiz.library import Library
 from bot.quiz.model import Difficulty, Pack, Text
 from bot.quiz.pack_edits import new_pack, with_question
 from bot.quiz.question_form import question_of
-from bot.quiz.server_packs import as_server_pack
+from bot.quiz.server_packs import as_server_pack, stored_pack_id
 from bot.storage.database import Database
 from bot.storage.pack_versions import ServerPackSource
 from bot.storage.question_forms import (
@@ -31,6 +31,8 @@ from bot.storage.question_forms import (
 )
 from bot.storage.server_packs import PackChangedError, current_source, save_server_pack
 from tests.storage.factories import NOW, make_pack
+from tests.storage.test_pictures import SQUARE, STORED
+from tests.storage.test_pictures import upload as upload_pictured
 
 GUILD, OTHER, MODERATOR, SOMEONE = 1, 2, 5, 6
 FIRST = {
@@ -100,17 +102,22 @@ def adding(question_id: str) -> Callable[[Pack | None], Pack]:
 
 
 class Interleaved:
-    """The pack checker, with another moderator's save landing just before the second parse
-    (the check of this change, between its read of the pack and its write)."""
+    """The pack checker, with another moderator's save landing during the first check (of
+    this change, between its read of the pack and its write)."""
 
     def __init__(self, checker: PackChecker, landing: Callable[[], Awaitable[object]]) -> None:
-        self.checker, self.landing, self.parses = checker, landing, 0
+        self.checker, self.landing, self.checks = checker, landing, 0
 
-    async def parse(self, file: UploadedFile) -> Imported:
-        self.parses += 1
-        if self.parses == 2:
+    async def check(
+        self,
+        file: UploadedFile,
+        attached: Mapping[str, bytes] | None = None,
+        kept: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> CheckedFile:
+        self.checks += 1
+        if self.checks == 1:
             await self.landing()
-        return await self.checker.parse(file)
+        return await self.checker.check(file, attached, kept)
 
 
 async def test_two_moderators_adding_to_one_pack_at_once_both_land(
@@ -133,7 +140,7 @@ async def test_two_moderators_adding_to_one_pack_at_once_both_land(
     interleaved = Interleaved(checker, landing)
     racing = PackShelf(db, Library.of([]), checker=interleaved)  # type: ignore[arg-type]
     saved = await racing.change(GUILD, "cities", adding("italy"), by=MODERATOR, now=NOW)
-    assert interleaved.parses == 4  # refused once, applied again on the new version
+    assert interleaved.checks == 2  # refused once, applied again on the new version
     assert saved.stored
     assert saved.pack is not None
     assert [q.id for q in saved.pack.questions] == ["france", "spain", "italy"]
@@ -160,3 +167,32 @@ async def test_a_form_adds_to_an_imported_pack_stored_under_its_files_name(
     assert current is not None
     assert (current.file_name, current.uploaded_by) == ("cities.gift", MODERATOR)
     assert "id: france" in current.source
+
+
+async def test_a_forms_change_keeps_the_pictures_of_the_version_it_was_made_on(
+    db: Database, checker: PackChecker
+) -> None:
+    shelf = PackShelf(db, Library.of([]), checker=checker)
+    await upload_pictured(db, shelf, square_png=SQUARE)
+    both = {"prompt.en": "Two?", "prompt.el": "Δύο;", "options.el": "Ναι\nΌχι"}
+    both |= {"explanation.el": "Ναι.", "options.en": "Yes\nNo"}
+    added = question_of(FIRST | both, ("en", "el"), "added")
+    saved = await shelf.change(
+        GUILD,
+        "pictured",
+        lambda pack: with_question(pack, added),
+        by=MODERATOR,
+        now=NOW,  # type: ignore[arg-type]
+    )
+    assert saved.stored, saved.problems
+    current = await current_source(db, GUILD, "pictured")
+    assert current is not None
+    assert current.pictures == {"square.png": STORED.digest}
+    assert "id: added" in current.source
+    view = await shelf.view(GUILD)
+    pack = view.offered.get(stored_pack_id("pictured", GUILD))
+    assert pack is not None
+    colour = pack.question("colour")
+    assert colour is not None
+    assert colour.image is not None
+    assert colour.image.digest == STORED.digest

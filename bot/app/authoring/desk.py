@@ -157,7 +157,9 @@ def _changed(form: QuestionFormRecord, pack: Pack | None) -> Pack:
         raise EditRefusedError("forms.question_gone")
     if form.purpose == Purpose.REMOVE:
         return without_question(pack, form.question_id)
-    return with_question(pack, question_of(form.fields, form.locales, form.question_id))
+    edited = question_of(form.fields, form.locales, form.question_id)
+    kept = pack.question(form.question_id)
+    return with_question(pack, replace(edited, image=None if kept is None else kept.image))
 
 
 def _fresh_id(form: QuestionFormRecord, taken: list[str] | tuple[str, ...]) -> str:

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from bot.quiz.imports.reading import Imported
 from bot.quiz.model import Pack
+from bot.quiz.pictures import Picture
 from bot.quiz.problems import Problem
 from bot.quiz.server_packs import UploadRefusal
 
@@ -15,12 +17,15 @@ from bot.quiz.server_packs import UploadRefusal
 class Checked:
     """What an uploaded file makes, before anything is stored: ``imported`` (its pack under
     the id members see, its YAML, its format, what was left out), or its ``problems``, or a
-    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id."""
+    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id;
+    ``pictures``: those checked from the upload's attachments, by digest (the pack's images
+    carry their digests, a kept one's too)."""
 
     imported: Imported | None = None
     problems: tuple[Problem, ...] = ()
     refusal: UploadRefusal | None = None
     replaces: Pack | None = None
+    pictures: Mapping[str, Picture] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

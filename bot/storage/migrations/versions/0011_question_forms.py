@@ -1,7 +1,7 @@
 """question forms: what a moderator typed into a question's form, between its steps
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-03 09:00:00
 """
 
@@ -11,8 +11,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
