@@ -12,8 +12,10 @@ from pathlib import Path
 from bot.app.authoring.messages import PROBLEMS
 from bot.app.kit.catalogue import tr
 from bot.quiz.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
-from bot.quiz.question_form import StepKind, step_fields, steps
+from bot.quiz.pictures import FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_SIDE
+from bot.quiz.question_form import Step, StepKind, picture_file, step_fields, steps
 from bot.storage.question_forms import LIFETIME, PER_MEMBER
+from tests.pictures import picture
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = (REPO / "docs" / "writing-questions.md").read_text(encoding="utf-8")
@@ -44,13 +46,19 @@ def test_the_limits_are_the_loaders() -> None:
     wanted = {kind: f"{LIMITS[kind]} characters" for kind in ("title", "summary", "explanation")}
     wanted |= {"question": f"{LIMITS['prompt']} characters", "why": f"{LIMITS['why']} characters"}
     wanted["option"] = f"{LIMITS['option']} characters each"
+    side = MAX_PICTURE_SIDE
+    wanted["picture"] = (
+        f"{MAX_PICTURE_BYTES // 2**20} MiB: PNG, JPEG, WebP or GIF, {side} × {side} pixels"
+    )
+    assert list(FORMATS) == ["PNG", "JPEG", "WEBP", "GIF"]
+    wanted["picture description"] = f"{LIMITS['image_alt']} characters"
     assert _table("The limits are the loader's:") == wanted
     assert f"(one a line, {MIN_OPTIONS} to {MAX_OPTIONS})" in DOC
 
 
 def test_a_step_is_one_modal_of_at_most_five_fields() -> None:
     locales = ("en", "el")
-    for step in steps(locales, new_pack=True):
+    for step in (*steps(locales, new_pack=True), Step(StepKind.PICTURE)):
         assert len(step_fields(step, locales, {})) <= 5  # Discord's limit
     assert [s.kind for s in steps(locales, new_pack=True)] == [
         StepKind.PACK,
@@ -81,3 +89,10 @@ def test_its_pictures_are_there() -> None:
     pictures = re.findall(r"!\[[^]]+\]\(([^)]+)\)", DOC)
     assert pictures == ["writing-questions-form.png", "writing-questions-problems.png"]
     assert all((REPO / "docs" / picture).stat().st_size > 0 for picture in pictures)
+
+
+def test_a_forms_picture_is_named_as_it_says() -> None:
+    named = picture_file(picture())
+    assert named is not None
+    assert re.fullmatch(r"picture-[0-9a-f]{16}\.png", named)
+    assert "`picture-` and 16 hex digits of its bytes'\nSHA-256" in DOC

@@ -2,28 +2,33 @@
 
 A form's values are texts by field: ``prompt.<locale>``, ``options.<locale>`` (one option a
 line, 2 to 5), ``explanation.<locale>``, ``why.<locale>.<option index>`` (optional, for wrong
-options), ``correct`` (the right option's index), and for a new pack ``title.<locale>`` and
+options), ``correct`` (the right option's index), ``image`` (the picture's file name) with
+``image_alt.<locale>`` (what it shows), and for a new pack ``title.<locale>`` and
 ``summary.<locale>``. It is filled in steps (``Step``), each one modal: a new pack's details,
 then each locale's texts (the first also says which option is right), then, if the moderator
-wants them, each locale's "why" texts. Every text is held to the loader's limits and clean-text
-rules (bot/quiz/loader.py, bot/quiz/cleantext.py); a problem names its field and a message key
-(``forms.problem.<key>``) so the bot can say it in the moderator's language.
+wants them, a picture with its descriptions and each locale's "why" texts. Every text is held
+to the loader's limits and clean-text rules (bot/quiz/loader.py, bot/quiz/cleantext.py); a
+problem names its field and a message key (``forms.problem.<key>``) so the bot can say it in
+the moderator's language.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.quiz.cleantext import LONG_TEXTS, first_refused
 from bot.quiz.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
-from bot.quiz.model import OPTION_LETTERS, Option, Question, Text
+from bot.quiz.model import OPTION_LETTERS, Image, Option, Question, Text
+from bot.quiz.pictures import FORMATS, format_of
 
 Values = Mapping[str, str]
 CORRECT = "correct"
-_KINDS = {"prompt": "prompt", "explanation": "explanation", "why": "why"}
+IMAGE = "image"  # the picture's file name: its file upload in the picture step's modal
+_KINDS = {"prompt": "prompt", "explanation": "explanation", "why": "why", "image_alt": "image_alt"}
 _KINDS |= {"options": "option", "title": "title", "summary": "summary"}
 _REQUIRED = ("prompt", "options", "explanation")
 
@@ -31,6 +36,7 @@ _REQUIRED = ("prompt", "options", "explanation")
 class StepKind(enum.StrEnum):
     PACK = "pack"
     TEXTS = "texts"
+    PICTURE = "picture"
     WHYS = "whys"
 
 
@@ -60,7 +66,8 @@ class FormProblem:
 
 
 def steps(locales: tuple[str, ...], *, new_pack: bool) -> tuple[Step, ...]:
-    """The steps a form must have been through, in order (the "why" steps are optional)."""
+    """The steps a form must have been through, in order (the picture and "why" steps are
+    optional)."""
     details = (Step(StepKind.PACK),) if new_pack else ()
     return (*details, *(Step(StepKind.TEXTS, locale) for locale in locales))
 
@@ -73,6 +80,8 @@ def step_fields(step: Step, locales: tuple[str, ...], values: Values) -> tuple[s
         chosen = (CORRECT,) if step.locale == locales[0] else ()
         loc = step.locale
         return (f"prompt.{loc}", f"options.{loc}", *chosen, f"explanation.{loc}")
+    if step.kind is StepKind.PICTURE:
+        return (IMAGE, *(f"image_alt.{loc}" for loc in locales))
     return tuple(f"why.{step.locale}.{index}" for index in wrong_options(values, locales))
 
 
@@ -104,7 +113,7 @@ def problems(values: Values, locales: tuple[str, ...], fields: Iterable[str]) ->
 def question_problems(values: Values, locales: tuple[str, ...]) -> list[FormProblem]:
     """Everything wrong with the question the values make, "why" texts included."""
     names = [f"{kind}.{locale}" for locale in locales for kind in _REQUIRED]
-    names += [CORRECT]
+    names += [CORRECT, IMAGE, *(f"image_alt.{locale}" for locale in locales)]
     names += [name for name in values if name.startswith("why.")]
     found = problems(values, locales, names)
     first = len(option_lines(values.get(f"options.{locales[0]}", "")))
@@ -122,9 +131,12 @@ def _field_problems(
 ) -> list[FormProblem]:
     if name == CORRECT:
         return _correct_problems(values, locales)
+    if name == IMAGE:
+        described = any(values.get(f"image_alt.{loc}", "").strip() for loc in locales)
+        return [FormProblem(IMAGE, "picture_missing")] if described and not value else []
     kind = _KINDS[name.split(".", 1)[0]]
     if not value.strip():
-        optional = kind == "why"
+        optional = kind == "why" or (kind == "image_alt" and IMAGE not in values)
         return [] if optional else [FormProblem(name, "required")]
     if kind == "option":
         lines = option_lines(value)
@@ -172,11 +184,15 @@ def question_of(values: Values, locales: tuple[str, ...], question_id: str) -> Q
         whys = {loc: values.get(f"why.{loc}.{index}", "").strip() for loc in locales}
         why = Text.of(whys, locales[0]) if all(whys.values()) else None
         options.append(Option(text=text, correct=index == right, why=why))
+    image = None
+    if values.get(IMAGE):
+        image = Image(file=values[IMAGE], alt=text_of(values, "image_alt", locales))
     return Question(
         id=question_id,
         prompt=text_of(values, "prompt", locales),
         options=tuple(options),
         explanation=text_of(values, "explanation", locales),
+        image=image,
     )
 
 
@@ -203,4 +219,26 @@ def question_values(question: Question, locales: tuple[str, ...]) -> dict[str, s
         for index, option in enumerate(question.options):
             if option.why is not None:
                 values[f"why.{loc}.{index}"] = option.why.get(loc)
+        if question.image is not None:
+            values[f"image_alt.{loc}"] = question.image.alt.get(loc)
+    if question.image is not None:
+        values[IMAGE] = question.image.file
     return values
+
+
+def picture_file(data: bytes) -> str | None:
+    """The file name a picture uploaded in a form goes by in its pack: named by its bytes, so
+    it names no other picture of the pack, with the ending its format has; None when its first
+    bytes are no picture format's (the rest is checked with the pack, in a worker)."""
+    kind = format_of(data)
+    if kind is None:
+        return None
+    return f"picture-{hashlib.sha256(data).hexdigest()[:16]}.{FORMATS[kind][1][0]}"
+
+
+def picture_values(values: Values, submitted: Values, uploaded: str | None) -> dict[str, str]:
+    """What the picture step's submission makes of the form's picture: the ``uploaded`` file
+    (its name) if any; else none, once every description is emptied; else the one it had."""
+    described = any(text.strip() for name, text in submitted.items() if name != IMAGE)
+    kept = values.get(IMAGE, "") if described else ""
+    return {**submitted, IMAGE: uploaded or kept}

@@ -159,6 +159,8 @@ class QuestionFormRow(Base):
     locales: Mapped[list[str]] = mapped_column(JSON)
     difficulty: Mapped[str | None] = mapped_column(String(16))
     fields: Mapped[dict[str, str]] = mapped_column(JSON)
+    # A picture uploaded in the form, as sent (at most 2 MiB): checked in a worker when saved.
+    picture: Mapped[bytes | None] = mapped_column(LargeBinary, deferred=True)
     updated_at: Mapped[datetime]
     expires_at: Mapped[datetime]
 

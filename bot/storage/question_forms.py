@@ -5,7 +5,9 @@ A form is named by a random token (SQLite reuses row numbers, so an old button c
 reach a newer form), and belongs to one member in one server: every read names both, so a
 token alone opens nothing. Forms are bounded: each lives ``LIFETIME`` from its last change, a
 member holds at most ``PER_MEMBER`` in a server (opening another drops their oldest), and what
-one holds is bounded by the modals' own limits (bot/app/authoring/modals.py).
+one holds is bounded by the modals' own limits (bot/app/authoring/modals.py), and a picture
+uploaded in it by the picture limit (2 MiB, checked before it is fetched). The picture is read
+only when the form is saved.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from bot.storage.models import QuestionFormRow, question_forms_table
 LIFETIME = timedelta(hours=1)
 PER_MEMBER = 3
 TOKEN_BYTES = 12  # 16 characters of base64: unguessable, and short in a custom_id
+# Every column but the picture, which only a save reads.
+_FORM_COLUMNS = [column for column in question_forms_table.c if column.name != "picture"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,7 @@ async def member_form(
     async with db.read() as connection:
         row = (
             await connection.execute(
-                select(question_forms_table).where(
+                select(*_FORM_COLUMNS).where(
                     QuestionFormRow.token == token,
                     _member(guild_id, member_id),
                     QuestionFormRow.expires_at > now,
@@ -93,10 +97,20 @@ async def member_form(
 
 
 async def save_fields(
-    db: Database, form: QuestionFormRecord, fields: dict[str, str], now: datetime
+    db: Database,
+    form: QuestionFormRecord,
+    fields: dict[str, str],
+    now: datetime,
+    *,
+    picture: bytes | None = None,
+    drop_picture: bool = False,
 ) -> bool:
-    """Replaces what the form holds and renews its lifetime; False if it is gone (expired,
-    or dropped for a newer one)."""
+    """Replaces what the form holds and renews its lifetime, with the ``picture`` uploaded in
+    it (or without one, ``drop_picture``); False if it is gone (expired, or dropped for a newer
+    one)."""
+    values: dict[str, Any] = {"fields": fields, "updated_at": now, "expires_at": now + LIFETIME}
+    if picture is not None or drop_picture:
+        values["picture"] = picture
     async with db.write() as connection:
         result = await connection.execute(
             update(QuestionFormRow)
@@ -105,9 +119,20 @@ async def save_fields(
                 _member(form.guild_id, form.member_id),
                 QuestionFormRow.expires_at > now,
             )
-            .values(fields=fields, updated_at=now, expires_at=now + LIFETIME)
+            .values(values)
         )
         return bool(result.rowcount)
+
+
+async def form_picture(db: Database, form: QuestionFormRecord) -> bytes | None:
+    """The picture uploaded in the form, as sent; None if it has none (or is gone)."""
+    async with db.read() as connection:
+        data = await connection.scalar(
+            select(QuestionFormRow.picture).where(
+                QuestionFormRow.token == form.token, _member(form.guild_id, form.member_id)
+            )
+        )
+    return None if data is None else bytes(data)
 
 
 async def close_form(db: Database, form: QuestionFormRecord) -> bool:

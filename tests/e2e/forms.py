@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from standin.interactions import DEFERRED_UPDATE
+from standin.interactions import DEFERRED_MESSAGE, DEFERRED_UPDATE
+from standin.modal_driver import FileGiven
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, buttons_of, content_of
 
 RADIO_GROUP, TEXT_INPUT, LABEL = 21, 4, 18
+DEFERRED = (DEFERRED_UPDATE, DEFERRED_MESSAGE)
 
 
 async def opened(world: QuizWorld, user: int, command: str, **options: Any) -> Json:
@@ -18,10 +20,24 @@ async def opened(world: QuizWorld, user: int, command: str, **options: Any) -> J
     return await world.sandbox.wait_for_modal(user, asked, timeout=TIMEOUT)
 
 
-async def submitted(world: QuizWorld, user: int, values: dict[str, Any]) -> Json:
-    """Submits the member's open modal with ``values``; the report once the bot answered."""
-    interaction = await world.sandbox.submit_modal(user, values)
-    return await world.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+async def submitted(
+    world: QuizWorld,
+    user: int,
+    values: dict[str, Any],
+    files: dict[str, list[FileGiven]] | None = None,
+) -> Json:
+    """Submits the member's open modal with ``values`` (and ``files`` per file upload); the
+    report once the bot answered (a deferred answer, once its edit is in too)."""
+    interaction = await world.sandbox.submit_modal(user, values, files)
+    report = await world.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+    if report["responses"][0]["type"] not in DEFERRED:
+        return report
+
+    async def edited() -> Json:
+        again = await world.sandbox.interaction(interaction)
+        return again if len(again["responses"]) > 1 else {}
+
+    return await world.sandbox.wait_for(edited, timeout=TIMEOUT)
 
 
 async def reply_message(world: QuizWorld, user: int) -> Json:

@@ -49,8 +49,9 @@ CITY_EL = {
 
 
 def footer(report: dict[str, Any]) -> str:
-    """The footer of the preview a report's reply showed."""
-    [embed] = report["responses"][-1]["body"]["data"]["embeds"]
+    """The footer of the preview a report's reply showed (as a response, or an edit of it)."""
+    body = report["responses"][-1]["body"]
+    [embed] = body.get("data", body)["embeds"]
     return str(embed["footer"]["text"])
 
 

@@ -1,6 +1,7 @@
 """The page shows the modals the bot opens, as Discord's client does, and a person fills them in
 and submits them: Maria begins a pack in forms from the command box, fixes a broken step whose
-typed values come back, and saves it; closing a modal sends nothing."""
+typed values come back, and saves it; closing a modal sends nothing; a picture is uploaded in a
+question's picture step."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.pictures import picture
 from tests.playground.browsing import become, run_command
 from tests.playground.conftest import Playground, no_failures
 
@@ -73,4 +75,30 @@ def test_a_closed_modal_sends_nothing(page: Page, playground: Playground) -> Non
     expect(page.locator("#modal")).to_be_hidden()
     after = playground.call("GET", "/_sandbox/interactions")
     assert len(after) == before + 1  # the command; the closed modal made no interaction
+    no_failures(playground)
+
+
+def test_a_picture_is_uploaded_in_the_pages_picture_step(
+    page: Page, playground: Playground, tmp_path: Path
+) -> None:
+    become(page, playground, "maria")
+    question = {"pack": "page-cities", "question": "which-city-is-the-capital-of-greece"}
+    run_command(page, "/quiz question ed", question)
+    modal = page.locator("#modal")
+    expect(modal.locator("h2")).to_have_text("Question in English (1 of 1)")
+    page.click("#modal .modal-submit")
+    preview = page.locator("li.message.ephemeral", has_text="This is how it will read.").last
+    preview.locator("button", has_text="Picture").click()
+    expect(modal.locator("h2")).to_have_text("Picture for the question")
+    square = tmp_path / "square.png"
+    square.write_bytes(picture())
+    page.set_input_files(field(page, "image"), str(square))
+    page.fill(field(page, "image_alt.en"), "A plain teal square.")
+    page.click("#modal .modal-submit")
+    expect(modal).to_be_hidden()
+    pictured = page.locator("li.message.ephemeral", has_text="Picture: picture-").last
+    expect(pictured).to_contain_text("(A plain teal square.)")
+    pictured.locator("button", has_text="Save").click()
+    saved = page.locator("li.message.ephemeral", has_text="the question of pack")
+    expect(saved).to_contain_text("is changed")
     no_failures(playground)

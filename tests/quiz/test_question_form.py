@@ -5,6 +5,7 @@ pack changed one question at a time."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -13,9 +14,12 @@ from bot.quiz.loader import LIMITS, MAX_QUESTIONS, parse_pack
 from bot.quiz.model import Difficulty, Text
 from bot.quiz.pack_edits import EditRefusedError, new_pack, with_question, without_question
 from bot.quiz.pack_yaml import pack_yaml
+from bot.quiz.pictures import image_file_problem
 from bot.quiz.question_form import (
     Step,
     StepKind,
+    picture_file,
+    picture_values,
     problems,
     question_of,
     question_problems,
@@ -24,6 +28,7 @@ from bot.quiz.question_form import (
     steps,
 )
 from bot.quiz.question_ids import question_id
+from tests.pictures import picture
 from tests.quiz.packs import VALID_PACK
 
 BOTH = ("en", "el")
@@ -136,3 +141,45 @@ def test_a_pack_changes_one_question_at_a_time() -> None:
     with pytest.raises(EditRefusedError) as many:
         with_question(full, question_of(FILLED, BOTH, "one-more"))
     assert (many.value.key, many.value.limit) == ("forms.too_many_questions", MAX_QUESTIONS)
+
+
+def test_a_picture_is_named_by_its_bytes_and_described_in_every_locale() -> None:
+    square = picture()
+    named = picture_file(square)
+    assert named is not None
+    assert re.fullmatch(r"picture-[0-9a-f]{16}\.png", named)
+    assert image_file_problem(named) is None  # a name the loader takes
+    assert picture_file(picture("JPEG")) is not None
+    assert picture_file(picture("JPEG")).endswith(".jpg")  # type: ignore[union-attr]
+    assert picture_file(b"plain text") is None
+    assert step_fields(Step.named("picture"), BOTH, {}) == ("image", "image_alt.en", "image_alt.el")
+
+    pictured = FILLED | {
+        "image": named,
+        "image_alt.en": "A square.",
+        "image_alt.el": "Ένα τετράγωνο.",
+    }
+    question = question_of(pictured, BOTH, "capital")
+    assert question.image is not None
+    assert (question.image.file, question.image.alt.get("el")) == (named, "Ένα τετράγωνο.")
+    assert question_values(question, BOTH) == {k: v.strip() for k, v in pictured.items()} | {
+        "options.en": "Paris\nLyon\nMarseille",
+        "explanation.en": "Paris has been the capital\nsince 987.",
+    }
+    missing = {(p.field, p.key) for p in question_problems(pictured | {"image_alt.el": ""}, BOTH)}
+    assert missing == {("image_alt.el", "required")}
+    described = FILLED | {"image_alt.en": "A square."}  # but no picture
+    assert [(p.field, p.key) for p in question_problems(described, BOTH)] == [
+        ("image", "picture_missing")
+    ]
+    assert question_of(FILLED, BOTH, "capital").image is None
+
+
+def test_the_picture_step_keeps_replaces_or_removes_the_picture() -> None:
+    had = {"image": "square.png", "image_alt.en": "Old."}
+    alt = {"image": "", "image_alt.en": "New."}
+    assert picture_values(had, alt, None)["image"] == "square.png"  # no upload: kept
+    assert picture_values(had, alt, "picture-1.png")["image"] == "picture-1.png"
+    emptied = {"image": "", "image_alt.en": " ", "image_alt.el": ""}
+    assert picture_values(had, emptied, None)["image"] == ""  # every description emptied
+    assert picture_values({}, alt, None)["image"] == ""

@@ -25,6 +25,7 @@ from bot.storage.question_forms import (
     PER_MEMBER,
     QuestionFormRecord,
     close_form,
+    form_picture,
     member_form,
     open_form,
     save_fields,
@@ -196,3 +197,22 @@ async def test_a_forms_change_keeps_the_pictures_of_the_version_it_was_made_on(
     assert colour is not None
     assert colour.image is not None
     assert colour.image.digest == STORED.digest
+
+
+async def test_a_forms_picture_is_kept_with_it_read_only_to_save_and_dropped(
+    db: Database,
+) -> None:
+    stored = await open_form(db, FORM, NOW)
+    assert await form_picture(db, stored) is None
+    fields = {"image": "picture-1.png"}
+    assert await save_fields(db, stored, fields, NOW, picture=SQUARE)
+    assert await form_picture(db, stored) == SQUARE
+    assert await save_fields(db, stored, {"prompt.en": "?"} | fields, NOW)  # the picture stays
+    assert await form_picture(db, stored) == SQUARE
+    found = await member_form(db, stored.token, GUILD, MODERATOR, NOW)
+    assert found is not None
+    assert found.fields == {"prompt.en": "?", "image": "picture-1.png"}
+    other = replace(stored, member_id=SOMEONE)  # a token alone reads no picture
+    assert await form_picture(db, other) is None
+    assert await save_fields(db, stored, {}, NOW, drop_picture=True)
+    assert await form_picture(db, stored) is None

@@ -16,7 +16,7 @@ import discord
 from bot.app.authoring import desk
 from bot.app.authoring.messages import Act, Action, Reply, progress_reply, saved_text
 from bot.app.authoring.modals import StepModal
-from bot.app.authoring.submissions import submitted_values
+from bot.app.authoring.submissions import attached_picture, submitted_values
 from bot.app.kit.button_origin import carried, refuse
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
@@ -25,11 +25,12 @@ from bot.app.kit.custom_ids import FORM_CANCEL, FORM_MODAL, FORM_SAVE, FORM_STEP
 from bot.app.kit.limits import fit_content
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.replies import say
-from bot.quiz.question_form import Step, step_fields
+from bot.quiz.pictures import MAX_PICTURE_BYTES
+from bot.quiz.question_form import Step, StepKind, step_fields
 from bot.storage.question_forms import QuestionFormRecord
 
 _TOKEN = r"(?P<token>[A-Za-z0-9_-]{16})"  # noqa: S105  # a pattern, no secret
-_STEP = r"(?P<step>[a-z]{4,5}(?:\.[A-Za-z-]{2,6})?)"
+_STEP = r"(?P<step>[a-z]{4,7}(?:\.[A-Za-z-]{2,6})?)"
 
 
 def view_of(reply: Reply, token: str) -> discord.ui.View:
@@ -105,7 +106,7 @@ class StepButton(PersistentButton, pattern=re.compile(f"{FORM_STEP}:{_TOKEN}:{_S
         form = await own_form(interaction, self.token, discord.InteractionType.component)
         if form is None:
             return
-        if self.step not in (*desk.form_steps(form), *desk.why_steps(form)):
+        if self.step not in (*desk.form_steps(form), *desk.optional_steps(form)):
             await refuse(interaction)
             return
         modal = StepModal(
@@ -187,8 +188,38 @@ class FormSubmitted(PersistentButton, pattern=re.compile(f"{FORM_MODAL}:{_TOKEN}
             return
         fields = step_fields(self.step, form.locales, form.fields)
         values = submitted_values(interaction.data or {}, fields)
+        if self.step.kind is StepKind.PICTURE:
+            await _take_picture_step(interaction, form, self.step, values)
+            return
         progress = await desk.take_step(ctx_of(interaction), form, self.step, values)
         if progress is None:
             await say(interaction, "forms.gone")
             return
         await show(interaction, progress_reply(progress, interaction.locale.value), form.token)
+
+
+async def _take_picture_step(
+    interaction: discord.Interaction[Any],
+    form: QuestionFormRecord,
+    step: Step,
+    values: dict[str, str],
+) -> None:
+    """The picture step: its file fetched (a picture over the limit is not), after a deferral,
+    since fetching may outlast Discord's 3 s."""
+    ephemeral = interaction.message is None  # from a command: a new private reply
+    await interaction.response.defer(ephemeral=ephemeral, thinking=ephemeral)
+    attached = attached_picture(interaction.data or {})
+    picture = None
+    if attached is not None:
+        data = b""
+        if attached.size <= MAX_PICTURE_BYTES:  # as Discord gives it, before fetching
+            data = await interaction.client.http.get_from_cdn(attached.url)
+        picture = desk.UploadedPicture(max(attached.size, len(data)), data)
+    progress = await desk.take_step(ctx_of(interaction), form, step, values, picture)
+    if progress is None:
+        await say(interaction, "forms.gone")
+        return
+    reply = progress_reply(progress, interaction.locale.value)
+    await interaction.edit_original_response(
+        content=fit_content(reply.content), embed=reply.embed, view=view_of(reply, form.token)
+    )

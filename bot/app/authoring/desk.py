@@ -3,7 +3,8 @@
 A form's purpose says what saving does: ``add`` a question, ``edit`` one (its id stays),
 ``new`` a pack with its first question, ``remove`` one. Saving changes the pack as it is at
 that moment (bot/app/kit/server_views.py, ``PackShelf.change``), so two moderators' forms on
-one pack both land; the result is checked by the loader like an uploaded file."""
+one pack both land; the result is checked by the loader like an uploaded file, and a picture
+uploaded in the form is checked with it in the pack checker's workers, as an upload's is."""
 
 from __future__ import annotations
 
@@ -14,10 +15,14 @@ from bot.app.kit.context import AppContext
 from bot.app.kit.pack_outcomes import Uploaded
 from bot.quiz.model import Difficulty, Pack
 from bot.quiz.pack_edits import EditRefusedError, new_pack, with_question, without_question
+from bot.quiz.pictures import MAX_PICTURE_BYTES
 from bot.quiz.question_form import (
+    IMAGE,
     FormProblem,
     Step,
     StepKind,
+    picture_file,
+    picture_values,
     problems,
     question_of,
     question_problems,
@@ -76,18 +81,50 @@ def why_steps(form: QuestionFormRecord) -> tuple[Step, ...]:
     return tuple(Step(StepKind.WHYS, locale) for locale in form.locales)
 
 
+def optional_steps(form: QuestionFormRecord) -> tuple[Step, ...]:
+    """The steps a form may take besides its own: its picture, then the "why" texts."""
+    return (Step(StepKind.PICTURE), *why_steps(form))
+
+
 def first_step(form: QuestionFormRecord) -> Step:
     return form_steps(form)[0]
 
 
+@dataclass(frozen=True, slots=True)
+class UploadedPicture:
+    """A picture uploaded in the picture step: its bytes, fetched only when its ``size`` (as
+    Discord gives it) is within the limit."""
+
+    size: int
+    data: bytes = b""
+
+
 async def take_step(
-    ctx: AppContext, form: QuestionFormRecord, step: Step, values: dict[str, str]
+    ctx: AppContext,
+    form: QuestionFormRecord,
+    step: Step,
+    values: dict[str, str],
+    picture: UploadedPicture | None = None,
 ) -> Progress | None:
-    """Keeps what the step's modal held; None if the form is gone (expired or replaced)."""
+    """Keeps what the step's modal held (and the picture uploaded in it); None if the form is
+    gone (expired or replaced)."""
+    refused, named = _picture_refused(picture), None
+    if step.kind is StepKind.PICTURE and refused is None:
+        named = picture_file(picture.data) if picture is not None else None
+        values = picture_values(form.fields, values, named)
+    elif step.kind is StepKind.PICTURE:
+        values = {**values, IMAGE: form.fields.get(IMAGE, "")}  # the descriptions are kept
     fields = {name: text for name, text in {**form.fields, **values}.items() if text.strip()}
-    if not await question_forms.save_fields(ctx.db, form, fields, ctx.clock.now()):
+    upload = None if named is None or picture is None else picture.data
+    dropped = step.kind is StepKind.PICTURE and IMAGE not in fields
+    saved = await question_forms.save_fields(
+        ctx.db, form, fields, ctx.clock.now(), picture=upload, drop_picture=dropped
+    )
+    if not saved:
         return None
     form = replace(form, fields=fields)
+    if refused is not None:
+        return Progress(form, (refused,), step, taken=step)
     found = problems(fields, form.locales, step_fields(step, form.locales, fields))
     if found:
         return Progress(form, tuple(found), step, taken=step)
@@ -106,12 +143,31 @@ def progress(form: QuestionFormRecord, taken: Step | None = None) -> Progress:
     return Progress(form, tuple(found), taken=taken)
 
 
+def _picture_refused(picture: UploadedPicture | None) -> FormProblem | None:
+    """What is wrong with an uploaded picture before it goes to a worker: its size, or bytes
+    that begin as no picture format does."""
+    if picture is None:
+        return None
+    if picture.size > MAX_PICTURE_BYTES:
+        limit = MAX_PICTURE_BYTES // 2**20
+        return FormProblem(IMAGE, "picture_too_big", {"size": _mib(picture.size), "limit": limit})
+    if picture_file(picture.data) is None:
+        return FormProblem(IMAGE, "not_a_picture")
+    return None
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:.1f}"
+
+
 def step_of(problem: FormProblem, form: QuestionFormRecord) -> Step:
     """The step whose modal holds the problem's field."""
     kind, _, rest = problem.field.partition(".")
     locale = rest.split(".", 1)[0] or form.locales[0]
     if kind in {"title", "summary"}:
         return Step(StepKind.PACK)
+    if kind in {IMAGE, "image_alt"}:
+        return Step(StepKind.PICTURE)
     return Step(StepKind.WHYS if kind == "why" else StepKind.TEXTS, locale)
 
 
@@ -124,12 +180,23 @@ async def save_form(ctx: AppContext, form: QuestionFormRecord, by: int) -> Saved
             lambda pack: _changed(form, pack),
             by=by,
             now=ctx.clock.now(),
+            attached=await _attached(ctx, form),
         )
     except EditRefusedError as refused:
         return Saved(form, refused=refused)
     if uploaded.stored:
         await question_forms.close_form(ctx.db, form)
     return Saved(form, uploaded=uploaded)
+
+
+async def _attached(ctx: AppContext, form: QuestionFormRecord) -> dict[str, bytes]:
+    """The picture uploaded in the form, by the file name the question gives it (a kept one,
+    stored with the pack already, is not read)."""
+    name = form.fields.get(IMAGE)
+    if name is None or form.purpose == Purpose.REMOVE:
+        return {}
+    data = await question_forms.form_picture(ctx.db, form)
+    return {name: data} if data is not None and picture_file(data) == name else {}
 
 
 async def cancel_form(ctx: AppContext, form: QuestionFormRecord) -> None:
@@ -157,9 +224,7 @@ def _changed(form: QuestionFormRecord, pack: Pack | None) -> Pack:
         raise EditRefusedError("forms.question_gone")
     if form.purpose == Purpose.REMOVE:
         return without_question(pack, form.question_id)
-    edited = question_of(form.fields, form.locales, form.question_id)
-    kept = pack.question(form.question_id)
-    return with_question(pack, replace(edited, image=None if kept is None else kept.image))
+    return with_question(pack, question_of(form.fields, form.locales, form.question_id))
 
 
 def _fresh_id(form: QuestionFormRecord, taken: list[str] | tuple[str, ...]) -> str:

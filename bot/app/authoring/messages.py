@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.app.authoring.desk import Progress, Purpose, Saved, form_steps, step_of
+from bot.app.authoring.desk import Progress, Purpose, Saved, form_steps, optional_steps, step_of
 from bot.app.authoring.modals import FIELD_TEXTS, language_name
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import FIELD_VALUE, echo, fit_embed, fit_text
@@ -17,6 +17,7 @@ from bot.app.kit.message_parts import BRAND
 from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.question_form import (
     CORRECT,
+    IMAGE,
     FormProblem,
     Step,
     StepKind,
@@ -27,7 +28,7 @@ from bot.quiz.question_form import (
 from bot.quiz.server_packs import shown_pack_id
 from bot.storage.question_forms import QuestionFormRecord
 
-MAX_STEP_BUTTONS = 5
+MAX_STEP_BUTTONS = 6  # a new pack's details, two languages' texts, the picture, two "why"s
 SHOWN_PROBLEMS = 10
 PRIMARY = discord.ButtonStyle.primary
 HEADINGS = {
@@ -51,6 +52,9 @@ PROBLEMS = {
     "options_differ": "forms.problem_options_differ",
     "correct_beyond": "forms.problem_correct_beyond",
     "why_missing": "forms.problem_why_missing",
+    "picture_missing": "forms.problem_picture_missing",
+    "picture_too_big": "forms.problem_picture_too_big",
+    "not_a_picture": "forms.problem_not_a_picture",
 }
 
 
@@ -84,6 +88,8 @@ def _cancel(reader: str) -> Action:
 def step_name(step: Step, reader: str) -> str:
     if step.kind is StepKind.PACK:
         return tr(reader, "forms.step_pack")
+    if step.kind is StepKind.PICTURE:
+        return tr(reader, "forms.step_picture")
     language = language_name(step.locale, reader)
     key = "forms.step_whys" if step.kind is StepKind.WHYS else "forms.step_texts"
     return tr(reader, key, language=language)
@@ -135,6 +141,8 @@ def _problem_line(problem: FormProblem, form: QuestionFormRecord, reader: str) -
 def _field_name(name: str, form: QuestionFormRecord, reader: str) -> str:
     if name == CORRECT:
         return tr(reader, "forms.field_correct")
+    if name == IMAGE:
+        return tr(reader, "forms.field_picture")
     kind, _, rest = name.partition(".")
     locale, _, index = rest.partition(".")
     language = language_name(locale, reader)
@@ -165,13 +173,18 @@ def _preview(form: QuestionFormRecord, reader: str) -> discord.Embed:
     wrong = wrong_options(fields, form.locales)
     given = [i for i in wrong if f"why.{form.locales[0]}.{i}" in fields]
     whys = tr(reader, "forms.preview_whys", given=len(given), wrong=len(wrong))
+    picture = fields.get(IMAGE)
+    if picture is not None:
+        alt = fields.get(f"image_alt.{form.locales[0]}", "")
+        whys += "\n" + tr(reader, "forms.preview_picture", file=picture, alt=alt)
     embed.set_footer(text=whys)
     return fit_embed(embed)
 
 
 def _step_actions(form: QuestionFormRecord, reader: str) -> list[Action]:
-    """A button for each step, to go back to it: texts first, then the "why" texts."""
-    wanted = [*form_steps(form), *(Step(StepKind.WHYS, loc) for loc in form.locales)]
+    """A button for each step, to go back to it: texts first, then the picture and the "why"
+    texts."""
+    wanted = [*form_steps(form), *optional_steps(form)]
     return [Action(Act.STEP, step_name(step, reader), step) for step in wanted][:MAX_STEP_BUTTONS]
 
 

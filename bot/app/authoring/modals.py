@@ -1,7 +1,8 @@
 """A question form's step as a Discord modal, in the moderator's language, filled in with what
-they typed before: each field a Label around a text input (a radio group for the right option),
-within Discord's limits (5 components, labels of 45 characters, descriptions of 100), each
-input bounded by the loader's limit for its text, so no submission can hold more."""
+they typed before: each field a Label around a text input (a radio group for the right option,
+a file upload for the picture), within Discord's limits (5 components, labels of 45
+characters, descriptions of 100), each input bounded by the loader's limit for its text, so no
+submission can hold more."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ from bot.app.kit.custom_ids import FORM_MODAL
 from bot.app.kit.limits import fit_text
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import OPTION_LETTERS
-from bot.quiz.question_form import CORRECT, Step, StepKind, option_lines, step_fields
+from bot.quiz.pictures import MAX_PICTURE_BYTES
+from bot.quiz.question_form import CORRECT, IMAGE, Step, StepKind, option_lines, step_fields
 
 MODAL_TITLE, LABEL, DESCRIPTION, PLACEHOLDER, OPTION_LABEL = 45, 45, 100, 100, 100
 TEXT_INPUT_MAX = 4000  # Discord's own limit for one text input
 # The options field takes MAX_OPTIONS lines of the option limit each, and their line breaks.
 OPTIONS_MAX = MAX_OPTIONS * LIMITS["option"] + MAX_OPTIONS - 1
 _LIMITS = {"options": OPTIONS_MAX} | {kind: LIMITS[kind] for kind in ("title", "summary")}
-_LIMITS |= {kind: LIMITS[kind] for kind in ("prompt", "explanation", "why")}
-_PARAGRAPHS = frozenset({"prompt", "options", "explanation", "why", "summary"})
+_LIMITS |= {kind: LIMITS[kind] for kind in ("prompt", "explanation", "why", "image_alt")}
+_PARAGRAPHS = frozenset({"prompt", "options", "explanation", "why", "summary", "image_alt"})
+_OPTIONAL = frozenset({"why", "image_alt"})  # the picture step is optional as a whole
 # Each field's label and hint in the catalogue.
 FIELD_TEXTS = {
     "title": ("forms.field_title", "forms.field_title_hint"),
@@ -31,11 +34,14 @@ FIELD_TEXTS = {
     "prompt": ("forms.field_prompt", "forms.field_prompt_hint"),
     "options": ("forms.field_options", "forms.field_options_hint"),
     "explanation": ("forms.field_explanation", "forms.field_explanation_hint"),
+    "image_alt": ("forms.field_picture_alt", "forms.field_picture_alt_hint"),
 }
 
 
 def field_limit(name: str) -> int:
     """The most a field may hold (what its text input allows)."""
+    if name == IMAGE:  # a file name, as the question names its picture
+        return 64
     return 1 if name == CORRECT else _LIMITS[name.split(".", 1)[0]]
 
 
@@ -70,6 +76,8 @@ class StepModal(discord.ui.Modal):
 def _title(step: Step, locales: tuple[str, ...], reader: str) -> str:
     if step.kind is StepKind.PACK:
         return tr(reader, "forms.title_pack")
+    if step.kind is StepKind.PICTURE:
+        return tr(reader, "forms.title_picture")
     language = language_name(step.locale, reader)
     if step.kind is StepKind.WHYS:
         return tr(reader, "forms.title_whys", language=language)
@@ -82,6 +90,8 @@ def _field(
 ) -> discord.ui.Label[StepModal]:
     if name == CORRECT:
         return _correct(values, locales, reader)
+    if name == IMAGE:
+        return _picture(values, reader)
     kind, _, rest = name.partition(".")
     locale = rest.split(".", 1)[0]
     language = language_name(locale, reader)
@@ -101,7 +111,7 @@ def _field(
         style=discord.TextStyle.paragraph if kind in _PARAGRAPHS else discord.TextStyle.short,
         default=values.get(name) or None,
         placeholder=fit_text(first, PLACEHOLDER) if locale != locales[0] and first else None,
-        required=kind != "why",
+        required=kind not in _OPTIONAL,
         max_length=min(field_limit(name), TEXT_INPUT_MAX),
     )
     return discord.ui.Label(
@@ -128,4 +138,22 @@ def _correct(
         text=fit_text(tr(reader, "forms.field_correct"), LABEL),
         description=fit_text(tr(reader, "forms.field_correct_hint"), DESCRIPTION),
         component=group,
+    )
+
+
+def _picture(values: Mapping[str, str], reader: str) -> discord.ui.Label[StepModal]:
+    """One file upload: a picture replaces the question's (if it has one); none keeps it."""
+    upload: discord.ui.FileUpload[StepModal] = discord.ui.FileUpload(
+        custom_id=IMAGE, required=False, min_values=0, max_values=1
+    )
+    now = values.get(IMAGE)
+    limit = MAX_PICTURE_BYTES // 2**20
+    if now is None:
+        description = tr(reader, "forms.field_picture_hint", limit=limit)
+    else:
+        description = tr(reader, "forms.field_picture_kept", file=now)
+    return discord.ui.Label(
+        text=fit_text(tr(reader, "forms.field_picture"), LABEL),
+        description=fit_text(description, DESCRIPTION),
+        component=upload,
     )

@@ -560,6 +560,7 @@ cmd-quiz-question-remove-question-description = Η ερώτηση που θα α
 forms-title_pack = Νέο πακέτο
 forms-title_texts = Ερώτηση στα { $language } ({ $step } από { $steps })
 forms-title_whys = Γιατί είναι λάθος οι άλλες ({ $language })
+forms-title_picture = Εικόνα για την ερώτηση
 forms-field_title = Τίτλος ({ $language })
 forms-field_title_hint = Το όνομα του πακέτου, όπως το δείχνει η εντολή /{ cmd-quiz-name } { cmd-quiz-packs-name }
 forms-field_summary = Περίληψη ({ $language })
@@ -574,10 +575,16 @@ forms-field_explanation = Εξήγηση ({ $language })
 forms-field_explanation_hint = Γιατί η σωστή επιλογή είναι σωστή· εμφανίζεται όταν αποκαλύπτεται η απάντηση
 forms-field_why = Γιατί όχι η { $letter }: { $option }
 forms-field_why_hint = Προαιρετικό: εμφανίζεται ιδιωτικά σε όποιον τη διαλέξει
+forms-field_picture = Εικόνα
+forms-field_picture_hint = PNG, JPEG, WebP ή GIF, έως { $limit } MiB· εμφανίζεται κάτω από την ερώτηση
+forms-field_picture_kept = Τώρα { $file }. Ανεβάστε άλλη για αλλαγή· αδειάστε τις περιγραφές για αφαίρεση.
+forms-field_picture_alt = Περιγραφή εικόνας ({ $language })
+forms-field_picture_alt_hint = Τι δείχνει η εικόνα, για όσα μέλη δεν μπορούν να τη δουν
 forms-line = Γραμμή { $number }
 forms-step_pack = Στοιχεία πακέτου
 forms-step_texts = Κείμενα: { $language }
 forms-step_whys = Τα «γιατί» ({ $language })
+forms-step_picture = Εικόνα
 forms-continue = Συνέχεια
 forms-fix = Διόρθωση και υποβολή
 forms-save = Αποθήκευση
@@ -589,7 +596,7 @@ forms-heading_new = **Νέο πακέτο** `{ $pack }` και η πρώτη τ�
 forms-heading_remove = **Αφαίρεση ερώτησης** από το πακέτο `{ $pack }`
 forms-step_kept = Ό,τι γράψατε κρατήθηκε.
 forms-next = Επόμενο: { $step }.
-forms-ready = Έτσι θα διαβάζεται. Αποθηκεύστε την ή επιστρέψτε σε όποιο μέρος θέλετε· τα «γιατί» για τις λάθος επιλογές είναι προαιρετικά.
+forms-ready = Έτσι θα διαβάζεται. Αποθηκεύστε την ή επιστρέψτε σε όποιο μέρος θέλετε· η εικόνα και τα «γιατί» για τις λάθος επιλογές είναι προαιρετικά.
 forms-problems = { $count ->
         [one] { $count } πράγμα θέλει διόρθωση· ό,τι γράψατε κρατήθηκε:
        *[other] { $count } πράγματα θέλουν διόρθωση· ό,τι γράψατε κρατήθηκε:
@@ -610,9 +617,13 @@ forms-problem_correct_beyond = είναι η { $letter }, αλλά { $count ->
        *[other] υπάρχουν { $count } επιλογές
     }.
 forms-problem_why_missing = δόθηκε σε άλλη γλώσσα αλλά όχι σε αυτήν· δώστε το σε κάθε γλώσσα ή σε καμία.
+forms-problem_picture_missing = δεν ανέβηκε εικόνα για αυτές τις περιγραφές· ανεβάστε μία ή αδειάστε τις περιγραφές.
+forms-problem_picture_too_big = είναι { $size } MiB· μια εικόνα είναι το πολύ { $limit } MiB.
+forms-problem_not_a_picture = δεν είναι εικόνα PNG, JPEG, WebP ή GIF (με βάση τα byte της).
 forms-preview_title = Προεπισκόπηση
 forms-preview_pack = Πακέτο **{ $title }** (`{ $id }`)
 forms-preview_whys = Τα «γιατί»: { $given } από { $wrong } λάθος επιλογές
+forms-preview_picture = Εικόνα: { $file } ({ $alt })
 forms-loader_problems = Το πακέτο δεν αποθηκεύτηκε: { $count ->
         [one] { $count } πρόβλημα
        *[other] { $count } προβλήματα

@@ -528,6 +528,7 @@ cmd-quiz-question-remove-question-description = The question to remove
 forms-title_pack = New pack
 forms-title_texts = Question in { $language } ({ $step } of { $steps })
 forms-title_whys = Why the others are wrong ({ $language })
+forms-title_picture = Picture for the question
 forms-field_title = Title ({ $language })
 forms-field_title_hint = The pack's name, as /{ cmd-quiz-name } { cmd-quiz-packs-name } lists it
 forms-field_summary = Summary ({ $language })
@@ -542,10 +543,16 @@ forms-field_explanation = Explanation ({ $language })
 forms-field_explanation_hint = Why the right option is right, shown when the answer is revealed
 forms-field_why = Why not { $letter }: { $option }
 forms-field_why_hint = Optional: shown privately to whoever picks it
+forms-field_picture = Picture
+forms-field_picture_hint = PNG, JPEG, WebP or GIF, up to { $limit } MiB, shown below the question
+forms-field_picture_kept = Now { $file }. Upload one to replace it; empty the descriptions to remove it.
+forms-field_picture_alt = Picture description ({ $language })
+forms-field_picture_alt_hint = What the picture shows, for members who cannot see it
 forms-line = Line { $number }
 forms-step_pack = Pack details
 forms-step_texts = { $language } texts
 forms-step_whys = Why texts ({ $language })
+forms-step_picture = Picture
 forms-continue = Continue
 forms-fix = Fix and resubmit
 forms-save = Save
@@ -557,7 +564,7 @@ forms-heading_new = **New pack** `{ $pack }` and its first question
 forms-heading_remove = **Removing a question** from pack `{ $pack }`
 forms-step_kept = Kept what you typed.
 forms-next = Next: { $step }.
-forms-ready = This is how it will read. Save it, or go back to any part; “why” texts for the wrong options are optional.
+forms-ready = This is how it will read. Save it, or go back to any part; a picture and “why” texts for the wrong options are optional.
 forms-problems = { $count ->
         [one] { $count } thing to fix; everything you typed is kept:
        *[other] { $count } things to fix; everything you typed is kept:
@@ -578,9 +585,13 @@ forms-problem_correct_beyond = is { $letter }, but there { $count ->
        *[other] are { $count } options
     }.
 forms-problem_why_missing = is given in another language but not in this one; give it in every language, or in none.
+forms-problem_picture_missing = no picture was uploaded for these descriptions; upload one, or empty the descriptions.
+forms-problem_picture_too_big = is { $size } MiB; a picture is at most { $limit } MiB.
+forms-problem_not_a_picture = is not a PNG, JPEG, WebP or GIF picture (by its bytes).
 forms-preview_title = Preview
 forms-preview_pack = Pack **{ $title }** (`{ $id }`)
 forms-preview_whys = “Why” texts: { $given } of { $wrong } wrong options
+forms-preview_picture = Picture: { $file } ({ $alt })
 forms-loader_problems = The pack was not saved: { $count ->
         [one] { $count } problem
        *[other] { $count } problems

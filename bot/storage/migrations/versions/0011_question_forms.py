@@ -1,4 +1,5 @@
-"""question forms: what a moderator typed into a question's form, between its steps
+"""question forms: what a moderator typed into a question's form, between its steps, and a
+picture uploaded in it
 
 Revision ID: 0011
 Revises: 0010
@@ -29,6 +30,7 @@ def upgrade() -> None:
         sa.Column("locales", sa.JSON(), nullable=False),
         sa.Column("difficulty", sa.String(length=16), nullable=True),
         sa.Column("fields", sa.JSON(), nullable=False),
+        sa.Column("picture", sa.LargeBinary(), nullable=True),
         sa.Column("updated_at", bot.storage.models.UtcDateTime(), nullable=False),
         sa.Column("expires_at", bot.storage.models.UtcDateTime(), nullable=False),
         sa.PrimaryKeyConstraint("token", name=op.f("pk_question_forms")),
