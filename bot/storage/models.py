@@ -134,6 +134,8 @@ class GuildSettingsRow(Base):
     question_seconds: Mapped[int]
     locale: Mapped[str | None] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    time_zone: Mapped[str] = mapped_column(String(64))  # of its scheduled rounds
+    grace_minutes: Mapped[int] = mapped_column(SmallInteger)  # how late a missed one may start
 
 
 class MemberSettingsRow(Base):
@@ -223,6 +225,45 @@ class RoundRow(Base):
     # Why it ended by itself (its channel lost, its questions gone); None when it ran its course
     # or a moderator stopped it.
     end_reason: Mapped[str | None] = mapped_column(String(200))
+    mode: Mapped[str] = mapped_column(String(16))  # a bot.quiz.review_round.RoundMode
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # its start card's, if any
+
+
+class ScheduleRow(Base):
+    """A weekly or daily series of rounds (bot/quiz/schedules.py); kept, with ``removed_at``,
+    once removed, so that an occurrence claimed as it was removed still has its schedule."""
+
+    __tablename__ = "schedules"
+    __table_args__ = (Index("ix_schedules_guild_id", "guild_id"),)
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as stored: a server's own has @
+    minute: Mapped[int] = mapped_column(SmallInteger)  # of the server's local day
+    weekday: Mapped[int | None] = mapped_column(SmallInteger)  # 0 Monday; None: every day
+    ends_on: Mapped[date | None] = mapped_column(Date)  # the last local day it may happen on
+    question_count: Mapped[int | None]
+    question_seconds: Mapped[int | None]  # None: the server's setting when it starts
+    mode: Mapped[str] = mapped_column(String(16))
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # None: the server's
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime]
+    removed_at: Mapped[datetime | None]
+
+
+class OccurrenceRow(Base):
+    """What became of one occurrence of a schedule, keyed by its local day: written once, by
+    whoever claims it, in the transaction that starts its round (or records why not)."""
+
+    __tablename__ = "schedule_occurrences"
+    __table_args__ = (Index("ix_schedule_occurrences_note_owed", "note_owed"),)
+    schedule_id: Mapped[int] = mapped_column(ForeignKey("schedules.id"), primary_key=True)
+    local_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    due_at: Mapped[datetime]
+    outcome: Mapped[str] = mapped_column(String(32))  # a bot.quiz.schedules.Outcome
+    round_id: Mapped[int | None] = mapped_column(AutoId, ForeignKey("rounds.id"))
+    recorded_at: Mapped[datetime]
+    note_owed: Mapped[bool] = mapped_column(Boolean)  # its moderator is still to be told
 
 
 class RoundMessageRow(Base):
@@ -377,6 +418,8 @@ member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)
 rounds_table = _table(RoundRow)
+schedules_table = _table(ScheduleRow)
+occurrences_table = _table(OccurrenceRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)
 answers_table = _table(AnswerRow)

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
+from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
+from bot.quiz.schedules import DEFAULT_GRACE_MINUTES
 from bot.quiz.standings import Standing
 
 
@@ -35,6 +37,8 @@ class GuildSettings:
     question_seconds: int = DEFAULT_QUESTION_SECONDS
     locale: str | None = None
     ping_role_id: int | None = None  # mentioned, and so notified, by a round's start card
+    time_zone: str = "UTC"  # the zone its scheduled rounds' times are in
+    grace_minutes: int = DEFAULT_GRACE_MINUTES  # how late a scheduled round may still start
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,8 @@ class RoundView:
     message_ids: dict[str, int]
     pack_version_id: int | None = None  # the server pack's version it plays; None: a built-in
     end_reason: str | None = None  # why it ended by itself, if it did
+    mode: RoundMode = RoundMode.NORMAL
+    ping_role_id: int | None = None  # the role its start card pings, if it owes one
 
     @property
     def current_question_id(self) -> str | None:

@@ -25,7 +25,13 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id)
     return GuildSettings(
-        row.guild_id, row.moderator_role_id, row.question_seconds, row.locale, row.ping_role_id
+        row.guild_id,
+        row.moderator_role_id,
+        row.question_seconds,
+        row.locale,
+        row.ping_role_id,
+        row.time_zone,
+        row.grace_minutes,
     )
 
 

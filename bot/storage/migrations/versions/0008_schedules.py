@@ -1,0 +1,97 @@
+"""schedules: weekly and daily series of rounds, what became of each occurrence, a server's
+time zone and grace period, and a round's mode and start-card ping
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-12-02 09:00:00
+"""
+
+from __future__ import annotations
+
+import bot.storage.models
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0008"
+down_revision = "0007"
+branch_labels = None
+depends_on = None
+
+AUTO_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+
+
+# Servers that saved settings before this revision schedule in UTC with 15 minutes' grace;
+# rounds started before it were posted without a ping recorded here.
+def _server_columns() -> tuple[sa.Column[object], ...]:
+    return (
+        sa.Column("time_zone", sa.String(length=64), nullable=False, server_default="UTC"),
+        sa.Column("grace_minutes", sa.SmallInteger(), nullable=False, server_default="15"),
+    )
+
+
+def _round_columns() -> tuple[sa.Column[object], ...]:
+    return (
+        sa.Column("mode", sa.String(length=16), nullable=False, server_default="normal"),
+        sa.Column("ping_role_id", sa.BigInteger(), nullable=True),
+    )
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("guild_settings") as batch:
+        for column in _server_columns():
+            batch.add_column(column)
+    with op.batch_alter_table("rounds") as batch:
+        for column in _round_columns():
+            batch.add_column(column)
+    op.create_table(
+        "schedules",
+        sa.Column("id", AUTO_ID, nullable=False),
+        sa.Column("guild_id", sa.BigInteger(), nullable=False),
+        sa.Column("channel_id", sa.BigInteger(), nullable=False),
+        sa.Column("pack_id", sa.String(length=64), nullable=False),
+        sa.Column("minute", sa.SmallInteger(), nullable=False),
+        sa.Column("weekday", sa.SmallInteger(), nullable=True),
+        sa.Column("ends_on", sa.Date(), nullable=True),
+        sa.Column("question_count", sa.Integer(), nullable=True),
+        sa.Column("question_seconds", sa.Integer(), nullable=True),
+        sa.Column("mode", sa.String(length=16), nullable=False),
+        sa.Column("ping_role_id", sa.BigInteger(), nullable=True),
+        sa.Column("created_by", sa.BigInteger(), nullable=False),
+        sa.Column("created_at", bot.storage.models.UtcDateTime(), nullable=False),
+        sa.Column("removed_at", bot.storage.models.UtcDateTime(), nullable=True),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_schedules")),
+    )
+    op.create_index("ix_schedules_guild_id", "schedules", ["guild_id"])
+    op.create_table(
+        "schedule_occurrences",
+        sa.Column("schedule_id", AUTO_ID, nullable=False),
+        sa.Column("local_day", sa.Date(), nullable=False),
+        sa.Column("due_at", bot.storage.models.UtcDateTime(), nullable=False),
+        sa.Column("outcome", sa.String(length=32), nullable=False),
+        sa.Column("round_id", AUTO_ID, nullable=True),
+        sa.Column("recorded_at", bot.storage.models.UtcDateTime(), nullable=False),
+        sa.Column("note_owed", sa.Boolean(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["schedule_id"],
+            ["schedules.id"],
+            name=op.f("fk_schedule_occurrences_schedule_id_schedules"),
+        ),
+        sa.ForeignKeyConstraint(
+            ["round_id"], ["rounds.id"], name=op.f("fk_schedule_occurrences_round_id_rounds")
+        ),
+        sa.PrimaryKeyConstraint("schedule_id", "local_day", name=op.f("pk_schedule_occurrences")),
+    )
+    op.create_index("ix_schedule_occurrences_note_owed", "schedule_occurrences", ["note_owed"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_schedule_occurrences_note_owed", table_name="schedule_occurrences")
+    op.drop_table("schedule_occurrences")
+    op.drop_index("ix_schedules_guild_id", table_name="schedules")
+    op.drop_table("schedules")
+    with op.batch_alter_table("rounds") as batch:
+        for column in reversed(_round_columns()):
+            batch.drop_column(column.name)
+    with op.batch_alter_table("guild_settings") as batch:
+        for column in reversed(_server_columns()):
+            batch.drop_column(column.name)
