@@ -29,6 +29,8 @@ SHOWN_NEXT = 3  # the next occurrences a list or a new schedule shows
 _TIME = re.compile(r"(\d{1,2})[:.](\d{2})")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_TYPED = 16  # longer than any time or date written as asked; anything longer is refused unread
+DAILY = "daily"
+WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,8 @@ class NewSchedule:
     question_seconds: int | None
     mode: RoundMode
     ping_role_id: int | None  # None: the server's ping role, if it has one
-    created_by: int
+    created_by: int  # the moderator told about its rounds that do not start
+    created_locale: str  # their Discord language then: of those notes, unless they chose one
     created_at: datetime
 
 
@@ -98,9 +101,38 @@ class Outcome(enum.StrEnum):
         return self not in {Outcome.STARTED, Outcome.SKIPPED}
 
 
+class Problem(enum.StrEnum):
+    """Why a schedule is refused; each has a message in the interface catalogues."""
+
+    BAD_DAY = "bad_day"
+    BAD_TIME = "bad_time"
+    BAD_DATE = "bad_date"
+    ENDS_BEFORE_FIRST = "ends_before_first"  # the end date is in the past, or before the first
+
+
 class Verdict(enum.Enum):
     START = "start"  # start it now (on time, or late within the grace period)
     MISSED = "missed"  # first reached too late: recorded, not started
+
+
+def asked_recurrence(day: str, typed_time: str, typed_end: str | None) -> Recurrence | Problem:
+    """The series a moderator asked for: ``daily`` or a weekday's name, a typed time of day and
+    an optional typed last day; or why it cannot be one."""
+    names = (DAILY, *WEEKDAY_NAMES)
+    if day not in names:
+        return Problem.BAD_DAY
+    minute = parse_time_of_day(typed_time)
+    if minute is None:
+        return Problem.BAD_TIME
+    ends_on = parse_day(typed_end) if typed_end is not None else None
+    if typed_end is not None and ends_on is None:
+        return Problem.BAD_DATE
+    return Recurrence(minute, None if day == DAILY else names.index(day) - 1, ends_on)
+
+
+def day_name(recurrence: Recurrence) -> str:
+    """``daily`` or the weekday's name, as a schedule's day option gives it."""
+    return DAILY if recurrence.weekday is None else WEEKDAY_NAMES[recurrence.weekday]
 
 
 def due_at(recurrence: Recurrence, day: date, zone: tzinfo) -> datetime:

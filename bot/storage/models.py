@@ -247,6 +247,7 @@ class ScheduleRow(Base):
     mode: Mapped[str] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # None: the server's
     created_by: Mapped[int] = mapped_column(BigInteger)
+    created_locale: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime]
     removed_at: Mapped[datetime | None]
 

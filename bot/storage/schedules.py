@@ -71,6 +71,7 @@ async def add(db: Database, new: NewSchedule) -> Schedule:
         "mode": new.mode.value,
         "ping_role_id": new.ping_role_id,
         "created_by": new.created_by,
+        "created_locale": new.created_locale,
         "created_at": new.created_at,
     }
     async with db.write() as connection:
@@ -252,6 +253,7 @@ def _schedule(row: Row[Any]) -> Schedule:
         mode=RoundMode(row.mode),
         ping_role_id=row.ping_role_id,
         created_by=row.created_by,
+        created_locale=row.created_locale,
         created_at=row.created_at,
         id=row.id,
     )

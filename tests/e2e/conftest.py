@@ -22,6 +22,7 @@ from bot.app.kit.context import utc_now
 from bot.app.runtime.client import QuizBot
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.main import build_bot
+from bot.clock import Clock
 from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.storage import rounds
@@ -81,6 +82,7 @@ class QuizWorld:
     bot: QuizBot | None = None
     bot_db: Database | None = None  # the bot's own handle, when it reaches the database otherwise
     reminder_interval_s: float = 60.0  # between passes of the reminder loop (the first: on ready)
+    clock: Clock | None = None  # the bot's, when a test moves it (kept across restarts)
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     async def start_bot(self) -> QuizBot:
@@ -90,6 +92,7 @@ class QuizWorld:
             pause_between_questions_s=0,
             reminder_interval_s=self.reminder_interval_s,
             guild_ready_timeout=0.05,
+            clock=self.clock,
         )
         self._task = asyncio.create_task(self.bot.start("sandbox-token"))
         await asyncio.wait_for(self.bot.wait_until_ready(), TIMEOUT)

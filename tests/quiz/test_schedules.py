@@ -16,9 +16,12 @@ from bot.quiz.schedules import (
     LOOKBACK,
     MINUTES_IN_DAY,
     Occurrence,
+    Problem,
     Recurrence,
     Verdict,
     agenda,
+    asked_recurrence,
+    day_name,
     due_at,
     occurrences,
     parse_day,
@@ -215,6 +218,25 @@ def test_what_is_not_a_time_of_day_is_refused(typed: str) -> None:
 def test_what_is_not_a_date_is_refused(typed: str) -> None:
     assert parse_day(typed) is None
     assert parse_day("2027-06-30") == date(2027, 6, 30)
+
+
+@pytest.mark.parametrize(
+    ("day", "typed_time", "typed_end", "asked"),
+    [
+        ("daily", "07:30", None, Recurrence(450)),
+        ("monday", "19:00", "2027-06-30", Recurrence(1140, 0, date(2027, 6, 30))),
+        ("sunday", "9:05", None, Recurrence(545, 6)),
+        ("someday", "19:00", None, Problem.BAD_DAY),
+        ("friday", "25:00", None, Problem.BAD_TIME),
+        ("friday", "19:00", "30/06/2027", Problem.BAD_DATE),
+    ],
+)
+def test_a_schedule_is_read_from_its_options(
+    day: str, typed_time: str, typed_end: str | None, asked: Recurrence | Problem
+) -> None:
+    assert asked_recurrence(day, typed_time, typed_end) == asked
+    if isinstance(asked, Recurrence):
+        assert day_name(asked) == day
 
 
 def test_a_recurrence_refuses_impossible_times_and_days() -> None:

@@ -35,6 +35,7 @@ def new_schedule(guild_id: int = GUILD, channel_id: int = 10, **changes: object)
         "mode": RoundMode.NORMAL,
         "ping_role_id": 2**60,
         "created_by": 2**62,
+        "created_locale": "el",
         "created_at": NOW,
     }
     return NewSchedule(**(values | changes))  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND, difficulty_name, guide_line
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
-from bot.app.kit.permissions import is_moderator
+from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
 from bot.app.kit.server_views import ServerView
@@ -29,7 +29,7 @@ class PackGroup(
     @app_commands.command(name="upload", description=_("cmd.quiz.pack.upload.description"))
     @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"))
     async def upload(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
-        guild_id = await _moderated_guild(interaction)
+        guild_id = await moderated_guild(interaction)
         if guild_id is None:
             return
         oversize = too_big(file.size)  # refused before fetching it
@@ -57,7 +57,7 @@ class PackGroup(
 
     @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))
     async def list_packs(self, interaction: discord.Interaction[Any]) -> None:
-        guild_id = await _moderated_guild(interaction)
+        guild_id = await moderated_guild(interaction)
         if guild_id is None:
             return
         view = await ctx_of(interaction).shelf.view(guild_id)
@@ -66,7 +66,7 @@ class PackGroup(
     @app_commands.command(name="remove", description=_("cmd.quiz.pack.remove.description"))
     @app_commands.describe(pack=_("cmd.quiz.pack.remove.pack.description"))
     async def remove(self, interaction: discord.Interaction[Any], pack: str) -> None:
-        guild_id = await _moderated_guild(interaction)
+        guild_id = await moderated_guild(interaction)
         if guild_id is None or await refused_inside_id(interaction, pack):
             return
         removal = await ctx_of(interaction).shelf.remove(guild_id, pack)
@@ -105,7 +105,7 @@ class PackGroup(
 
 
 async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled: bool) -> None:
-    guild_id = await _moderated_guild(interaction)
+    guild_id = await moderated_guild(interaction)
     if guild_id is None or await refused_inside_id(interaction, pack):
         return
     ctx = ctx_of(interaction)
@@ -117,14 +117,6 @@ async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled:
     )
     state = "disabled" if disabled else "enabled"
     await say(interaction, f"serverpacks.{state if changed else 'already_' + state}", id=pack)
-
-
-async def _moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
-    """The server's id if the member may manage its packs (else says why not)."""
-    if interaction.guild_id is None or not await is_moderator(ctx_of(interaction).db, interaction):
-        await say(interaction, "errors.not_moderator")
-        return None
-    return interaction.guild_id
 
 
 async def _view(interaction: discord.Interaction[Any]) -> ServerView:

@@ -14,7 +14,7 @@ from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_of
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
-from bot.app.kit.quiz_group import QuizCommands, Seconds
+from bot.app.kit.quiz_group import MODE_CHOICES, Questions, QuizCommands, Seconds
 from bot.app.kit.replies import say
 from bot.app.rounds.start_cards import start_card_of
 from bot.quiz.library import Library
@@ -25,11 +25,6 @@ from bot.quiz.server_packs import shown_pack_id
 from bot.storage import rounds, settings
 from bot.storage.pack_versions import PackGoneError
 from bot.storage.results import RoundView
-
-MODE_CHOICES = [
-    app_commands.Choice(name=_(f"cmd.quiz.start.mode.{mode.value}"), value=mode.value)
-    for mode in RoundMode
-]
 
 
 class RoundCommands(QuizCommands):
@@ -53,7 +48,7 @@ class RoundCommands(QuizCommands):
         interaction: discord.Interaction[Any],
         *,
         pack: str,
-        questions: app_commands.Range[int, 1, 200] | None = None,
+        questions: Questions | None = None,
         seconds: Seconds | None = None,
         channel: discord.TextChannel | None = None,
         mode: app_commands.Choice[str] | None = None,

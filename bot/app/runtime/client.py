@@ -21,6 +21,7 @@ from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.buttons import REVIEW_BUTTONS
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.runtime.command_tree import add_commands
+from bot.app.schedules.loop import ScheduleLoop
 from bot.english import counted
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ class QuizTree(app_commands.CommandTree[Any]):
 class QuizBot(commands.Bot):
     ctx: AppContext
     reminders: ReminderLoop
+    schedules: ScheduleLoop
     refused_notice: RefusedNotice
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
@@ -92,6 +94,7 @@ class QuizBot(commands.Bot):
         self._resumed = True
         resumed = await self.ctx.conductor.start()
         self.reminders.start()
+        self.schedules.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %s; %s; resumed %s",
@@ -123,6 +126,7 @@ class QuizBot(commands.Bot):
             log.info("disconnected from the gateway; reconnecting")
 
     async def close(self) -> None:
+        await self.schedules.shutdown()  # first: it would start rounds
         await self.ctx.conductor.shutdown()
         await self.reminders.shutdown()
         await self.refused_notice.close()

@@ -40,4 +40,9 @@ def guild_settings_embed(
         value=f"<@&{ping}>" if ping is not None else tr(locale, "settings.no_ping"),
         inline=False,
     )
+    embed.add_field(name=tr(locale, "settings.time_zone"), value=current.time_zone)
+    embed.add_field(
+        name=tr(locale, "settings.grace"),
+        value=tr(locale, "settings.grace_minutes", minutes=current.grace_minutes),
+    )
     return embed

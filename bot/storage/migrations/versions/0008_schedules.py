@@ -57,6 +57,7 @@ def upgrade() -> None:
         sa.Column("mode", sa.String(length=16), nullable=False),
         sa.Column("ping_role_id", sa.BigInteger(), nullable=True),
         sa.Column("created_by", sa.BigInteger(), nullable=False),
+        sa.Column("created_locale", sa.String(length=16), nullable=False),
         sa.Column("created_at", bot.storage.models.UtcDateTime(), nullable=False),
         sa.Column("removed_at", bot.storage.models.UtcDateTime(), nullable=True),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_schedules")),

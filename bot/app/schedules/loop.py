@@ -1,0 +1,184 @@
+"""Starts scheduled rounds when they are due, exactly once, and tells moderators of the ones
+that could not start.
+
+Each pass reads every schedule of the servers this process serves (a server's rounds are
+started by the process on its shard, as the conductor conducts them), asks the domain which
+occurrences are owed (bot.quiz.schedules.agenda) and acts on each: the newest starts if the bot
+reached it within the server's grace period, else it and any older one are recorded as missed;
+a channel with a round running is waited for (BUSY_WAIT), then the occurrence is recorded as
+busy. Then the loop waits, through the clock, for the next due occurrence, or less: a command
+that changes a schedule wakes it, and it looks again at least every MAX_NAP_S anyway (a server
+that arrived late, a schedule changed by another process).
+
+Every outcome is written once in the database (bot/storage/schedules.py), so a restart or a
+second process never starts an occurrence twice nor loses one; the notes to moderators are
+taken from there once each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta
+from itertools import groupby
+
+import discord
+
+from bot.app.kit.context import RoundControl
+from bot.app.kit.retry import describe
+from bot.app.kit.server_views import PackShelf
+from bot.app.schedules.planning import zone_of
+from bot.app.schedules.starts import Attempt, OccurrenceStarter
+from bot.app.schedules.texts import note_text
+from bot.clock import Clock
+from bot.quiz.schedules import (
+    Occurrence,
+    Outcome,
+    Schedule,
+    Verdict,
+    agenda,
+    verdict,
+    waits_for_channel,
+)
+from bot.storage import schedules, settings
+from bot.storage.database import Database
+from bot.storage.results import GuildSettings
+from bot.storage.schedules import Note, Records
+
+log = logging.getLogger(__name__)
+
+MAX_NAP_S = 30.0  # the longest the loop waits without looking again
+BUSY_RECHECK_S = 2.0  # how soon a busy channel is looked at again
+FAILED_PASS_RETRY_S = 5.0
+SHUTDOWN_GRACE_S = 5.0
+
+
+class ScheduleLoop:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        shelf: PackShelf,
+        conductor: RoundControl,
+        clock: Clock,
+        *,
+        serves_guild: Callable[[int], bool],
+    ) -> None:
+        self._client = client
+        self._db = db
+        self._shelf = shelf
+        self._clock = clock
+        self._serves_guild = serves_guild
+        self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
+        # When this process first saw each owed occurrence: reached within the grace period,
+        # it stays in time while it waits for a busy channel.
+        self._noticed: dict[tuple[int, object], datetime] = {}
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._task: asyncio.Task[None] | None = None
+        self.passes = 0  # completed passes, for tests that wait on one
+
+    def start(self) -> None:
+        if self._task is None and not self._closing:
+            self._task = asyncio.create_task(self._run(), name="schedules")
+
+    def changed(self) -> None:
+        self._wake.set()
+
+    async def shutdown(self) -> None:
+        """Stops after the occurrence in hand (a round is not cut off as it starts)."""
+        self._closing = True
+        self._wake.set()
+        if self._task is None:
+            return
+        _, late = await asyncio.wait({self._task}, timeout=SHUTDOWN_GRACE_S)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while not self._closing:
+            self._wake.clear()  # before the pass: a change from here on cuts the wait short
+            try:
+                nap_s = await self.run_pass()
+            except Exception as error:  # noqa: BLE001  # e.g. the database is away: shortly
+                log.warning("schedules: pass failed (%s)", describe(error))
+                nap_s = FAILED_PASS_RETRY_S
+            self.passes += 1
+            await self._clock.wait(min(nap_s, MAX_NAP_S), self._wake)
+
+    async def run_pass(self) -> float:
+        """Acts on every owed occurrence of the servers served here, tells moderators of those
+        that did not start; seconds until the next one is due (by the clock)."""
+        now = self._clock.now()
+        mine = [
+            s for s in await schedules.active_schedules(self._db) if self._serves_guild(s.guild_id)
+        ]
+        recorded = await schedules.records(self._db, [s.id for s in mine], now)
+        servers: dict[int, GuildSettings] = {}
+        nap_s = MAX_NAP_S
+        for schedule in mine:
+            if self._closing:
+                break
+            if schedule.guild_id not in servers:
+                servers[schedule.guild_id] = await settings.guild_settings(
+                    self._db, schedule.guild_id
+                )
+            served = await self._serve(schedule, recorded[schedule.id], servers[schedule.guild_id])
+            nap_s = min(nap_s, served)
+        await self._tell(guild.id for guild in self._client.guilds)
+        return nap_s
+
+    async def _serve(self, schedule: Schedule, records: Records, server: GuildSettings) -> float:
+        """Acts on the schedule's owed occurrences; seconds until it next needs a look."""
+        now = self._clock.now()
+        since = max(schedule.created_at, records.settled_until or schedule.created_at)
+        zone = zone_of(server.time_zone)
+        plan = agenda(schedule.recurrence, zone, since=since, now=now, recorded=records.ahead)
+        nap_s = MAX_NAP_S
+        if plan.next_due is not None:
+            nap_s = (plan.next_due.due_at - now).total_seconds()
+        grace = timedelta(minutes=server.grace_minutes)
+        for occurrence in plan.owed:
+            if await self._act(schedule, occurrence, grace) is Attempt.BUSY:
+                nap_s = min(nap_s, BUSY_RECHECK_S)
+        return nap_s
+
+    async def _act(self, schedule: Schedule, occurrence: Occurrence, grace: timedelta) -> Attempt:
+        key = (schedule.id, occurrence.local_day)
+        now = self._clock.now()
+        noticed = self._noticed.setdefault(key, now)
+        if verdict(occurrence, noticed_at=noticed, grace=grace) is Verdict.MISSED:
+            attempt = await self._starter.record(schedule, occurrence, Outcome.MISSED)
+        else:
+            attempt = await self._starter.attempt(schedule, occurrence)
+            if attempt is Attempt.BUSY and not waits_for_channel(occurrence, now):
+                attempt = await self._starter.record(schedule, occurrence, Outcome.BUSY)
+        if attempt is not Attempt.BUSY:
+            self._noticed.pop(key, None)
+        return attempt
+
+    async def _tell(self, guild_ids: Iterable[int]) -> None:
+        """DMs each moderator, once, about their schedules' rounds that did not start."""
+        notes = await schedules.take_notes(self._db, list(guild_ids))
+        for _, grouped in groupby(notes, key=lambda note: note.schedule.id):
+            await self._tell_one(list(grouped))
+
+    async def _tell_one(self, notes: list[Note]) -> None:
+        schedule = notes[0].schedule
+        try:
+            moderator = await settings.member_settings(self._db, schedule.created_by)
+            server = await settings.guild_settings(self._db, schedule.guild_id)
+            library = (await self._shelf.view(schedule.guild_id)).known
+            locale = moderator.locale or schedule.created_locale
+            text = note_text(notes, library, locale, grace_minutes=server.grace_minutes)
+            channel = await self._client.create_dm(discord.Object(schedule.created_by))
+            await channel.send(text)
+        except Exception as error:  # noqa: BLE001  # they may not take DMs: the log has it
+            log.warning(
+                "schedule %s: could not tell <@%s> (%s)",
+                schedule.id,
+                schedule.created_by,
+                describe(error),
+            )
