@@ -10,8 +10,9 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.clock import Clock
 from bot.quiz.schedules import MAX_SCHEDULES, Outcome
+from bot.storage import settings
 from standin.permissions import MEMBER_OVERWRITE, SEND_MESSAGES
-from tests.e2e.conftest import QuizWorld
+from tests.e2e.conftest import TIMEOUT, QuizWorld
 from tests.e2e.scheduling import (
     add,
     all_schedules,
@@ -56,6 +57,42 @@ async def test_the_list_shows_each_schedule_with_its_next_rounds(clocked: QuizWo
     assert f"every day at 12:00 in <#{world.channel_id}>" in listed
     assert stamp(world, 1, 12) in listed
     assert stamp(world, 2, 12) not in listed  # past its last day
+    asked = await world.sandbox.autocomplete(
+        world.owner, world.channel_id, "quiz schedule skip", focused="schedule", schedule="mini"
+    )
+    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    choices = report["responses"][0]["body"]["data"]["choices"]
+    assert choices == [
+        {"name": f"#{schedule.id} · Mini quiz · every day at 12:00", "value": schedule.id}
+    ]
+
+
+async def test_the_servers_time_zone_and_grace_are_quiz_settings(clocked: QuizWorld) -> None:
+    world = clocked
+    await add(world, day="daily", time="12:00")  # in UTC, the zone of a server that set none
+    asked = await world.sandbox.autocomplete(
+        world.owner, world.channel_id, "quiz settings", focused="time_zone", time_zone="athens"
+    )
+    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    choices = report["responses"][0]["body"]["data"]["choices"]
+    assert choices == [{"name": "Europe/Athens", "value": "Europe/Athens"}]  # as /settings has
+    said = await world.said(
+        await world.command(
+            world.owner, "quiz settings", time_zone="Europe/Athens", grace_minutes=5
+        )
+    )
+    assert "Time zone of scheduled rounds: Europe/Athens" in said
+    assert "Late start after an outage: up to 5 minutes" in said
+    stored = await settings.guild_settings(world.db, world.guild_id)
+    assert (stored.time_zone, stored.grace_minutes) == ("Europe/Athens", 5)
+    # The schedule keeps its time of day, now in Athens (UTC+2 or +3, ahead of UTC).
+    listed = await world.said(await world.command(world.owner, "quiz schedule list"))
+    tomorrow = local(day_after(local_today(world)), 12, zone="Europe/Athens")
+    assert f"<t:{int(tomorrow.timestamp())}:F>" in listed
+    assert stamp(world, 1, 12) not in listed
+    said = await world.said(await world.command(world.owner, "quiz settings", grace_minutes=0))
+    assert "never: a round the bot was offline for is missed" in said
+    assert (await settings.guild_settings(world.db, world.guild_id)).time_zone == "Europe/Athens"
 
 
 async def test_skip_skips_the_next_round_only(clocked: QuizWorld) -> None:
@@ -108,11 +145,14 @@ async def test_a_pack_turned_off_later_skips_its_round_and_tells_the_moderator(
 ) -> None:
     world = clocked
     today = local_today(world)
-    await add(world, day="daily", time="12:00")
+    greek = world.members[1]  # told in Greek, the Discord language they scheduled it in
+    await world.sandbox.give_role(world.guild_id, greek, "Moderator")
+    await add(world, greek, day="daily", time="12:00")
     await world.command(world.owner, "quiz pack disable", pack="mini")
     move_to(world, local(today, 12))
-    (note,) = await wait_for_dms(world, world.owner)
-    assert tr("en", "schedule.outcome.pack_gone") in note["content"]
+    (note,) = await wait_for_dms(world, greek)
+    assert note["content"].startswith("Ο προγραμματισμένος γύρος σας με το **Μικρό κουίζ**")
+    assert tr("el", "schedule.outcome.pack_gone") in note["content"]
     assert stamp(world, 0, 12) in note["content"]
     assert await rounds_started(world) == []
     assert await schedule_outcomes(world) == {today: (Outcome.PACK_GONE, None)}

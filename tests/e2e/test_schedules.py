@@ -243,3 +243,28 @@ async def test_a_channel_with_a_round_running_delays_the_scheduled_one_until_it_
     await stop_round(world)
     _, scheduled = await wait_for_rounds(world, 2)
     assert await schedule_outcomes(world) == {today: (Outcome.STARTED, scheduled.id)}
+
+
+async def test_a_scheduled_start_card_pings_the_schedules_role_and_nobody_else(
+    clocked: QuizWorld,
+) -> None:
+    world = clocked
+    role = (await world.sandbox.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
+    said = await add(world, day="daily", time="12:00", ping=role)
+    assert f"Each round pings <@&{role}>." in said
+    move_to(world, local(local_today(world), 12))
+    (card,) = await wait_for_start_cards(world)
+    assert f"<@&{role}>, a quiz round is starting!" in str(card)
+    assert f"Started by <@{world.owner}>" in str(card)  # the moderator who scheduled it
+    assert await world.sandbox.mentions() == [
+        {
+            "message_id": card["id"],
+            "channel_id": str(world.channel_id),
+            "event": "create",
+            "notified": True,
+            "ephemeral": False,
+            "users": [],
+            "roles": [role],
+            "everyone": False,
+        }
+    ]

@@ -101,23 +101,26 @@ class ScheduleLoop:
         while not self._closing:
             self._wake.clear()  # before the pass: a change from here on cuts the wait short
             try:
-                nap_s = await self.run_pass()
+                look_again = await self.run_pass()
             except Exception as error:  # noqa: BLE001  # e.g. the database is away: shortly
                 log.warning("schedules: pass failed (%s)", describe(error))
-                nap_s = FAILED_PASS_RETRY_S
+                look_again = self._clock.now() + timedelta(seconds=FAILED_PASS_RETRY_S)
             self.passes += 1
-            await self._clock.wait(min(nap_s, MAX_NAP_S), self._wake)
+            # Counted from the clock as it is now: if it moved on during the pass, past the
+            # time to look again, the next pass comes at once.
+            await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)
 
-    async def run_pass(self) -> float:
+    async def run_pass(self) -> datetime:
         """Acts on every owed occurrence of the servers served here, tells moderators of those
-        that did not start; seconds until the next one is due (by the clock)."""
+        that did not start; when to look again (by the clock): the next due occurrence, or
+        sooner."""
         now = self._clock.now()
         mine = [
             s for s in await schedules.active_schedules(self._db) if self._serves_guild(s.guild_id)
         ]
         recorded = await schedules.records(self._db, [s.id for s in mine], now)
         servers: dict[int, GuildSettings] = {}
-        nap_s = MAX_NAP_S
+        look_again = now + timedelta(seconds=MAX_NAP_S)
         for schedule in mine:
             if self._closing:
                 break
@@ -126,24 +129,24 @@ class ScheduleLoop:
                     self._db, schedule.guild_id
                 )
             served = await self._serve(schedule, recorded[schedule.id], servers[schedule.guild_id])
-            nap_s = min(nap_s, served)
+            look_again = min(look_again, served)
         await self._tell(guild.id for guild in self._client.guilds)
-        return nap_s
+        return look_again
 
-    async def _serve(self, schedule: Schedule, records: Records, server: GuildSettings) -> float:
-        """Acts on the schedule's owed occurrences; seconds until it next needs a look."""
+    async def _serve(self, schedule: Schedule, records: Records, server: GuildSettings) -> datetime:
+        """Acts on the schedule's owed occurrences; when it next needs a look."""
         now = self._clock.now()
         since = max(schedule.created_at, records.settled_until or schedule.created_at)
         zone = zone_of(server.time_zone)
         plan = agenda(schedule.recurrence, zone, since=since, now=now, recorded=records.ahead)
-        nap_s = MAX_NAP_S
+        look_again = now + timedelta(seconds=MAX_NAP_S)
         if plan.next_due is not None:
-            nap_s = (plan.next_due.due_at - now).total_seconds()
+            look_again = min(look_again, plan.next_due.due_at)
         grace = timedelta(minutes=server.grace_minutes)
         for occurrence in plan.owed:
             if await self._act(schedule, occurrence, grace) is Attempt.BUSY:
-                nap_s = min(nap_s, BUSY_RECHECK_S)
-        return nap_s
+                look_again = min(look_again, now + timedelta(seconds=BUSY_RECHECK_S))
+        return look_again
 
     async def _act(self, schedule: Schedule, occurrence: Occurrence, grace: timedelta) -> Attempt:
         key = (schedule.id, occurrence.local_day)
