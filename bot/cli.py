@@ -104,7 +104,9 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("health", help="ask the running bot's /healthz (QUIZBOT_METRICS_PORT)")
     playground = commands.add_parser("playground", help="try quizbot in a browser, no account")
     add_playground_arguments(playground)
-    importing = commands.add_parser("import", help="a pack file from Open Trivia DB JSON or CSV")
+    importing = commands.add_parser(
+        "import", help="a pack file from CSV, Open Trivia DB JSON, GIFT, Aiken or a term list"
+    )
     add_import_arguments(importing)
     return parser
 

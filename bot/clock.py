@@ -28,7 +28,7 @@ class Clock:
     def __init__(self, offset_s: float = 0.0, *, follows: Path | None = None) -> None:
         self._offset_s = offset_s
         self._follows = follows
-        self._seen: tuple[int, int] | None = None  # the followed file's (mtime, size) last read
+        self._seen: tuple[int, int, int] | None = None  # the followed file last read
         self._moved = asyncio.Event()
 
     @classmethod
@@ -44,6 +44,9 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         """Moves the clock forward (never back: stored times only ever come closer)."""
+        if self._follows is not None:
+            msg = f"a followed clock moves with its file ({self._follows}): move the writer's"
+            raise RuntimeError(msg)
         if seconds < 0:
             msg = f"the clock never goes back ({seconds} s asked)"
             raise ValueError(msg)
@@ -75,7 +78,8 @@ class Clock:
         assert self._follows is not None  # noqa: S101  # only called when following
         with contextlib.suppress(FileNotFoundError):
             stat = self._follows.stat()
-            seen = (stat.st_mtime_ns, stat.st_size)
+            # A replaced file is a new inode: two writes within one mtime tick still differ.
+            seen = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
             if seen == self._seen:
                 return
             offset = float(json.loads(self._follows.read_text(encoding="utf-8"))["offset_s"])

@@ -1,34 +1,40 @@
-"""`quizbot import opentdb|csv FILE`: a pack file from Open Trivia DB JSON or a simple CSV.
+"""`quizbot import [FORMAT] FILE`: a pack file from questions in another format (CSV, Open Trivia
+DB JSON, GIFT, Aiken, a term list), told by the file's extension and content unless FORMAT
+says.
 
 The pack is written only once the pack loader accepts it, so what comes out is a valid pack.
+What the file holds that quizbot cannot ask is left out, each named at its line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import yaml
-
+from bot.english import counted
 from bot.quiz.cleantext import first_refused, refusal
-from bot.quiz.importers import PackImportError, from_csv, from_opentdb, pack_document
-from bot.quiz.loader import parse_pack
+from bot.quiz.imports.formats import NAMES, Format
+from bot.quiz.imports.reading import PackFields, decoded, import_text
 from bot.quiz.model import Difficulty
 from bot.quiz.problems import PackError
 
-FORMATS = ("opentdb", "csv")
+AUTO = "auto"
+FORMATS = (AUTO, *(kind.value for kind in Format if kind is not Format.YAML))
 MAX_INPUT_BYTES = 4 * 1024 * 1024  # a pack is at most 1 MiB; what could make one is read whole
-_NOT_SLUG = re.compile(r"[^a-z0-9-]+")
 # The options that become texts of the pack, and whether each is a long text (cleantext).
 _TEXT_OPTIONS = {"pack_id": False, "title": False, "summary": True, "locale": False}
+USAGE_ERROR = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("format", choices=FORMATS, help="opentdb: the API's JSON; csv: see README")
-    parser.add_argument("file", type=Path, metavar="FILE")
+    parser.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="[FORMAT] FILE",
+        help=f"FORMAT: {', '.join(FORMATS)} (default auto: by the file's extension and content)",
+    )
     parser.add_argument("-o", "--output", type=Path, metavar="OUT", help="default: stdout")
     parser.add_argument("--id", dest="pack_id", help="the pack id (default: from FILE's name)")
     parser.add_argument("--title", help="default: FILE's name")
@@ -38,8 +44,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """0 with the pack written; 1 with every problem printed and nothing written."""
-    source: Path = args.file
+    """0 with the pack written; 1 with every problem printed and nothing written; 2 for a
+    FORMAT it does not know."""
+    inputs: list[str] = args.inputs
+    if len(inputs) > 2 or (len(inputs) == 2 and inputs[0] not in FORMATS):  # noqa: PLR2004
+        _complain([f"import: give FILE, or FORMAT FILE with FORMAT one of {', '.join(FORMATS)}"])
+        return USAGE_ERROR
+    wanted = None if len(inputs) == 1 or inputs[0] == AUTO else Format(inputs[0])
+    source = Path(inputs[-1])
     refused = _refused_options(args)
     if refused:
         _complain(refused)
@@ -49,47 +61,28 @@ def run_import(args: argparse.Namespace) -> int:
         if size > MAX_INPUT_BYTES:
             _complain([f"{source}: is {size / 2**20:.1f} MiB; the limit is 4 MiB"])
             return 1
-        text = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        data = source.read_bytes()
+    except OSError as error:
         _complain([f"{source}: cannot read it: {error}"])
         return 1
+    fields = PackFields(args.pack_id, args.title, args.summary, args.difficulty)
     try:
-        document = _document(args, text)
-    except PackImportError as error:
-        _complain(error.problems)
-        return 1
-    rendered = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100)
-    output: Path | None = args.output
-    try:
-        pack = parse_pack(rendered.encode(), str(output or "<stdout>"))
+        text = decoded(data, str(source))
+        imported = import_text(text, str(source), locale=args.locale, wanted=wanted, fields=fields)
     except PackError as error:
         _complain(error.problems)
         return 1
+    _complain(imported.notes)
+    output: Path | None = args.output
     if output is None:
-        sys.stdout.write(rendered)
+        sys.stdout.write(imported.source)
     else:
-        output.write_text(rendered, encoding="utf-8")
-        _complain([f"{output}: pack '{pack.id}', {len(pack.questions)} questions"])
+        output.write_text(imported.source, encoding="utf-8")
+        pack = imported.pack
+        read_as = NAMES[imported.format]
+        made = counted(len(pack.questions), "question")
+        _complain([f"{output}: pack '{pack.id}', {made} ({read_as})"])
     return 0
-
-
-def _document(args: argparse.Namespace, text: str) -> dict[str, object]:
-    source: Path = args.file
-    found_difficulty: str | None = None
-    if args.format == "opentdb":
-        questions, found_difficulty = from_opentdb(text, str(source))
-        origin = "Open Trivia DB"
-    else:
-        questions = from_csv(text, str(source))
-        origin = source.name
-    return pack_document(
-        pack_id=args.pack_id or _slug(source.stem),
-        title=args.title or source.stem,
-        summary=args.summary or f"Questions imported from {origin}.",
-        difficulty=args.difficulty or found_difficulty or Difficulty.MEDIUM.value,
-        locale=args.locale,
-        questions=questions,
-    )
 
 
 def _refused_options(args: argparse.Namespace) -> list[str]:
@@ -108,7 +101,3 @@ def _refused_options(args: argparse.Namespace) -> list[str]:
 def _complain(lines: Sequence[object]) -> None:
     """To stderr, so that stdout holds only the pack."""
     sys.stderr.write("".join(f"{line}\n" for line in lines))
-
-
-def _slug(name: str) -> str:
-    return _NOT_SLUG.sub("-", name.lower()).strip("-")[:40] or "imported"

@@ -1,5 +1,5 @@
-"""`python -m standin [--port 0] [--guilds N --members M] [--token T] [--shards N]`: serve
-the stand-in.
+"""`python -m standin [--port 0] [--guilds N --members M] [--token T] [--shards N]
+[--clock-file PATH]`: serve the stand-in.
 
 It serves until stopped (SIGINT or SIGTERM).
 """
@@ -13,6 +13,7 @@ import importlib
 import logging
 import signal
 import sys
+from pathlib import Path
 
 from standin.config import Limits, SandboxConfig
 
@@ -32,6 +33,11 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--max-concurrency", type=int, default=1, help="GET /gateway/bot's max_concurrency"
     )
+    parser.add_argument(
+        "--clock-file",
+        type=Path,
+        help='write the clock\'s offset here ({"offset_s": seconds}) for processes that follow it',
+    )
     return parser.parse_args(argv)
 
 
@@ -48,7 +54,8 @@ async def serve(arguments: argparse.Namespace) -> None:
     from standin.server import SandboxServer  # noqa: PLC0415
 
     limits = Limits(recommended_shards=arguments.shards, max_concurrency=arguments.max_concurrency)
-    core = StandIn(SandboxConfig(token=arguments.token, limits=limits))
+    config = SandboxConfig(token=arguments.token, limits=limits, clock_file=arguments.clock_file)
+    core = StandIn(config)
     core.world.seed(arguments.guilds, arguments.members)
     server = SandboxServer(core)
     # Before "listening": whoever reads that line may stop us at once, and a signal that came

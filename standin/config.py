@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,3 +29,5 @@ class SandboxConfig:
     clock: Callable[[], float] = time.monotonic  # seconds; injectable so tests need not wait
     wall_clock: Callable[[], float] = time.time
     token: str | None = None  # the one bot token accepted (401, gateway 4004 otherwise); None: any
+    # Where the movable clock's offset is written for other processes (standin/clock.py); None: not
+    clock_file: Path | None = None

@@ -59,7 +59,9 @@ def _endpoint(core: StandIn, handler: Action) -> Callable[[web.Request], Awaitab
         except RefusedError as refused:
             return json_response({"error": refused.message}, refused.status)
         except DiscordError as error:
-            return json_response({"error": error.message, "code": error.code}, error.status)
+            fields = {} if error.errors is None else {"errors": error.errors}
+            reply = {"error": error.message, "code": error.code, **fields}
+            return json_response(reply, error.status)
         except KeyError as missing:
             return json_response({"error": f"missing field {missing.args[0]!r}"}, 400)
         except (ValueError, TypeError) as bad:
@@ -108,6 +110,21 @@ async def add_role(call: ControlCall) -> object:
         "permissions": str(role.permissions),
         "mentionable": role.mentionable,
     }
+
+
+@action("PATCH", "/roles")
+async def set_role_permissions(call: ControlCall) -> object:
+    """A server admin sets a role's permissions (the bot's own managed role too, as Discord
+    allows); connected bots hear GUILD_ROLE_UPDATE."""
+    guild = call.core.world.guild(int(call.body["guild_id"]))
+    role = guild.roles.get(int(call.body["role_id"]))
+    if role is None:
+        raise RefusedError(f"guild {guild.id} has no role {call.body['role_id']}", 404)
+    role.permissions = int(call.body["permissions"])
+    await call.core.gateway.dispatch(
+        "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
+    )
+    return {"id": str(role.id), "name": role.name, "permissions": str(role.permissions)}
 
 
 @action("POST", "/members")

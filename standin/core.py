@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import deque
 from pathlib import Path
 
+from standin.clock import Clock
 from standin.commands import OptionValue, command_data
 from standin.config import SandboxConfig
 from standin.errors import RefusedError
@@ -24,6 +24,7 @@ from standin.openapi import OpenApiSpec, shared_spec, spec_path
 from standin.payloads import interaction_payload
 from standin.permissions import guild_permissions
 from standin.ratelimit import RateLimiter
+from standin.scheduler import Scheduler
 from standin.world import World
 
 LOG_DEPTH = 10_000
@@ -39,12 +40,14 @@ class StandIn:
     ) -> None:
         self.config = config or SandboxConfig()
         self.spec = spec if spec is not None or not check_spec else shared_spec(spec_path())
-        self.world = World(lambda: dt.datetime.now(dt.UTC))
+        self.clock = Clock(self.config.clock_file, self.config.wall_clock)
+        self.world = World(self.clock.now)
         self.events = EventBus()
         self.world.watchers.append(self.events.world_changed)
         self.url = ""  # set once the server listens
         self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
         self.desk = InteractionDesk(self.world, self.config)
+        self.scheduler = Scheduler(self.world, self.gateway, self.clock)
         self.limiter = RateLimiter(self.config)
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)

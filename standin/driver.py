@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any, TypeVar
 
 import aiohttp
 
+from standin.calendar_driver import CalendarDriver
 from standin.commands import OptionValue
 from standin.config import SandboxConfig
 from standin.core import StandIn
@@ -35,7 +38,7 @@ class SandboxRefusedError(Exception):
         self.message = message
 
 
-class Sandbox:
+class Sandbox(CalendarDriver):
     def __init__(self, url: str, session: aiohttp.ClientSession, core: StandIn | None) -> None:
         self.url = url
         self.core = core  # the in-process stand-in, None when connected to another process
@@ -50,8 +53,12 @@ class Sandbox:
         config: SandboxConfig | None = None,
         *,
         check_spec: bool = True,
+        clock_file: Path | None = None,
     ) -> AsyncIterator[Sandbox]:
-        """A fresh stand-in on 127.0.0.1 with an ephemeral port, seeded with guilds and members."""
+        """A fresh stand-in on 127.0.0.1 with an ephemeral port, seeded with guilds and members;
+        with `clock_file`, its clock's offset is written there (standin/clock.py)."""
+        if clock_file is not None:
+            config = dataclasses.replace(config or SandboxConfig(), clock_file=clock_file)
         core = StandIn(config, check_spec=check_spec)
         core.world.seed(guilds, members)
         server = SandboxServer(core)
@@ -97,6 +104,14 @@ class Sandbox:
         }
         role: Json = await self._call("POST", "/roles", body)
         return role
+
+    async def set_role_permissions(
+        self, guild_id: int | str, role: int | str, permissions: int
+    ) -> Json:
+        """A server admin sets a role's permissions (by name or id; the bot's role too)."""
+        body = {"guild_id": str(guild_id), "role": str(role), "permissions": permissions}
+        changed: Json = await self._call("PATCH", "/roles", body)
+        return changed
 
     async def add_member(
         self,

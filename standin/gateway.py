@@ -160,19 +160,27 @@ class Gateway:
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [
+                e.payload() for e in self._world.scheduled_events.values() if e.guild_id == guild.id
+            ],
             "soundboard_sounds": [],
         }
 
-    async def dispatch(self, event: str, data: Json, guild_id: int | None) -> bool:
+    async def dispatch(
+        self, event: str, data: Json, guild_id: int | None, *, intent: int | None = None
+    ) -> bool:
         """Send to the session of the guild's shard: the newest connected one (sessions of other
         processes serve other shards; an older one is a process that went away), else the newest,
-        buffered for its RESUME."""
+        buffered for its RESUME. An event of an `intent` goes only to a session that asked for
+        it; False when no session took the event."""
         serving = [s for s in self._sessions.values() if s.serves(guild_id)]
         if not serving:
             return False
         connected = [s for s in serving if s.socket is not None and not s.socket.closed]
-        await self._send((connected or serving)[-1], event, data)
+        session = (connected or serving)[-1]
+        if intent is not None and not session.intents & intent:
+            return False
+        await self._send(session, event, data)
         return True
 
     async def _send(self, session: Session, event: str, data: Json) -> None:

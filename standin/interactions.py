@@ -240,9 +240,10 @@ class InteractionDesk:
 
     def _replace_loading(self, interaction: Interaction, body: Json) -> Message:
         message = self._world.messages[interaction.original_id or 0]
-        # The deferral decided who sees it; the body may make it a layout.
+        # The deferral decided who sees it; the body may make it a layout. Discord counts this
+        # as the reply arriving, not as an edit: the member sees no "(edited)" on it.
         flags = message.flags & EPHEMERAL | int(body.get("flags") or 0) & IS_COMPONENTS_V2
-        self._world.edit(message, {**body, "flags": flags}, USERS_ONLY)
+        self._world.edit(message, {**body, "flags": flags}, USERS_ONLY, edited=False)
         interaction.loading = False
         return message
 

@@ -46,6 +46,7 @@ class User:
             "avatar": None,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
         if self.bot:
             body["bot"] = True

@@ -126,12 +126,20 @@ def error_tree(errors: Iterable[ValidationError]) -> ErrorTree:
     tree: ErrorTree = {}
     for error in _leaves(errors):
         node = tree
-        for part in error.absolute_path:
+        for part in [*error.absolute_path, *_missing(error)]:
             node = node.setdefault(str(part), {})
         node.setdefault("_errors", []).append(
             {"code": _error_code(error), "message": _message(error)}
         )
     return tree
+
+
+def _missing(error: ValidationError) -> list[str]:
+    """The property a `required` error is about: Discord names the missing field itself."""
+    if error.validator != "required" or not isinstance(error.validator_value, list):
+        return []
+    named = [p for p in error.validator_value if error.message.startswith(f"{p!r} ")]
+    return named[:1]
 
 
 def _leaves(errors: Iterable[ValidationError]) -> list[ValidationError]:

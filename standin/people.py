@@ -69,15 +69,20 @@ def _file(name: str) -> web.FileResponse:
 @action("GET", "/client")
 async def client(call: ControlCall) -> object:
     """What `user` sees: their servers, with the channels they can view, roles, members and
-    the commands their client offers them."""
+    the commands their client offers them; and their DM with the bot, as in Discord's list of
+    direct messages (opened here if it was not yet: a client can always open it)."""
     core, viewer = call.core, int(call.body["user_id"])
     user = core.world.user(viewer)
     guilds = [g for g in core.world.guilds.values() if viewer in g.members]
-    return {
+    seen: Json = {
         "user": {"id": str(user.id), "name": user.username},
         "bot_user_id": str(core.world.bot.id),
         "guilds": [_guild_view(core, guild, viewer) for guild in guilds],
     }
+    if not user.bot:
+        dm = core.world.dm_channel(user)
+        seen["direct"] = {"id": str(dm.id), "commands": offered(core.world, dm, viewer)}
+    return seen
 
 
 def _guild_view(core: StandIn, guild: Guild, viewer: int) -> Json:

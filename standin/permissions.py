@@ -22,6 +22,8 @@ MENTION_EVERYONE = 1 << 17  # @everyone, @here, and roles that are not mentionab
 USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_EVENTS = 1 << 33  # edit and delete anyone's scheduled events (and create them)
+CREATE_EVENTS = 1 << 44  # create scheduled events, and edit and delete one's own
 ALL = (1 << 51) - 1
 
 EVERYONE_DEFAULT = (
@@ -37,6 +39,8 @@ EVERYONE_DEFAULT = (
     | USE_APPLICATION_COMMANDS
 )
 BOT_DEFAULT = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | READ_MESSAGE_HISTORY | ADD_REACTIONS
+# The seeded bot role: the above, and the scheduled events the bot announces its rounds with.
+BOT_ROLE_DEFAULT = BOT_DEFAULT | CREATE_EVENTS | MANAGE_EVENTS
 
 ROLE_OVERWRITE = 0
 MEMBER_OVERWRITE = 1

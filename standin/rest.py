@@ -6,6 +6,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from multidict import MultiMapping
+
 from standin import errors
 from standin.core import StandIn
 from standin.errors import DiscordError
@@ -19,7 +21,7 @@ from standin.rules import check_message
 class Call:
     core: StandIn
     params: Mapping[str, str]
-    query: Mapping[str, str]
+    query: MultiMapping[str]
     body: Any
 
     def id(self, name: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
@@ -11,8 +12,10 @@ from aiohttp import web
 
 from standin import (  # noqa: F401  (registers routes)
     attachments,
+    calendar_control,
     command_file_routes,
     control,
+    event_routes,
     people,
     rest_interactions,
 )
@@ -145,6 +148,7 @@ class SandboxServer:
         self.core = core
         self.app = build_app(core)  # more routes may be added until start()
         self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+        self._ticker: asyncio.Task[None] | None = None  # scheduled events as real time passes
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         await self._runner.setup()
@@ -152,7 +156,12 @@ class SandboxServer:
         await site.start()
         bound = self._runner.addresses[0][1]
         self.core.url = f"http://{host}:{bound}"
+        self._ticker = asyncio.create_task(self.core.scheduler.run())
         return self.core.url
 
     async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
         await self._runner.cleanup()

@@ -27,6 +27,11 @@ def _discord_ms(moment: dt.datetime) -> int:
     return int(moment.timestamp() * 1000) - DISCORD_EPOCH_MS
 
 
+def at(moment: dt.datetime) -> int:
+    """A snowflake with `moment` as its timestamp and nothing else (Discord's exception ids)."""
+    return _discord_ms(moment) << 22
+
+
 def created_at(snowflake: int) -> dt.datetime:
     return dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, dt.UTC)
 

@@ -24,6 +24,7 @@ from standin.model import (
 )
 from standin.permissions import (
     BOT_DEFAULT,
+    BOT_ROLE_DEFAULT,
     EVERYONE_DEFAULT,
     MANAGE_GUILD,
     MANAGE_MESSAGES,
@@ -31,6 +32,7 @@ from standin.permissions import (
     VIEW_CHANNEL,
     channel_permissions,
 )
+from standin.scheduled_events import ScheduledEvent
 from standin.snowflake import Snowflakes
 
 SEED_LOCALES = ("en-US", "el", "en-GB")
@@ -66,6 +68,7 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.scheduled_events: dict[int, ScheduledEvent] = {}  # of every guild, by id
         self.commands = Commands()
         self.command_files = CommandFiles()  # files attached to commands (ATTACHMENT options)
         self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
@@ -82,7 +85,7 @@ class World:
         guild = Guild(guild_id, name, owner.id, preferred_locale=locale)
         guild.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_DEFAULT, 0)
         self.guilds[guild_id] = guild
-        bot_role = self.add_role(guild, "quizbot", BOT_DEFAULT, managed=True)
+        bot_role = self.add_role(guild, "quizbot", BOT_ROLE_DEFAULT, managed=True)
         moderator = self.add_role(guild, "Moderator", MANAGE_GUILD | MANAGE_MESSAGES)
         self.add_member(guild, owner)
         self.add_member(guild, self.bot, roles=[bot_role.id])
@@ -280,12 +283,21 @@ class World:
         self._tell("message_create", message)
         return message
 
-    def edit(self, message: Message, body: Json, default_mentions: Kinds = ALL_KINDS) -> Message:
-        """Reads the edit's new text for mentions again; they notify nobody (mentions.py)."""
+    def edit(
+        self,
+        message: Message,
+        body: Json,
+        default_mentions: Kinds = ALL_KINDS,
+        *,
+        edited: bool = True,
+    ) -> Message:
+        """Reads the edit's new text for mentions again; they notify nobody (mentions.py).
+        `edited=False`: no "(edited)" (a deferred reply's content arriving is no edit)."""
         message.body.update({k: v for k, v in body.items() if k in _EDITABLE})
         if "content" in body or "components" in body:
             self._mention(message, body, default_mentions, notify=False)
-        message.edited_at = self.now()
+        if edited:
+            message.edited_at = self.now()
         self._tell("message_update", message)
         return message
 

@@ -7,8 +7,7 @@ import os
 import time
 from dataclasses import replace
 
-from bot.quiz.loader import parse_pack
-from bot.quiz.model import Pack
+from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
 
 SLOW = b"# slow\n"  # the file parse_or_hang never finishes
 FAILING = b"# failing\n"  # the file parse_or_fail raises on
@@ -17,20 +16,22 @@ _HEAD = "questions: ["
 PATHOLOGICAL = (_HEAD + "[]," * ((255 * 1024 - len(_HEAD)) // 3) + "]\n").encode()
 
 
-def parse_where(data: bytes, file_name: str) -> Pack:
-    """parse_pack, with the pack's source naming the process that parsed it."""
-    return replace(parse_pack(data, file_name), source=f"{file_name} in {os.getpid()}")
+def parse_where(file: UploadedFile) -> Imported:
+    """read_upload, with the pack's source naming the process that parsed it."""
+    imported = read_upload(file)
+    where = f"{file.file_name} in {os.getpid()}"
+    return replace(imported, pack=replace(imported.pack, source=where))
 
 
-def parse_or_hang(data: bytes, file_name: str) -> Pack:
+def parse_or_hang(file: UploadedFile) -> Imported:
     """A parse that never ends on SLOW, as the worst file for some future loader would."""
-    if data == SLOW:
+    if file.data == SLOW:
         time.sleep(3600)
-    return parse_where(data, file_name)
+    return parse_where(file)
 
 
-def parse_or_fail(data: bytes, file_name: str) -> Pack:
+def parse_or_fail(file: UploadedFile) -> Imported:
     """A loader with a bug: something other than PackError escapes it on FAILING."""
-    if data == FAILING:
+    if file.data == FAILING:
         raise RecursionError("maximum recursion depth exceeded")
-    return parse_where(data, file_name)
+    return parse_where(file)

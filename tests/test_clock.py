@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import Clock
+from standin.clock import Clock as StandInClock
 
 WAIT_LIMIT_S = 5.0  # far beyond what any of these waits should take
 
@@ -93,3 +94,22 @@ async def test_a_followed_clock_takes_the_offset_from_its_file(tmp_path: Path) -
 def test_a_followed_clock_without_its_file_yet_is_the_real_time(tmp_path: Path) -> None:
     clock = Clock.following(tmp_path / "not-written-yet.json")
     assert abs(clock.now() - datetime.now(UTC)) < timedelta(seconds=5)
+
+
+async def test_the_bot_follows_the_stand_ins_clock_file_write_by_write(tmp_path: Path) -> None:
+    """The contract between the two: whatever the stand-in's clock writes, the bot's reads,
+    even two moves of the same size within one file-time tick."""
+    path = tmp_path / "clock.json"
+    standin_clock = StandInClock(path)
+    clock = Clock.following(path)
+    for _ in range(3):
+        standin_clock.advance(1.0)
+        ahead = (clock.now() - standin_clock.now()).total_seconds()
+        assert abs(ahead) < 1.0
+    standin_clock.advance(86400)
+    assert clock.now() - datetime.now(UTC) > timedelta(hours=23)
+
+
+def test_a_followed_clock_is_moved_only_by_its_file(tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError, match="moves with its file"):
+        Clock.following(tmp_path / "clock.json").advance(60)

@@ -115,8 +115,8 @@ def test_bad_rows_are_named_by_line_and_nothing_is_written(
     output = tmp_path / "out.yaml"
     assert main(["import", "csv", str(source), "-o", str(output)]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        f"{source}:2: correct is '3'; give the right option's number, 1 to 2",
-        f"{source}:3: 1 options; give 2 to 5, split by |",
+        f"{source}:2:8: correct: is '3'; give the right option's number, 1 to 2",
+        f"{source}:3:4: options: 1 options; give 2 to 5, split by |",
     ]
     assert not output.exists()
 
@@ -134,13 +134,42 @@ def test_a_missing_column_and_a_failed_api_answer_are_refused(
     assert "response_code 1" in capsys.readouterr().err
 
 
-def test_what_the_loader_refuses_is_reported_with_its_place(
+def test_what_the_pack_format_refuses_is_reported_at_its_place_in_the_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "long.csv"
     source.write_text(f"question,options,correct,explanation\nA?,{'x' * 201}|y,2,\n")
     assert main(["import", "csv", str(source), "-o", str(tmp_path / "o.yaml")]) == 1
     err = capsys.readouterr().err
-    assert "o.yaml:" in err
-    assert "questions[0].options[0].text: is 201 characters; the limit is 200" in err
+    assert err == f"{source}:2:4: options: is 201 characters; the limit is 200\n"
     assert not (tmp_path / "o.yaml").exists()
+
+
+def test_the_format_is_told_by_the_file_unless_it_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "week1.txt"
+    source.write_text("Two? {=2 ~3}\n\nWho? {=no one}\n", encoding="utf-8")
+    output = tmp_path / "week1.yaml"
+    assert main(["import", str(source), "-o", str(output)]) == 0
+    assert [q.prompt.get(None) for q in parse_pack(output.read_bytes(), "w").questions] == ["Two?"]
+    assert capsys.readouterr().err.splitlines() == [
+        f"{source}:3:6: answers: a short-answer question (only =); left out",
+        f"{output}: pack 'week1', 1 question (GIFT)",
+    ]
+    # Named, the format is read as it says: as a term list, this text is no list of terms.
+    assert main(["import", "terms", str(source)]) == 1
+    assert "a term list needs at least two different definitions" in capsys.readouterr().err
+    assert main(["import", "auto", str(source)]) == 0
+
+
+def test_an_unknown_format_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "a.txt"
+    source.write_text("Two? {=2 ~3}\n", encoding="utf-8")
+    assert main(["import", "moodle", str(source)]) == 2
+    assert "FORMAT one of auto, csv, opentdb, gift, aiken, terms" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["import", "--help"])
+    assert "FORMAT: auto, csv, opentdb, gift, aiken, terms" in capsys.readouterr().out

@@ -59,13 +59,13 @@ def test_open_trivia_db_texts_are_refused_where_written_as_escapes_or_entities(
         "incorrect_answers": ["Wrong", "Turned &#x202e;around"],
     }
     body = json.dumps({"response_code": 0, "results": [item]}, indent=1).replace("\\\\", "\\")
-    assert refused("trivia.json", body) == [
+    assert refused("trivia.json", body) == [  # in the order of their lines
+        f"6:20: results[0].category: holds U+D800 (a lone surrogate), {CONTROL}",
         f"7:21: results[0].question: holds U+0000 (a control character), {CONTROL}",
         (
             "11:13: results[0].incorrect_answers[1]: holds U+202E (a bidirectional control), "
             f"{CONTROL}"
         ),
-        f"6:20: results[0].category: holds U+D800 (a lone surrogate), {CONTROL}",
     ]
 
 

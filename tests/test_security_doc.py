@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from bot.app.kit import pack_checker as checker
-from bot.quiz import server_packs, upload_rate, yamlcompose
+from bot.quiz import loader, server_packs, upload_rate, yamlcompose
+from bot.storage import pending_uploads
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
 
@@ -28,7 +29,12 @@ def test_the_limits_table_states_the_enforced_limits() -> None:
         "time to check one upload": (
             f"{checker.PARSE_LIMIT_S:.0f} s in a worker process ({checker.WORKERS} workers)"
         ),
+        "uploads waiting for Confirm": (
+            f"{pending_uploads.MAX_PER_SERVER} per server, 1 per moderator, each for "
+            f"{pending_uploads.PREVIEW_S // 60} minutes"
+        ),
+        "questions in a pack": str(loader.MAX_QUESTIONS),
         "YAML nodes in a pack": str(yamlcompose.MAX_NODES),
         "nesting depth": str(yamlcompose.MAX_DEPTH),
-        "characters on one line": str(yamlcompose.MAX_LINE),
+        "characters on one line (every format)": str(yamlcompose.MAX_LINE),
     }

@@ -22,6 +22,7 @@ from standin.rules import buttons
 
 ANSWER = re.compile(r"^qa:(?P<round>\d+):(?P<index>\d+):(?P<option>\d)$")  # the bot's buttons
 CLOSES = re.compile(r"<t:(\d+):R>")  # the question's closing time, as the bot shows it
+PREFIX = "crowd-"  # the crowd's usernames: crowd-1 to crowd-N
 MAX_SIZE = 100
 FIRST_CLICK_S = 0.5
 SHARE_OF_TIME = 0.8  # everyone has answered by 80 % of the question's time
@@ -61,7 +62,15 @@ class Crowd:
         return self.state()
 
     def state(self) -> Json:
-        return asdict(self.settings) | {"clicks": self.clicks, "refused": self.refused}
+        """The settings, what the crowd did, and how many of its members are in the server
+        (they stay once it is off, as people who stopped playing do)."""
+        members = self._guild().members.values()
+        joined = sum(1 for m in members if m.user.username.startswith(PREFIX))
+        return asdict(self.settings) | {
+            "clicks": self.clicks,
+            "refused": self.refused,
+            "joined": joined,
+        }
 
     def _guild(self) -> Guild:
         return next(iter(self._core.world.guilds.values()))
@@ -72,7 +81,7 @@ class Crowd:
         by_name = {m.user.username: m.user.id for m in guild.members.values()}
         ids = []
         for number in range(1, self.settings.size + 1):
-            name = f"crowd-{number}"
+            name = f"{PREFIX}{number}"
             if name not in by_name:
                 by_name[name] = world.add_member(guild, name, locale="en-US").user.id
             ids.append(by_name[name])

@@ -74,7 +74,7 @@ async def serve(options: Options, out: TextIO) -> int:
     server = SandboxServer(core)
     answers = Answers(database_url)
     crowd = Crowd(core, answers.correct_option)
-    add_crowd_routes(server.app, crowd)
+    add_playground_routes(server.app, crowd)
     try:
         url = await server.start("127.0.0.1", options.port)
     except OSError as error:
@@ -176,8 +176,13 @@ async def _keep_saving(core: StandIn, path: Path) -> None:
         await asyncio.sleep(SAVE_EVERY_S)
 
 
-def add_crowd_routes(app: web.Application, crowd: Crowd) -> None:
-    """`GET /_playground/crowd` and `POST` {enabled, size, right (0 to 1)}: the page's toggle."""
+def add_playground_routes(app: web.Application, crowd: Crowd) -> None:
+    """`GET /_playground/crowd` and `POST` {enabled, size, right (0 to 1)}: the page's toggle;
+    `GET /_playground/page`: whom the page shows first (the Moderator, who starts a round, as
+    the README says)."""
+
+    async def page(_: web.Request) -> web.Response:
+        return web.json_response({"viewer": playground_world.MODERATOR})
 
     async def state(_: web.Request) -> web.Response:
         return web.json_response(crowd.state())
@@ -195,5 +200,6 @@ def add_crowd_routes(app: web.Application, crowd: Crowd) -> None:
             return web.json_response({"error": f"crowd: {bad}"}, status=400)
         return web.json_response(changed)
 
+    app.router.add_get("/_playground/page", page)
     app.router.add_get("/_playground/crowd", state)
     app.router.add_post("/_playground/crowd", configure)

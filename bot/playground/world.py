@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from standin import scheduled_events
 from standin.model import (
     DM_CHANNEL,
     LOADING,
@@ -80,6 +81,7 @@ def save(world: World, path: Path) -> None:
             if c.type == DM_CHANNEL and c.recipient is not None
         ],
         "messages": [_message(m) for m in sorted(public, key=lambda m: m.id)[-KEPT_MESSAGES:]],
+        "scheduled_events": [scheduled_events.saved(e) for e in world.scheduled_events.values()],
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
@@ -142,8 +144,8 @@ def restore(world: World, path: Path) -> bool:
         int(u["id"]): User(int(u["id"]), u["name"], bot=u["bot"]) for u in document["users"]
     }
     world.bot = world.users[world.application_id]
-    for saved in document["guilds"]:
-        guild = _restore_guild(world, saved)
+    for saved_guild in document["guilds"]:
+        guild = _restore_guild(world, saved_guild)
         world.guilds[guild.id] = guild
         world.channels.update(guild.channels)
     for dm in document["dm_channels"]:
@@ -151,8 +153,12 @@ def restore(world: World, path: Path) -> bool:
         world.channels[int(dm["id"])] = Channel(
             int(dm["id"]), "", None, type=DM_CHANNEL, recipient=recipient
         )
-    for saved in document["messages"]:
-        _restore_message(world, saved)
+    for saved_message in document["messages"]:
+        _restore_message(world, saved_message)
+    for saved_event in document.get("scheduled_events", []):  # files from before events: none
+        event = scheduled_events.restored(saved_event, world.users)
+        if event is not None and event.guild_id in world.guilds:
+            world.scheduled_events[event.id] = event
     newest = max([*world.users, *world.channels, *world.messages, int(document["issued"])])
     world.ids = Snowflakes(world.now, start=max(world.now(), created_at(newest)))
     return True

@@ -46,6 +46,7 @@ class Message(enum.StrEnum):
     QUESTION = "question"  # post question N
     REVEAL = "reveal"  # edit question N's message into its reveal
     STANDINGS = "standings"  # post the standings once the round ends
+    TIMER = "timer"  # edit open question N's message to show its timer: paused, or running again
 
 
 class Move(enum.Enum):
@@ -53,6 +54,8 @@ class Move(enum.Enum):
     CLOSE = "close"  # the open question's time is up
     OPEN = "open"  # open the next question
     FINISH = "finish"  # the last question is closed: end the round
+    HOLD = "hold"  # the round is paused: wait for a resume, at most until its pause limit
+    EXPIRE = "expire"  # the round stayed paused past its limit: end it
     DONE = "done"  # the round has ended; nothing left to do
 
 
@@ -71,14 +74,18 @@ def next_move(
     closes_at: datetime | None,
     total: int,
     now: datetime,
+    paused_until: datetime | None = None,
 ) -> NextMove:
     """What a round's conductor does next, from the round's stored state alone.
 
     Pending messages are delivered before this is asked, so an open question here is one that
-    members can see, and its closing time counts from when they could.
+    members can see, and its closing time counts from when they could. ``paused_until``: the
+    round is paused, and ends by itself then unless resumed; its closing time does not count.
     """
     if not running:
         return NextMove(Move.DONE, question_index)
+    if paused_until is not None:
+        return _while_paused(question_index, paused_until, now)
     if question_open:
         if closes_at is None or closes_at <= now:
             return NextMove(Move.CLOSE, question_index)
@@ -86,3 +93,10 @@ def next_move(
     if question_index + 1 >= total:
         return NextMove(Move.FINISH, question_index)
     return NextMove(Move.OPEN, question_index + 1)
+
+
+def _while_paused(question_index: int, paused_until: datetime, now: datetime) -> NextMove:
+    """A paused round waits for its resume, and ends once its pause limit is reached."""
+    if paused_until <= now:
+        return NextMove(Move.EXPIRE, question_index)
+    return NextMove(Move.HOLD, question_index, (paused_until - now).total_seconds())

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 CLOSED = AnswerResult(AnswerOutcome.QUESTION_CLOSED)
 OVER = AnswerResult(AnswerOutcome.ROUND_OVER)
+PAUSED = AnswerResult(AnswerOutcome.PAUSED)
 
 AnswerKey: TypeAlias = tuple[int, str, int]
 ANSWER_COLUMNS = (
@@ -110,6 +111,9 @@ def _accept(
         if round_row is None or round_row.state != RoundState.RUNNING:
             accepted.append(OVER)
             continue
+        if round_row.paused_at is not None and _is_asked(round_row, request):
+            accepted.append(PAUSED)  # its time has stopped, whatever its closing time says
+            continue
         if not _is_open(round_row, request):
             accepted.append(CLOSED)
             continue
@@ -179,14 +183,17 @@ def _insert_answers(dialect: str) -> ReturningInsert[Any]:
     )
 
 
-def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
-    closes_at: datetime | None = round_row.closes_at
+def _is_asked(round_row: Row[Any], request: AnswerRequest) -> bool:
+    """Whether the request answers the round's open question."""
     return bool(
         round_row.question_open
-        and closes_at is not None
         and round_row.question_order[round_row.question_index] == request.question_id
-        and request.now < closes_at
     )
+
+
+def _is_open(round_row: Row[Any], request: AnswerRequest) -> bool:
+    closes_at: datetime | None = round_row.closes_at
+    return _is_asked(round_row, request) and closes_at is not None and request.now < closes_at
 
 
 def _insert(

@@ -117,6 +117,27 @@ class ServerPackRow(Base):
     version_id: Mapped[int] = mapped_column(AutoId, ForeignKey("pack_versions.id"))
 
 
+class PendingUploadRow(Base):
+    """An upload shown as a preview, stored once its moderator confirms it: the pack it makes, as
+    YAML, until ``expires_at`` (bot/storage/pending_uploads.py bounds how many are kept)."""
+
+    __tablename__ = "pending_uploads"
+    __table_args__ = (
+        Index("ix_pending_uploads_guild_id_member_id", "guild_id", "member_id"),
+        Index("ix_pending_uploads_expires_at", "expires_at"),
+    )
+    # Random, never a row number: SQLite gives a deleted row's number to the next row, and a
+    # replaced preview's Confirm must not find the upload that replaced it.
+    token: Mapped[str] = mapped_column(String(32), primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    member_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it
+    file_name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+
+
 class DisabledPackRow(Base):
     """A built-in pack a server's moderators turned off there."""
 
@@ -134,8 +155,11 @@ class GuildSettingsRow(Base):
     question_seconds: Mapped[int]
     locale: Mapped[str | None] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
-    time_zone: Mapped[str] = mapped_column(String(64))  # of its scheduled rounds
-    grace_minutes: Mapped[int] = mapped_column(SmallInteger)  # how late a missed one may start
+    # How long a round may stay paused before it ends by itself.
+    pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
+    time_zone: Mapped[str] = mapped_column(String(64), server_default=text("'UTC'"))  # schedules'
+    # How late a scheduled round missed while the bot was offline may still start.
+    grace_minutes: Mapped[int] = mapped_column(SmallInteger, server_default=text("15"))
 
 
 class MemberSettingsRow(Base):
@@ -225,8 +249,13 @@ class RoundRow(Base):
     # Why it ended by itself (its channel lost, its questions gone); None when it ran its course
     # or a moderator stopped it.
     end_reason: Mapped[str | None] = mapped_column(String(200))
-    mode: Mapped[str] = mapped_column(String(16))  # a bot.quiz.review_round.RoundMode
-    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # its start card's, if any
+    # Paused since (None: not paused), and when it ends by itself unless resumed. The open
+    # question's time left is closes_at - paused_at; both stay once the round has ended.
+    paused_at: Mapped[datetime | None]
+    paused_until: Mapped[datetime | None]
+    # A bot.quiz.review_round.RoundMode, and the role its start card pings, if any.
+    mode: Mapped[str] = mapped_column(String(16), server_default=text("'normal'"))
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class ScheduleRow(Base):
@@ -415,6 +444,7 @@ guild_settings_table = _table(GuildSettingsRow)
 pack_versions_table = _table(PackVersionRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
+pending_uploads_table = _table(PendingUploadRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)

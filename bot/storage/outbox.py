@@ -98,8 +98,11 @@ async def note_attempt(db: Database, delivery_id: int) -> None:
         )
 
 
-async def delivered(db: Database, delivery: Delivery, message_id: int, now: datetime) -> None:
-    """Discord confirmed the message: remember its id and stop owing it."""
+async def delivered(
+    db: Database, delivery: Delivery, message_id: int | None, now: datetime
+) -> None:
+    """Discord confirmed the message: remember its id and stop owing it. None: an edit of a
+    message already remembered, or one with nothing left to edit, is owed no longer."""
     async with db.write() as connection:
         await _confirm(connection, delivery, message_id, now)
 
@@ -165,17 +168,18 @@ async def _retime_early_answers(
 
 
 async def _confirm(
-    connection: AsyncConnection, delivery: Delivery, message_id: int, now: datetime
+    connection: AsyncConnection, delivery: Delivery, message_id: int | None, now: datetime
 ) -> None:
-    insert = insert_for(connection.dialect.name, round_messages_table)
-    purpose = message_purpose(delivery.kind, delivery.question_index)
-    await connection.execute(
-        insert.on_conflict_do_update(
-            index_elements=[RoundMessageRow.round_id, RoundMessageRow.purpose],
-            set_={"message_id": insert.excluded.message_id},
-        ),
-        [{"round_id": delivery.round_id, "purpose": purpose, "message_id": message_id}],
-    )
+    if message_id is not None:
+        insert = insert_for(connection.dialect.name, round_messages_table)
+        purpose = message_purpose(delivery.kind, delivery.question_index)
+        await connection.execute(
+            insert.on_conflict_do_update(
+                index_elements=[RoundMessageRow.round_id, RoundMessageRow.purpose],
+                set_={"message_id": insert.excluded.message_id},
+            ),
+            [{"round_id": delivery.round_id, "purpose": purpose, "message_id": message_id}],
+        )
     await connection.execute(
         update(RoundDeliveryRow)
         .where(RoundDeliveryRow.id == delivery.id)

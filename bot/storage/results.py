@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.quiz.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
 from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
@@ -18,6 +19,7 @@ class AnswerOutcome(enum.StrEnum):
     ALREADY_ANSWERED = "already_answered"
     QUESTION_CLOSED = "question_closed"
     ROUND_OVER = "round_over"  # the round has ended (or there is no such round)
+    PAUSED = "paused"  # the round is paused: nothing is recorded until it resumes
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,7 @@ class GuildSettings:
     question_seconds: int = DEFAULT_QUESTION_SECONDS
     locale: str | None = None
     ping_role_id: int | None = None  # mentioned, and so notified, by a round's start card
+    pause_limit_minutes: int = DEFAULT_PAUSE_LIMIT_MINUTES  # a longer pause ends the round
     time_zone: str = "UTC"  # the zone its scheduled rounds' times are in
     grace_minutes: int = DEFAULT_GRACE_MINUTES  # how late a scheduled round may still start
 
@@ -95,8 +98,21 @@ class RoundView:
     message_ids: dict[str, int]
     pack_version_id: int | None = None  # the server pack's version it plays; None: a built-in
     end_reason: str | None = None  # why it ended by itself, if it did
+    paused_at: datetime | None = None  # None: not paused (kept once the round has ended)
+    paused_until: datetime | None = None  # when a paused round ends by itself
     mode: RoundMode = RoundMode.NORMAL
     ping_role_id: int | None = None  # the role its start card pings, if it owes one
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def paused_left_s(self) -> float | None:
+        """The open question's seconds left while the round is paused; None while it runs."""
+        if self.paused_at is None or not self.question_open:
+            return None
+        return time_left(self.closes_at, self.paused_at, self.question_seconds)
 
     @property
     def current_question_id(self) -> str | None:
@@ -104,6 +120,27 @@ class RoundView:
         if self.question_index < 0:
             return None
         return self.question_order[self.question_index]
+
+
+@dataclass(frozen=True, slots=True)
+class Paused:
+    """A round just paused at question ``question_index``, and when it ends by itself unless
+    resumed; ``left_s``: the open question's seconds left (None between questions)."""
+
+    round_id: int
+    question_index: int
+    left_s: float | None
+    paused_until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """A round just resumed; ``closes_at``: when its re-opened question now closes (None
+    between questions: the next one opens)."""
+
+    round_id: int
+    question_index: int
+    closes_at: datetime | None
 
 
 @dataclass(frozen=True, slots=True)

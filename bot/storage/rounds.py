@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz import rounds as rules
+from bot.quiz.pauses import PAUSE_LIMIT_REASON
 from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.schedules import Occurrence, Outcome
@@ -148,7 +149,8 @@ async def open_question(
     db: Database, round_id: int, question_index: int, now: datetime
 ) -> OpenedQuestion | None:
     """Open question ``question_index`` (the one after the last) and owe its post; None if
-    another process did it. Its closing time is provisional until the post is confirmed."""
+    another process did it or the round is paused. Its closing time is provisional until the
+    post is confirmed."""
     async with db.write() as connection:
         row = (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
         if not 0 <= question_index < len(row.question_order):
@@ -161,6 +163,7 @@ async def open_question(
                 RoundRow.state == RoundState.RUNNING.value,
                 RoundRow.question_open.is_(False),
                 RoundRow.question_index == question_index - 1,
+                RoundRow.paused_at.is_(None),
             )
             .values(
                 question_index=question_index,
@@ -194,19 +197,21 @@ async def record_answer(
 
 
 async def close_question(
-    db: Database, round_id: int, question_index: int, now: datetime
+    db: Database, round_id: int, question_index: int, now: datetime, *, paused_too: bool = False
 ) -> Tally | None:
     """Close the open question, owe its reveal, settle its answers (scores, cards), and tally
-    it; None if it was not open (another process closed it)."""
+    it; None if it was not open (another process closed it). A paused round's question is
+    closed only with ``paused_too`` (a moderator's skip): its time is not running out."""
+    open_here = [
+        RoundRow.id == round_id,
+        RoundRow.question_open.is_(True),
+        RoundRow.question_index == question_index,
+    ]
+    if not paused_too:
+        open_here.append(RoundRow.paused_at.is_(None))
     async with db.write() as connection:
         claimed = await connection.execute(
-            update(RoundRow)
-            .where(
-                RoundRow.id == round_id,
-                RoundRow.question_open.is_(True),
-                RoundRow.question_index == question_index,
-            )
-            .values(question_open=False)
+            update(RoundRow).where(*open_here).values(question_open=False)
         )
         if claimed.rowcount != 1:
             return None
@@ -222,21 +227,24 @@ async def tally(db: Database, round_id: int, question_index: int) -> Tally:
 
 
 async def end_round(
-    db: Database, round_id: int, state: RoundState, now: datetime
+    db: Database, round_id: int, state: RoundState, now: datetime, *, pause_expired: bool = False
 ) -> Standings | None:
     """Finish or stop a running round and owe its standings (and the reveal of a question it
-    closes, whose answers it settles); its standings, or None if it had already ended."""
+    closes, whose answers it settles); its standings, or None if it had already ended.
+    ``pause_expired``: stop it only if it is still paused past its limit at ``now`` (not
+    resumed meanwhile), with that as its reason."""
     if state is RoundState.RUNNING:
         raise ValueError("a round ends as finished or stopped")
+    running = [RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value]
+    ending: dict[str, Any] = {"state": state.value, "question_open": False, "ended_at": now}
+    if pause_expired:
+        running += [RoundRow.paused_at.is_not(None), RoundRow.paused_until <= now]
+        ending["end_reason"] = PAUSE_LIMIT_REASON
     async with db.write() as connection:
         # Locked, so a question closing at this moment is revealed by exactly one of the two.
         locked = select(rounds_table).where(RoundRow.id == round_id).with_for_update()
         row = (await connection.execute(locked)).one()
-        claimed = await connection.execute(
-            update(RoundRow)
-            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-            .values(state=state.value, question_open=False, ended_at=now)
-        )
+        claimed = await connection.execute(update(RoundRow).where(*running).values(ending))
         if claimed.rowcount != 1:
             return None
         if row.question_open:
@@ -325,6 +333,8 @@ async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:
         message_ids=dict(messages.all()),
         pack_version_id=row.pack_version_id,
         end_reason=row.end_reason,
+        paused_at=row.paused_at,
+        paused_until=row.paused_until,
         mode=RoundMode(row.mode),
         ping_role_id=row.ping_role_id,
     )

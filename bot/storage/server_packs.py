@@ -29,6 +29,7 @@ from bot.storage.models import (
 )
 from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, source_of
 from bot.storage.packs import record_pack, retire_pack
+from bot.storage.pending_uploads import take_upload
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,10 @@ class GuildPackRecords:
 
 class TooManyPacksError(Exception):
     """The server holds its limit of packs already (checked again where it is written)."""
+
+
+class UploadTakenError(Exception):
+    """The held upload being stored was confirmed or cancelled meanwhile (another click)."""
 
 
 class Removal(enum.Enum):
@@ -63,11 +68,17 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
         )
 
 
-async def save_server_pack(db: Database, upload: ServerPackSource, pack: Pack) -> bool:
+async def save_server_pack(
+    db: Database, upload: ServerPackSource, pack: Pack, *, taking: str | None = None
+) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
     that id; rounds of the old one keep playing it) and records ``pack``'s questions under its
-    stored id; True when it replaced one."""
+    stored id; True when it replaced one. ``taking``: the held upload (pending_uploads) this
+    confirms, deleted in the same transaction; UploadTakenError, and nothing stored, if it is
+    gone."""
     async with db.write() as connection:
+        if taking is not None and not await take_upload(connection, taking):
+            raise UploadTakenError
         held = set(
             (
                 await connection.execute(

@@ -30,6 +30,7 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
         row.question_seconds,
         row.locale,
         row.ping_role_id,
+        row.pause_limit_minutes,
         row.time_zone,
         row.grace_minutes,
     )

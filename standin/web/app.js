@@ -1,15 +1,30 @@
 // The page: a Discord client for the stand-in. It shows one member's view (switch with "You
-// are"), follows the stand-in's event stream, and acts through the same control API as tests.
+// are"), in a server's channels or in their DM with the bot, follows the stand-in's event stream,
+// and acts through the same control API as tests.
 
 import { Composer, commandLabel } from "./composer.js";
 import { escapeHtml, refreshTimes } from "./markdown.js";
 import { messageElement } from "./render.js";
 import { Crowd } from "./crowd.js";
-import { say } from "./words.js";
+import { botMember, drawPanels } from "./panels.js";
+import { say, translatePage } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
-const state = { client: null, guild: null, channelId: null, viewer: null, messages: new Map(), dismissed: new Set(), clicks: new Map() };
+const COMPONENT = 3; // an interaction's type: a click
+const HISTORY = 100; // the messages the stand-in gives of a channel (standin/people.py)
+const state = {
+  client: null,
+  guild: null,
+  direct: false, // in the DM with the bot rather than a server's channel
+  channelId: null,
+  viewer: null,
+  messages: new Map(),
+  dismissed: new Set(),
+  unread: new Set(), // channel ids
+  clicks: new Map(), // clicks waiting for the bot's answer: "message custom_id" -> button
+};
 let events = null;
+let crowd = null;
 
 async function api(method, path, body) {
   const response = await fetch(`/_sandbox${path}`, {
@@ -34,84 +49,59 @@ function markdownContext() {
   };
 }
 
-// Who the page shows: a member by name or id (?as=maria), else the first server's owner.
+// Who the page shows: a member by name or id (?as=maria), else the one shown here last, else
+// the one a playground starts with (its Moderator, as the README does), else the owner.
 async function start() {
   const asked = new URLSearchParams(location.search).get("as") || localStorage.getItem("playground.as");
   const world = await api("GET", "/state");
   const owner = world.guilds[0]?.owner_id;
-  await becomeViewer(asked || owner).catch(() => becomeViewer(owner));
+  crowd = new Crowd($("#crowd"));
+  await becomeViewer(asked || (await playgroundViewer()) || owner).catch(() => becomeViewer(owner));
   setInterval(() => refreshTimes($("#messages"), locale()), 1000);
-  new Crowd($("#crowd")).start();
+  crowd.start(locale());
 }
 
+async function playgroundViewer() {
+  const response = await fetch("/_playground/page");
+  return response.ok ? (await response.json()).viewer : null;
+}
+
+const place = () => `${state.viewer?.id}/${state.channelId}`;
+
 async function becomeViewer(who) {
-  const before = `${state.viewer?.id}/${state.channelId}`;
+  const before = place();
   state.client = await api("GET", `/client?user=${encodeURIComponent(who)}`);
   const me = state.client.user.id;
   localStorage.setItem("playground.as", state.client.user.name);
   const guilds = state.client.guilds;
   state.guild = guilds.find((g) => g.id === state.guild?.id) || guilds[0];
   state.viewer = state.guild.members.find((m) => m.id === me);
-  const keep = state.guild.channels.find((c) => c.id === state.channelId);
-  state.channelId = (keep || state.guild.channels.find((c) => c.name === "quiz") || state.guild.channels[0]).id;
+  if (state.direct) state.channelId = state.client.direct.id;
+  else {
+    const keep = state.guild.channels.find((c) => c.id === state.channelId);
+    state.channelId = (keep || state.guild.channels.find((c) => c.name === "quiz") || state.guild.channels[0]).id;
+  }
   document.documentElement.lang = locale();
   drawSidebars();
-  if (`${state.viewer.id}/${state.channelId}` !== before) follow();
+  if (place() !== before) follow();
 }
 
 function drawSidebars() {
+  drawPanels(state, locale());
+  translatePage(document, locale());
+  crowd?.setLocale(locale());
+  const here = placeName();
+  $("#channel-mark").textContent = state.direct ? "@" : "#";
+  $("#channel-name").textContent = here;
+  const placeholder = state.direct ? say(locale(), "placeholderDirect", { name: here }) : say(locale(), "placeholder", { channel: here });
   const guild = state.guild;
-  $("#servers").innerHTML = state.client.guilds
-    .map((g) => `<button type="button" class="server${g.id === guild.id ? " active" : ""}" data-guild="${g.id}" title="${escapeHtml(g.name)}">${escapeHtml(initials(g.name))}</button>`)
-    .join("");
-  $("#server-name").textContent = guild.name;
-  $("#channels").innerHTML = guild.channels
-    .map((c) => `<button type="button" class="channel${c.id === state.channelId ? " active" : ""}" data-channel="${c.id}"><span class="hash">#</span>${escapeHtml(c.name)}</button>`)
-    .join("");
-  const channel = guild.channels.find((c) => c.id === state.channelId);
-  $("#channel-name").textContent = channel.name;
-  drawViewerPicker();
-  drawMembers();
-  composer.setContext({ commands: guild.commands, locale: locale(), channel: channel.name, members: guild.members, channels: guild.channels, roles: guild.roles });
+  const commands = state.direct ? state.client.direct.commands : guild.commands;
+  composer.setContext({ commands, locale: locale(), placeholder, members: guild.members, channels: guild.channels, roles: guild.roles });
 }
 
-function drawViewerPicker() {
-  const people = state.guild.members.filter((m) => !m.bot);
-  const groups = [
-    ["Owner", people.filter((m) => m.owner)],
-    ["Moderators", people.filter((m) => !m.owner && isModerator(m))],
-    ["Members", people.filter((m) => !m.owner && !isModerator(m) && !m.name.startsWith("crowd-"))],
-    ["Crowd", people.filter((m) => m.name.startsWith("crowd-"))],
-  ];
-  $("#viewer").innerHTML = groups
-    .filter(([, list]) => list.length)
-    .map(([label, list]) => `<optgroup label="${label}">${list.map((m) => `<option value="${m.id}"${m.id === state.viewer.id ? " selected" : ""}>${escapeHtml(personLabel(m))}</option>`).join("")}</optgroup>`)
-    .join("");
-  $("#viewer-info").textContent = `${state.viewer.name} · ${state.viewer.locale}`;
-}
-
-function isModerator(member) {
-  const moderator = state.guild.roles.find((r) => r.name === "Moderator");
-  return member.manages_server || (moderator && member.roles.includes(moderator.id));
-}
-
-function personLabel(member) {
-  const role = member.owner ? "owner" : isModerator(member) ? "Moderator" : "";
-  const language = new Intl.DisplayNames([member.locale], { type: "language" }).of(member.locale);
-  return [member.display_name, role, member.locale.startsWith("en") ? "" : language].filter(Boolean).join(" · ");
-}
-
-function drawMembers() {
-  const people = state.guild.members;
-  const section = (title, list) =>
-    list.length ? `<h3>${title} — ${list.length}</h3><ul>${list.map((m) => `<li><span class="avatar small" style="--hue:${Number(BigInt(m.id) % 360n)}">${escapeHtml(m.display_name[0])}</span>${escapeHtml(m.display_name)}${m.bot ? '<span class="app-tag">APP</span>' : ""}</li>`).join("")}</ul>` : "";
-  const crowd = people.filter((m) => m.name.startsWith("crowd-"));
-  const others = people.filter((m) => !m.bot && !m.name.startsWith("crowd-"));
-  $("#member-list").innerHTML =
-    section("Apps", people.filter((m) => m.bot)) +
-    section("Moderators", others.filter(isModerator)) +
-    section("Members", others.filter((m) => !isModerator(m))) +
-    (crowd.length ? `<details><summary>Crowd — ${crowd.length}</summary>${section("", crowd)}</details>` : "");
+function placeName() {
+  if (state.direct) return botMember(state).display_name;
+  return state.guild.channels.find((c) => c.id === state.channelId).name;
 }
 
 // The event stream: opened per member, so the stand-in sends only what that member may see.
@@ -124,7 +114,7 @@ function follow() {
     loaded = false;
     const history = await api("GET", `/client/messages?user=${state.viewer.id}&channel=${state.channelId}`);
     state.messages = new Map(history.map((m) => [m.id, m]));
-    drawMessages();
+    drawMessages(history.length < HISTORY);
     loaded = true;
     pending.splice(0).forEach(upsert);
   });
@@ -141,29 +131,49 @@ function follow() {
 }
 
 function view() {
-  const commands = state.guild.commands;
+  const commands = state.direct ? state.client.direct.commands : state.guild.commands;
   return { ctx: markdownContext(), locale: locale(), commandLabel: (path) => commandLabel(commands, path, locale()) };
 }
 
-function drawMessages() {
+function drawMessages(fromTheStart) {
   const list = $("#messages");
   const shown = [...state.messages.values()].filter((m) => !state.dismissed.has(m.id)).sort(bySnowflake);
   const context = view();
-  list.replaceChildren(...shown.map((m) => messageElement(m, context)));
+  list.replaceChildren(...(fromTheStart ? [welcome()] : []), ...shown.map((m) => drawn(m, context)));
   list.scrollTop = list.scrollHeight;
 }
 
+// What Discord shows above a channel's first message.
+function welcome() {
+  const item = document.createElement("li");
+  item.className = "channel-welcome";
+  const name = placeName();
+  const [title, body] = state.direct
+    ? [`@${name}`, say(locale(), "welcomeDirect", { name })]
+    : [say(locale(), "welcome", { channel: name }), say(locale(), "welcomeBody", { channel: name })];
+  item.innerHTML = `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(body)}</p>`;
+  return item;
+}
+
+// A message's element, its buttons still waiting where a click on them is.
+function drawn(message, context) {
+  const element = messageElement(message, context);
+  for (const [key, customId] of state.clicks) {
+    if (key.startsWith(`${message.id} `)) element.querySelector(`[data-custom-id="${CSS.escape(customId)}"]`)?.classList.add("pending");
+  }
+  return element;
+}
+
 function upsert(message) {
-  settleClicks(message);
   if (state.dismissed.has(message.id)) return;
   state.messages.set(message.id, message);
   const list = $("#messages");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
-  const element = messageElement(message, view());
+  const element = drawn(message, view());
   const old = list.querySelector(`li[data-id="${message.id}"]`);
   if (old) old.replaceWith(element);
   else {
-    const after = [...list.children].find((li) => bySnowflake({ id: li.dataset.id }, message) > 0);
+    const after = [...list.querySelectorAll(":scope > li.message")].find((li) => bySnowflake({ id: li.dataset.id }, message) > 0);
     list.insertBefore(element, after || null);
   }
   if (atBottom || !old) list.scrollTop = list.scrollHeight;
@@ -175,47 +185,39 @@ function removeMessage(id) {
 }
 
 function markUnread(channelId) {
-  $(`#channels [data-channel="${channelId}"]`)?.classList.add("unread");
+  state.unread.add(channelId);
+  for (const mark of document.querySelectorAll(`#channels [data-channel="${channelId}"], #servers [data-direct="${channelId}"]`)) mark.classList.add("unread");
 }
 
-// Clicking a button: the same control call as a test's click; the button waits for the answer.
+// A click: the same control call as a test's, answered once the bot has acknowledged it (or
+// its 3 s are up), which is when the Discord client stops showing the button as busy.
 async function click(button) {
-  const item = button.closest("li.message");
-  const error = item.querySelector(".interaction-error");
-  error.hidden = true;
+  const messageId = button.closest("li.message").dataset.id;
+  const customId = button.dataset.customId;
+  const key = `${messageId} ${customId}`;
+  if (state.clicks.has(key)) return;
+  showClickError(messageId, "");
+  state.clicks.set(key, customId);
   button.classList.add("pending");
   try {
-    const { id } = await api("POST", "/interactions/component", { user: state.viewer.id, message_id: item.dataset.id, custom_id: button.dataset.customId });
-    state.clicks.set(id, { message: item.dataset.id, button: button.dataset.customId });
-    setTimeout(() => settle(id), 3500);
+    const report = await api("POST", "/interactions/component", { user: state.viewer.id, message_id: messageId, custom_id: customId, wait: true });
+    if (report.failed) showClickError(messageId, say(locale(), "failed"));
   } catch (failure) {
-    button.classList.remove("pending");
-    error.textContent = failure.message;
-    error.hidden = false;
+    showClickError(messageId, failure.message);
+  } finally {
+    state.clicks.delete(key);
+    $(`#messages li[data-id="${messageId}"] [data-custom-id="${CSS.escape(customId)}"]`)?.classList.remove("pending");
   }
 }
 
-function settleClicks(message) {
-  const answered = message.interaction_metadata?.id;
-  for (const [id, click] of state.clicks) if (id === answered || click.message === message.id) settle(id);
-}
-
-function settle(id) {
-  const click = state.clicks.get(id);
-  if (!click) return;
-  state.clicks.delete(id);
-  $(`#messages li[data-id="${click.message}"] [data-custom-id="${CSS.escape(click.button)}"]`)?.classList.remove("pending");
+function showClickError(messageId, text) {
+  const error = $(`#messages li[data-id="${messageId}"] .interaction-error`);
+  if (error) [error.textContent, error.hidden] = [text, !text];
 }
 
 function interactionFailed(report) {
-  const click = state.clicks.get(report.id);
-  if (click) {
-    settle(report.id);
-    const error = $(`#messages li[data-id="${click.message}"] .interaction-error`);
-    if (error) [error.textContent, error.hidden] = [say(locale(), "failed"), false];
-  } else {
-    composer.showError(say(locale(), "noAnswer"));
-  }
+  if (report.type === COMPONENT) return; // the click's own answer said so, under its message
+  composer.showError(say(locale(), "noAnswer"));
 }
 
 const composer = new Composer($("#composer"), {
@@ -233,6 +235,13 @@ const composer = new Composer($("#composer"), {
   },
 });
 
+function go(direct, channelId) {
+  [state.direct, state.channelId] = [direct, channelId];
+  state.unread.delete(channelId);
+  follow();
+  drawSidebars();
+}
+
 document.addEventListener("click", (event) => {
   const target = event.target;
   const button = target.closest("button[data-custom-id]");
@@ -242,17 +251,13 @@ document.addEventListener("click", (event) => {
     state.dismissed.add(id);
     return removeMessage(id);
   }
+  if (target.closest("[data-direct]")) return go(true, state.client.direct.id);
   const channel = target.closest("[data-channel]");
-  if (channel && state.guild.channels.some((c) => c.id === channel.dataset.channel)) {
-    state.channelId = channel.dataset.channel;
-    channel.classList.remove("unread");
-    follow();
-    return drawSidebars();
-  }
+  if (channel && state.guild.channels.some((c) => c.id === channel.dataset.channel)) return go(false, channel.dataset.channel);
   const server = target.closest("[data-guild]");
   if (server) {
     state.guild = state.client.guilds.find((g) => g.id === server.dataset.guild);
-    state.channelId = null;
+    [state.direct, state.channelId] = [false, null];
     return becomeViewer(state.viewer.id);
   }
 });
@@ -261,10 +266,6 @@ $("#viewer").addEventListener("change", (event) => becomeViewer(event.target.val
 
 function bySnowflake(a, b) {
   return BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0;
-}
-
-function initials(name) {
-  return name.split(/\s+/).map((w) => w[0]).join("").slice(0, 3).toUpperCase();
 }
 
 function debounce(action, ms) {

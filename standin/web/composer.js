@@ -23,6 +23,7 @@ export class Composer {
     this.entries = [];
     this.chosen = null;
     this.highlight = 0;
+    this.asks = new Set(); // autocomplete requests waiting for typing to pause
     this.input.addEventListener("input", () => this.showPicker());
     this.input.addEventListener("keydown", (event) => this.pickerKeys(event));
     this.picker.addEventListener("mousedown", (event) => this.pick(event));
@@ -31,14 +32,14 @@ export class Composer {
     form.querySelector(".cancel").addEventListener("click", () => this.reset());
   }
 
-  // context: { commands, locale, channel (name), members, channels, roles }
+  // context: { commands, locale, placeholder, members, channels, roles }
   setContext(context) {
-    const key = JSON.stringify([context.commands, context.locale, context.channel]);
+    const key = JSON.stringify([context.commands, context.locale, context.placeholder]);
     this.context = context;
     if (key === this.key) return; // the world changed around the box: keep what is typed
     this.key = key;
     this.entries = flatten(context.commands, context.locale);
-    this.input.placeholder = say(context.locale, "placeholder", { channel: context.channel });
+    this.input.placeholder = context.placeholder;
     this.form.querySelector(".send").textContent = say(context.locale, "send");
     this.reset();
   }
@@ -110,6 +111,7 @@ export class Composer {
       list.hidden = true;
       label.append(list);
       const ask = debounce(() => this.suggest(option, control, list), 120);
+      this.asks.add(ask);
       control.addEventListener("input", ask);
       control.addEventListener("focus", ask);
       control.addEventListener("blur", () => setTimeout(() => (list.hidden = true), 150));
@@ -178,9 +180,11 @@ export class Composer {
   }
 
   async suggest(option, control, list) {
+    const chosen = this.chosen;
     const options = { ...this.values(), [option.name]: control.value };
     try {
-      const choices = await this.actions.autocomplete(this.chosen.path, option.name, options);
+      const choices = await this.actions.autocomplete(chosen.path, option.name, options);
+      if (this.chosen !== chosen) return; // sent or cancelled meanwhile
       list.innerHTML = choices
         .map((c) => `<li data-value="${escapeHtml(String(c.value))}">${escapeHtml(localised(c, "name", this.context.locale))}</li>`)
         .join("");
@@ -193,6 +197,7 @@ export class Composer {
   async submit(event) {
     event.preventDefault();
     if (!this.chosen) return this.showPicker();
+    this.stopAsking(); // what is sent is what was typed: no suggestions for it any more
     try {
       await this.actions.send(this.chosen.path, { ...this.values(), ...(await this.attachments()) });
       this.reset();
@@ -201,7 +206,13 @@ export class Composer {
     }
   }
 
+  stopAsking() {
+    for (const ask of this.asks) ask.cancel();
+  }
+
   reset() {
+    this.stopAsking();
+    this.asks.clear();
     this.chosen = null;
     this.chosenBox.hidden = true;
     this.picker.hidden = true;
@@ -244,10 +255,13 @@ function rangeHint(option) {
   return "";
 }
 
+// The action once calls pause for `ms`; `cancel()` drops one that is waiting.
 function debounce(action, ms) {
   let timer = null;
-  return () => {
+  const waiting = () => {
     clearTimeout(timer);
     timer = setTimeout(action, ms);
   };
+  waiting.cancel = () => clearTimeout(timer);
+  return waiting;
 }

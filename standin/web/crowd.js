@@ -1,5 +1,8 @@
 // The crowd panel (playground only): simulated members who answer every question, a chosen
-// share of them right. Hidden when the stand-in runs without the playground.
+// share of them right. Hidden when the stand-in runs without the playground. Once it is off,
+// its members stay in the server (on the boards, in "You are"), and the panel says so.
+
+import { say } from "./words.js";
 
 export class Crowd {
   constructor(panel) {
@@ -9,9 +12,12 @@ export class Crowd {
     this.right = panel.querySelector("#crowd-right");
     this.shown = panel.querySelector("#crowd-right-shown");
     this.status = panel.querySelector(".crowd-status");
+    this.locale = "en-US";
+    this.settings = null;
   }
 
-  async start() {
+  async start(locale) {
+    this.locale = locale;
     const response = await fetch("/_playground/crowd");
     if (!response.ok) return;
     this.draw(await response.json());
@@ -20,12 +26,19 @@ export class Crowd {
     this.right.addEventListener("input", () => (this.shown.value = `${this.right.value} %`));
   }
 
+  setLocale(locale) {
+    this.locale = locale;
+    if (this.settings) this.draw(this.settings);
+  }
+
   draw(settings) {
+    this.settings = settings;
     this.enabled.checked = settings.enabled;
     this.size.value = settings.size;
     this.right.value = Math.round(settings.right * 100);
     this.shown.value = `${this.right.value} %`;
-    this.status.textContent = settings.enabled ? `${settings.size} members answer, ${this.right.value} % right` : "off";
+    const off = settings.joined ? say(this.locale, "crowdStays") : say(this.locale, "crowdOff");
+    this.status.textContent = settings.enabled ? say(this.locale, "crowdOn", { size: settings.size, right: this.right.value }) : off;
   }
 
   async save() {

@@ -75,7 +75,8 @@ export function embedHtml(embed, view, attachments = []) {
   if (embed.fields?.length) parts.push(fieldsHtml(embed.fields, view));
   const image = imageUrl(embed.image?.url, attachments);
   if (image) parts.push(`<img class="embed-image" alt="" src="${escapeHtml(image)}">`);
-  const footer = [embed.footer?.text && markdown(embed.footer.text, view.ctx, { inline: true })];
+  // A footer is plain text on Discord, no markdown, its line breaks kept (white-space in the CSS).
+  const footer = [embed.footer?.text && escapeHtml(embed.footer.text)];
   if (embed.timestamp) footer.push(escapeHtml(sentAt(embed.timestamp, view.locale)));
   if (footer.some(Boolean)) parts.push(`<footer class="embed-footer">${footer.filter(Boolean).join(" • ")}</footer>`);
   parts.push("</article>");

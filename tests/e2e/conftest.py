@@ -82,10 +82,14 @@ class QuizWorld:
     bot: QuizBot | None = None
     bot_db: Database | None = None  # the bot's own handle, when it reaches the database otherwise
     reminder_interval_s: float = 60.0  # between passes of the reminder loop (the first: on ready)
-    clock: Clock | None = None  # the bot's, when a test moves it (kept across restarts)
+    # The bot's time, the stand-in's (it follows the stand-in's clock file): kept across
+    # restarts, as the real one is; a test moves it with ``advance_clock``.
+    clock: Clock = field(default_factory=Clock)
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
-    async def start_bot(self) -> QuizBot:
+    async def start_bot(self, clock: Clock | None = None) -> QuizBot:
+        """Starts the bot on ``clock`` (it then stays the world's), else on the world's."""
+        self.clock = clock or self.clock
         self.bot = build_bot(
             self.bot_db or self.db,
             self.library,
@@ -105,6 +109,11 @@ class QuizWorld:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self.bot, self._task = None, None
+
+    async def advance_clock(self, seconds: float) -> None:
+        """Moves the time forward for the stand-in and the bot at once (what comes due has
+        happened in the stand-in when this returns; the bot's waits wake within 50 ms)."""
+        await self.sandbox.advance_clock(seconds)
 
     async def command(self, user: int, name: str, **options: Any) -> Json:
         """Runs a slash command as ``user`` and returns the stand-in's report once answered."""
@@ -195,8 +204,9 @@ async def database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
 
 
 @pytest.fixture
-async def world(database_url: str) -> AsyncIterator[QuizWorld]:
-    async with Sandbox.start(guilds=1, members=MEMBERS) as sandbox:
+async def world(database_url: str, tmp_path: Path) -> AsyncIterator[QuizWorld]:
+    clock_file = tmp_path / "clock.json"
+    async with Sandbox.start(guilds=1, members=MEMBERS, clock_file=clock_file) as sandbox:
         point_discord_at(sandbox.url)
         db = Database.open(database_url)
         library = load_library(PACK_DIRS)
@@ -214,6 +224,7 @@ async def world(database_url: str) -> AsyncIterator[QuizWorld]:
             members=[int(m["id"]) for m in people if m["id"] != guild["owner_id"]],
             locales={int(m["id"]): m["locale"] for m in people},
             database_url=database_url,
+            clock=Clock.following(clock_file),
         )
         try:
             yield world

@@ -2,8 +2,8 @@
 a week's board posted this week and browsed next week still shows this week. Buttons posted
 before they carried the period (``lb:b:week:…``) show the current period, as they did.
 
-The bot's clock is moved a week on for the browsing through its context's clock, the one every
-button reads (the command itself ran on the real clock).
+The clock (the stand-in's, which the bot follows) is moved a week on for the browsing; the
+command itself ran before.
 """
 
 from __future__ import annotations
@@ -28,9 +28,8 @@ def week_title(moment: datetime) -> str:
     return f"Leaderboard · Week {week}, {year}"
 
 
-def move_clock(world: QuizWorld, to: datetime) -> None:
-    assert world.bot is not None
-    world.bot.ctx.clock.advance((to - world.bot.ctx.clock.now()).total_seconds())
+async def move_clock(world: QuizWorld, to: datetime) -> None:
+    await world.sandbox.set_clock(to)
 
 
 async def scored_members(world: QuizWorld) -> list[int]:
@@ -54,7 +53,7 @@ async def test_a_board_browsed_in_a_later_period_shows_its_own_period(
     if period == "week":
         assert public["embeds"][0]["title"] == week_title(now)
 
-    move_clock(world, now + timedelta(days=days))  # the next week (month): nothing scored yet
+    await move_clock(world, now + timedelta(days=days))  # the next week (month): nothing scored yet
     mine = await private_click(world, second, public["id"], button(public, "Browse"))
     assert mine["embeds"][0]["title"] == public["embeds"][0]["title"]  # names the same period
     lines = mine["embeds"][0]["description"].splitlines()
@@ -85,7 +84,7 @@ async def test_buttons_from_before_they_carried_the_period_show_the_current_one(
     this_week = await private_click(world, first, str(old.id), "lb:b:week::0")
     assert f"<@{first}>" in this_week["embeds"][0]["description"]  # the current week, as before
     later = utc_now() + timedelta(days=7)
-    move_clock(world, later)
+    await move_clock(world, later)
     next_week = await private_click(world, first, str(old.id), "lb:b:week::0")
     assert next_week["embeds"][0]["title"] == week_title(later)
     assert next_week["embeds"][0]["description"] == EMPTY

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from bench.rig.processes import BotProcess, log_file
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.app.settings.member_commands import known_zones
+from bot.app.settings.zones import known_zones
 from bot.quiz.reminders import SettingsChange, local_day
 from bot.storage import settings
 from bot.storage.models import ReminderRow

@@ -8,7 +8,6 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
-from bot.clock import Clock
 from bot.quiz.schedules import MAX_SCHEDULES, Outcome
 from bot.storage import settings
 from standin.permissions import MEMBER_OVERWRITE, SEND_MESSAGES
@@ -38,8 +37,7 @@ def stamp(world: QuizWorld, day_offset: int, hour: int) -> str:
 @pytest.fixture
 async def clocked(world: QuizWorld) -> QuizWorld:
     """The bot on a clock the test moves, a day ahead at 11:00 UTC."""
-    world.clock = Clock()
-    move_to(world, local(day_after(local_today(world)), 11))
+    await move_to(world, local(day_after(local_today(world)), 11))
     await world.start_bot()
     return world
 
@@ -111,11 +109,11 @@ async def test_skip_skips_the_next_round_only(clocked: QuizWorld) -> None:
     )
     listed = await world.said(await world.command(world.owner, "quiz schedule list"))
     assert stamp(world, 0, 12) not in listed
-    move_to(world, local(today, 12, 1))
+    await move_to(world, local(today, 12, 1))
     await passes(world)
     assert await rounds_started(world) == []
     assert await schedule_outcomes(world) == {today: (Outcome.SKIPPED, None)}
-    move_to(world, local(day_after(today), 12))
+    await move_to(world, local(day_after(today), 12))
     (started,) = await wait_for_rounds(world, 1)
     assert (await schedule_outcomes(world))[day_after(today)] == (Outcome.STARTED, started.id)
     assert await dms(world, world.owner) == []  # a skip is the moderator's own: nobody is told
@@ -133,7 +131,7 @@ async def test_a_removed_schedule_starts_no_more_rounds(clocked: QuizWorld) -> N
         await world.command(world.owner, "quiz schedule remove", schedule=schedule.id)
     )
     assert again == tr("en", "schedule.unknown", id=schedule.id)
-    move_to(world, local(local_today(world), 12, 1))
+    await move_to(world, local(local_today(world), 12, 1))
     await passes(world)
     assert await rounds_started(world) == []
     listed = await world.said(await world.command(world.owner, "quiz schedule list"))
@@ -149,7 +147,7 @@ async def test_a_pack_turned_off_later_skips_its_round_and_tells_the_moderator(
     await world.sandbox.give_role(world.guild_id, greek, "Moderator")
     await add(world, greek, day="daily", time="12:00")
     await world.command(world.owner, "quiz pack disable", pack="mini")
-    move_to(world, local(today, 12))
+    await move_to(world, local(today, 12))
     (note,) = await wait_for_dms(world, greek)
     assert note["content"].startswith("Ο προγραμματισμένος γύρος σας με το **Μικρό κουίζ**")
     assert tr("el", "schedule.outcome.pack_gone") in note["content"]
@@ -168,7 +166,6 @@ async def test_refusals_say_why_in_the_members_language(world: QuizWorld) -> Non
     greek, member = world.members[1], world.members[0]
     assert world.locales[greek] == "el"
     await world.sandbox.give_role(world.guild_id, greek, "Moderator")
-    world.clock = Clock()
     await world.start_bot()
 
     async def said(user: int, **options: object) -> str:

@@ -16,7 +16,6 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.main import build_bot
-from bot.clock import Clock
 from bot.quiz.rounds import RoundState
 from bot.quiz.schedules import Occurrence, Outcome
 from bot.storage.database import Database
@@ -47,8 +46,7 @@ STARTS_WITHIN = timedelta(seconds=5)  # a round due now starts this soon after (
 @pytest.fixture
 async def clocked(world: QuizWorld) -> QuizWorld:
     """The world with the bot on a clock the test moves, started a day ahead at 11:00 UTC."""
-    world.clock = Clock()
-    move_to(world, local(day_after(local_today(world)), 11))
+    await move_to(world, local(day_after(local_today(world)), 11))
     await world.start_bot()
     return world
 
@@ -74,7 +72,7 @@ async def test_a_weekly_round_starts_at_its_local_time_across_a_clock_change(
     await world.command(world.owner, "quiz settings", time_zone=ATHENS)
     change = next_spring_change(world.clock.now(), ATHENS)  # type: ignore[union-attr]
     week_before = change - timedelta(days=7)
-    move_to(world, local(week_before, 12, zone=ATHENS))
+    await move_to(world, local(week_before, 12, zone=ATHENS))
     said = await add(world, day=weekday_name(change), time="19:00")
     assert "Europe/Athens" in said
     first = local(week_before, 19, zone=ATHENS).astimezone(UTC)
@@ -84,10 +82,10 @@ async def test_a_weekly_round_starts_at_its_local_time_across_a_clock_change(
     assert f"<t:{int(second.timestamp())}:F>" in said
 
     for count, due in enumerate((first, second), start=1):
-        move_to(world, due - timedelta(minutes=1))
+        await move_to(world, due - timedelta(minutes=1))
         await passes(world)
         assert len(await rounds_started(world)) == count - 1  # not an hour early, nor late
-        move_to(world, due)
+        await move_to(world, due)
         *_, started = await wait_for_rounds(world, count)
         assert due <= started.started_at < due + STARTS_WITHIN
         assert started.started_at.astimezone(ZoneInfo(ATHENS)).strftime("%H:%M") == "19:00"
@@ -102,9 +100,9 @@ async def test_a_restart_at_the_start_minute_starts_the_round_once(clocked: Quiz
     world = clocked
     today = local_today(world)
     await add(world, day="daily", time="12:00")
-    move_to(world, local(today, 11, 59))
+    await move_to(world, local(today, 11, 59))
     await world.stop_bot()
-    move_to(world, local(today, 12) + timedelta(seconds=5))
+    await move_to(world, local(today, 12) + timedelta(seconds=5))
     await world.start_bot()
     (started,) = await wait_for_rounds(world, 1)
     await wait_for_start_cards(world)
@@ -127,7 +125,7 @@ async def test_a_round_claimed_by_a_process_that_died_posts_its_start_card_once(
     (schedule,) = await all_schedules(world)
     await world.stop_bot()
     due = local(today, 12)
-    move_to(world, due)
+    await move_to(world, due)
     # What a process does before it dies: the round created, its occurrence claimed, its start
     # card owed; nothing posted.
     claimed = await start_round(
@@ -166,11 +164,11 @@ async def test_two_processes_on_one_database_start_the_round_once(clocked: QuizW
     running = asyncio.create_task(other.start("sandbox-token"))
     try:
         await asyncio.wait_for(other.wait_until_ready(), TIMEOUT)
-        move_to(world, local(today, 12))
+        await move_to(world, local(today, 12))
         (started,) = await wait_for_rounds(world, 1)
         await wait_for_start_cards(world)
         # Ended, so that only the claim keeps the channel's next round from being this one.
-        await end_round(world.db, started.id, RoundState.STOPPED, world.clock.now())  # type: ignore[union-attr]
+        await end_round(world.db, started.id, RoundState.STOPPED, world.clock.now())
         await passes(world)
         await passes(world, other)
         assert [r.id for r in await rounds_started(world)] == [started.id]
@@ -191,7 +189,7 @@ async def test_a_round_missed_while_the_bot_was_down_starts_late_within_the_grac
     await add(world, day="daily", time="12:00")
     await world.stop_bot()
     late = local(today, 12, 14)  # the default grace: 15 minutes
-    move_to(world, late)
+    await move_to(world, late)
     await world.start_bot()
     (started,) = await wait_for_rounds(world, 1)
     assert late <= started.started_at < late + STARTS_WITHIN
@@ -206,7 +204,7 @@ async def test_beyond_the_grace_period_it_is_missed_and_the_moderator_told(
     await world.command(world.owner, "quiz settings", grace_minutes=10)
     await add(world, day="daily", time="12:00")
     await world.stop_bot()
-    move_to(world, local(today, 12, 11))
+    await move_to(world, local(today, 12, 11))
     await world.start_bot()
     (note,) = await wait_for_dms(world, world.owner)
     await passes(world)
@@ -233,10 +231,10 @@ async def test_a_channel_with_a_round_running_delays_the_scheduled_one_until_it_
     world = clocked
     today = local_today(world)
     await add(world, day="daily", time="12:00")
-    move_to(world, local(today, 11, 59) + timedelta(seconds=30))
+    await move_to(world, local(today, 11, 59) + timedelta(seconds=30))
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     (own,) = await wait_for_rounds(world, 1)
-    move_to(world, local(today, 12))
+    await move_to(world, local(today, 12))
     await passes(world)
     assert [r.id for r in await rounds_started(world)] == [own.id]  # waiting for the channel
     assert await schedule_outcomes(world) == {}
@@ -252,7 +250,7 @@ async def test_a_scheduled_start_card_pings_the_schedules_role_and_nobody_else(
     role = (await world.sandbox.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
     said = await add(world, day="daily", time="12:00", ping=role)
     assert f"Each round pings <@&{role}>." in said
-    move_to(world, local(local_today(world), 12))
+    await move_to(world, local(local_today(world), 12))
     (card,) = await wait_for_start_cards(world)
     assert f"<@&{role}>, a quiz round is starting!" in str(card)
     assert f"Started by <@{world.owner}>" in str(card)  # the moderator who scheduled it

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
+from bot.app.kit.custom_ids import UPLOAD_CONFIRM
 from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
 from bot.quiz.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
 from bot.storage import rounds
@@ -16,6 +17,7 @@ from bot.storage.models import AnswerRow, PackRow, ServerPackRow
 from standin.commands import OptionValue
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, shown_letter
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
+from tests.messages import components_in
 from tests.storage.factories import CAPITALS
 
 BROKEN = """\
@@ -56,9 +58,41 @@ async def run(world: QuizWorld, place: Place, command: str, **options: OptionVal
     return await world.sandbox.wait_for(settled, timeout=TIMEOUT)
 
 
-async def upload(world: QuizWorld, place: Place, text: str, name: str = "capitals.yaml") -> Json:
-    file_id = await world.sandbox.attach(place.channel_id, name, text.encode())
+async def preview(
+    world: QuizWorld, place: Place, data: str | bytes, name: str = "capitals.yaml"
+) -> Json:
+    """The report of `/quiz pack upload` with the file attached: its preview, or its problems."""
+    body = data.encode() if isinstance(data, str) else data
+    file_id = await world.sandbox.attach(place.channel_id, name, body)
     return await run(world, place, "quiz pack upload", file=file_id)
+
+
+def preview_button(report: Json, prefix: str) -> tuple[str, str] | None:
+    """The preview message's id and the custom_id of its button of ``prefix``, if it has one."""
+    last = report["responses"][-1]
+    for component in components_in(last["body"]):
+        if str(component.get("custom_id", "")).startswith(f"{prefix}:"):
+            return last["message_id"], component["custom_id"]
+    return None
+
+
+async def press(world: QuizWorld, place: Place, report: Json, prefix: str = UPLOAD_CONFIRM) -> Json:
+    """Clicks the preview's Confirm (or Cancel) as the moderator who uploaded; its report."""
+    found = preview_button(report, prefix)
+    assert found is not None, f"no {prefix} button on {report['responses'][-1]['body']}"
+    asked = await world.sandbox.click(place.moderator, *found)
+    return await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+
+
+async def upload(
+    world: QuizWorld, place: Place, data: str | bytes, name: str = "capitals.yaml"
+) -> Json:
+    """Uploads a file and confirms its preview: the Confirm's report, or the upload's own when
+    there is nothing to confirm (problems, a refusal)."""
+    report = await preview(world, place, data, name)
+    if preview_button(report, UPLOAD_CONFIRM) is None:
+        return report
+    return await press(world, place, report)
 
 
 async def said_in(world: QuizWorld, report: Json) -> str:

@@ -105,6 +105,17 @@ async def test_time_zones_are_suggested_as_typed(bot_world: QuizWorld) -> None:
     assert choices == [{"name": "Europe/Athens", "value": "Europe/Athens"}]
 
 
+async def test_a_greek_member_finds_a_zone_by_its_greek_name(bot_world: QuizWorld) -> None:
+    world = bot_world
+    greek = next(m for m in world.members if world.locales[m] == "el")
+    asked = await world.sandbox.autocomplete(
+        greek, world.channel_id, "settings", focused="time_zone", time_zone="Αθηνα"
+    )
+    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    choices = report["responses"][0]["body"]["data"]["choices"]
+    assert choices == [{"name": "Europe/Athens (Αθήνα)", "value": "Europe/Athens"}]
+
+
 async def test_settings_work_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
     world = bot_world
     member = world.members[0]

@@ -1,4 +1,5 @@
-"""`quizbot playground` as a person starts it: a real process, its data in a temporary folder."""
+"""`quizbot playground` as a person starts it: a real process, its data in a temporary folder;
+and, for the page's tests, Debian's Chromium and the page opened in it."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.playground.browsing import CHROMIUM, FLAGS, opened_page
 from tests.shipped import copy_shipped_packs
 
 REPO = Path(__file__).resolve().parents[2]
@@ -113,3 +116,24 @@ def no_failures(playground: Playground) -> None:
     assert failed == [], "interactions that got no answer in time"
     assert playground.call("GET", "/_sandbox/rate-limits")["sent_429"] == 0
     assert playground.call("GET", "/_sandbox/openapi-failures") == []
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        message = (
+            f"the browser tests need Debian's chromium at {CHROMIUM}: apt-get install chromium"
+        )
+        if os.environ.get("QUIZBOT_REQUIRE_BROWSER") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, playground: Playground) -> Iterator[Page]:
+    with opened_page(browser, playground) as (opened, _):
+        yield opened

@@ -1,95 +1,29 @@
 """The playground page in headless Chromium (Debian's), as a person uses it: a whole round as the
-moderator and as members, in English and Greek, then the leaderboard. Nothing leaves 127.0.0.1."""
+moderator and as members, in English and Greek, then the leaderboard; a pack uploaded from the
+command box. Nothing leaves 127.0.0.1."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-from bot.playground.botprocess import PLAYGROUND_TOKEN
+from bot.app.kit.catalogue import tr
 from bot.quiz.library import load_library
 from bot.quiz.model import Question
-from tests.playground.conftest import REPO, Json, Playground, no_failures
+from tests.playground.browsing import become, overlap, plain, run_command
+from tests.playground.conftest import REPO, Playground, no_failures
 from tests.shipped import SHIPPED_PACK_FILES
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page")]
-CHROMIUM = os.environ.get("QUIZBOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = [  # without the background-networking ones Chromium reaches out, and is refused here
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 CLICK_REPLY_MS = 200  # a click shows its ephemeral reply within this, on this machine
-WAIT_MS = 20_000  # the bot's pause between messages is 3 s; rounds post a few in a row
 SCREENSHOT = REPO / "docs" / "playground.png"
 STATS_SHOT = REPO / "docs" / "playground-stats.png"
 QUESTION_SHOT = REPO / "docs" / "playground-question.png"
 REVEAL_SHOT = REPO / "docs" / "playground-reveal.png"
 SHOOTING = os.environ.get("QUIZBOT_SCREENSHOT") == "1"  # refresh the pictures in docs/
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        message = (
-            f"the browser tests need Debian's chromium at {CHROMIUM}: apt-get install chromium"
-        )
-        if os.environ.get("QUIZBOT_REQUIRE_BROWSER") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def page(browser: Browser, playground: Playground) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT_MS)
-    elsewhere: list[str] = []
-    opened.on(
-        "request", lambda r: None if r.url.startswith(playground.url) else elsewhere.append(r.url)
-    )
-    opened.goto(f"{playground.url}/")
-    yield opened
-    context.close()
-    assert elsewhere == [], "the page must work offline"
-
-
-def member_id(playground: Playground, name: str) -> str:
-    members = playground.call("GET", "/_sandbox/state")["guilds"][0]["members"]
-    return next(m["id"] for m in members if m["name"] == name)
-
-
-def become(page: Page, playground: Playground, name: str) -> None:
-    """Choose the member in "You are"; the page then shows what they see."""
-    page.select_option("#viewer", value=member_id(playground, name))
-    expect(page.locator("#viewer-info")).to_contain_text(name)
-
-
-def run_command(page: Page, typed: str, options: dict[str, str] | None = None) -> None:
-    """Type `/quiz st`, choose the first command offered, fill its options, send."""
-    page.fill(".command-input", typed)
-    page.locator(".command-picker li").first.click()
-    for name, value in (options or {}).items():
-        page.locator(f'[data-option="{name}"] input').fill(value)
-    page.click(".send")
 
 
 def question(page: Page) -> str:
@@ -132,6 +66,8 @@ def test_a_round_as_moderator_and_members_in_english_and_greek(
     board = page.locator("li.message", has=page.locator(".embed-title", has_text="Leaderboard"))
     expect(board).to_contain_text("@Ben")  # mentions as names, not <@id>
     expect(board).not_to_contain_text("<@")
+    footer = board.locator(".embed-footer").inner_text().splitlines()  # its line breaks kept
+    assert footer == ["2 played", tr("en", "standings.tie_rule")]
     if SHOOTING:
         page.screenshot(path=SCREENSHOT)
     stats_with_their_chart(page)
@@ -159,7 +95,12 @@ def start_round_as_moderator(page: Page, playground: Playground) -> str:
     expect(page.locator(".composer-error")).to_contain_text("option 'pack' is required")
     pack = page.locator('[data-option="pack"] input')
     pack.fill("ring")  # autocomplete, answered by the bot through the stand-in
-    page.locator(".suggestions li", has_text="Ring Attention").click()
+    suggested = page.locator(".suggestions li", has_text="Ring Attention")
+    expect(suggested).to_be_visible()
+    command = page.locator(".command-chip")
+    assert page.locator(".composer-box").inner_text().startswith("/quiz start\n")  # one "/"
+    assert not overlap(page.locator(".suggestions:visible"), command), "the list hides it"
+    suggested.click()
     expect(pack).to_have_value("ring-attention")
     page.click(".send")
     expect(page.locator(".reply-context").last).to_contain_text("@Maria used /quiz start")
@@ -210,7 +151,7 @@ def reveal_as_moderator(page: Page, playground: Playground, asked: str) -> None:
     expect(revealed.locator(".section button[data-custom-id]").first).to_be_disabled()
     expect(revealed.locator(".section .button.success")).to_have_count(1)  # the right one
     shown = revealed.inner_text()
-    assert _plain(_asked(shown).explanation.get("en"))[:60] in _plain(shown)
+    assert plain(_asked(shown).explanation.get("en"))[:60] in plain(shown)
     if SHOOTING:
         revealed.screenshot(path=REVEAL_SHOT)
     expect(page.locator(".md-header", has_text="Standings")).to_be_visible()
@@ -220,114 +161,9 @@ def _asked(shown: str) -> Question:
     """The pack's question whose prompt the page shows."""
     pack = load_library(SHIPPED_PACK_FILES).get("ring-attention")
     assert pack is not None
-    asked = [q for q in pack.questions if _plain(q.prompt.get("en")) in _plain(shown)]
+    asked = [q for q in pack.questions if plain(q.prompt.get("en")) in plain(shown)]
     assert len(asked) == 1
     return asked[0]
-
-
-def _plain(text: str) -> str:
-    """Text without Discord's markdown marks and with single spaces, to compare with the page."""
-    return " ".join(re.sub(r"[*_`]", "", text).split())
-
-
-def test_discord_payloads_render_as_the_discord_client_shows_them(
-    page: Page, playground: Playground
-) -> None:
-    guild = playground.call("GET", "/_sandbox/state")["guilds"][0]
-    channel = {c["name"]: c["id"] for c in guild["channels"]}
-    moderator = next(r["id"] for r in guild["roles"] if r["name"] == "Moderator")
-    become(page, playground, "ben")
-    page.locator(f'.channel[data-channel="{channel["general"]}"]').click()
-    soon = int(time.time()) + 30
-    content = (
-        f"Hi <@{member_id(playground, 'ben')}>, see <#{channel['quiz']}> and <@&{moderator}>: "
-        f"**bold**, `code`, ~~gone~~, <t:{soon}:R>"
-    )
-    posted = bot_request(
-        playground, "POST", f"/channels/{channel['general']}/messages", RICH | {"content": content}
-    )
-    shown = page.locator(f'li[data-id="{posted["id"]}"]')
-    expect(shown.locator(".content strong")).to_have_text("bold")
-    expect(shown.locator(".content code")).to_have_text("code")
-    expect(shown.locator(".content s")).to_have_text("gone")
-    expect(shown.locator(".mention")).to_have_text(["@Ben", "#quiz", "@Moderator"])
-    countdown = shown.locator(".content time.timestamp")
-    expect(countdown).to_have_text(re.compile(r"^in \d+ seconds$"))
-    first = countdown.inner_text()
-    expect(countdown).not_to_have_text(first)  # it counts, as the Discord client's does
-
-    embed = shown.locator(".embed")
-    expect(embed).to_have_css("border-left-color", "rgb(87, 242, 135)")
-    expect(embed.locator(".embed-title strong")).to_have_text("title")
-    expect(embed.locator(".embed-description li")).to_have_text(["one", "two"])
-    expect(embed.locator(".code-block")).to_have_text("block")
-    fields = embed.locator(".embed-field")
-    expect(fields).to_have_count(3)
-    assert [f.get_attribute("style") for f in fields.all()] == [
-        "grid-column:span 6",
-        "grid-column:span 6",
-        "grid-column:span 12",
-    ]
-    expect(embed.locator(".embed-footer")).to_contain_text("the footer")
-    expect(shown.locator(".button.success")).to_have_text("✅Yes")
-    expect(shown.locator(".button.danger")).to_be_disabled()
-    expect(shown.locator("a.button.link")).to_have_attribute("href", "https://example.org/")
-
-    edited = {"content": "Changed **in place**"}
-    bot_request(
-        playground, "PATCH", f"/channels/{channel['general']}/messages/{posted['id']}", edited
-    )
-    expect(shown.locator(".content")).to_contain_text("Changed in place(edited)")
-    expect(page.locator(f'li[data-id="{posted["id"]}"]')).to_have_count(1)
-    bot_request(playground, "DELETE", f"/channels/{channel['general']}/messages/{posted['id']}")
-    expect(shown).to_have_count(0)
-
-
-RICH = {
-    "embeds": [
-        {
-            "title": "Embed **title**",
-            "description": "- one\n- two\n```\nblock\n```",
-            "color": 0x57F287,
-            "fields": [
-                {"name": "A", "value": "1", "inline": True},
-                {"name": "B", "value": "2", "inline": True},
-                {"name": "C", "value": "a row of its own", "inline": False},
-            ],
-            "footer": {"text": "the footer"},
-        }
-    ],
-    "components": [
-        {
-            "type": 1,
-            "components": [
-                {
-                    "type": 2,
-                    "style": 3,
-                    "label": "Yes",
-                    "custom_id": "r:y",
-                    "emoji": {"name": "✅"},
-                },
-                {"type": 2, "style": 4, "label": "Off", "custom_id": "r:n", "disabled": True},
-                {"type": 2, "style": 5, "label": "Docs", "url": "https://example.org/"},
-            ],
-        }
-    ],
-}
-
-
-def bot_request(playground: Playground, method: str, path: str, body: Json | None = None) -> Any:
-    """Discord's REST API as the bot calls it, with the playground's bot token."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(  # noqa: S310  # loopback
-        f"{playground.url}/api/v10{path}",
-        data=data,
-        method=method,
-        headers={"Authorization": f"Bot {PLAYGROUND_TOKEN}", "Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
-        raw = response.read()
-    return json.loads(raw) if raw else None
 
 
 UPLOADED_PACK = b"""\
@@ -350,7 +186,8 @@ questions:
 def test_a_moderator_uploads_a_pack_from_the_command_box(
     page: Page, playground: Playground
 ) -> None:
-    """An ATTACHMENT option is a file picker; the file is uploaded, then the command sent."""
+    """An ATTACHMENT option is a file picker; the file is uploaded, then the command sent, and
+    the preview's Confirm stores the pack."""
     become(page, playground, "maria")
     page.fill(".command-input", "/quiz pack upl")
     page.locator(".command-picker li").first.click()
@@ -358,6 +195,11 @@ def test_a_moderator_uploads_a_pack_from_the_command_box(
         files=[{"name": "page-pack.yaml", "mimeType": "text/yaml", "buffer": UPLOADED_PACK}]
     )
     page.click(".send")
+    # A preview first: its first questions, and nothing stored until Confirm is pressed.
+    previewed = page.locator("li.message.ephemeral", has_text="Preview: Uploaded from the page")
+    expect(previewed).to_contain_text("1. One?")
+    previewed.get_by_role("button", name="Confirm").click()
     stored = page.locator("li.message.ephemeral", has_text="is stored for this server")
     expect(stored).to_contain_text("Uploaded from the page")
+    assert "(edited)" not in stored.inner_text()  # the reply after "thinking" is no edit
     no_failures(playground)

@@ -81,6 +81,8 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         assert len(body.splitlines()) == counts[right]
         assert footer.startswith(f"-# {CROWD} played\n")
         assert first.call("GET", "/_playground/crowd")["clicks"] == CROWD
+        off = first.call("POST", "/_playground/crowd", {"enabled": False})
+        assert (off["enabled"], off["joined"]) == (False, CROWD)  # off, its members stay
         no_failures(first)
     finally:
         assert first.stop() == 0

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 from bot.playground.world import GREEK, MODERATOR, OWNER, restore, save, seed, top_up
+from standin import recurrence
+from standin.scheduled_events import EventException, ScheduledEvent
 from standin.world import World
 
 
@@ -61,3 +64,54 @@ def test_more_members_join_a_saved_server_when_asked() -> None:
 
 def test_there_is_nothing_to_restore_at_first(tmp_path: Path) -> None:
     assert not restore(World(now), tmp_path / "world.json")
+
+
+def _scheduled(world: World, guild_id: int, interested: int) -> ScheduledEvent:
+    start = now().replace(microsecond=0) + dt.timedelta(days=1)
+    rule = recurrence.parse(
+        {"start": start.isoformat(), "frequency": 2, "by_weekday": [start.weekday()]}, now()
+    )
+    event = ScheduledEvent(
+        id=world.ids.next(),
+        guild_id=guild_id,
+        creator=world.bot,
+        name="Quiz night",
+        start=start,
+        end=start + dt.timedelta(hours=1),
+        location="#quiz",
+        description="Ten questions",
+        rule=rule,
+        interested={interested},
+    )
+    skipped = EventException(event.id, start + dt.timedelta(days=7), canceled=True)
+    event.exceptions[skipped.id] = skipped
+    world.scheduled_events[event.id] = event
+    return event
+
+
+def test_a_saved_world_keeps_its_scheduled_events(tmp_path: Path) -> None:
+    world = World(now)
+    guild = seed(world, members=4)
+    greek = next(m.user.id for m in guild.members.values() if m.user.username == GREEK)
+    event = _scheduled(world, guild.id, greek)
+    save(world, tmp_path / "world.json")
+    again = World(now)
+    assert restore(again, tmp_path / "world.json")
+    back = again.scheduled_events[event.id]
+    assert back.payload(user_count=True) == event.payload(user_count=True)
+    assert back.interested == {greek}
+    assert back.rule is not None
+    assert back.rule.after(event.start) == event.start + dt.timedelta(days=7)
+    assert again.ids.next() > event.id
+
+
+def test_a_world_saved_before_scheduled_events_still_loads(tmp_path: Path) -> None:
+    world = World(now)
+    seed(world, members=4)
+    save(world, tmp_path / "world.json")
+    document = json.loads((tmp_path / "world.json").read_text())
+    del document["scheduled_events"]
+    (tmp_path / "world.json").write_text(json.dumps(document))
+    again = World(now)
+    assert restore(again, tmp_path / "world.json")
+    assert again.scheduled_events == {}

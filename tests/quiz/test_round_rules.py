@@ -40,9 +40,16 @@ NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 def move(
-    *, running: bool = True, index: int = 0, open_: bool = True, closes_in: float | None = 5
+    *,
+    running: bool = True,
+    index: int = 0,
+    open_: bool = True,
+    closes_in: float | None = 5,
+    paused_for: float | None = None,
 ) -> NextMove:
+    """The next move at NOW; ``paused_for``: the round is paused and ends in so many seconds."""
     closes_at = None if closes_in is None else NOW + timedelta(seconds=closes_in)
+    paused_until = None if paused_for is None else NOW + timedelta(seconds=paused_for)
     return next_move(
         running=running,
         question_index=index,
@@ -50,6 +57,7 @@ def move(
         closes_at=closes_at,
         total=3,
         now=NOW,
+        paused_until=paused_until,
     )
 
 
@@ -69,3 +77,26 @@ def test_a_closed_question_opens_the_next_or_finishes_the_round() -> None:
 def test_an_ended_round_has_nothing_left_to_do() -> None:
     assert move(running=False).move is Move.DONE
     assert move(running=False, open_=False, index=2).move is Move.DONE
+
+
+def test_a_paused_round_holds_until_its_limit_whatever_its_question_closing_time() -> None:
+    assert move(paused_for=3600) == NextMove(Move.HOLD, 0, 3600.0)
+    # The closing time has passed while paused: the question's time is not running.
+    assert move(closes_in=-30, paused_for=10) == NextMove(Move.HOLD, 0, 10.0)
+    assert move(closes_in=None, paused_for=10).move is Move.HOLD
+
+
+def test_a_round_paused_between_questions_holds_the_next_one_and_the_finish() -> None:
+    assert move(index=0, open_=False, paused_for=60) == NextMove(Move.HOLD, 0, 60.0)
+    assert move(index=2, open_=False, paused_for=60) == NextMove(Move.HOLD, 2, 60.0)
+    assert move(index=-1, open_=False, paused_for=60).move is Move.HOLD
+
+
+def test_a_round_paused_past_its_limit_expires() -> None:
+    assert move(paused_for=0) == NextMove(Move.EXPIRE, 0)
+    assert move(paused_for=-1, open_=False, index=1) == NextMove(Move.EXPIRE, 1)
+
+
+def test_an_ended_round_is_done_even_if_it_ended_paused() -> None:
+    assert move(running=False, paused_for=-5).move is Move.DONE
+    assert move(running=False, paused_for=60).move is Move.DONE

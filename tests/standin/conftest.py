@@ -8,6 +8,7 @@ import io
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -16,6 +17,7 @@ from discord.webhook.async_ import async_context, interaction_response_params
 from bot.app.runtime.discord_url import point_discord_at
 from standin.config import Limits, SandboxConfig
 from standin.driver import Sandbox
+from tests.standin.scheduling import Rest
 
 LONG_LABEL = "x" * 81
 PICTURE = b"\x89PNG\r\n\x1a\n not really a picture"
@@ -165,3 +167,10 @@ async def place(sandbox: Sandbox) -> dict[str, Any]:
         "bob": members[1],
         "chloe": members[2],
     }
+
+
+@pytest.fixture
+async def rest(sandbox: Sandbox) -> AsyncIterator[Rest]:
+    """The bot's REST calls to `sandbox` as raw HTTP."""
+    async with aiohttp.ClientSession() as http:
+        yield Rest(sandbox.url, http)

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 from standin.driver import Sandbox, SandboxRefusedError
@@ -123,6 +124,40 @@ async def test_events_reach_only_those_who_may_see_them(sandbox: Sandbox, bot: M
     assert seen_by_bob["content"] == "Hello"  # Alice's private reply never reached Bob
     await alice.aclose()
     await bob.aclose()
+
+
+async def get(sandbox: Sandbox, path: str, **query: str) -> Any:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"{sandbox.url}/_sandbox{path}", params=query) as response,
+    ):
+        assert response.status == 200, await response.text()
+        return await response.json()
+
+
+async def test_a_members_view_has_their_dm_with_the_bot_and_its_messages_live(
+    sandbox: Sandbox, bot: MiniBot
+) -> None:
+    """As Discord's list of direct messages: the DM with the bot, its commands, its messages
+    (to its member only), whether or not the bot wrote there yet."""
+    alice = await get(sandbox, "/client", user="member-1-1")
+    direct = alice["direct"]
+    assert direct["id"] == str(await sandbox.dm_channel(alice["user"]["id"]))
+    assert "hello" in {c["name"] for c in direct["commands"]}  # offered in DMs too
+    alice_events, bob_events = events(sandbox, "member-1-1"), events(sandbox, "member-1-2")
+    await next_event(alice_events, "ready")
+    await next_event(bob_events, "ready")
+    await (await bot.create_dm(discord.Object(int(alice["user"]["id"])))).send("psst")
+    arrived = await next_event(alice_events, "message_create")
+    assert (arrived["channel_id"], arrived["content"]) == (direct["id"], "psst")
+    history = await get(sandbox, "/client/messages", user="member-1-1", channel=direct["id"])
+    assert [m["content"] for m in history] == ["psst"]
+    guild = (await sandbox.state())["guilds"][0]
+    general = next(c["id"] for c in guild["channels"] if c["name"] == "general")
+    await sandbox.command("member-1-2", general, "hello")
+    assert (await next_event(bob_events, "message_create"))["content"] == "Hello"  # not "psst"
+    await alice_events.aclose()
+    await bob_events.aclose()
 
 
 async def test_a_member_hears_that_their_interaction_failed(

@@ -64,6 +64,8 @@ async def test_defer_then_edit(sandbox: Sandbox, bot: Any, place: dict[str, Any]
     [message] = await sandbox.messages(place["channel"], place["alice"])
     assert message["content"] == "done"
     assert message["flags"] == 0  # no longer "thinking"
+    # The reply arriving in place of "thinking" is no edit: Discord shows no "(edited)".
+    assert message["edited_timestamp"] is None
 
 
 async def test_button_label_too_long_is_rejected(

@@ -13,7 +13,7 @@ import pytest
 from bot.app.runtime.discord_url import point_discord_at
 from standin.config import SandboxConfig
 from standin.driver import Sandbox
-from standin.permissions import BOT_DEFAULT, EVERYONE_DEFAULT
+from standin.permissions import BOT_ROLE_DEFAULT, EVERYONE_DEFAULT
 
 RIGHT = "MTIz.right.token"  # fake tokens
 WRONG = "MTIz.wrong.token"
@@ -79,7 +79,10 @@ async def test_the_bots_servers_come_with_its_permissions() -> None:
         finally:
             await http.close()
     assert [int(g["id"]) for g in guilds] == sorted(world.guilds)
-    assert [int(g["permissions"]) for g in guilds] == [BOT_DEFAULT, BOT_DEFAULT | EVERYONE_DEFAULT]
+    assert [int(g["permissions"]) for g in guilds] == [
+        BOT_ROLE_DEFAULT,
+        BOT_ROLE_DEFAULT | EVERYONE_DEFAULT,
+    ]
 
 
 def test_the_stand_in_without_jsonschema_says_what_to_install() -> None:

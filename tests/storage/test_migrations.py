@@ -139,6 +139,26 @@ async def test_0007_keeps_each_server_pack_as_its_current_version(database_url: 
         await engine.dispose()
 
 
+async def test_0008_gives_servers_that_had_settings_the_hour_long_pause_limit(
+    database_url: str,
+) -> None:
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    try:
+        await _migrate(engine, "downgrade", "0007")
+        async with engine.begin() as connection:
+            await connection.execute(
+                text("INSERT INTO guild_settings (guild_id, question_seconds) VALUES (1, 30)")
+            )
+        await _migrate(engine, "upgrade", "head")
+        async with engine.connect() as connection:
+            limits = await connection.execute(
+                text("SELECT guild_id, pause_limit_minutes FROM guild_settings")
+            )
+            assert limits.all() == [(1, 60)]
+    finally:
+        await engine.dispose()
+
+
 @asynccontextmanager
 async def _empty_database(backend: str, tmp_path: Path) -> AsyncIterator[str]:
     if backend == "sqlite":

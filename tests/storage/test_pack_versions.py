@@ -19,6 +19,7 @@ from bot.storage.pack_versions import PackGoneError, pack_version
 from bot.storage.rounds import end_round, get_round, open_question, record_answer, standings
 from bot.storage.server_packs import ServerPackSource, remove_server_pack, save_server_pack
 from tests.storage.factories import CAPITALS, NOW, make_pack, start_test_round
+from tests.storage.test_server_packs import upload as confirmed
 
 GUILD, OTHER = 1, 2
 STORED = f"capitals@{GUILD}"
@@ -105,10 +106,10 @@ async def test_the_shelf_reads_a_rounds_version_after_the_pack_changed(
     db: Database, checker: PackChecker
 ) -> None:
     shelf = PackShelf(db, Library.of([make_pack("basics")]), checker=checker)
-    assert (await shelf.upload(GUILD, "c.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
+    assert (await confirmed(shelf, "c.yaml", CAPITALS.encode())).stored
     view = await start_test_round(db, guild_id=GUILD, pack_id=STORED)
     spain = CAPITALS.replace("id: france", "id: spain").replace("France", "Spain")
-    assert (await shelf.upload(GUILD, "c.yaml", spain.encode(), by=7, now=NOW)).stored
+    assert (await confirmed(shelf, "c.yaml", spain.encode())).stored
     played = await shelf.played_pack(GUILD, STORED, view.pack_version_id)
     assert played is not None
     assert [question.id for question in played.questions] == ["france"]

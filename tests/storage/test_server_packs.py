@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import select
 
 from bot.app.kit.pack_checker import PackChecker
-from bot.app.kit.server_views import PackShelf
+from bot.app.kit.server_views import PackShelf, Uploaded
+from bot.quiz.imports.reading import UploadedFile
 from bot.quiz.library import Library
 from bot.quiz.review import EVERYTHING, Answer, CardStep, NothingStep, Session, Start
 from bot.quiz.server_packs import MAX_SERVER_PACKS, as_server_pack, typed_pack
@@ -43,6 +44,18 @@ def source(pack_id: str, guild_id: int = GUILD) -> ServerPackSource:
 async def save(db: Database, pack_id: str, guild_id: int = GUILD, questions: int = 3) -> bool:
     pack = as_server_pack(make_pack(pack_id, questions), guild_id)
     return await save_server_pack(db, source(pack_id, guild_id), pack)
+
+
+async def upload(shelf: PackShelf, file_name: str, data: bytes, guild_id: int = GUILD) -> Uploaded:
+    """What a moderator's upload comes to once confirmed: checked, then stored if it may be."""
+    checked = await shelf.check(guild_id, UploadedFile(data, file_name))
+    if checked.imported is None or checked.refusal is not None:
+        pack = None if checked.imported is None else checked.imported.pack
+        return Uploaded(pack, checked.problems, checked.refusal)
+    source = checked.imported.source
+    return await shelf.store(
+        ServerPackSource(guild_id, checked.imported.pack.id, file_name, source, 7, NOW)
+    )
 
 
 async def active_packs(db: Database) -> dict[str, bool]:
@@ -135,7 +148,7 @@ async def test_the_shelf_sees_its_own_changes_at_once_and_others_after_its_ttl(
     other_process = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0])
     assert list((await other_process.view(GUILD)).offered.packs) == ["basics"]
     yaml = CAPITALS.encode()
-    stored = await shelf.upload(GUILD, "capitals.yaml", yaml, by=7, now=NOW)
+    stored = await upload(shelf, "capitals.yaml", yaml)
     assert stored.stored
     assert typed_pack((await shelf.view(GUILD)).offered, "capitals") is not None
     assert typed_pack((await shelf.view(OTHER)).offered, "capitals") is None
@@ -156,7 +169,7 @@ async def test_a_burst_finding_the_view_expired_shares_one_read_and_parses_nothi
     now = [0.0]
     builtins = Library.of([make_pack("basics")])
     shelf = PackShelf(db, builtins, ttl_s=10.0, clock=lambda: now[0], checker=checker)
-    assert (await shelf.upload(GUILD, "capitals.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
+    assert (await upload(shelf, "capitals.yaml", CAPITALS.encode())).stored
     first = await shelf.view(GUILD)
     now[0] = 10.5
 
@@ -169,11 +182,11 @@ async def test_a_burst_finding_the_view_expired_shares_one_read_and_parses_nothi
 
 async def test_the_shelf_refuses_without_storing(db: Database, checker: PackChecker) -> None:
     shelf = PackShelf(db, Library.of([make_pack("basics")]), checker=checker)
-    broken = await shelf.upload(GUILD, "x.yaml", b"id: x\n", by=7, now=NOW)
+    broken = await upload(shelf, "x.yaml", b"id: x\n")
     assert broken.problems
     assert str(broken.problems[0]).startswith("x.yaml:1:1: ")
     shadow = CAPITALS.replace("id: capitals", "id: basics").encode()
-    refused = await shelf.upload(GUILD, "b.yaml", shadow, by=7, now=NOW)
+    refused = await upload(shelf, "b.yaml", shadow)
     assert refused.refusal is not None
     assert refused.refusal.key == "serverpacks.shadows_builtin"
     assert (await guild_pack_records(db, GUILD)).sources == ()
@@ -187,11 +200,11 @@ async def test_a_file_that_overruns_the_checkers_limit_is_refused_and_stores_not
         db, Library.of([make_pack("basics")]), checker=PackChecker(parse_or_hang, limit_s=0.5)
     )
     try:
-        late = await shelf.upload(GUILD, "slow.yaml", SLOW, by=7, now=NOW)
+        late = await upload(shelf, "slow.yaml", SLOW)
         assert late.refusal is not None
         assert (late.refusal.key, late.refusal.limit) == ("serverpacks.too_slow", 1)
         assert not late.stored
-        assert (await shelf.upload(GUILD, "capitals.yaml", CAPITALS.encode(), by=7, now=NOW)).stored
+        assert (await upload(shelf, "capitals.yaml", CAPITALS.encode())).stored
         assert [s.pack_id for s in (await guild_pack_records(db, GUILD)).sources] == ["capitals"]
     finally:
         await shelf.close()

@@ -24,6 +24,9 @@ BOARD_PAGE: Final = "lb"
 BOARD_ME: Final = "lm"
 # A due-cards reminder (bot/app/reminders/buttons.py).
 DUE_REMINDER: Final = "dr"
+# An upload's preview (bot/app/packs/buttons.py).
+UPLOAD_CONFIRM: Final = "uc"
+UPLOAD_CANCEL: Final = "ux"
 
 PREFIXES: Final = (
     ANSWER,
@@ -36,4 +39,6 @@ PREFIXES: Final = (
     BOARD_PAGE,
     BOARD_ME,
     DUE_REMINDER,
+    UPLOAD_CONFIRM,
+    UPLOAD_CANCEL,
 )

@@ -4,9 +4,10 @@ hard time limit.
 The pack loader is pure Python, and a 256 KiB file can be made to keep it busy for seconds; on
 the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
 keeps a small pool of processes (started on first use with the ``spawn`` method, so they share
-none of the bot's loop, sockets or threads); each parses one file at a time. A parse that
-overruns its limit gets its process killed, and the next use starts a fresh one. What comes
-back is pickled: the pack, or the problems found in it.
+none of the bot's loop, sockets or threads); each reads one file at a time, in whichever format
+it is (a YAML pack, CSV, Open Trivia DB, GIFT, Aiken, a term list: bot/quiz/imports/). A read
+that overruns its limit gets its process killed, and the next use starts a fresh one. What
+comes back is pickled: the pack and its YAML, or the problems found in the file.
 
 This module is what a worker imports, so it imports nothing of Discord or the database.
 """
@@ -28,8 +29,7 @@ from multiprocessing.process import BaseProcess
 from types import MappingProxyType
 from typing import Any
 
-from bot.quiz.loader import parse_pack
-from bot.quiz.model import Pack
+from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
 from bot.quiz.problems import PackError, Problem
 
 PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
@@ -40,7 +40,7 @@ MAX_REPLY_BYTES = 64 * 1024 * 1024  # far above the pickled pack of any 256 KiB 
 WORKER_NICENESS = 10  # on a busy machine, the bot's event loop comes before a parse
 _READY = b"ready"
 
-Parse = Callable[[bytes, str], Pack]
+Parse = Callable[[UploadedFile], Imported]
 
 
 class ParseTimeoutError(Exception):
@@ -56,13 +56,13 @@ class ParseFailedError(Exception):
 
 
 class PackChecker:
-    """Parses pack files in worker processes: ``await checker.parse(data, file_name)`` gives
-    what ``parse_pack`` would, or raises ``ParseTimeoutError``. ``parse`` must be picklable
-    (a module-level function); it runs in the workers."""
+    """Reads uploaded files in worker processes: ``await checker.parse(file)`` gives what
+    ``read_upload`` would, or raises ``ParseTimeoutError``. ``parse`` must be picklable (a
+    module-level function); it runs in the workers."""
 
     def __init__(
         self,
-        parse: Parse = parse_pack,
+        parse: Parse = read_upload,
         *,
         limit_s: float = PARSE_LIMIT_S,
         workers: int = WORKERS,
@@ -80,7 +80,7 @@ class PackChecker:
         """The worker processes running now (started ones, not yet stopped or killed)."""
         return [worker.process for worker in self._workers if worker.process is not None]
 
-    async def parse(self, data: bytes, file_name: str) -> Pack:
+    async def parse(self, file: UploadedFile) -> Imported:
         """The pack; raises PackError with its problems, ParseTimeoutError past the limit, and
         ParseFailedError when no worker could say."""
         if self._closed:
@@ -89,7 +89,7 @@ class PackChecker:
         try:
             if self._closed:  # closed while this waited for a worker
                 raise ParseFailedError("the pack checker is closed")
-            return await worker.parse(data, file_name, self.limit_s)
+            return await worker.parse(file, self.limit_s)
         finally:
             self._idle.put_nowait(worker)
 
@@ -110,9 +110,9 @@ class _Worker:
         self._exchange: asyncio.Future[bytes] | None = None  # the request in flight
         self._reaping: set[asyncio.Future[None]] = set()
 
-    async def parse(self, data: bytes, file_name: str, limit_s: float) -> Pack:
+    async def parse(self, file: UploadedFile, limit_s: float) -> Imported:
         await self._started()
-        return _outcome(await self._ask(_dumps((data, file_name)), limit_s))
+        return _outcome(await self._ask(_dumps(file), limit_s))
 
     async def stop(self) -> None:
         if self._exchange is not None:
@@ -208,9 +208,9 @@ def _exchange(connection: Connection, request: bytes | None) -> bytes:
     return connection.recv_bytes(MAX_REPLY_BYTES)
 
 
-def _outcome(reply: bytes) -> Pack:
+def _outcome(reply: bytes) -> Imported:
     kind, value = pickle.loads(reply)  # noqa: S301  # written by our own worker, not by a member
-    if kind == "pack" and isinstance(value, Pack):
+    if kind == "pack" and isinstance(value, Imported):
         return value
     if kind == "problems" and isinstance(value, tuple):
         raise PackError(problem for problem in value if isinstance(problem, Problem))
@@ -230,13 +230,13 @@ def serve(connection: Connection, parse: Parse) -> None:
             request = connection.recv_bytes()
         except EOFError:
             return
-        data, file_name = pickle.loads(request)  # noqa: S301  # written by the bot
-        connection.send_bytes(_parsed(parse, data, file_name))
+        file = pickle.loads(request)  # noqa: S301  # written by the bot
+        connection.send_bytes(_parsed(parse, file))
 
 
-def _parsed(parse: Parse, data: bytes, file_name: str) -> bytes:
+def _parsed(parse: Parse, file: UploadedFile) -> bytes:
     try:
-        return _dumps(("pack", parse(data, file_name)))
+        return _dumps(("pack", parse(file)))
     except PackError as error:
         return _dumps(("problems", error.problems))
     except Exception as error:  # noqa: BLE001  # the bot logs it; the worker serves on

@@ -10,10 +10,12 @@ A round plays the pack as it was when it started (``played_pack``): a server pac
 own stored version, read and parsed once per process, however the pack changed since; a
 built-in's round the pack as this process loaded it.
 
-Uploads are parsed by the pack checker's worker processes, within its time limit, and each server
-may upload only so often (``UploadRate``). Stored packs, which passed that limit when they were
-uploaded, are parsed again in a thread: the event loop keeps answering meanwhile, and a server's
-view never waits behind another server's slow upload in the checker.
+Uploads are read by the pack checker's worker processes, within its time limit (``check``:
+nothing is stored yet, the moderator sees a preview first), and each server may upload only so
+often (``UploadRate``). What a check made is stored by ``store``, once confirmed. Stored packs,
+which passed that limit when they were checked, are parsed again in a thread: the event loop
+keeps answering meanwhile, and a server's view never waits behind another server's slow upload
+in the checker.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from cachetools import LRUCache, TTLCache
 from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
 from bot.app.kit.question_keys import QuestionKeys
 from bot.cache import SharedReads
+from bot.quiz.imports.reading import Imported, UploadedFile
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
@@ -49,7 +52,7 @@ from bot.quiz.upload_rate import UploadRate
 from bot.storage import server_packs
 from bot.storage.database import Database
 from bot.storage.pack_versions import ServerPackSource, pack_version
-from bot.storage.server_packs import Removal, guild_pack_records
+from bot.storage.server_packs import Removal, UploadTakenError, guild_pack_records
 
 TTL_S = 10.0
 VERSIONS_KEPT = 64  # parsed versions of rounds' packs, with room for every round running here
@@ -71,14 +74,28 @@ class ServerView:
 
 
 @dataclass(frozen=True, slots=True)
+class Checked:
+    """What an uploaded file makes, before anything is stored: ``imported`` (its pack under
+    the id members see, its YAML, its format, what was left out), or its ``problems``, or a
+    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id."""
+
+    imported: Imported | None = None
+    problems: tuple[Problem, ...] = ()
+    refusal: UploadRefusal | None = None
+    replaces: Pack | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Uploaded:
-    """What became of an upload: stored (``pack`` under its stored id), or the loader's
-    ``problems``, or a ``refusal`` (limits, a built-in id)."""
+    """What became of a confirmed upload: stored (``pack`` under its stored id), or the loader's
+    ``problems``, or a ``refusal`` (limits, a built-in id); ``taken`` if another click
+    confirmed or cancelled it first."""
 
     pack: Pack | None = None
     problems: tuple[Problem, ...] = ()
     refusal: UploadRefusal | None = None
     replaced: bool = False
+    taken: bool = False
 
     @property
     def stored(self) -> bool:
@@ -123,33 +140,43 @@ class PackShelf:
         seconds until it may."""
         return self.rate.admit(guild_id, self._clock())
 
-    async def upload(
-        self, guild_id: int, file_name: str, data: bytes, *, by: int, now: datetime
-    ) -> Uploaded:
-        """Checks an uploaded file with the pack loader, in the checker's workers, and the
-        server's limits; stores it only if it passes both."""
-        oversize = too_big(len(data))
+    async def check(self, guild_id: int, file: UploadedFile) -> Checked:
+        """Reads an uploaded file in the checker's workers and checks the server's limits;
+        stores nothing."""
+        oversize = too_big(len(file.data))
         if oversize is not None:
-            return Uploaded(refusal=oversize)
+            return Checked(refusal=oversize)
         try:
-            pack = await self._checker.parse(data, file_name)
+            imported = await self._checker.parse(file)
+        except PackError as error:
+            return Checked(problems=error.problems)
+        except ParseTimeoutError as late:
+            return Checked(refusal=UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s)))
+        own = {shown_pack_id(pack.id): pack for pack in (await self.view(guild_id)).packs.own}
+        refusal = check_upload(imported.pack, builtins=self.builtins, own_ids=own)
+        return Checked(imported, refusal=refusal, replaces=own.get(imported.pack.id))
+
+    async def store(self, upload: ServerPackSource, *, taking: str | None = None) -> Uploaded:
+        """Stores what ``check`` made of an upload (its YAML, parsed again in a thread: it
+        passed the checker's limit then), if the server's limits still let it; ``taking``: the
+        held upload this confirms (bot/storage/pending_uploads.py)."""
+        try:
+            pack = await asyncio.to_thread(parse_pack, upload.source.encode(), upload.file_name)
         except PackError as error:
             return Uploaded(problems=error.problems)
-        except ParseTimeoutError as late:
-            too_slow = UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s))
-            return Uploaded(refusal=too_slow)
-        upload = ServerPackSource(guild_id, pack.id, file_name, data.decode(), by, now)
-        view = await self.view(guild_id)
+        view = await self.view(upload.guild_id)
         own_ids = [shown_pack_id(own.id) for own in view.packs.own]
         refusal = check_upload(pack, builtins=self.builtins, own_ids=own_ids)
         if refusal is not None:
             return Uploaded(pack=pack, refusal=refusal)
         stored = as_server_pack(pack, upload.guild_id)
         try:
-            replaced = await server_packs.save_server_pack(self._db, upload, stored)
+            replaced = await server_packs.save_server_pack(self._db, upload, stored, taking=taking)
         except server_packs.TooManyPacksError:  # another process stored one meanwhile
             too_many = UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS)
             return Uploaded(pack=pack, refusal=too_many)
+        except UploadTakenError:
+            return Uploaded(taken=True)
         finally:
             self.forget(upload.guild_id)
         return Uploaded(pack=stored, replaced=replaced)

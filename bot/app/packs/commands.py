@@ -1,8 +1,10 @@
-"""`/quiz pack upload|list|remove|disable|enable`: a server's own packs, and the built-in ones it
-turns off, for moderators; every reply private. `/quiz packs`: the packs offered here, to all."""
+"""`/quiz pack upload|export|list|remove|disable|enable`: a server's own packs, and the built-in
+ones it turns off, for moderators; every reply private. `/quiz packs`: the packs offered here,
+to all."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -18,8 +20,11 @@ from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
 from bot.app.kit.server_views import ServerView
-from bot.app.packs.messages import pack_list_embed, upload_text
+from bot.app.packs.buttons import MINUTES, preview_buttons
+from bot.app.packs.messages import checked_text, pack_list_embed, preview_embed
+from bot.app.packs.uploads import Upload, import_language, preview_upload
 from bot.quiz.model import Pack
+from bot.quiz.pack_yaml import pack_yaml
 from bot.quiz.server_packs import guild_of, shown_pack_id, too_big, typed_pack
 
 
@@ -49,11 +54,32 @@ class PackGroup(
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await file.read()
-        outcome = await ctx.shelf.upload(
-            guild_id, file.filename, data, by=interaction.user.id, now=ctx.clock.now()
-        )
-        await reply(interaction, upload_text(outcome, interaction.locale.value))
+        upload = Upload(guild_id, interaction.user.id, file.filename, await file.read())
+        server_locale = None if interaction.guild_locale is None else interaction.guild_locale.value
+        language = await import_language(ctx, guild_id, server_locale)
+        preview = await preview_upload(ctx, upload, language)
+        locale = interaction.locale.value
+        refused = checked_text(preview.checked, locale)
+        if refused is not None or preview.token is None:
+            await reply(interaction, refused)
+            return
+        embed = preview_embed(preview.checked, file.filename, locale, MINUTES)
+        await reply(interaction, embed=embed, view=preview_buttons(preview.token, locale))
+
+    @app_commands.command(name="export", description=_("cmd.quiz.pack.export.description"))
+    @app_commands.describe(pack=_("cmd.quiz.pack.export.pack.description"))
+    async def export(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        guild_id = await moderated_guild(interaction)
+        if guild_id is None or await refused_inside_id(interaction, pack):
+            return
+        found = typed_pack((await _view(interaction)).known, pack)
+        if found is None:
+            await say(interaction, "round.unknown_pack", pack=echo(pack))
+            return
+        shown = shown_pack_id(found.id)
+        data = pack_yaml(found, shown).encode()
+        text = tr(interaction.locale.value, "serverpacks.exported", id=shown)
+        await reply(interaction, text, file=discord.File(io.BytesIO(data), f"{shown}.yaml"))
 
     @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))
     async def list_packs(self, interaction: discord.Interaction[Any]) -> None:
@@ -81,6 +107,13 @@ class PackGroup(
     @app_commands.describe(pack=_("cmd.quiz.pack.enable.pack.description"))
     async def enable(self, interaction: discord.Interaction[Any], pack: str) -> None:
         await _switch(interaction, pack, disabled=False)
+
+    @export.autocomplete("pack")
+    async def known_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        view = await _view(interaction)
+        return pack_choices(view.known.packs.values(), interaction.locale.value, current)
 
     @remove.autocomplete("pack")
     async def own_choices(

@@ -1,4 +1,5 @@
-"""Replies about a server's own packs: what became of an upload, and the server's list."""
+"""Replies about a server's own packs: an upload's preview and what became of it, and the
+server's list."""
 
 from __future__ import annotations
 
@@ -7,10 +8,21 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
-from bot.app.kit.server_views import Uploaded
+from bot.app.kit.server_views import Checked, Uploaded
+from bot.quiz.imports.formats import Format
+from bot.quiz.model import OPTION_LETTERS, Question
 from bot.quiz.server_packs import MAX_SERVER_PACKS, GuildPacks, shown_pack_id
 
 SHOWN_PROBLEMS = 15
+PREVIEW_QUESTIONS = 3
+FORMAT_KEYS = {
+    Format.YAML: "upload.format_yaml",
+    Format.CSV: "upload.format_csv",
+    Format.OPENTDB: "upload.format_opentdb",
+    Format.GIFT: "upload.format_gift",
+    Format.AIKEN: "upload.format_aiken",
+    Format.TERMS: "upload.format_terms",
+}
 
 
 def upload_text(outcome: Uploaded, locale: str) -> str:
@@ -56,3 +68,61 @@ def pack_list_embed(packs: GuildPacks, locale: str) -> discord.Embed:
         inline=False,
     )
     return embed
+
+
+def checked_text(checked: Checked, locale: str) -> str | None:
+    """Why a checked upload cannot be previewed (its problems, a refusal); None if it can."""
+    if checked.imported is None or checked.refusal is not None:
+        pack = None if checked.imported is None else checked.imported.pack
+        return upload_text(Uploaded(pack, checked.problems, checked.refusal), locale)
+    return None
+
+
+def preview_embed(checked: Checked, file_name: str, locale: str, minutes: int) -> discord.Embed:
+    """The first questions of what an upload makes, its counts, what was left out, and what
+    confirming will do."""
+    assert checked.imported is not None  # noqa: S101  # only a pack is previewed
+    imported = checked.imported
+    pack = imported.pack
+    lines = [
+        tr(
+            locale,
+            "upload.preview_read",
+            file=echo(file_name),
+            format=tr(locale, FORMAT_KEYS[imported.format]),
+            questions=len(pack.questions),
+            options=sum(len(question.options) for question in pack.questions),
+        )
+    ]
+    if checked.replaces is not None:
+        old = len(checked.replaces.questions)
+        lines.append(tr(locale, "upload.preview_replaces", id=pack.id, questions=old))
+    lines.append(tr(locale, "upload.preview_waits", minutes=minutes))
+    embed = discord.Embed(
+        title=tr(locale, "upload.preview_title", title=pack.title.get(locale), id=pack.id),
+        description="\n\n".join(lines),
+        colour=BRAND,
+    )
+    for number, question in enumerate(pack.questions[:PREVIEW_QUESTIONS], start=1):
+        embed.add_field(
+            name=f"{number}. {question.prompt.get(locale)}",
+            value=_options_shown(question, locale),
+            inline=False,
+        )
+    if imported.notes:
+        shown = [str(note) for note in imported.notes[:SHOWN_PROBLEMS]]
+        more = len(imported.notes) - len(shown)
+        value = "```\n" + "\n".join(shown) + "\n```"
+        if more:
+            value += tr(locale, "serverpacks.more_problems", count=more)
+        name = tr(locale, "upload.preview_left_out", count=len(imported.notes))
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+def _options_shown(question: Question, locale: str) -> str:
+    lines = [
+        f"{'✅' if option.correct else '▫️'} {OPTION_LETTERS[index]}. {option.text.get(locale)}"
+        for index, option in enumerate(question.options)
+    ]
+    return "\n".join(lines)

@@ -117,6 +117,8 @@ def _question_in(pack: Pack | None, question_id: str) -> Question | None:
 def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
     if result.outcome is AnswerOutcome.ROUND_OVER:
         return tr(locale, "round.round_over")
+    if result.outcome is AnswerOutcome.PAUSED:
+        return tr(locale, "round.paused_click")
     if result.outcome is AnswerOutcome.QUESTION_CLOSED or result.option_index is None:
         return tr(locale, "round.question_closed")
     key = (

@@ -1,5 +1,5 @@
-"""`/quiz start|stop|skip`: moderators run rounds. The rest of `/quiz` is the other features'
-(bot/app/runtime/command_tree.py)."""
+"""`/quiz start|stop|skip`: moderators run rounds (`/quiz pause|resume`: pause_commands.py). The
+rest of `/quiz` is the other features' (bot/app/runtime/command_tree.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.app.kit.command_text import command_text as _
+from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_of
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
@@ -143,29 +144,32 @@ class RoundCommands(QuizCommands):
 
     @app_commands.command(name="stop", description=_("cmd.quiz.stop.description"))
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        view = await self._moderated_round(interaction)
+        view = await moderated_round(self.ctx, interaction)
         if view is not None:
             await say(interaction, "round.stopping")
             await self.ctx.conductor.stop(view)
 
     @app_commands.command(name="skip", description=_("cmd.quiz.skip.description"))
     async def skip(self, interaction: discord.Interaction[Any]) -> None:
-        view = await self._moderated_round(interaction)
+        view = await moderated_round(self.ctx, interaction)
         if view is not None:
             await say(interaction, "round.skipping")
             await self.ctx.conductor.skip(view)
 
-    async def _moderated_round(self, interaction: discord.Interaction[Any]) -> RoundView | None:
-        """The running round of this channel, if the member may run it (else says why not)."""
-        if not await is_moderator(self.ctx.db, interaction):
-            await say(interaction, "errors.not_moderator")
-            return None
-        running = [
-            view
-            for view in await rounds.running_rounds(self.ctx.db)
-            if view.channel_id == interaction.channel_id
-        ]
-        if not running:
-            await say(interaction, "round.no_round")
-            return None
-        return running[0]
+
+async def moderated_round(
+    ctx: AppContext, interaction: discord.Interaction[Any]
+) -> RoundView | None:
+    """The running round of this channel, if the member may run it (else says why not)."""
+    if not await is_moderator(ctx.db, interaction):
+        await say(interaction, "errors.not_moderator")
+        return None
+    running = [
+        view
+        for view in await rounds.running_rounds(ctx.db)
+        if view.channel_id == interaction.channel_id
+    ]
+    if not running:
+        await say(interaction, "round.no_round")
+        return None
+    return running[0]

@@ -4,7 +4,8 @@ All round state lives in the database, and so does every message a transition ow
 outbox, bot/storage/outbox.py). A round's conductor first delivers what its round owes, then
 asks the domain for the next move (bot.quiz.rounds.next_move) and makes it. Passing failures are
 waited out step by step; a supervisor picks up any round that has nobody conducting it, after a
-restart, a crash of its conductor, or a move made by a command (skip, stop). Lasting failures
+restart, a crash of its conductor, or a move made by a command (skip, stop, pause, resume). A
+paused round waits for its resume, or for its pause limit, which ends it. Lasting failures
 (a lost channel, questions that are gone) end the round instead (bot/app/rounds/endings.py).
 """
 
@@ -121,9 +122,11 @@ class RoundConductor:
             live.answered.set()
 
     async def skip(self, view: RoundView) -> None:
-        """Closes the open question now; its conductor reveals it and moves on."""
-        if view.question_open:
-            await rounds.close_question(self._db, view.id, view.question_index, self._clock())
+        """Closes the open question now; its conductor reveals it and moves on (unless the
+        round is paused: then it waits between questions)."""
+        if view.question_open:  # a paused round's too: it stays paused, between questions
+            index, now = view.question_index, self._clock()
+            await rounds.close_question(self._db, view.id, index, now, paused_too=True)
         self.begin(view.id)
 
     async def stop(self, view: RoundView) -> None:
@@ -193,6 +196,7 @@ class RoundConductor:
                 closes_at=view.closes_at,
                 total=len(view.question_order),
                 now=self._clock(),
+                paused_until=view.paused_until,
             )
             if step.move is Move.DONE:
                 return
@@ -220,13 +224,22 @@ class RoundConductor:
         index = step.question_index
         if step.move is Move.WAIT:
             await self._wait_for_close(view, step.wait_s)
+        elif step.move is Move.HOLD:  # until a resume (or a stop) wakes it, or the limit
+            await self._time.wait(step.wait_s, self._live_state(view.id).wake)
+        elif step.move is Move.EXPIRE:
+            await self._patience.run(
+                lambda: rounds.end_round(
+                    self._db, view.id, RoundState.STOPPED, self._clock(), pause_expired=True
+                ),
+                what,
+            )
         elif step.move is Move.CLOSE:
             await self._patience.run(
                 lambda: rounds.close_question(self._db, view.id, index, self._clock()), what
             )
         elif step.move is Move.OPEN:
-            if index > 0:
-                await self._pause(view.id, self._pause_s)  # a moment to read the last reveal
+            if index > 0:  # a moment to read the last reveal
+                await self._between_questions(view.id, self._pause_s)
             if self._closing.is_set():
                 return
             await self._patience.run(
@@ -241,7 +254,7 @@ class RoundConductor:
     def _live_state(self, round_id: int) -> _Live:
         return self._live.setdefault(round_id, _Live())
 
-    async def _pause(self, round_id: int, seconds: float) -> None:
+    async def _between_questions(self, round_id: int, seconds: float) -> None:
         """Waits ``seconds``, or less if a command moved the round since it was last read."""
         wake = self._live_state(round_id).wake
         with contextlib.suppress(TimeoutError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -80,16 +81,34 @@ def question_embed(
     closes_at: datetime,
     answered: int,
     order: Sequence[int],
+    paused_left_s: float | None = None,
 ) -> discord.Embed:
-    """``order``: the pack's option indices in the order this round shows them."""
+    """``order``: the pack's option indices in the order this round shows them;
+    ``paused_left_s``: the round is paused with so many seconds left (no countdown)."""
     embed = discord.Embed(
         title=tr(locale, "round.question_title", number=number, total=total),
         description=_prompt_and_options(question, locale, order),
         colour=BRAND,
     )
-    status = f"{tr(locale, 'round.closes', time=relative_time(closes_at))} · "
-    embed.add_field(name="\u200b", value=status + tr(locale, "round.answered", count=answered))
+    timer = timer_text(locale, closes_at, paused_left_s)
+    status = f"{timer} · {counter_text(locale, answered, paused_left_s)}"
+    embed.add_field(name="\u200b", value=status)
     return fit_embed(embed)
+
+
+def timer_text(locale: str, closes_at: datetime, paused_left_s: float | None) -> str:
+    """The closing time as a countdown the client keeps current, or "Paused" while paused."""
+    if paused_left_s is None:
+        return tr(locale, "round.closes", time=relative_time(closes_at))
+    return tr(locale, "round.paused")
+
+
+def counter_text(locale: str, answered: int, paused_left_s: float | None) -> str:
+    """How many answered, after the time left while the round is paused."""
+    count = tr(locale, "round.answered", count=answered)
+    if paused_left_s is None:
+        return count
+    return f"{tr(locale, 'round.paused_left', seconds=math.ceil(paused_left_s))} · {count}"
 
 
 def reveal_embed(

@@ -19,13 +19,14 @@ from discord import ui
 
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import fit_texts
-from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mention, relative_time
+from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mention
 from bot.app.rounds.buttons import AnswerButton, WhyButton
-from bot.app.rounds.embeds import standings_embed, start_card
+from bot.app.rounds.embeds import counter_text, standings_embed, start_card, timer_text
 from bot.quiz.model import Difficulty, Pack, Question
+from bot.quiz.pauses import PAUSE_LIMIT_REASON, pause_minutes
 from bot.quiz.review_round import RoundMode
 from bot.quiz.standings import Standings
-from bot.storage.results import Tally
+from bot.storage.results import RoundView, Tally
 
 Layout = ui.LayoutView
 Item = ui.Item[Any]  # the persistent buttons are typed for View; they work in layouts alike
@@ -69,13 +70,14 @@ def question_layout(
     closes_at: datetime,
     answered: int,
     order: Sequence[int],
+    paused_left_s: float | None = None,
 ) -> Layout:
     """Header with the closing time, the prompt, one section per option in the shown ``order``
-    (the pack's option indices as this round shows them; letters follow it), the count."""
-    closes = tr(locale, "round.closes", time=relative_time(closes_at))
-    header = f"### {_title(locale, index, total)} · {closes}"
+    (the pack's option indices as this round shows them; letters follow it), the count. While
+    the round is paused (``paused_left_s``), "Paused" and the time left instead of a countdown."""
+    header = f"### {_title(locale, index, total)} · {timer_text(locale, closes_at, paused_left_s)}"
     options = [question.options[option].text.get(locale) for option in order]
-    counter = f"-# {tr(locale, 'round.answered', count=answered)}"
+    counter = f"-# {counter_text(locale, answered, paused_left_s)}"
     texts = [header, question.prompt.get(locale), *options, counter]
     header, prompt, *options, counter = fit_texts(
         texts, _longest_first(texts, range(1, len(texts) - 1))
@@ -130,21 +132,38 @@ def reveal_layout(
 
 
 def standings_layout(
-    round_id: int, title: str, standings: Standings, locale: str, *, stopped: bool
+    round_id: int,
+    title: str,
+    standings: Standings,
+    locale: str,
+    *,
+    stopped: bool,
+    why: str | None = None,
 ) -> Layout:
-    """The standings: the embed's title as a heading, its lines below, the review button."""
+    """The standings: the embed's title as a heading, why the round ended if it ended by
+    itself, the embed's lines below, the review button."""
     from bot.app.review.buttons import MissedButton  # noqa: PLC0415  # import cycle
 
     board = standings_embed(title, standings, locale, stopped=stopped)
     footer = board.footer.text
     small = "\n".join(f"-# {line}" for line in (footer or "").splitlines())  # subtext
-    texts = [f"### {board.title}", board.description or "", *([small] if small else [])]
+    heading = f"### {board.title}" + (f"\n{why}" if why else "")
+    texts = [heading, board.description or "", *([small] if small else [])]
     heading, body, *below = fit_texts(texts, [1, 2, 0][: len(texts)])
     missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))
     items: list[Item] = [ui.TextDisplay(heading), ui.TextDisplay(body)]
     items += [ui.TextDisplay(text) for text in below]
     accent = board.colour or BRAND  # neutral when nobody played, as the embed
     return _layout(discord.Colour(accent.value), [*items, ui.ActionRow(missed)])
+
+
+def why_it_ended(view: RoundView, locale: str) -> str | None:
+    """What the standings say of a round that ended by itself, paused past its limit."""
+    paused_at, paused_until = view.paused_at, view.paused_until
+    if view.end_reason != PAUSE_LIMIT_REASON or paused_at is None or paused_until is None:
+        return None
+    minutes = pause_minutes(paused_at, paused_until)
+    return tr(locale, "round.paused_too_long", minutes=minutes)
 
 
 def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:

@@ -24,7 +24,7 @@ from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, descr
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
-from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
+from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout, why_it_ended
 from bot.app.rounds.start_cards import start_card_of
 from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
@@ -79,6 +79,9 @@ class RoundOutbox:
             await self._patience.run(lambda: self._reveal(view, delivery, index, sends), what)
         elif delivery.kind is Message.START:
             await self._patience.run(lambda: self._post_start(view, delivery), what)
+        elif delivery.kind is Message.TIMER:
+            index = _index(delivery)
+            await self._patience.run(lambda: self._show_timer(view, delivery, index), what)
         else:
             await self._patience.run(lambda: self._post_standings(view, delivery, sends), what)
 
@@ -105,13 +108,27 @@ class RoundOutbox:
         (the next counter edit shows it too), so a failure is only logged."""
         try:
             fresh = await rounds.get_round(self._db, view.id)
-            open_ = fresh.question_open and fresh.question_index == index
+            open_ = fresh.question_open and fresh.question_index == index and not fresh.paused
             if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
                 return
             answered = (await rounds.tally(self._db, view.id, index)).answered
             await self.edit_question(fresh, index, message_id, answered, fresh.closes_at)
         except Exception as error:  # noqa: BLE001  # see the docstring
             log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
+
+    async def _show_timer(self, view: RoundView, delivery: Delivery, index: int) -> None:
+        """Shows an open question's timer as its round now stands: paused with the time it has
+        left, or its new countdown. A question closed since owes its reveal next: no edit."""
+        message_id = view.message_ids.get(question_key(index))
+        open_ = view.question_open and view.question_index == index
+        if message_id is not None and open_ and view.closes_at is not None:
+            answered = (await rounds.tally(self._db, view.id, index)).answered
+            try:
+                await self.edit_question(view, index, message_id, answered, view.closes_at)
+            except discord.NotFound as error:  # deleted: no countdown to show
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+        await outbox.delivered(self._db, delivery, None, self._clock())
 
     async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
         pack, question = await self.question(view, index)
@@ -192,7 +209,9 @@ class RoundOutbox:
         title = pack.title.get(locale) if pack is not None else view.pack_id
         standings = await rounds.standings(self._db, view.id)
         stopped = view.state is RoundState.STOPPED
-        layout = standings_layout(view.id, title, standings, locale, stopped=stopped)
+        layout = standings_layout(
+            view.id, title, standings, locale, stopped=stopped, why=why_it_ended(view, locale)
+        )
         message, _ = await self._find_or_post(
             view, delivery, sends, f"{MISSED}:{view.id}", lambda c: c.send(view=layout)
         )
@@ -216,7 +235,8 @@ class RoundOutbox:
     async def edit_question(
         self, view: RoundView, index: int, message_id: int, answered: int, closes_at: datetime
     ) -> None:
-        """Shows a question's answered count and closing time afresh, in its own style."""
+        """Shows a question's answered count and closing time afresh (or, while its round is
+        paused, the time it has left), in its own style."""
         message = self.channel(view).get_partial_message(message_id)
         if await self._is_layout(view, message_id):
             layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
@@ -233,12 +253,14 @@ class RoundOutbox:
             closes_at=closes_at,
             answered=answered,
             order=shown_order(view.id, question),
+            paused_left_s=view.paused_left_s,
         )
         await message.edit(embed=embed, allowed_mentions=NOBODY)
 
     async def question_layout(
         self, view: RoundView, index: int, *, answered: int, closes_at: datetime
     ) -> discord.ui.LayoutView:
+        """The question as the round stands in ``view``: counting down, or paused."""
         pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         return question_layout(
@@ -251,6 +273,7 @@ class RoundOutbox:
             closes_at=closes_at,
             answered=answered,
             order=shown_order(view.id, question),
+            paused_left_s=view.paused_left_s,
         )
 
     async def _is_layout(self, view: RoundView, message_id: int) -> bool:

@@ -175,7 +175,8 @@ def server_lines(guilds: Iterable[Any]) -> list[Line]:
         subject = f"server {guild['name']} ({guild['id']})"
         missing = missing_permissions(int(guild.get("permissions") or 0))
         if missing:
-            text = f"the bot lacks {', '.join(missing)}: grant them to its role, or invite it again"
+            named = ", ".join(f'"{name}"' for name in missing)  # Discord's names, quoted
+            text = f"the bot lacks {named}: grant them to its role, or invite it again"
             lines.append(Line(ok=False, subject=subject, text=text))
         else:
             lines.append(

@@ -15,6 +15,7 @@ from bot.app.kit.command_text import CatalogueTranslator
 from bot.app.kit.context import AppContext
 from bot.app.kit.mentions import NOBODY
 from bot.app.kit.replies import report_failure
+from bot.app.packs.buttons import UPLOAD_BUTTONS
 from bot.app.reminders.buttons import ReminderButton
 from bot.app.reminders.loop import ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
@@ -28,7 +29,15 @@ log = logging.getLogger(__name__)
 
 # Answers first: they are most of the clicks.
 BUTTONS = ButtonRouter(
-    (AnswerButton, WhyButton, *REVIEW_BUTTONS, PageButton, MeButton, ReminderButton)
+    (
+        AnswerButton,
+        WhyButton,
+        *REVIEW_BUTTONS,
+        PageButton,
+        MeButton,
+        ReminderButton,
+        *UPLOAD_BUTTONS,
+    )
 )
 
 

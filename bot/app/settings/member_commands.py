@@ -3,8 +3,6 @@ server's are `/quiz settings` (server_commands.py)."""
 
 from __future__ import annotations
 
-import zoneinfo
-from functools import cache
 from typing import Any
 
 import discord
@@ -13,9 +11,9 @@ from discord.ext import commands
 
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
-from bot.app.kit.pack_choices import MAX_CHOICES
 from bot.app.kit.replies import reply
 from bot.app.settings.member_embed import problems_text, settings_embed
+from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.reminders import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
 from bot.storage import settings
 
@@ -27,19 +25,6 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.greek"), value="el"),
     app_commands.Choice(name=_("choice.client"), value=CLIENT_LANGUAGE),
 ]
-
-
-@cache
-def known_zones() -> frozenset[str]:
-    """The IANA time zones this system knows (read once: it lists the zoneinfo files)."""
-    return frozenset(zoneinfo.available_timezones())
-
-
-def zone_choices(typed: str) -> list[app_commands.Choice[str]]:
-    """Zones containing what was typed (any case; a space matches an underscore)."""
-    wanted = typed.strip().casefold().replace(" ", "_")
-    found = sorted(zone for zone in known_zones() if wanted in zone.casefold())
-    return [app_commands.Choice(name=zone, value=zone) for zone in found[:MAX_CHOICES]]
 
 
 class MemberSettingsCog(commands.Cog):
@@ -95,6 +80,6 @@ class MemberSettingsCog(commands.Cog):
 
     @settings.autocomplete("time_zone")
     async def zone_autocomplete(
-        self, _interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return zone_choices(current)
+        return await zone_choices(current, interaction.locale.value)

@@ -1,6 +1,6 @@
 """`/quiz settings`: a server's settings (moderator role, question seconds, round language, ping
-role, the time zone and grace period of its schedules), for those who manage the server; the
-member's own are `/settings` (member_commands.py)."""
+role, pause limit, the time zone and grace period of its schedules), for those who manage the
+server; the member's own are `/settings` (member_commands.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from bot.app.kit.mentions import ping_role_unreachable
 from bot.app.kit.permissions import can_manage_server
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
-from bot.app.settings.member_commands import known_zones, zone_choices
 from bot.app.settings.server_embed import guild_settings_embed
+from bot.app.settings.zones import known_zones, zone_choices
+from bot.quiz.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
 from bot.quiz.schedules import MAX_GRACE_MINUTES
 from bot.storage import settings
 from bot.storage.database import Database
@@ -25,6 +26,8 @@ from bot.storage.results import GuildSettings
 
 GraceMinutes = app_commands.Range[int, 0, MAX_GRACE_MINUTES]
 ZONE_LENGTH = 64  # the longest IANA names are about 30 characters; the column holds 64
+# How long a round may stay paused, in minutes, before it ends by itself.
+PauseMinutes = app_commands.Range[int, MIN_PAUSE_LIMIT_MINUTES, MAX_PAUSE_LIMIT_MINUTES]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
@@ -41,6 +44,7 @@ class ServerSettingsCommands(QuizCommands):
         language=_("cmd.quiz.settings.language.description"),
         ping_role=_("cmd.quiz.settings.ping_role.description"),
         clear_ping_role=_("cmd.quiz.settings.clear_ping_role.description"),
+        pause_limit=_("cmd.quiz.settings.pause_limit.description"),
         time_zone=_("cmd.quiz.settings.time_zone.description"),
         grace_minutes=_("cmd.quiz.settings.grace_minutes.description"),
     )
@@ -54,6 +58,7 @@ class ServerSettingsCommands(QuizCommands):
         language: app_commands.Choice[str] | None = None,
         ping_role: discord.Role | None = None,
         clear_ping_role: bool = False,
+        pause_limit: PauseMinutes | None = None,
         time_zone: app_commands.Range[str, 1, ZONE_LENGTH] | None = None,
         grace_minutes: GraceMinutes | None = None,
     ) -> None:
@@ -71,6 +76,7 @@ class ServerSettingsCommands(QuizCommands):
             locale=language.value if language else None,
             ping_role_id=ping_role.id if ping_role else None,
             clear_ping_role=clear_ping_role,
+            pause_limit_minutes=pause_limit,
             time_zone=time_zone.strip() if time_zone is not None else None,
             grace_minutes=grace_minutes,
         )
@@ -83,9 +89,9 @@ class ServerSettingsCommands(QuizCommands):
 
     @settings_command.autocomplete("time_zone")
     async def zone_autocomplete(
-        self, _interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return zone_choices(current)
+        return await zone_choices(current, interaction.locale.value)
 
 
 def _refusal(
@@ -108,6 +114,7 @@ class ServerSettingsChange:
     locale: str | None
     ping_role_id: int | None
     clear_ping_role: bool
+    pause_limit_minutes: int | None = None
     time_zone: str | None = None
     grace_minutes: int | None = None  # 0 is a value: no late start at all
 
@@ -124,6 +131,7 @@ async def change_server_settings(
         question_seconds=change.question_seconds or current.question_seconds,
         locale=change.locale or current.locale,
         ping_role_id=None if change.clear_ping_role else ping_role_id,
+        pause_limit_minutes=change.pause_limit_minutes or current.pause_limit_minutes,
         time_zone=change.time_zone or current.time_zone,
         grace_minutes=(
             current.grace_minutes if change.grace_minutes is None else change.grace_minutes

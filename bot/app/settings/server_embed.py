@@ -40,6 +40,10 @@ def guild_settings_embed(
         value=f"<@&{ping}>" if ping is not None else tr(locale, "settings.no_ping"),
         inline=False,
     )
+    embed.add_field(
+        name=tr(locale, "settings.pause_limit"),
+        value=tr(locale, "settings.pause_minutes", minutes=current.pause_limit_minutes),
+    )
     embed.add_field(name=tr(locale, "settings.time_zone"), value=current.time_zone)
     embed.add_field(
         name=tr(locale, "settings.grace"),

@@ -23,7 +23,9 @@ from bot.app.kit.pack_checker import (
     ParseFailedError,
     ParseTimeoutError,
 )
+from bot.quiz.imports.reading import UploadedFile
 from bot.quiz.loader import parse_pack
+from bot.quiz.model import Pack
 from bot.quiz.problems import PackError
 from tests.parses import FAILING, SLOW, parse_or_fail, parse_or_hang, parse_where
 from tests.storage.factories import CAPITALS
@@ -50,6 +52,11 @@ def alive(pid: int) -> bool:
     return True
 
 
+async def parsed(checker: PackChecker, data: bytes, file_name: str) -> Pack:
+    """What the checker's workers make of a file: its pack."""
+    return (await checker.parse(UploadedFile(data, file_name))).pack
+
+
 def worker_pids(checker: PackChecker) -> list[int]:
     return [process.pid for process in checker.processes if process.pid is not None]
 
@@ -67,7 +74,7 @@ async def checker() -> AsyncIterator[PackChecker]:
 async def test_a_pack_is_parsed_in_another_process_and_comes_back_whole() -> None:
     checker = PackChecker(parse_where, workers=1)
     try:
-        pack = await checker.parse(CAPITALS.encode(), "capitals.yaml")
+        pack = await parsed(checker, CAPITALS.encode(), "capitals.yaml")
         (pid,) = worker_pids(checker)
         assert pid != os.getpid()
         assert pack.source == f"capitals.yaml in {pid}"
@@ -75,7 +82,7 @@ async def test_a_pack_is_parsed_in_another_process_and_comes_back_whole() -> Non
         assert pack.title.get("el") == pack.title.get("en")  # read-only texts survive the trip
         with pytest.raises(TypeError):
             pack.title.by_locale["en"] = "changed"  # type: ignore[index]
-        again = await checker.parse(CAPITALS.encode(), "again.yaml")
+        again = await parsed(checker, CAPITALS.encode(), "again.yaml")
         assert again.source == f"again.yaml in {pid}"  # one worker serves upload after upload
     finally:
         await checker.close()
@@ -85,7 +92,7 @@ async def test_a_broken_file_gets_the_problems_the_loader_finds(checker: PackChe
     with pytest.raises(PackError) as in_process:
         parse_pack(BROKEN, "capitals.yaml")
     with pytest.raises(PackError) as in_worker:
-        await checker.parse(BROKEN, "capitals.yaml")
+        await parsed(checker, BROKEN, "capitals.yaml")
     assert in_worker.value.problems == in_process.value.problems
     assert "capitals.yaml:5:13: difficulty: 'hard-ish' must be one of" in str(in_worker.value)
 
@@ -93,16 +100,18 @@ async def test_a_broken_file_gets_the_problems_the_loader_finds(checker: PackChe
 async def test_an_overrun_kills_the_worker_and_the_next_upload_gets_a_new_one(
     checker: PackChecker,
 ) -> None:
-    await checker.parse(CAPITALS.encode(), "warm.yaml")  # the limit is the parse's, not the start's
+    await parsed(
+        checker, CAPITALS.encode(), "warm.yaml"
+    )  # the limit is the parse's, not the start's
     (first,) = worker_pids(checker)
     started = time.monotonic()
     with pytest.raises(ParseTimeoutError) as late:
-        await checker.parse(SLOW, "slow.yaml")
+        await parsed(checker, SLOW, "slow.yaml")
     assert LIMIT_S <= time.monotonic() - started < LIMIT_S + 2.0
     assert late.value.limit_s == LIMIT_S
     assert worker_pids(checker) == []
     await eventually(lambda: not alive(first))
-    pack = await checker.parse(CAPITALS.encode(), "next.yaml")
+    pack = await parsed(checker, CAPITALS.encode(), "next.yaml")
     (second,) = worker_pids(checker)
     assert second != first
     assert pack.source == f"next.yaml in {second}"
@@ -113,17 +122,17 @@ async def test_uploads_wait_for_a_free_worker_and_a_slow_one_holds_only_its_own(
 ) -> None:
     pair = PackChecker(parse_or_hang, limit_s=LIMIT_S, workers=2)
     try:
-        slow = asyncio.ensure_future(pair.parse(SLOW, "slow.yaml"))
-        quick = await pair.parse(CAPITALS.encode(), "quick.yaml")  # the other worker answers
+        slow = asyncio.ensure_future(parsed(pair, SLOW, "slow.yaml"))
+        quick = await parsed(pair, CAPITALS.encode(), "quick.yaml")  # the other worker answers
         assert not slow.done()
         assert quick.id == "capitals"
         with pytest.raises(ParseTimeoutError):
             await slow
     finally:
         await pair.close()
-    slow = asyncio.ensure_future(checker.parse(SLOW, "slow.yaml"))
+    slow = asyncio.ensure_future(parsed(checker, SLOW, "slow.yaml"))
     await eventually(lambda: bool(worker_pids(checker)))  # the slow file holds the one worker
-    queued = await checker.parse(CAPITALS.encode(), "queued.yaml")  # waits for its turn
+    queued = await parsed(checker, CAPITALS.encode(), "queued.yaml")  # waits for its turn
     assert slow.done()
     assert queued.id == "capitals"
     with pytest.raises(ParseTimeoutError):
@@ -134,38 +143,38 @@ async def test_a_loader_bug_is_reported_and_the_worker_serves_on() -> None:
     checker = PackChecker(parse_or_fail, workers=1)
     try:
         with pytest.raises(ParseFailedError, match="RecursionError: maximum recursion depth"):
-            await checker.parse(FAILING, "failing.yaml")
+            await parsed(checker, FAILING, "failing.yaml")
         (pid,) = worker_pids(checker)
-        assert (await checker.parse(CAPITALS.encode(), "x.yaml")).source == f"x.yaml in {pid}"
+        assert (await parsed(checker, CAPITALS.encode(), "x.yaml")).source == f"x.yaml in {pid}"
     finally:
         await checker.close()
 
 
 async def test_a_caller_that_stops_waiting_never_gets_a_stale_reply(checker: PackChecker) -> None:
-    slow = asyncio.ensure_future(checker.parse(SLOW, "slow.yaml"))
+    slow = asyncio.ensure_future(parsed(checker, SLOW, "slow.yaml"))
     await eventually(lambda: bool(worker_pids(checker)))
     (first,) = worker_pids(checker)
     slow.cancel()
     with pytest.raises(asyncio.CancelledError):
         await slow
-    pack = await checker.parse(CAPITALS.encode(), "after.yaml")
+    pack = await parsed(checker, CAPITALS.encode(), "after.yaml")
     assert pack.source.startswith("after.yaml in ")
     assert first not in worker_pids(checker)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no SIGINT to a process there")
 async def test_ctrl_c_in_the_terminal_leaves_the_worker_to_the_bot(checker: PackChecker) -> None:
-    await checker.parse(CAPITALS.encode(), "warm.yaml")
+    await parsed(checker, CAPITALS.encode(), "warm.yaml")
     (pid,) = worker_pids(checker)
     os.kill(pid, signal.SIGINT)  # what the terminal sends to the whole process group
-    pack = await checker.parse(CAPITALS.encode(), "after.yaml")
+    pack = await parsed(checker, CAPITALS.encode(), "after.yaml")
     assert pack.source == f"after.yaml in {pid}"
 
 
 async def test_closing_leaves_no_process_idle_or_busy_and_refuses_more_uploads() -> None:
     checker = PackChecker(parse_or_hang, limit_s=60.0, workers=2)
-    await checker.parse(CAPITALS.encode(), "idle.yaml")
-    busy = asyncio.ensure_future(checker.parse(SLOW, "slow.yaml"))
+    await parsed(checker, CAPITALS.encode(), "idle.yaml")
+    busy = asyncio.ensure_future(parsed(checker, SLOW, "slow.yaml"))
     await eventually(lambda: len(worker_pids(checker)) == 2)
     pids = worker_pids(checker)
     started = time.monotonic()
@@ -176,13 +185,13 @@ async def test_closing_leaves_no_process_idle_or_busy_and_refuses_more_uploads()
     assert multiprocessing.active_children() == []
     assert [pid for pid in pids if alive(pid)] == []
     with pytest.raises(ParseFailedError, match="closed"):
-        await checker.parse(CAPITALS.encode(), "late.yaml")
+        await parsed(checker, CAPITALS.encode(), "late.yaml")
 
 
 async def test_an_idle_worker_leaves_as_soon_as_the_bots_end_of_its_pipe_closes() -> None:
     # As when the bot dies: nothing kills the worker, it reads the end of its input and exits.
     checker = PackChecker(parse_where, workers=1)
-    await checker.parse(CAPITALS.encode(), "idle.yaml")
+    await parsed(checker, CAPITALS.encode(), "idle.yaml")
     (pid,) = worker_pids(checker)
     started = time.monotonic()
     await checker.close()

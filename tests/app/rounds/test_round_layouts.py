@@ -129,3 +129,27 @@ def test_the_start_card_pings_the_ping_role_last_in_the_servers_language() -> No
     assert texts[-1] == "<@&42>, ξεκινά ένας γύρος κουίζ!"
     unpinged = start_layout(pack, "el", questions=1, seconds=30, started_by=7)
     assert "<@&" not in str(unpinged.to_components())
+
+
+def test_a_paused_question_shows_paused_and_its_time_left_and_keeps_its_buttons() -> None:
+    closes = datetime(2026, 1, 1, tzinfo=UTC)
+    layout = question_layout(
+        small_question(),
+        "el",
+        round_id=4,
+        index=0,
+        total=3,
+        difficulty=Difficulty.EASY,
+        closes_at=closes,
+        answered=1,
+        order=(0, 1, 2),
+        paused_left_s=16.2,
+    )
+    body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": layout.to_components()}
+    check_message(body)
+    text = layout_text(body)
+    assert text.startswith("### Ερώτηση 1 από 3 · Σε παύση")
+    assert text.endswith("-# απομένουν 17 δευτ. όταν συνεχιστεί · 1 απάντηση")
+    assert "<t:" not in text  # no countdown runs while paused
+    buttons = [s["accessory"] for s in components_in(body) if s["type"] == SECTION]
+    assert [b.get("disabled", False) for b in buttons] == [False] * 3  # a click gets a reply

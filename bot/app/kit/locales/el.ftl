@@ -27,6 +27,10 @@ cmd-quiz-stop-name = διακοπή
 cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
 cmd-quiz-skip-name = παράλειψη
 cmd-quiz-skip-description = Κλείσιμο της τρέχουσας ερώτησης τώρα (συντονιστές)
+cmd-quiz-pause-name = παύση
+cmd-quiz-pause-description = Παύση του γύρου σε αυτό το κανάλι· η ερώτηση κρατά τον χρόνο της (συντονιστές)
+cmd-quiz-resume-name = συνέχιση
+cmd-quiz-resume-description = Συνέχιση του γύρου που είναι σε παύση σε αυτό το κανάλι (συντονιστές)
 cmd-quiz-packs-name = πακέτα
 cmd-quiz-packs-description = Τα πακέτα κουίζ που μπορείτε να παίξετε
 cmd-quiz-settings-name = ρυθμίσεις
@@ -45,6 +49,8 @@ cmd-quiz-settings-time_zone-name = ζώνη_ώρας
 cmd-quiz-settings-time_zone-description = Η ζώνη ώρας των προγραμματισμένων γύρων, π.χ. Europe/Athens
 cmd-quiz-settings-grace_minutes-name = περιθώριο_λεπτά
 cmd-quiz-settings-grace_minutes-description = Πόσο αργότερα ξεκινά ακόμη ένας προγραμματισμένος γύρος αν το bot ήταν εκτός (λεπτά, 0-120)
+cmd-quiz-settings-pause_limit-name = όριο_παύσης
+cmd-quiz-settings-pause_limit-description = Λεπτά που περιμένει ένας γύρος σε παύση πριν τελειώσει (προεπιλογή: 60)
 cmd-quiz-analytics-name = ανάλυση
 cmd-quiz-analytics-description = Πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server, πρώτα οι χειρότερες (συντονιστές)
 cmd-quiz-analytics-pack-name = πακέτο
@@ -103,6 +109,12 @@ round-answered = { $count ->
 round-locked_in = Η απάντησή σας καταχωρίστηκε: **{ $letter }**. Η σωστή απάντηση θα φανεί όταν κλείσει η ερώτηση.
 round-already_answered = Έχετε ήδη απαντήσει **{ $letter }**.
 round-question_closed = Αυτή η ερώτηση έχει κλείσει· η επιλογή σας δεν καταχωρίστηκε.
+round-paused = Σε παύση
+round-paused_left = { $seconds ->
+        [one] απομένει { $seconds } δευτ. όταν συνεχιστεί
+       *[other] απομένουν { $seconds } δευτ. όταν συνεχιστεί
+    }
+round-paused_click = Ο γύρος είναι σε παύση, οπότε η επιλογή σας δεν καταχωρίστηκε. Απαντήστε μόλις ένας συντονιστής τον συνεχίσει.
 round-round_over = Αυτός ο γύρος έχει τελειώσει.
 round-correct_answer = Σωστή απάντηση: **{ $letter }**: { $text }
 round-how_answered = Πώς απάντησαν τα μέλη
@@ -130,6 +142,23 @@ round-already_running = Υπάρχει ήδη γύρος σε εξέλιξη σ�
 round-no_round = Δεν υπάρχει γύρος σε εξέλιξη σε αυτό το κανάλι.
 round-stopping = Ο γύρος διακόπτεται.
 round-skipping = Η ερώτηση κλείνει τώρα.
+# Το $ends είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε μία ώρα».
+round-paused_question = Ο γύρος τέθηκε σε παύση. Η ερώτηση { $number } κρατά { $seconds ->
+        [one] το { $seconds } δευτ. που της απομένει
+       *[other] τα { $seconds } δευτ. που της απομένουν
+    }· συνεχίστε τον γύρο με /{ cmd-quiz-name } { cmd-quiz-resume-name }. Αν δεν συνεχιστεί, θα τελειώσει αυτόματα { $ends }.
+round-paused_between = Ο γύρος τέθηκε σε παύση ανάμεσα σε δύο ερωτήσεις: η επόμενη ερώτηση περιμένει το /{ cmd-quiz-name } { cmd-quiz-resume-name }. Αν δεν συνεχιστεί, ο γύρος θα τελειώσει αυτόματα { $ends }.
+round-already_paused = Ο γύρος σε αυτό το κανάλι είναι ήδη σε παύση. Συνεχίστε τον με /{ cmd-quiz-name } { cmd-quiz-resume-name }.
+round-not_paused = Ο γύρος σε αυτό το κανάλι δεν είναι σε παύση.
+round-resumed_question = Ο γύρος συνεχίζεται: η ερώτηση { $number } έχει ξανά { $seconds ->
+        [one] το { $seconds } δευτ. της
+       *[other] τα { $seconds } δευτ. της
+    }, με νέα αντίστροφη μέτρηση.
+round-resumed_between = Ο γύρος συνεχίζεται: η επόμενη ερώτηση έρχεται σε λίγο.
+round-paused_too_long = Ο γύρος τελείωσε αυτόματα: έμεινε σε παύση περισσότερο από { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    }, το όριο αυτού του server.
 round-unknown_pack = Δεν υπάρχει πακέτο με το όνομα «{ $pack }». Δοκιμάστε /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = Αυτό το πακέτο δεν έχει ερωτήσεις για να παίξετε.
 round-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων».
@@ -169,7 +198,7 @@ review-summary = { $reviewed ->
     }
 review-summary_next = Επόμενη επανάληψη: { $time }
 review-not_yours = Αυτή η επανάληψη ανήκει σε κάποιον άλλον. Ξεκινήστε τη δική σας με /{ cmd-review-name }.
-review-already_answered = Έχετε ήδη απαντήσει σε αυτή την ερώτηση· μετράει η πρώτη σας απάντηση.
+review-already_answered = Έχετε ήδη απαντήσει σε αυτή την ερώτηση της επανάληψης: η πρώτη σας απάντηση όρισε πότε θα εμφανιστεί ξανά, οπότε αυτό το πάτημα δεν αλλάζει τίποτα.
 review-first_new = Δεν υπάρχει τίποτα για επανάληψη αυτή τη στιγμή, οπότε ορίστε μια νέα ερώτηση.
 review-missed_question = Απαντήσατε λάθος σε αυτή την ερώτηση στον γύρο
 review-unanswered_question = Δεν απαντήσατε σε αυτή την ερώτηση στον γύρο
@@ -290,6 +319,11 @@ settings-grace_minutes = { $minutes ->
        *[other] έως { $minutes } λεπτά αργότερα
     }
 settings-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens. Δεν άλλαξε τίποτα.
+settings-pause_limit = Όριο παύσης
+settings-pause_minutes = { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    }
 
 ## /quiz analytics: πώς τα πήγε κάθε ερώτηση ενός πακέτου σε αυτόν τον server (συντονιστές).
 
@@ -380,9 +414,9 @@ reminder-refused = Δεν μπόρεσα να σας στείλω υπενθύμ
 cmd-quiz-pack-name = πακέτο
 cmd-quiz-pack-description = Τα δικά πακέτα κουίζ αυτού του server (συντονιστές)
 cmd-quiz-pack-upload-name = ανέβασμα
-cmd-quiz-pack-upload-description = Ανέβασμα πακέτου κουίζ, αρχείου YAML, μόνο για αυτόν τον server (συντονιστές)
+cmd-quiz-pack-upload-description = Ανέβασμα πακέτου ή ερωτήσεων (YAML, CSV, GIFT, Aiken, λίστα όρων) για τον server (συντονιστές)
 cmd-quiz-pack-upload-file-name = αρχείο
-cmd-quiz-pack-upload-file-description = Το αρχείο του πακέτου (.yaml, έως 256 KiB)
+cmd-quiz-pack-upload-file-description = Πακέτο YAML, CSV, JSON του Open Trivia DB, GIFT, Aiken ή λίστα όρων (έως 256 KiB)
 cmd-quiz-pack-list-name = λίστα
 cmd-quiz-pack-list-description = Τα πακέτα που ανέβασε αυτός ο server και τα ενσωματωμένα που απενεργοποίησε (συντονιστές)
 cmd-quiz-pack-remove-name = αφαίρεση
@@ -397,6 +431,10 @@ cmd-quiz-pack-enable-name = ενεργοποίηση
 cmd-quiz-pack-enable-description = Επανενεργοποίηση ενσωματωμένου πακέτου σε αυτόν τον server (συντονιστές)
 cmd-quiz-pack-enable-pack-name = πακέτο
 cmd-quiz-pack-enable-pack-description = Το ενσωματωμένο πακέτο που θα ενεργοποιηθεί ξανά
+cmd-quiz-pack-export-name = εξαγωγή
+cmd-quiz-pack-export-description = Ένα πακέτο ως αρχείο YAML, για επεξεργασία ή για ανέβασμα σε άλλον server (συντονιστές)
+cmd-quiz-pack-export-pack-name = πακέτο
+cmd-quiz-pack-export-pack-description = Το πακέτο που θα εξαχθεί
 serverpacks-stored = Το πακέτο **{ $title }** (`{ $id }`) αποθηκεύτηκε για αυτόν τον server: { $questions ->
         [one] { $questions } ερώτηση
        *[other] { $questions } ερωτήσεις
@@ -524,7 +562,7 @@ schedule-too_many = Αυτός ο server έχει ήδη { $limit ->
         [one] { $limit } πρόγραμμα
        *[other] { $limit } προγράμματα
     }, το όριό του. Αφαιρέστε πρώτα ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-remove-name }. Δεν προγραμματίστηκε τίποτα.
-schedule-cannot_post = Το bot δεν μπορεί να γράψει στο { $channel }: χρειάζεται εκεί τα δικαιώματα «Προβολή καναλιού» και «Αποστολή μηνυμάτων». Δεν προγραμματίστηκε τίποτα.
+schedule-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού» και «Αποστολή μηνυμάτων». Δεν προγραμματίστηκε τίποτα.
 schedule-ping_everyone = Το @everyone δεν μπορεί να είναι η ειδοποίηση ενός γύρου: διαλέξτε έναν ρόλο. Δεν προγραμματίστηκε τίποτα.
 schedule-problem-bad_day = Διαλέξτε την ημέρα από τη λίστα. Δεν προγραμματίστηκε τίποτα.
 schedule-problem-bad_time = Το «{ $time }» δεν είναι ώρα της ημέρας: γράψτε την ως ΩΩ:ΛΛ, π.χ. 19:00. Δεν προγραμματίστηκε τίποτα.
@@ -541,5 +579,27 @@ schedule-outcome-busy = στο κανάλι έτρεχε ακόμη άλλος �
        *[other] { $minutes } λεπτά
     } μετά την ώρα του.
 schedule-outcome-pack_gone = το πακέτο του δεν προσφέρεται πια στον server (αφαιρέθηκε ή απενεργοποιήθηκε).
-schedule-outcome-cannot_post = το bot δεν μπορεί πια να γράψει στο κανάλι (χρειάζεται εκεί «Προβολή καναλιού» και «Αποστολή μηνυμάτων»).
+schedule-outcome-cannot_post = δεν μπορώ πια να δημοσιεύσω στο κανάλι (χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού» και «Αποστολή μηνυμάτων»).
 schedule-outcome-nothing_to_review = είναι γύρος επανάληψης και κανείς στον server δεν έχει απαντήσει ακόμη στο πακέτο του.
+serverpacks-exported = Το πακέτο `{ $id }` σε YAML. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+upload-preview_title = Προεπισκόπηση: { $title } (`{ $id }`)
+upload-preview_read = Διαβάστηκε από το `{ $file }` ως { $format }: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }, { $options } επιλογές συνολικά. Οι πρώτες φαίνονται παρακάτω.
+upload-preview_replaces = Με την επιβεβαίωση αντικαθίσταται το πακέτο `{ $id }` αυτού του server ({ $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }). Οι ερωτήσεις που κρατούν το id τους κρατούν και τις απαντήσεις και τις επαναλήψεις τους.
+upload-preview_waits = Δεν αποθηκεύεται τίποτα μέχρι να πατήσετε **Επιβεβαίωση**. Η προεπισκόπηση περιμένει { $minutes } λεπτά.
+upload-preview_left_out = Παραλείφθηκαν ({ $count }): όσα δεν μπορεί να ρωτήσει το πακέτο
+upload-confirm = Επιβεβαίωση
+upload-cancel = Ακύρωση
+upload-cancelled = Ακυρώθηκε: δεν αποθηκεύτηκε τίποτα.
+upload-expired = Αυτή η προεπισκόπηση έληξε (μια προεπισκόπηση περιμένει { $minutes } λεπτά) ή την αντικατέστησε νεότερο ανέβασμα. Δεν αποθηκεύτηκε τίποτα: ανεβάστε ξανά το αρχείο.
+upload-format_yaml = πακέτο YAML
+upload-format_csv = CSV
+upload-format_opentdb = JSON του Open Trivia DB
+upload-format_gift = GIFT (Moodle)
+upload-format_aiken = Aiken (Moodle)
+upload-format_terms = λίστα όρων

@@ -2,6 +2,8 @@
 ### The code asks for a message by dotted key: `round.locked_in` is the message `round-locked_in`.
 ### Variables ({ $name }) are filled in by the bot; a count chooses its plural form with a select
 ### ({ $count -> [one] ... *[other] ... }). docs/i18n.md explains how to add and translate a string.
+### Discord's own names (its permissions and settings) are quoted exactly, in “”, as el.ftl quotes
+### Discord's Greek names in «»: the permission “Manage Server”.
 
 ## Slash commands and their options, as Discord lists them. Names: lowercase, no spaces.
 
@@ -25,10 +27,14 @@ cmd-quiz-stop-name = stop
 cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
 cmd-quiz-skip-name = skip
 cmd-quiz-skip-description = Close the current question now (moderators)
+cmd-quiz-pause-name = pause
+cmd-quiz-pause-description = Pause the round in this channel; the question keeps its time left (moderators)
+cmd-quiz-resume-name = resume
+cmd-quiz-resume-description = Resume the paused round in this channel (moderators)
 cmd-quiz-packs-name = packs
 cmd-quiz-packs-description = The quiz packs you can play
 cmd-quiz-settings-name = settings
-cmd-quiz-settings-description = Server settings for quiz rounds (Manage Server)
+cmd-quiz-settings-description = Server settings for quiz rounds (needs the “Manage Server” permission)
 cmd-quiz-settings-moderator_role-name = moderator_role
 cmd-quiz-settings-moderator_role-description = A role that may run quiz rounds
 cmd-quiz-settings-seconds-name = seconds
@@ -43,6 +49,8 @@ cmd-quiz-settings-time_zone-name = time_zone
 cmd-quiz-settings-time_zone-description = Time zone of scheduled rounds, e.g. Europe/Athens
 cmd-quiz-settings-grace_minutes-name = grace_minutes
 cmd-quiz-settings-grace_minutes-description = How late a scheduled round may still start if the bot was offline (minutes, 0-120)
+cmd-quiz-settings-pause_limit-name = pause_limit
+cmd-quiz-settings-pause_limit-description = Minutes a paused round waits to be resumed before it ends (default: 60)
 cmd-quiz-analytics-name = analytics
 cmd-quiz-analytics-description = How each question of a pack fared in this server, worst first (moderators)
 cmd-quiz-analytics-pack-name = pack
@@ -98,6 +106,9 @@ round-answered = { $count } answered
 round-locked_in = Locked in: **{ $letter }**. The answer is revealed when the question closes.
 round-already_answered = You already answered **{ $letter }**.
 round-question_closed = This question is closed; your click was not recorded.
+round-paused = Paused
+round-paused_left = { $seconds } s left when it resumes
+round-paused_click = The round is paused, so your click was not recorded. Answer once a moderator resumes it.
 round-round_over = This round is over.
 round-correct_answer = Correct answer: **{ $letter }**: { $text }
 round-how_answered = How the server answered
@@ -123,9 +134,20 @@ round-already_running = A round is already running in { $channel }. Stop it with
 round-no_round = No round is running in this channel.
 round-stopping = Stopping the round.
 round-skipping = Closing the question now.
+# $ends is a Discord timestamp that the member's client shows as "in an hour".
+round-paused_question = Paused. Question { $number } keeps its { $seconds } s; resume the round with /{ cmd-quiz-name } { cmd-quiz-resume-name }. Unless resumed, it ends by itself { $ends }.
+round-paused_between = Paused between questions: the next question waits for /{ cmd-quiz-name } { cmd-quiz-resume-name }. Unless resumed, the round ends by itself { $ends }.
+round-already_paused = The round in this channel is already paused. Resume it with /{ cmd-quiz-name } { cmd-quiz-resume-name }.
+round-not_paused = The round in this channel is not paused.
+round-resumed_question = Resumed: question { $number } has its { $seconds } s again, with a new countdown.
+round-resumed_between = Resumed: the next question comes in a moment.
+round-paused_too_long = The round ended by itself: it stayed paused longer than { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, this server's limit.
 round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = That pack has no questions to play.
-round-cannot_post = I cannot post in { $channel }: I need View Channel, Send Messages and Embed Links there.
+round-cannot_post = I cannot post in { $channel }: I need the “View Channel”, “Send Messages” and “Embed Links” permissions there.
 round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
 # A review round (/quiz start mode: review): the questions the server most needs again.
 round-review-title = Review round: { $title }
@@ -136,7 +158,7 @@ round-review-nothing = Nobody in this server has answered **{ $pack }** yet, so 
 
 round-lost-10003 = that channel no longer exists
 round-lost-50001 = quizbot can no longer see that channel
-round-lost-50013 = quizbot lacks a permission it needs there (View Channel, Send Messages, Embed Links, Read Message History)
+round-lost-50013 = quizbot lacks a permission it needs there (“View Channel”, “Send Messages”, “Embed Links”, “Read Message History”)
 # The round's questions can no longer be shown (e.g. a built-in pack edited across a restart).
 round-content_gone = a question it was to ask is no longer in its pack (the pack was changed while the round ran). The standings so far are posted in the channel
 
@@ -159,7 +181,7 @@ review-summary = { $reviewed ->
     } · { $correct } right
 review-summary_next = Next review: { $time }
 review-not_yours = This review belongs to someone else. Start your own with /{ cmd-review-name }.
-review-already_answered = You already answered this question; your first answer counts.
+review-already_answered = You already answered this question in your review: your first answer set when it comes back, so this click changes nothing.
 review-first_new = Nothing is due right now, so here is a new question.
 review-missed_question = You got this one wrong in the round
 review-unanswered_question = You did not answer this one in the round
@@ -244,14 +266,14 @@ packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@�
 
 settings-title = Quiz settings
 settings-moderator_role = Moderator role
-settings-no_role = none (Manage Server only)
+settings-no_role = none (only members with the “Manage Server” permission)
 settings-seconds = Seconds per question
 settings-language = Language of rounds
 settings-server_language = the server's language
 settings-saved = Settings saved.
 settings-ping_role = Ping when a round starts
 settings-no_ping = nobody
-settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the Mention @everyone, @here, and All Roles permission here. Turn on “Allow anyone to @mention this role” (Server Settings → Roles) or give the bot that permission.
+settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the “Mention @everyone, @here, and All Roles” permission here. Turn on “Allow anyone to @mention this role” (“Server Settings” → “Roles”) or give the bot that permission.
 settings-ping_everyone = @everyone cannot be the round ping: choose a role. Nothing was changed.
 settings-ping_both = Give either ping_role or clear_ping_role, not both. Nothing was changed.
 settings-time_zone = Time zone of scheduled rounds
@@ -262,6 +284,11 @@ settings-grace_minutes = { $minutes ->
        *[other] up to { $minutes } minutes
     }
 settings-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens. Nothing was changed.
+settings-pause_limit = Pause limit
+settings-pause_minutes = { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }
 
 ## /quiz analytics: how each question of a pack fared in this server (moderators).
 
@@ -295,8 +322,8 @@ analytics-footer = Order: lowest discrimination first, then lowest share right. 
 
 ## Errors, always private.
 
-errors-not_moderator = Only moderators can do that: you need Manage Server or the quiz moderator role.
-errors-not_manager = Only members with Manage Server can change quiz settings.
+errors-not_moderator = Only moderators can do that: you need the “Manage Server” permission or the quiz moderator role.
+errors-not_manager = Only members with the “Manage Server” permission can change quiz settings.
 errors-guild_only = This command works in a server only.
 # A click whose button names a round, review, board or reminder of somewhere else, or that no such button carries.
 errors-not_here = This button doesn't belong here, so nothing was done.
@@ -355,9 +382,9 @@ reminder-refused = I could not send you a review reminder: Discord refused the D
 cmd-quiz-pack-name = pack
 cmd-quiz-pack-description = This server's own quiz packs (moderators)
 cmd-quiz-pack-upload-name = upload
-cmd-quiz-pack-upload-description = Upload a quiz pack, a YAML file, for this server only (moderators)
+cmd-quiz-pack-upload-description = Upload a pack or questions (YAML, CSV, GIFT, Aiken, a term list) for this server (moderators)
 cmd-quiz-pack-upload-file-name = file
-cmd-quiz-pack-upload-file-description = The pack file (.yaml, at most 256 KiB)
+cmd-quiz-pack-upload-file-description = A YAML pack, CSV, Open Trivia DB JSON, GIFT, Aiken or a term list (at most 256 KiB)
 cmd-quiz-pack-list-name = list
 cmd-quiz-pack-list-description = This server's uploaded packs and the built-in packs it turned off (moderators)
 cmd-quiz-pack-remove-name = remove
@@ -372,6 +399,10 @@ cmd-quiz-pack-enable-name = enable
 cmd-quiz-pack-enable-description = Turn a built-in pack on again in this server (moderators)
 cmd-quiz-pack-enable-pack-name = pack
 cmd-quiz-pack-enable-pack-description = The built-in pack to turn on
+cmd-quiz-pack-export-name = export
+cmd-quiz-pack-export-description = A pack as a YAML file, to edit or to upload to another server (moderators)
+cmd-quiz-pack-export-pack-name = pack
+cmd-quiz-pack-export-pack-description = The pack to export
 serverpacks-stored = Pack **{ $title }** (`{ $id }`) is stored for this server: { $questions ->
         [one] { $questions } question
        *[other] { $questions } questions
@@ -499,7 +530,7 @@ schedule-too_many = This server already has { $limit ->
         [one] { $limit } schedule
        *[other] { $limit } schedules
     }, its limit. Remove one first with /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-remove-name }. Nothing was scheduled.
-schedule-cannot_post = The bot cannot post in { $channel }: it needs View Channel and Send Messages there. Nothing was scheduled.
+schedule-cannot_post = I cannot post in { $channel }: I need the “View Channel” and “Send Messages” permissions there. Nothing was scheduled.
 schedule-ping_everyone = @everyone cannot be a round's ping: choose a role. Nothing was scheduled.
 schedule-problem-bad_day = Pick the day from the list. Nothing was scheduled.
 schedule-problem-bad_time = “{ $time }” is not a time of day: write it as HH:MM, e.g. 19:00. Nothing was scheduled.
@@ -516,5 +547,27 @@ schedule-outcome-busy = another round was still running in the channel { $minute
        *[other] { $minutes } minutes
     } after its time.
 schedule-outcome-pack_gone = its pack is no longer offered in the server (removed or turned off).
-schedule-outcome-cannot_post = the bot can no longer post in the channel (it needs View Channel and Send Messages there).
+schedule-outcome-cannot_post = I can no longer post in the channel (I need the “View Channel” and “Send Messages” permissions there).
 schedule-outcome-nothing_to_review = it is a review round, and nobody in the server has answered its pack yet.
+serverpacks-exported = Pack `{ $id }` as YAML. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+upload-preview_title = Preview: { $title } (`{ $id }`)
+upload-preview_read = Read from `{ $file }` as { $format }: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }, { $options } options in all. The first ones are below.
+upload-preview_replaces = Confirming replaces this server's pack `{ $id }` ({ $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }). Questions that keep their ids keep their answers and reviews.
+upload-preview_waits = Nothing is stored until you press **Confirm**. This preview waits { $minutes } minutes.
+upload-preview_left_out = Left out ({ $count }): what the pack cannot ask
+upload-confirm = Confirm
+upload-cancel = Cancel
+upload-cancelled = Cancelled: nothing was stored.
+upload-expired = This preview has expired (a preview waits { $minutes } minutes), or a newer upload replaced it. Nothing was stored: upload the file again.
+upload-format_yaml = a YAML pack
+upload-format_csv = CSV
+upload-format_opentdb = Open Trivia DB JSON
+upload-format_gift = GIFT (Moodle)
+upload-format_aiken = Aiken (Moodle)
+upload-format_terms = a term list

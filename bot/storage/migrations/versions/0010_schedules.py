@@ -1,8 +1,8 @@
 """schedules: weekly and daily series of rounds, what became of each occurrence, a server's
 time zone and grace period, and a round's mode and start-card ping
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-02 09:00:00
 """
 
@@ -12,8 +12,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

@@ -1,20 +1,26 @@
-"""Where a character of an imported text is written in the input, for the importers' problems:
+"""Where a character of an imported text is written in the input, for the readers' problems:
 in a CSV field, or in a JSON string (as itself, a `\\u` escape or an HTML entity).
 
-Only asked for once a text holds a character it may not: nothing here runs on clean input.
+Only asked for once a text holds a character it may not: nothing here runs on clean input
+(``line_and_column`` aside, which places every draft's texts).
 """
 
 from __future__ import annotations
 
+import bisect
 import html
 import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from bot.quiz.cleantext import first_refused
+
 JsonPath = tuple[str | int, ...]
 Place = tuple[int, int]  # 1-based line and column
 
+_OPTIONS = re.compile(r"[^|]+")
+_WHOLE = re.compile(r".*", re.DOTALL)
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 # One written character or run of them inside a JSON string: an escape, an entity, plain text.
 _JSON_UNIT = re.compile(
@@ -24,23 +30,35 @@ _JSON_UNIT = re.compile(
 
 
 def line_and_column(text: str, index: int) -> Place:
-    """1-based, counting lines as the importers read them (after universal newlines)."""
+    """1-based, counting lines as the readers read them (after universal newlines)."""
     line_start = text.rfind("\n", 0, index) + 1
     return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
 @dataclass
 class CsvText:
-    """A CSV input, to find where its fields start (the default dialect: ',' and '"')."""
+    """A CSV input, to find where its fields start (quoted with '"', split by ``delimiter``)."""
 
     text: str
+    delimiter: str = ","
     _line_starts: list[int] = field(default_factory=list)
+
+    def place(self, index: int) -> Place:
+        """The 1-based line and column of ``text[index]``, found without counting lines again
+        (a reader asks this for every field)."""
+        starts = self._starts()
+        line = bisect.bisect_right(starts, index)
+        return line, index - starts[line - 1] + 1
+
+    def _starts(self) -> list[int]:
+        if not self._line_starts:
+            self._line_starts = [0, *(found.end() for found in re.finditer("\n", self.text))]
+        return self._line_starts
 
     def field_start(self, first_line: int, field_index: int) -> int | None:
         """Where field ``field_index`` (from 0) of the record starting on ``first_line``
         (1-based; blank lines before it skipped, as the csv module does) begins."""
-        if not self._line_starts:
-            self._line_starts = [0, *(found.end() for found in re.finditer("\n", self.text))]
+        self._starts()
         text = self.text
         index = self._line_starts[min(first_line, len(self._line_starts)) - 1]
         while index < len(text) and text[index] == "\n":
@@ -54,7 +72,7 @@ class CsvText:
                 continue
             if character == '"' and index == field_start:
                 quoted = True
-            elif character in ",\n":
+            elif character in (self.delimiter, "\n"):
                 if count == field_index or character == "\n":
                     break
                 count, field_start = count + 1, index + 1
@@ -140,3 +158,15 @@ def _strings(value: object, path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from _strings(item, (*path, index))
+
+
+def refused_in(value: str, *, long: bool, split: bool) -> int | None:
+    """The index in ``value`` of the first character its text, stripped as the readers strip
+    it (each option of a ``|`` list on its own), may not hold."""
+    pieces = _OPTIONS.finditer(value) if split else [_WHOLE.match(value)]
+    for piece in pieces:
+        text = "" if piece is None else piece.group()
+        found = first_refused(text.strip(), long=long)
+        if piece is not None and found is not None:
+            return piece.start() + len(text) - len(text.lstrip()) + found
+    return None
