@@ -10,10 +10,13 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import discord
 from discord import app_commands
 
 from bot.app.kit.catalogue import tr
-from bot.app.runtime.command_tree import quiz_commands
+from bot.app.runtime.check import EVENTS_PERMISSION, NEEDED_PERMISSIONS
+from bot.app.runtime.command_tree import quiz_commands, top_level_cogs
+from bot.quiz.schedule_events import NOTICE_LEAD
 from bot.quiz.schedules import (
     BUSY_WAIT,
     DEFAULT_GRACE_MINUTES,
@@ -55,7 +58,9 @@ def test_the_limits_table_states_the_enforced_limits() -> None:
         "wait for a busy channel": f"{BUSY_WAIT.total_seconds() / 60:.0f} minutes",
         "missed rounds recorded after an outage": f"those of the last {LOOKBACK.days} days",
         "next rounds a reply shows": str(SHOWN_NEXT),
+        "DM to the interested": f"{NOTICE_LEAD.total_seconds() / 60:.0f} minutes before a round",
     }
+    assert f"a DM {NOTICE_LEAD.total_seconds() / 60:.0f} minutes before each round" in TEXT
     assert f"grace period is {DEFAULT_GRACE_MINUTES} minutes" in TEXT
     assert f"(0 to {MAX_GRACE_MINUTES} minutes; 0 means never" in TEXT
     assert GuildSettings(1).time_zone == "UTC"  # "a server that never set one ... in UTC"
@@ -73,6 +78,26 @@ def test_every_command_the_page_names_exists() -> None:
         _command(path)
     settings = _command("/quiz settings").parameters
     assert {"time_zone", "grace_minutes", "moderator_role"} <= {p.name for p in settings}
+
+
+def test_the_settings_it_names_are_the_members_and_the_servers() -> None:
+    ctx: Any = None
+    (member,) = [
+        c for cog in top_level_cogs(ctx) for c in cog.get_app_commands() if c.name == "settings"
+    ]
+    assert isinstance(member, app_commands.Command)
+    named = set(re.findall(r"`/settings (\w+)", TEXT))
+    assert named == {"language", "quiet_start", "event_reminders"}
+    assert named <= {p.name for p in member.parameters}
+    assert "`quiet_end`" in TEXT
+
+
+def test_the_readme_invite_grants_what_the_page_asks() -> None:
+    readme = (DOC.parents[1] / "README.md").read_text(encoding="utf-8")
+    granted = discord.Permissions(int(re.search(r"`(\d+)` is the four above", readme)[1]))  # type: ignore[index]
+    assert granted.create_events
+    assert all(getattr(granted, name) for name in NEEDED_PERMISSIONS)
+    assert f'"{EVENTS_PERMISSION}"' in TEXT
 
 
 def test_the_quoted_refusal_is_the_bots() -> None:

@@ -82,6 +82,8 @@ class NewSchedule:
 @dataclass(frozen=True, slots=True)
 class Schedule(NewSchedule):
     id: int
+    event_id: int | None = None  # its Discord event, once made
+    event_rule_start: datetime | None = None  # where the event's recurrence rule counts from
 
 
 class Outcome(enum.StrEnum):

@@ -176,6 +176,8 @@ class MemberSettingsRow(Base):
     client_locale: Mapped[str | None] = mapped_column(String(16))  # as last seen
     # Discord refused a reminder DM (50007): reminders went off, and the member is to be told.
     dm_refused: Mapped[bool] = mapped_column(Boolean)
+    # A DM before a scheduled round whose Discord event the member is interested in.
+    event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=text("true"))
 
 
 class ShardLeaseRow(Base):
@@ -279,6 +281,9 @@ class ScheduleRow(Base):
     created_locale: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime]
     removed_at: Mapped[datetime | None]
+    # Its Discord event, and the start its recurrence rule counts from (the rule keeps UTC).
+    event_id: Mapped[int | None] = mapped_column(BigInteger)
+    event_rule_start: Mapped[datetime | None]
 
 
 class OccurrenceRow(Base):
@@ -294,6 +299,20 @@ class OccurrenceRow(Base):
     round_id: Mapped[int | None] = mapped_column(AutoId, ForeignKey("rounds.id"))
     recorded_at: Mapped[datetime]
     note_owed: Mapped[bool] = mapped_column(Boolean)  # its moderator is still to be told
+    # A skipped occurrence made an exception of the schedule's Discord event.
+    excepted: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+
+
+class InterestNoticeRow(Base):
+    """A member interested in a schedule's Discord event, told (or not: quiet hours, opted out)
+    before one of its rounds: written once, by whoever tells them."""
+
+    __tablename__ = "interest_notices"
+    schedule_id: Mapped[int] = mapped_column(ForeignKey("schedules.id"), primary_key=True)
+    local_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    noticed_at: Mapped[datetime]
+    sent: Mapped[bool] = mapped_column(Boolean)  # False: not told (quiet hours, opted out)
 
 
 class RoundMessageRow(Base):
@@ -451,6 +470,7 @@ shard_leases_table = _table(ShardLeaseRow)
 rounds_table = _table(RoundRow)
 schedules_table = _table(ScheduleRow)
 occurrences_table = _table(OccurrenceRow)
+interest_notices_table = _table(InterestNoticeRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)
 answers_table = _table(AnswerRow)

@@ -56,6 +56,7 @@ class MemberSettings:
     locale: str | None = None  # of the bot's DMs; None: the member's Discord client language
     client_locale: str | None = None  # the client language the member last used the bot in
     dm_refused: bool = False  # a reminder DM was refused: reminders are off, to be told
+    event_reminders: bool = True  # a DM before a scheduled round of an event they are into
 
     @property
     def dm_locale(self) -> str:
@@ -76,6 +77,7 @@ class MemberSettings:
             reminder_hour=self.reminder_hour,
             quiet=quiet,
             language=self.locale,
+            event_reminders=self.event_reminders,
         )
 
 

@@ -95,7 +95,7 @@ async def guild_schedules(db: Database, guild_id: int) -> list[Schedule]:
             .where(_active(), ScheduleRow.guild_id == guild_id)
             .order_by(ScheduleRow.id)
         )
-        return [_schedule(row) for row in rows.all()]
+        return [schedule_of(row) for row in rows.all()]
 
 
 async def active_schedules(db: Database) -> list[Schedule]:
@@ -104,7 +104,7 @@ async def active_schedules(db: Database) -> list[Schedule]:
         rows = await connection.execute(
             select(schedules_table).where(_active()).order_by(ScheduleRow.id)
         )
-        return [_schedule(row) for row in rows.all()]
+        return [schedule_of(row) for row in rows.all()]
 
 
 async def remove(db: Database, guild_id: int, schedule_id: int, now: datetime) -> bool:
@@ -231,7 +231,7 @@ async def take_notes(db: Database, guild_ids: Collection[int]) -> list[Note]:
             )
             if done.rowcount == 1:
                 occurrence = Occurrence(row.local_day, row.due_at)
-                taken.append(Note(_schedule(row), occurrence, Outcome(row.outcome)))
+                taken.append(Note(schedule_of(row), occurrence, Outcome(row.outcome)))
     return taken
 
 
@@ -242,7 +242,8 @@ def _active() -> ColumnElement[bool]:
     return ScheduleRow.removed_at.is_(None)
 
 
-def _schedule(row: Row[Any]) -> Schedule:
+def schedule_of(row: Row[Any]) -> Schedule:
+    """The schedule in a row of ``schedules`` (all its columns)."""
     return Schedule(
         guild_id=row.guild_id,
         channel_id=row.channel_id,
@@ -256,4 +257,6 @@ def _schedule(row: Row[Any]) -> Schedule:
         created_locale=row.created_locale,
         created_at=row.created_at,
         id=row.id,
+        event_id=row.event_id,
+        event_rule_start=row.event_rule_start,
     )

@@ -9,13 +9,13 @@ from datetime import date, timedelta
 import pytest
 
 from bot.quiz.review_round import RoundMode
-from bot.quiz.rounds import Message
+from bot.quiz.rounds import Message, RoundState
 from bot.quiz.schedules import MAX_SCHEDULES, NewSchedule, Occurrence, Outcome, Recurrence
-from bot.storage import outbox, schedules
+from bot.storage import outbox, schedule_events, schedules
 from bot.storage.database import Database
 from bot.storage.packs import sync_packs
 from bot.storage.results import RoundView
-from bot.storage.rounds import RoundAlreadyRunningError, ScheduledStart, start_round
+from bot.storage.rounds import RoundAlreadyRunningError, ScheduledStart, end_round, start_round
 from bot.storage.schedules import OccurrenceTakenError, TooManySchedulesError
 from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
@@ -161,3 +161,48 @@ async def test_a_skip_owes_no_note_and_counts_as_recorded_ahead(db: Database) ->
     assert after[schedule.id] == schedules.Records(DUE.due_at, frozenset())
     with pytest.raises(OccurrenceTakenError):
         await start_for(db, schedule.id)
+
+
+async def test_an_interested_member_is_decided_about_once_per_round(database_url: str) -> None:
+    handles = [Database.open(database_url) for _ in range(3)]
+    try:
+        await sync_packs(handles[0], [make_pack()], NOW)
+        schedule = await schedules.add(handles[0], new_schedule())
+        claims = await asyncio.gather(
+            *(
+                schedule_events.claim_notice(db, schedule.id, DUE.local_day, 7, NOW, sent=True)
+                for db in handles
+            )
+        )
+        assert sorted(claims) == [False, False, True]
+        assert await schedule_events.noticed(handles[0], schedule.id, DUE.local_day) == {7: True}
+        next_day = DUE.local_day + timedelta(days=7)
+        assert await schedule_events.claim_notice(
+            handles[0], schedule.id, next_day, 7, NOW, sent=False
+        )
+    finally:
+        for db in handles:
+            await db.close()
+
+
+async def test_what_the_events_need_is_kept(db: Database) -> None:
+    schedule = await schedules.add(db, new_schedule())
+    await schedule_events.set_event(db, schedule.id, 2**61, DUE.due_at)
+    (stored,) = await schedules.guild_schedules(db, GUILD)
+    assert (stored.event_id, stored.event_rule_start) == (2**61, DUE.due_at)
+    assert await schedules.record(db, schedule.id, DUE, Outcome.SKIPPED, NOW)
+    assert await schedule_events.skips_to_except(db, schedule.id, NOW) == [DUE]
+    await schedule_events.set_excepted(db, schedule.id, [DUE.local_day], excepted=True)
+    assert await schedule_events.skips_to_except(db, schedule.id, NOW) == []
+    assert await schedule_events.skipped_ahead(db, schedule.id, NOW) == [DUE.local_day]
+    assert await schedule_events.skipped_ahead(db, schedule.id, DUE.due_at) == []
+    later = Occurrence(DUE.local_day + timedelta(days=7), DUE.due_at + timedelta(days=7))
+    view = await start_for(db, schedule.id, later)
+    assert await schedule_events.with_running_round(db, [schedule.id]) == {schedule.id}
+    await end_round(db, view.id, RoundState.STOPPED, later.due_at)
+    assert await schedule_events.with_running_round(db, [schedule.id]) == set()
+    assert await schedule_events.removed_with_events(db, [GUILD]) == []
+    await schedules.remove(db, GUILD, schedule.id, NOW)
+    assert [s.id for s in await schedule_events.removed_with_events(db, [GUILD])] == [schedule.id]
+    await schedule_events.set_event(db, schedule.id, None, None)
+    assert await schedule_events.removed_with_events(db, [GUILD]) == []

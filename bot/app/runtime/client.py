@@ -61,6 +61,7 @@ class QuizBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels, roles and server locale; not privileged
+        intents.guild_scheduled_events = True  # the schedules' Discord events; not privileged
         # discord.py waits this long for more servers before "ready" (2 s by default); a server
         # that arrives later is picked up by the round supervisor within its next sweep.
         options.setdefault("guild_ready_timeout", 0.5)

@@ -104,7 +104,10 @@ class ScheduleGroup(
         ctx.schedules.changed()
         unreachable = ping_role_unreachable(interaction, outcome.schedule.ping_role_id)
         library = (await ctx.shelf.view(guild_id)).known
-        await reply(interaction, added_text(outcome, library, locale, ping_unreachable=unreachable))
+        allowed = interaction.app_permissions  # the bot's own, as Discord sends them
+        events = allowed.create_events or allowed.manage_events or allowed.administrator
+        said = added_text(outcome, library, locale, ping_unreachable=unreachable, events=events)
+        await reply(interaction, said)
 
     @add.autocomplete("pack")
     async def pack_autocomplete(

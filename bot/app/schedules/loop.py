@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from itertools import groupby
 
 import discord
@@ -28,20 +28,24 @@ import discord
 from bot.app.kit.context import RoundControl
 from bot.app.kit.retry import describe
 from bot.app.kit.server_views import PackShelf
+from bot.app.schedules.events import ScheduleEvents, SeriesNow
+from bot.app.schedules.interest import InterestNotices
 from bot.app.schedules.planning import zone_of
 from bot.app.schedules.starts import Attempt, OccurrenceStarter
 from bot.app.schedules.texts import note_text
 from bot.clock import Clock
+from bot.quiz.schedule_events import NOTICE_LEAD, notice_due
 from bot.quiz.schedules import (
     Occurrence,
     Outcome,
     Schedule,
     Verdict,
     agenda,
+    occurrences,
     verdict,
     waits_for_channel,
 )
-from bot.storage import schedules, settings
+from bot.storage import schedule_events, schedules, settings
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 from bot.storage.schedules import Note, Records
@@ -50,6 +54,8 @@ log = logging.getLogger(__name__)
 
 MAX_NAP_S = 30.0  # the longest the loop waits without looking again
 BUSY_RECHECK_S = 2.0  # how soon a busy channel is looked at again
+# How soon a schedule whose round runs, or whose event we just changed, is looked at again.
+RUNNING_RECHECK_S = 5.0
 FAILED_PASS_RETRY_S = 5.0
 SHUTDOWN_GRACE_S = 5.0
 
@@ -71,6 +77,9 @@ class ScheduleLoop:
         self._clock = clock
         self._serves_guild = serves_guild
         self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
+        self.events = ScheduleEvents(client, db, shelf)
+        self.interest = InterestNotices(client, db, shelf)
+        self._told: set[tuple[int, date]] = set()  # occurrences whose interested were told
         # When this process first saw each owed occurrence: reached within the grace period,
         # it stays in time while it waits for a busy channel.
         self._noticed: dict[tuple[int, object], datetime] = {}
@@ -96,6 +105,7 @@ class ScheduleLoop:
         for task in late:
             task.cancel()
         await asyncio.gather(self._task, return_exceptions=True)
+        await self.interest.close()
 
     async def _run(self) -> None:
         while not self._closing:
@@ -118,7 +128,9 @@ class ScheduleLoop:
         mine = [
             s for s in await schedules.active_schedules(self._db) if self._serves_guild(s.guild_id)
         ]
-        recorded = await schedules.records(self._db, [s.id for s in mine], now)
+        ids = [s.id for s in mine]
+        recorded = await schedules.records(self._db, ids, now)
+        running = await schedule_events.with_running_round(self._db, ids)
         servers: dict[int, GuildSettings] = {}
         look_again = now + timedelta(seconds=MAX_NAP_S)
         for schedule in mine:
@@ -128,13 +140,24 @@ class ScheduleLoop:
                 servers[schedule.guild_id] = await settings.guild_settings(
                     self._db, schedule.guild_id
                 )
-            served = await self._serve(schedule, recorded[schedule.id], servers[schedule.guild_id])
+            served = await self._serve(
+                schedule,
+                recorded[schedule.id],
+                servers[schedule.guild_id],
+                running=schedule.id in running,
+            )
             look_again = min(look_again, served)
-        await self._tell(guild.id for guild in self._client.guilds)
+        served_guilds = [guild.id for guild in self._client.guilds]
+        for removed in await schedule_events.removed_with_events(self._db, served_guilds):
+            await self.events.delete(removed)
+        await self._tell(served_guilds)
         return look_again
 
-    async def _serve(self, schedule: Schedule, records: Records, server: GuildSettings) -> datetime:
-        """Acts on the schedule's owed occurrences; when it next needs a look."""
+    async def _serve(
+        self, schedule: Schedule, records: Records, server: GuildSettings, *, running: bool
+    ) -> datetime:
+        """Acts on the schedule's owed occurrences, keeps its Discord event in line and tells
+        those interested in it of a round about to start; when it next needs a look."""
         now = self._clock.now()
         since = max(schedule.created_at, records.settled_until or schedule.created_at)
         zone = zone_of(server.time_zone)
@@ -144,9 +167,41 @@ class ScheduleLoop:
             look_again = min(look_again, plan.next_due.due_at)
         grace = timedelta(minutes=server.grace_minutes)
         for occurrence in plan.owed:
-            if await self._act(schedule, occurrence, grace) is Attempt.BUSY:
+            attempt = await self._act(schedule, occurrence, grace)
+            if attempt is Attempt.BUSY:
                 look_again = min(look_again, now + timedelta(seconds=BUSY_RECHECK_S))
+            running = running or attempt is Attempt.STARTED
+        if running:
+            look_again = min(look_again, now + timedelta(seconds=RUNNING_RECHECK_S))
+        settling = await self.events.keep(
+            schedule,
+            SeriesNow(
+                zone=zone,
+                next_any=next(
+                    iter(occurrences(schedule.recurrence, zone, after=now, count=1)), None
+                ),
+                skipped=records.ahead,
+                running=running,
+                settled_until=records.settled_until,
+                question_seconds=schedule.question_seconds or server.question_seconds,
+                now=now,
+            ),
+        )
+        if settling:  # a change to its event is to show: the next step comes after it
+            look_again = min(look_again, now + timedelta(seconds=RUNNING_RECHECK_S))
+        if plan.next_due is not None and schedule.event_id is not None:
+            look_again = min(look_again, self._notice(schedule, plan.next_due, now))
         return look_again
+
+    def _notice(self, schedule: Schedule, coming: Occurrence, now: datetime) -> datetime:
+        """Tells the event's interested members of the coming round once it is due to; when to
+        look again for that."""
+        key = (schedule.id, coming.local_day)
+        if notice_due(coming.due_at, now) and key not in self._told:
+            self._told.add(key)
+            self.interest.tell(schedule, coming, now)
+        notice_at = coming.due_at - NOTICE_LEAD
+        return notice_at if notice_at > now else coming.due_at
 
     async def _act(self, schedule: Schedule, occurrence: Occurrence, grace: timedelta) -> Attempt:
         key = (schedule.id, occurrence.local_day)
@@ -158,6 +213,8 @@ class ScheduleLoop:
             attempt = await self._starter.attempt(schedule, occurrence)
             if attempt is Attempt.BUSY and not waits_for_channel(occurrence, now):
                 attempt = await self._starter.record(schedule, occurrence, Outcome.BUSY)
+            if attempt is Attempt.STARTED:
+                await self.events.started(schedule, occurrence)
         if attempt is not Attempt.BUSY:
             self._noticed.pop(key, None)
         return attempt

@@ -37,7 +37,11 @@ def when(schedule: Schedule, locale: str) -> str:
     return tr(locale, "schedule.when", day=day_name(recurrence), time=time_text(recurrence.minute))
 
 
-def added_text(planned: Planned, library: Library, locale: str, *, ping_unreachable: bool) -> str:
+def added_text(
+    planned: Planned, library: Library, locale: str, *, ping_unreachable: bool, events: bool
+) -> str:
+    """The new schedule; whether its Discord event comes (the bot may make events, ``events``)
+    or not, and a ping Discord would not let through."""
     schedule = planned.schedule
     lines = [
         tr(
@@ -51,6 +55,7 @@ def added_text(planned: Planned, library: Library, locale: str, *, ping_unreacha
         ),
         *_details(planned, locale),
         tr(locale, "schedule.zone_hint", zone=planned.zone),
+        tr(locale, "schedule.with_event" if events else "schedule.no_event"),
     ]
     if ping_unreachable and schedule.ping_role_id is not None:
         lines.append(tr(locale, "settings.ping_unreachable", role=f"<@&{schedule.ping_role_id}>"))

@@ -380,6 +380,8 @@ cmd-settings-quiet_end-name = τέλος_ησυχίας
 cmd-settings-quiet_end-description = Τέλος των ωρών ησυχίας (0-23· ίδια με την αρχή: καθόλου)
 cmd-settings-language-name = γλώσσα
 cmd-settings-language-description = Γλώσσα των DM του bot προς εσάς
+cmd-settings-event_reminders-name = υπενθυμίσεις_εκδηλώσεων
+cmd-settings-event_reminders-description = Ένα DM πριν από έναν προγραμματισμένο γύρο στην εκδήλωση του οποίου πατήσατε «Ενδιαφέρομαι»
 choice-client = Η γλώσσα του Discord μου
 settings-member-title = Οι ρυθμίσεις σας
 settings-member-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
@@ -393,6 +395,11 @@ settings-member-quiet = Ώρες ησυχίας
 settings-member-quiet_hours = { $start } έως { $end }
 settings-member-no_quiet = καμία
 settings-member-language = Γλώσσα των DM
+settings-member-event_reminders = Πριν από προγραμματισμένους γύρους
+settings-member-event_reminders_on = ένα DM { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    } πριν από έναν γύρο στην εκδήλωση του οποίου στο Discord πατήσατε «Ενδιαφέρομαι»
 settings-member-client_language = η γλώσσα του Discord σας
 settings-member-not_saved = Δεν άλλαξε τίποτα.
 settings-problem-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens.
@@ -603,3 +610,7 @@ upload-format_opentdb = JSON του Open Trivia DB
 upload-format_gift = GIFT (Moodle)
 upload-format_aiken = Aiken (Moodle)
 upload-format_terms = λίστα όρων
+schedule-with_event = Τα μέλη που πατούν «Ενδιαφέρομαι» στην εκδήλωσή του στο Discord λαμβάνουν ένα DM πριν από κάθε γύρο.
+schedule-no_event = Μου λείπει το δικαίωμα «Δημιουργία εκδηλώσεων», οπότε αυτό το πρόγραμμα δεν έχει εκδήλωση στο Discord· οι γύροι του ξεκινούν κανονικά.
+# Το $time είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε 5 λεπτά».
+schedule-interest = Το **{ $pack }** ξεκινά { $time } στο { $channel }: πατήσατε «Ενδιαφέρομαι» στην εκδήλωσή του στο Discord. Για να μη λαμβάνετε άλλα τέτοια μηνύματα, χρησιμοποιήστε την εντολή { $command } με υπενθυμίσεις_εκδηλώσεων: False.

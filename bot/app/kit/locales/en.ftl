@@ -348,6 +348,8 @@ cmd-settings-quiet_end-name = quiet_end
 cmd-settings-quiet_end-description = Quiet hours end at this hour (0-23; the same as the start: none)
 cmd-settings-language-name = language
 cmd-settings-language-description = Language of the bot's DMs to you
+cmd-settings-event_reminders-name = event_reminders
+cmd-settings-event_reminders-description = A DM before a scheduled round whose Discord event you marked Interested
 choice-client = My Discord language
 settings-member-title = Your settings
 settings-member-saved = Settings saved.
@@ -361,6 +363,11 @@ settings-member-quiet = Quiet hours
 settings-member-quiet_hours = { $start } to { $end }
 settings-member-no_quiet = none
 settings-member-language = Language of DMs
+settings-member-event_reminders = Before scheduled rounds
+settings-member-event_reminders_on = a DM { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } before a round whose Discord event you marked “Interested”
 settings-member-client_language = your Discord language
 settings-member-not_saved = Nothing was changed.
 settings-problem-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens.
@@ -571,3 +578,7 @@ upload-format_opentdb = Open Trivia DB JSON
 upload-format_gift = GIFT (Moodle)
 upload-format_aiken = Aiken (Moodle)
 upload-format_terms = a term list
+schedule-with_event = Members who mark “Interested” on its Discord event get a DM before each round.
+schedule-no_event = I lack the “Create Events” permission, so this schedule has no Discord event; its rounds start all the same.
+# $time is a Discord timestamp a member's client shows as "in 5 minutes".
+schedule-interest = **{ $pack }** starts { $time } in { $channel }: you marked “Interested” on its Discord event. To get no more of these, use { $command } with event_reminders: False.

@@ -1,5 +1,6 @@
-"""schedules: weekly and daily series of rounds, what became of each occurrence, a server's
-time zone and grace period, and a round's mode and start-card ping
+"""schedules: weekly and daily series of rounds and their Discord events, what became of each
+occurrence, the interested members told before one, a server's time zone and grace period, a
+round's mode and start-card ping, and a member's choice of event reminders
 
 Revision ID: 0010
 Revises: 0009
@@ -36,9 +37,16 @@ def _round_columns() -> tuple[sa.Column[object], ...]:
     )
 
 
+def _member_columns() -> tuple[sa.Column[object], ...]:
+    return (sa.Column("event_reminders", sa.Boolean(), nullable=False, server_default=sa.true()),)
+
+
 def upgrade() -> None:
     with op.batch_alter_table("guild_settings") as batch:
         for column in _server_columns():
+            batch.add_column(column)
+    with op.batch_alter_table("member_settings") as batch:
+        for column in _member_columns():
             batch.add_column(column)
     with op.batch_alter_table("rounds") as batch:
         for column in _round_columns():
@@ -60,6 +68,8 @@ def upgrade() -> None:
         sa.Column("created_locale", sa.String(length=16), nullable=False),
         sa.Column("created_at", bot.storage.models.UtcDateTime(), nullable=False),
         sa.Column("removed_at", bot.storage.models.UtcDateTime(), nullable=True),
+        sa.Column("event_id", sa.BigInteger(), nullable=True),
+        sa.Column("event_rule_start", bot.storage.models.UtcDateTime(), nullable=True),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_schedules")),
     )
     op.create_index("ix_schedules_guild_id", "schedules", ["guild_id"])
@@ -72,6 +82,7 @@ def upgrade() -> None:
         sa.Column("round_id", AUTO_ID, nullable=True),
         sa.Column("recorded_at", bot.storage.models.UtcDateTime(), nullable=False),
         sa.Column("note_owed", sa.Boolean(), nullable=False),
+        sa.Column("excepted", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.ForeignKeyConstraint(
             ["schedule_id"],
             ["schedules.id"],
@@ -83,15 +94,35 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("schedule_id", "local_day", name=op.f("pk_schedule_occurrences")),
     )
     op.create_index("ix_schedule_occurrences_note_owed", "schedule_occurrences", ["note_owed"])
+    op.create_table(
+        "interest_notices",
+        sa.Column("schedule_id", AUTO_ID, nullable=False),
+        sa.Column("local_day", sa.Date(), nullable=False),
+        sa.Column("member_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("noticed_at", bot.storage.models.UtcDateTime(), nullable=False),
+        sa.Column("sent", sa.Boolean(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["schedule_id"],
+            ["schedules.id"],
+            name=op.f("fk_interest_notices_schedule_id_schedules"),
+        ),
+        sa.PrimaryKeyConstraint(
+            "schedule_id", "local_day", "member_id", name=op.f("pk_interest_notices")
+        ),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("interest_notices")
     op.drop_index("ix_schedule_occurrences_note_owed", table_name="schedule_occurrences")
     op.drop_table("schedule_occurrences")
     op.drop_index("ix_schedules_guild_id", table_name="schedules")
     op.drop_table("schedules")
     with op.batch_alter_table("rounds") as batch:
         for column in reversed(_round_columns()):
+            batch.drop_column(column.name)
+    with op.batch_alter_table("member_settings") as batch:
+        for column in reversed(_member_columns()):
             batch.drop_column(column.name)
     with op.batch_alter_table("guild_settings") as batch:
         for column in reversed(_server_columns()):
