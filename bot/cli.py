@@ -177,7 +177,9 @@ def _print_report(report: FileReport) -> None:
             print(problem)
         return
     pack = report.pack
-    print(f"ok  {pack.id}  {counted(len(pack.questions), 'question')}  {','.join(pack.locales)}")
+    pictures = f", {counted(len(report.pictures), 'picture')}" if report.pictures else ""
+    questions = counted(len(pack.questions), "question")
+    print(f"ok  {pack.id}  {questions}{pictures}  {','.join(pack.locales)}")
 
 
 def list_packs(quiz_dir: Path) -> int:

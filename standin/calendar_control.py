@@ -4,6 +4,7 @@ events with who is interested, and act as a member in the client (create an even
 
 from __future__ import annotations
 
+from standin import event_timeline, timestamps
 from standin.clock import parse_moment
 from standin.control import ControlCall, action
 from standin.errors import RefusedError
@@ -37,7 +38,8 @@ async def move_clock(call: ControlCall) -> object:
 @action("GET", "/scheduled-events")
 async def scheduled_events(call: ControlCall) -> object:
     """The guild's events as the bot gets them (with ``user_count``), each with ``users``: the
-    members interested, by id and name, in id order."""
+    members interested, by id and name, in id order; and ``occurrence``, the ``start`` and
+    ``end`` a member's client shows (exceptions applied; null once a series has none left)."""
     await call.core.scheduler.tick()
     guild = call.core.world.guild(int(call.body["guild_id"]))
     return [_listed(call, event) for event in call.core.scheduler.events_of(guild.id)]
@@ -89,7 +91,11 @@ def _event(call: ControlCall) -> ScheduledEvent:
 def _listed(call: ControlCall, event: ScheduledEvent) -> Json:
     world = call.core.world
     users = [{"id": str(i), "name": world.user(i).username} for i in sorted(event.interested)]
-    return {**event.payload(user_count=True), "users": users}
+    shown = event_timeline.shown(event, call.core.clock.now())
+    occurrence = None
+    if shown is not None:
+        occurrence = {"start": timestamps.written(shown[0]), "end": timestamps.written(shown[1])}
+    return {**event.payload(user_count=True), "users": users, "occurrence": occurrence}
 
 
 def _check_spec(call: ControlCall, body: Json) -> None:

@@ -42,6 +42,7 @@ class Clock:
         self._real = real
         self.file = file
         self.offset_s = 0.0
+        self.watchers: list[Callable[[], None]] = []  # told after every move (the page's feed)
         self._write()
 
     def now(self) -> dt.datetime:
@@ -82,6 +83,8 @@ class Clock:
             raise RefusedError(f"the clock may run at most {MAX_OFFSET_S:.0f} s ahead", 400)
         self.offset_s = offset_s
         self._write()
+        for watcher in self.watchers:
+            watcher()
         return self.now()
 
     def _write(self) -> None:

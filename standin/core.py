@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
+from standin.attachments import MessageFiles
 from standin.clock import Clock
 from standin.commands import OptionValue, command_data
 from standin.config import SandboxConfig
@@ -19,7 +20,7 @@ from standin.interactions import (
     Interaction,
     InteractionDesk,
 )
-from standin.model import Guild, Json, Upload
+from standin.model import Guild, Json
 from standin.openapi import OpenApiSpec, shared_spec, spec_path
 from standin.payloads import interaction_payload
 from standin.permissions import guild_permissions
@@ -46,13 +47,15 @@ class StandIn:
         self.world.watchers.append(self.events.world_changed)
         self.url = ""  # set once the server listens
         self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
-        self.desk = InteractionDesk(self.world, self.config)
+        self.files = MessageFiles(self.world.ids, lambda: self.url)  # and the CDN serving them
+        self.desk = InteractionDesk(self.world, self.config, self.files)
         self.scheduler = Scheduler(self.world, self.gateway, self.clock)
+        self.scheduler.watchers.append(self.events.scheduled_event_changed)
+        self.clock.watchers.append(lambda: self.events.clock_moved(self.clock.state()))
         self.limiter = RateLimiter(self.config)
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
         self.openapi_failures: list[Json] = []
-        self.attachments: dict[int, Upload] = {}  # the stand-in CDN's files, by attachment id
 
     @property
     def gateway_url(self) -> str:

@@ -44,6 +44,21 @@ def next_occurrence(event: ScheduledEvent, now: dt.datetime) -> dt.datetime | No
     return None
 
 
+def shown(event: ScheduledEvent, now: dt.datetime) -> tuple[dt.datetime, dt.datetime] | None:
+    """The occurrence a member's client shows: the current one, as its exception has it; the
+    next one when an exception cancels the current one (None when no other is left)."""
+    current = event.current_exception()
+    if current is None or not current.canceled or event.finished:
+        return event.effective()
+    upcoming = next_occurrence(event, now)
+    if upcoming is None:
+        return None
+    moved = event.exceptions.get(snowflake.at(upcoming))
+    start = moved.start if moved is not None and moved.start is not None else upcoming
+    end = moved.end if moved is not None and moved.end is not None else start + event.duration
+    return start, end
+
+
 def step(event: ScheduledEvent, now: dt.datetime) -> bool:
     """One change the passing of time makes to `event`, if any is due by `now`."""
     if event.status in (COMPLETED, CANCELED):

@@ -2,8 +2,10 @@
 
 `GET /_sandbox/events?user=NAME_OR_ID` streams, as that member sees them: messages created,
 edited and deleted (ephemeral ones only to their member), that member's interactions that failed
-(no answer in 3 s: "This interaction failed"), and `world` when guilds, channels, roles or members
-changed. Each event's data is JSON.
+(no answer in 3 s: "This interaction failed"), `world` when guilds, channels, roles or members
+changed, `scheduled_event` when an event of one of that member's servers changed (its name, times,
+status or who is interested: `guild_id` and `change`, the gateway event's name) and `clock` when
+the stand-in's clock moved (`now`, `offset_s`). Each event's data is JSON.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Event:
     message: Message | None = None
     data: Json | None = None
     for_user: int | None = None  # only this member hears it
+    for_guild: int | None = None  # only this server's members hear it
 
 
 class EventBus:
@@ -42,6 +45,14 @@ class EventBus:
     def world_changed(self, kind: str, message: Message | None) -> None:
         """The world's watcher: every message change and world change becomes an event."""
         self.publish(Event(kind, message))
+
+    def scheduled_event_changed(self, change: str, guild_id: int) -> None:
+        """The scheduler's watcher: the page reads the guild's events again."""
+        data = {"guild_id": str(guild_id), "change": change}
+        self.publish(Event("scheduled_event", data=data, for_guild=guild_id))
+
+    def clock_moved(self, state: Json) -> None:
+        self.publish(Event("clock", data=state))
 
     @contextlib.contextmanager
     def subscribe(self) -> Iterator[asyncio.Queue[Event | None]]:
@@ -78,6 +89,10 @@ def for_viewer(world: World, event: Event, viewer: int) -> Json | None:
     """The event's data as `viewer` may see it, or None when it is not for them."""
     if event.for_user is not None and event.for_user != viewer:
         return None
+    if event.for_guild is not None:
+        guild = world.guilds.get(event.for_guild)
+        if guild is None or viewer not in guild.members:
+            return None
     message = event.message
     if message is None:
         return event.data or {}

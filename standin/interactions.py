@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from standin import errors
+from standin.attachments import MessageFiles, Uploads
 from standin.config import SandboxConfig
 from standin.errors import DiscordError, RefusedError
 from standin.layouts import IS_COMPONENTS_V2, check_edit
@@ -49,9 +50,10 @@ class Interaction:
 
 
 class InteractionDesk:
-    def __init__(self, world: World, config: SandboxConfig) -> None:
+    def __init__(self, world: World, config: SandboxConfig, files: MessageFiles) -> None:
         self._world = world
         self._config = config
+        self._files = files
         self.by_id: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         # Each message's buttons by custom_id, with the components list they were read from:
@@ -119,7 +121,7 @@ class InteractionDesk:
     # The interaction callback route.
 
     def callback(
-        self, interaction_id: int, token: str, body: Json
+        self, interaction_id: int, token: str, body: Json, uploads: Uploads | None = None
     ) -> tuple[Interaction, Message | None]:
         interaction = self.by_id.get(interaction_id)
         if interaction is None or interaction.token != token or self.failed(interaction):
@@ -136,7 +138,7 @@ class InteractionDesk:
                 "Interaction response type is invalid for this interaction",
             )
         data = body.get("data") or {}
-        message = self._respond(interaction, kind, data)
+        message = self._respond(interaction, kind, data, uploads or {})
         interaction.acknowledged_at = self._config.clock()
         self._record(interaction, "callback", kind, body, message)
         interaction.acknowledged.set()
@@ -151,9 +153,12 @@ class InteractionDesk:
                 await interaction.acknowledged.wait()
         return self.report(interaction)
 
-    def _respond(self, interaction: Interaction, kind: int, data: Json) -> Message | None:
+    def _respond(
+        self, interaction: Interaction, kind: int, data: Json, uploads: Uploads
+    ) -> Message | None:
         if kind == MESSAGE:
             check_message(data, ["data"])
+            self._files.new_message(data, uploads)
             message = self._post(interaction, data)
             interaction.original_id = message.id
             return message
@@ -166,6 +171,7 @@ class InteractionDesk:
             check_message(data, ["data"])
             clicked = self._clicked(interaction)
             check_edit(clicked.body, data, ["data"])
+            self._files.edit(clicked.body, data, uploads)
             return self._world.edit(clicked, data, USERS_ONLY)
         if kind == DEFERRED_UPDATE:
             interaction.original_id = self._clicked(interaction).id
@@ -229,8 +235,11 @@ class InteractionDesk:
             raise errors.unknown("Webhook", errors.UNKNOWN_WEBHOOK)
         return interaction
 
-    def followup(self, interaction: Interaction, body: Json) -> Message:
+    def followup(
+        self, interaction: Interaction, body: Json, uploads: Uploads | None = None
+    ) -> Message:
         check_message(body)
+        self._files.new_message(body, uploads or {})
         if interaction.loading and interaction.original_id is not None:
             message = self._replace_loading(interaction, body)
         else:
@@ -259,10 +268,13 @@ class InteractionDesk:
             raise errors.unknown("Message", errors.UNKNOWN_MESSAGE)
         return message
 
-    def edit(self, interaction: Interaction, message: Message, body: Json) -> Message:
+    def edit(
+        self, interaction: Interaction, message: Message, body: Json, uploads: Uploads | None = None
+    ) -> Message:
         check_message(body)
         if not (message.id == interaction.original_id and interaction.loading):
             check_edit(message.body, body)
+        self._files.edit(message.body, body, uploads or {})
         if message.id == interaction.original_id and interaction.loading:
             self._replace_loading(interaction, body)
         else:

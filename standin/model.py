@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from standin.media import unfurled
 from standin.snowflake import created_at
 
 Json = dict[str, Any]
@@ -239,7 +240,9 @@ class Message:
             "mention_roles": [str(r) for r in self.mention_roles],
             "attachments": list(self.body.get("attachments") or []),
             "embeds": [{"type": "rich", **e} for e in self.body.get("embeds") or []],
-            "components": list(self.body.get("components") or []),
+            "components": unfurled(
+                list(self.body.get("components") or []), self.body.get("attachments") or []
+            ),
             "pinned": False,
             "flags": self.flags,
         }

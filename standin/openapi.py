@@ -1,7 +1,8 @@
 """Request bodies checked against Discord's published OpenAPI document.
 
-The document is loaded once per process; a validator is compiled per operation on first use and
-cached, so a check costs one schema walk. Failures are reported in Discord's own error shape.
+The document is loaded once per process; a validator is compiled per operation (and media type:
+a JSON body, or a multipart one with its ``files[n]``) on first use and cached, so a check costs
+one schema walk. Failures are reported in Discord's own error shape.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _REPO_ROOT = Path(__file__).resolve().parents[1]  # standin/ is a top-level pack
 DEFAULT_SPEC_PATH = _REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
 
 ErrorTree = dict[str, Any]
+JSON_MEDIA = "application/json"
 _VALID_KEPT = 10_000  # distinct valid bodies remembered (then forgotten all at once)
 
 
@@ -56,8 +58,8 @@ class OpenApiSpec:
         self._validator_class = validator_class(discriminated_unions(document))
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(_DOCUMENT_URI, resource)
-        self._validators: dict[tuple[str, str], Draft202012Validator | None] = {}
-        self._valid: set[tuple[str, str, str]] = set()  # (method, template, body) found valid
+        self._validators: dict[tuple[str, str, str], Draft202012Validator | None] = {}
+        self._valid: set[tuple[str, str, str, str]] = set()  # (method, template, media, body)
 
     @classmethod
     def load(cls, path: Path) -> OpenApiSpec:
@@ -66,14 +68,17 @@ class OpenApiSpec:
     def knows(self, method: str, template: str) -> bool:
         return method.lower() in self._paths.get(template, {})
 
-    def check(self, method: str, template: str, body: object) -> ErrorTree | None:
-        """Discord's `errors` tree for an invalid body, or None when the body is valid."""
-        validator = self._validator(method.lower(), template)
+    def check(
+        self, method: str, template: str, body: object, media: str = JSON_MEDIA
+    ) -> ErrorTree | None:
+        """Discord's `errors` tree for an invalid body, or None when the body is valid. A
+        multipart body (``media``) is checked as its JSON fields with its ``files[n]``."""
+        validator = self._validator(method.lower(), template, media)
         if validator is None:
             return None
         # A bot under load sends the same few bodies again and again (an ephemeral "Locked in"
         # in each language): a body once found valid is valid again, without a schema walk.
-        seen = (method, template, json.dumps(body, sort_keys=True))
+        seen = (method, template, media, json.dumps(body, sort_keys=True))
         if seen in self._valid:
             return None
         errors = list(validator.iter_errors(body))
@@ -84,22 +89,23 @@ class OpenApiSpec:
             return None
         return error_tree(errors)
 
-    def _validator(self, method: str, template: str) -> Draft202012Validator | None:
-        key = (method, template)
+    def _validator(
+        self, method: str, template: str, media: str = JSON_MEDIA
+    ) -> Draft202012Validator | None:
+        key = (method, template, media)
         if key not in self._validators:
-            self._validators[key] = self._compile(method, template)
+            self._validators[key] = self._compile(method, template, media)
         return self._validators[key]
 
-    def _compile(self, method: str, template: str) -> Draft202012Validator | None:
+    def _compile(self, method: str, template: str, media: str) -> Draft202012Validator | None:
         operation = self._paths.get(template, {}).get(method)
         if operation is None:
             return None
-        if "application/json" not in operation.get("requestBody", {}).get("content", {}):
+        if media not in operation.get("requestBody", {}).get("content", {}):
             return None
         # Point into the whole document so every $ref inside resolves against it.
         pointer = "/".join(
-            _escape(part)
-            for part in ("paths", template, method, "requestBody", "content", "application/json")
+            _escape(part) for part in ("paths", template, method, "requestBody", "content", media)
         )
         rooted = {"$ref": f"{_DOCUMENT_URI}#/{pointer}/schema"}
         validator: Draft202012Validator = self._validator_class(rooted, registry=self._registry)

@@ -9,6 +9,7 @@ from typing import Any
 from multidict import MultiMapping
 
 from standin import errors
+from standin.attachments import Uploads
 from standin.core import StandIn
 from standin.errors import DiscordError
 from standin.layouts import check_edit
@@ -23,6 +24,7 @@ class Call:
     params: Mapping[str, str]
     query: MultiMapping[str]
     body: Any
+    uploads: Uploads  # a multipart body's files[n], by n
 
     def id(self, name: str) -> int:
         try:
@@ -213,8 +215,9 @@ async def create_message(call: Call) -> object:
         raise errors.cannot_message_user()
     body: Json = call.body
     check_message(body)
-    if not (body.get("content") or body.get("embeds") or body.get("components")):
+    if not (body.get("content") or body.get("embeds") or body.get("components") or call.uploads):
         raise DiscordError(400, 50006, "Cannot send an empty message")
+    call.core.files.new_message(body, call.uploads)
     return call.core.world.post(channel, body).payload()
 
 
@@ -246,6 +249,7 @@ async def edit_message(call: Call) -> object:
         )
     check_message(call.body)
     check_edit(message.body, call.body)
+    call.core.files.edit(message.body, call.body, call.uploads)
     return call.core.world.edit(message, call.body).payload()
 
 

@@ -13,7 +13,7 @@ _BY_ID = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 @route("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
 async def interaction_callback(call: Call) -> object:
     interaction, message = call.core.desk.callback(
-        call.id("interaction_id"), call.params["interaction_token"], call.body
+        call.id("interaction_id"), call.params["interaction_token"], call.body, call.uploads
     )
     if not call.flag("with_response"):
         return NO_CONTENT
@@ -41,7 +41,7 @@ def _interaction(call: Call) -> Interaction:
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
 async def followup(call: Call) -> object:
-    message = call.core.desk.followup(_interaction(call), call.body)
+    message = call.core.desk.followup(_interaction(call), call.body, call.uploads)
     return message.payload() if call.flag("wait") else NO_CONTENT
 
 
@@ -55,7 +55,7 @@ async def get_original(call: Call) -> object:
 async def edit_original(call: Call) -> object:
     interaction = _interaction(call)
     message = call.core.desk.webhook_message(interaction, None)
-    return call.core.desk.edit(interaction, message, call.body).payload()
+    return call.core.desk.edit(interaction, message, call.body, call.uploads).payload()
 
 
 @route("DELETE", _ORIGINAL)
@@ -75,7 +75,7 @@ async def get_webhook_message(call: Call) -> object:
 async def edit_webhook_message(call: Call) -> object:
     interaction = _interaction(call)
     message = call.core.desk.webhook_message(interaction, call.id("message_id"))
-    return call.core.desk.edit(interaction, message, call.body).payload()
+    return call.core.desk.edit(interaction, message, call.body, call.uploads).payload()
 
 
 @route("DELETE", _BY_ID)

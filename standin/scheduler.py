@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from standin import errors, event_exceptions, event_rules, event_timeline
 from standin.clock import Clock
@@ -37,6 +38,8 @@ class Scheduler:
         self._world = world
         self._gateway = gateway
         self._clock = clock
+        # Told of every change, with the gateway event's name and the guild (the page's feed).
+        self.watchers: list[Callable[[str, int], None]] = []
 
     def events_of(self, guild_id: int) -> list[ScheduledEvent]:
         found = [e for e in self._world.scheduled_events.values() if e.guild_id == guild_id]
@@ -160,4 +163,6 @@ class Scheduler:
         await self._send(f"GUILD_SCHEDULED_EVENT_EXCEPTION_{kind}", data, guild_id)
 
     async def _send(self, name: str, data: Json, guild_id: int) -> None:
+        for watcher in self.watchers:
+            watcher(name, guild_id)
         await self._gateway.dispatch(name, data, guild_id, intent=GUILD_SCHEDULED_EVENTS)

@@ -27,6 +27,7 @@ from standin.ratelimit import RateLimitedError, injected_429
 from standin.rest import NO_CONTENT, ROUTES, Call, Handler
 
 API_PREFIX = "/api/v10"
+MULTIPART = "multipart/form-data"
 _TOKENLESS = ("/interactions/", "/webhooks/")  # authorised by the interaction token in the path
 _CORE: web.AppKey[StandIn] = web.AppKey("core", StandIn)
 
@@ -41,7 +42,7 @@ def build_app(core: StandIn) -> web.Application:
     app.router.add_get("/gateway", core.gateway.handle)
     control.add_routes(app, core)
     people.add_routes(app, core)
-    attachments.add_routes(app, core)
+    attachments.add_routes(app, core.files)
     command_file_routes.add_routes(app, core)
     app.on_shutdown.append(_close_gateway)
     return app
@@ -87,10 +88,9 @@ async def _answer(
     except RateLimitedError as limited:
         return json_response(limited.body, 429, limited.headers)
     try:
-        body, uploads = await _body(request)
-        _check_spec(core, method, template, request, body)
-        attachments.attach(core, body, uploads)
-        result = await handler(Call(core, request.match_info, request.query, body))
+        body, uploads = await _body(core, request)
+        _check_spec(core, method, template, request, attachments.form_for_spec(body, uploads))
+        result = await handler(Call(core, request.match_info, request.query, body, uploads))
     except DiscordError as error:
         return json_response(error.body(), error.status, headers)
     if result is NO_CONTENT:
@@ -116,11 +116,11 @@ async def _apply(core: StandIn, fault: Fault) -> web.Response | None:
     return None
 
 
-async def _body(request: web.Request) -> tuple[object, dict[int, Upload]]:
+async def _body(core: StandIn, request: web.Request) -> tuple[object, dict[int, Upload]]:
     if not request.can_read_body:
         return None, {}
-    if request.content_type == "multipart/form-data":
-        return await attachments.read_form(request)
+    if request.content_type == MULTIPART:
+        return await attachments.read_form(request, core.config.limits.attachment_size_limit)
     try:
         return json.loads(await request.read()), {}
     except ValueError as exc:
@@ -132,7 +132,8 @@ def _check_spec(
 ) -> None:
     if core.spec is None or body is None:
         return
-    errors = core.spec.check(method, template, body)
+    media = request.content_type if request.content_type == MULTIPART else "application/json"
+    errors = core.spec.check(method, template, body, media)
     if errors is None:
         return
     core.openapi_failures.append(

@@ -12,11 +12,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED_PACK_IDS = ("moe-expert-parallelism", "ring-attention")
 SHIPPED_PACK_FILES = tuple(REPO / "quizzes" / f"{pack_id}.yaml" for pack_id in SHIPPED_PACK_IDS)
+# The pictures they name, beside them (drawn by tools/draw_pictures.py).
+SHIPPED_PICTURE_NAMES = ("moe-dispatch-combine.png", "ring-of-devices.png")
+SHIPPED_PICTURE_FILES = tuple(REPO / "quizzes" / name for name in SHIPPED_PICTURE_NAMES)
 
 
 def copy_shipped_packs(folder: Path) -> Path:
-    """``folder``, created, holding a copy of each shipped pack (and nothing else); returned."""
+    """``folder``, created, holding a copy of each shipped pack and of the pictures they name
+    (and nothing else); returned."""
     folder.mkdir(parents=True, exist_ok=True)
-    for pack_file in SHIPPED_PACK_FILES:
-        shutil.copy2(pack_file, folder / pack_file.name)
+    for shipped in (*SHIPPED_PACK_FILES, *SHIPPED_PICTURE_FILES):
+        shutil.copy2(shipped, folder / shipped.name)
     return folder

@@ -42,8 +42,8 @@ def test_the_shipped_packs_are_valid(capsys: pytest.CaptureFixture[str], tmp_pat
     assert main(["validate", str(copy_shipped_packs(tmp_path / "quizzes"))]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
-        "ok  moe-expert-parallelism  8 questions  en,el",
-        "ok  ring-attention  8 questions  en,el",
+        "ok  moe-expert-parallelism  8 questions, 1 picture  en,el",
+        "ok  ring-attention  8 questions, 1 picture  en,el",
         "2 packs, 16 questions, locales el,en",
     ]
 

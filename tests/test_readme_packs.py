@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import jsonschema
 import pytest
 import yaml
 
+from bot.cli import validate
 from bot.quiz.loader import parse_pack
 from bot.quiz.problems import PackError
 from bot.quiz.schema import pack_schema
 from bot.quiz.template import SCHEMA_FILE
 from tests.quiz.packs import VALID_PACK, replace_line
+from tests.shipped import SHIPPED_PICTURE_FILES
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 SECTION = README.split("## Writing a pack\n", 1)[1].split("\n## ", 1)[0]
@@ -52,3 +55,23 @@ def test_the_hint_example_is_what_the_loader_says() -> None:
     with pytest.raises(PackError) as caught:
         parse_pack(replace_line(VALID_PACK, int(line), slip).encode(), source)
     assert [str(problem) for problem in caught.value.problems] == [shown.group(1)]
+
+
+def test_the_picture_example_validates_and_names_a_missing_picture_where_the_pack_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    folder = Path("quizzes")
+    folder.mkdir()
+    (folder / "ring.yaml").write_text(block_after("<!-- pack-picture-example -->"), "utf-8")
+    assert_a_valid_pack((folder / "ring.yaml").read_text(encoding="utf-8"))
+    ring = next(path for path in SHIPPED_PICTURE_FILES if path.name == "ring-of-devices.png")
+    shutil.copyfile(ring, folder / ring.name)
+    assert validate([folder]) == 0
+    shown = re.search(r"`validate` prints `(ok  ring  [^`]+)`; without the file", SECTION)
+    assert shown, "the picture example's ok line"
+    assert capsys.readouterr().out.splitlines()[0] == shown.group(1)
+    (folder / ring.name).unlink()
+    assert validate([folder]) == 1
+    problem = block_after("<!-- pack-picture-problem -->", language="").strip()
+    assert capsys.readouterr().out.splitlines()[0] == problem

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from bot.app.kit import pack_checker as checker
-from bot.quiz import loader, server_packs, upload_rate, yamlcompose
+from bot.quiz import loader, pictures, server_packs, upload_rate, yamlcompose
 from bot.storage import pending_uploads
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
@@ -27,7 +27,15 @@ def test_the_limits_table_states_the_enforced_limits() -> None:
         "packs a server may upload": str(server_packs.MAX_SERVER_PACKS),
         "uploads per server": f'{window} (then "try again in N s")',
         "time to check one upload": (
-            f"{checker.PARSE_LIMIT_S:.0f} s in a worker process ({checker.WORKERS} workers)"
+            f"{checker.PARSE_LIMIT_S:.0f} s in a worker process ({checker.WORKERS} workers), "
+            f"{checker.PICTURE_LIMIT_S:.0f} s more per picture"
+        ),
+        "size of a question's picture": f"{pictures.MAX_PICTURE_BYTES // 2**20} MiB",
+        "pixels of a question's picture": (
+            f"{pictures.MAX_PICTURE_SIDE} × {pictures.MAX_PICTURE_SIDE}"
+        ),
+        "pictures one upload may attach": (
+            f"{server_packs.UPLOAD_PICTURES} (the others are kept from the pack's current version)"
         ),
         "uploads waiting for Confirm": (
             f"{pending_uploads.MAX_PER_SERVER} per server, 1 per moderator, each for "

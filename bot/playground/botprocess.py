@@ -30,9 +30,16 @@ class BotProcess:
         self.on_error: Callable[[str], object] = lambda _line: None
 
     @classmethod
-    async def start(cls, discord_url: str, database_url: str, log_path: Path) -> BotProcess:
+    async def start(
+        cls, discord_url: str, database_url: str, log_path: Path, clock_file: Path
+    ) -> BotProcess:
+        """`clock_file`: the stand-in's clock file; the bot runs on the stand-in's time."""
         env = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
-        env |= {"DISCORD_TOKEN": PLAYGROUND_TOKEN, "DATABASE_URL": database_url}
+        env |= {
+            "DISCORD_TOKEN": PLAYGROUND_TOKEN,
+            "DATABASE_URL": database_url,
+            "QUIZBOT_CLOCK_FILE": str(clock_file),
+        }
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",

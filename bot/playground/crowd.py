@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 
@@ -139,7 +138,7 @@ class Crowd:
         members = self._members()
         self._rng.shuffle(members)
         right = round(len(members) * self.settings.right)
-        window = _window(message)
+        window = _window(message, self._core.clock.now().timestamp())
         wrong = [o for o in range(count) if o != correct] or [correct]
         plan = [
             (
@@ -162,10 +161,11 @@ def _option_of(custom_id: str) -> int:
     return int(found["option"]) if found is not None else 0
 
 
-def _window(message: Message) -> float:
-    """Seconds in which the crowd answers: most of the time left on the question."""
+def _window(message: Message, now: float) -> float:
+    """Seconds in which the crowd answers: most of the time left on the question by the
+    stand-in's clock (`now`), which the bot's closing time is on too."""
     text = str([message.body.get("embeds"), message.body.get("components")])  # either style
     closes = CLOSES.search(text)
     if closes is None:
         return DEFAULT_WINDOW_S
-    return (int(closes.group(1)) - time.time()) * SHARE_OF_TIME
+    return (int(closes.group(1)) - now) * SHARE_OF_TIME

@@ -2,6 +2,8 @@
 
 The stand-in runs in this process and the bot in a child (see botprocess.py). The world is saved
 to the data folder as it changes and when the session stops, and found again at the next start.
+Both run on the stand-in's clock, which the page moves forward: the bot follows its clock file
+(QUIZBOT_CLOCK_FILE), whose lead over real time the next start keeps (see saved_clock.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from aiohttp import web
 from bot.playground import world as playground_world
 from bot.playground.botprocess import PLAYGROUND_TOKEN, BotProcess
 from bot.playground.crowd import Crowd
+from bot.playground.saved_clock import CLOCK_FILE, saved_offset
 from bot.storage import rounds
 from bot.storage.database import Database
 from standin.config import SandboxConfig
@@ -65,7 +68,7 @@ async def serve(options: Options, out: TextIO) -> int:
     database_url = options.database_url or (
         f"sqlite+aiosqlite:///{options.data_dir / 'playground.db'}"
     )
-    core = StandIn(SandboxConfig(token=PLAYGROUND_TOKEN), check_spec=_checks_spec())
+    core = _stand_in(options.data_dir / CLOCK_FILE, out)
     world_file = options.data_dir / "playground-world.json"
     if playground_world.restore(core.world, world_file):
         playground_world.top_up(core.world, options.members)
@@ -94,6 +97,17 @@ async def serve(options: Options, out: TextIO) -> int:
         await answers.close()
 
 
+def _stand_in(clock_file: Path, out: TextIO) -> StandIn:
+    """The stand-in, its clock as far ahead of real time as the last session left it."""
+    offset_s, unusable = saved_offset(clock_file)  # read before the stand-in writes the file
+    if unusable is not None:
+        out.write(f"quizbot playground: the clock starts at the real time: {unusable}\n")
+    config = SandboxConfig(token=PLAYGROUND_TOKEN, clock_file=clock_file)
+    core = StandIn(config, check_spec=_checks_spec())
+    core.clock.advance(offset_s)
+    return core
+
+
 def _checks_spec() -> bool:
     """Check request bodies where a developer has Discord's spec and its checker (tests require
     them); a newcomer's playground has neither, and needs no warning about it."""
@@ -111,7 +125,8 @@ async def _run(
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    bot = await BotProcess.start(url, database_url, log_path)
+    clock_file = options.data_dir / CLOCK_FILE
+    bot = await BotProcess.start(url, database_url, log_path, clock_file)
     bot.on_error = lambda line: out.write(f"bot: {line}\n")
     helpers = [
         asyncio.create_task(crowd.run()),

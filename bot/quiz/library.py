@@ -1,4 +1,8 @@
-"""The library of quiz packs: files found in folders, each checked, pack ids unique across files."""
+"""The library of quiz packs: files found in folders, each checked, pack ids unique across files.
+
+A pack's pictures are files beside it, checked with it (bot/quiz/pack_pictures.py); the library
+holds them, by digest, for the messages that show them.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ import yaml
 
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
+from bot.quiz.pack_pictures import check_named, image_files, place_pictures
+from bot.quiz.pictures import Picture, size_problem
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.yamltree import compose
 
@@ -24,6 +30,7 @@ class FileReport:
     path: Path
     pack: Pack | None
     problems: tuple[Problem, ...] = ()
+    pictures: Mapping[str, Picture] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +41,17 @@ class Library:
 
     packs: Mapping[str, Pack] = field(default_factory=lambda: MappingProxyType({}))
     guild_id: int | None = None
+    pictures: Mapping[str, Picture] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
-    def of(cls, packs: Iterable[Pack], guild_id: int | None = None) -> Library:
+    def of(
+        cls,
+        packs: Iterable[Pack],
+        guild_id: int | None = None,
+        pictures: Mapping[str, Picture] | None = None,
+    ) -> Library:
         by_id = {pack.id: pack for pack in sorted(packs, key=lambda p: p.id)}
-        return cls(MappingProxyType(by_id), guild_id)
+        return cls(MappingProxyType(by_id), guild_id, MappingProxyType(dict(pictures or {})))
 
     def get(self, pack_id: str) -> Pack | None:
         """The pack of this exact id, as stored and recorded (``<id>@<guild>`` for a server's)."""
@@ -79,16 +92,41 @@ def load_library(paths: Sequence[Path]) -> Library:
     problems.extend(problem for report in reports for problem in report.problems)
     if problems:
         raise PackError(problems)
-    return Library.of(report.pack for report in reports if report.pack is not None)
+    pictures = {digest: p for report in reports for digest, p in report.pictures.items()}
+    return Library.of((r.pack for r in reports if r.pack is not None), pictures=pictures)
 
 
 def _check_file(path: Path) -> FileReport:
     try:
-        return FileReport(path, parse_pack(path.read_bytes(), str(path)))
+        pack = parse_pack(path.read_bytes(), str(path))
+        pictures, problems = _pictures_beside(path.parent, image_files(pack))
+        digests = {name: picture.digest for name, picture in pictures.items()}
+        pictured = place_pictures(pack, digests, problems)
     except PackError as error:
         return FileReport(path, None, error.problems)
     except OSError as error:
         return FileReport(path, None, (Problem(str(path), 1, 1, "file", error.strerror or ""),))
+    by_digest = MappingProxyType({picture.digest: picture for picture in pictures.values()})
+    return FileReport(path, pictured, pictures=by_digest)
+
+
+def _pictures_beside(
+    folder: Path, names: Sequence[str]
+) -> tuple[dict[str, Picture], dict[str, str]]:
+    """The pictures of the files named, from ``folder``, checked; what is wrong with the rest.
+    A file over the size limit is refused unread."""
+    named: dict[str, bytes] = {}
+    problems: dict[str, str] = {}
+    for name in names:
+        path = folder / name
+        if not path.is_file():
+            problems[name] = f"'{name}' is not a file beside the pack (in {folder})"
+        elif (oversize := size_problem(path.stat().st_size)) is not None:
+            problems[name] = f"'{name}' {oversize}"
+        else:
+            named[name] = path.read_bytes()
+    pictures, unreadable = check_named(named)
+    return pictures, problems | unreadable
 
 
 def _duplicate_id(report: FileReport, first: FileReport) -> Problem:

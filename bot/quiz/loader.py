@@ -13,7 +13,8 @@ import yaml
 
 from bot.english import counted
 from bot.quiz.cleantext import LONG_TEXTS
-from bot.quiz.model import Difficulty, Guide, Option, Pack, Question, Text
+from bot.quiz.model import Difficulty, Guide, Image, Option, Pack, Question, Text
+from bot.quiz.pictures import MAX_ALT, image_file_problem
 from bot.quiz.problems import PackError, Problem, TooManyProblems
 from bot.quiz.yamlcompose import without_bom
 from bot.quiz.yamltree import TreeReader, compose
@@ -30,6 +31,7 @@ LIMITS = {
     "option": 200,
     "explanation": 1500,
     "why": 500,
+    "image_alt": MAX_ALT,
 }
 
 SLUG = re.compile(r"[a-z0-9-]{1,40}")
@@ -38,8 +40,8 @@ LOCALE = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 # The keys of each mapping and the required ones; bot/quiz/schema.py describes the same rules.
 PACK_KEYS = ("id", "locales", "title", "summary", "difficulty", "guide", "questions")
 PACK_REQUIRED = ("id", "locales", "title", "summary", "difficulty", "questions")
-QUESTION_KEYS = ("id", "prompt", "options", "explanation")
-QUESTION_REQUIRED = QUESTION_KEYS
+QUESTION_KEYS = ("id", "prompt", "image", "image_alt", "options", "explanation")
+QUESTION_REQUIRED = ("id", "prompt", "options", "explanation")
 OPTION_KEYS = ("text", "correct", "why")
 OPTION_REQUIRED = ("text",)
 GUIDE_KEYS = ("title", "url")
@@ -259,9 +261,13 @@ class _PackReader:
         prompt = self._text(fields.get("prompt"), f"{path}.prompt", "prompt")
         options = self._options(fields.get("options"), f"{path}.options")
         explanation = self._text(fields.get("explanation"), f"{path}.explanation", "explanation")
+        pictured = "image" in fields or "image_alt" in fields
+        image = self._image(fields, path) if pictured else None
         if question_id is None or prompt is None or options is None or explanation is None:
             return None
-        return Question(id=question_id, prompt=prompt, options=options, explanation=explanation)
+        if pictured and image is None:
+            return None
+        return Question(question_id, prompt, options, explanation, image)
 
     def _options(self, node: yaml.Node | None, path: str) -> tuple[Option, ...] | None:
         items = None if node is None else self.tree.sequence(node, path)
@@ -297,6 +303,28 @@ class _PackReader:
         if text is None or correct is None or ("why" in fields and why is None):
             return None
         return Option(text=text, correct=correct, why=why)
+
+    def _image(self, fields: dict[str, yaml.Node], path: str) -> Image | None:
+        """A question's picture, named by file, with its alt text: both or neither. Only the
+        name is checked here; the file itself by bot/quiz/pack_pictures.py."""
+        file_node, alt_node = fields.get("image"), fields.get("image_alt")
+        if file_node is None or alt_node is None:
+            if alt_node is not None:
+                message = "is the alt text of an image; give the image too, or remove it"
+                self.tree.report(alt_node, f"{path}.image_alt", message)
+            if file_node is not None:
+                message = "needs image_alt: what the picture shows, in every locale"
+                self.tree.report(file_node, f"{path}.image", message)
+            return None
+        file = self.tree.string(file_node, f"{path}.image")
+        problem = None if file is None else image_file_problem(file)
+        if problem is not None:
+            self.tree.report(file_node, f"{path}.image", problem)
+        alt = self._text(alt_node, f"{path}.image_alt", "image_alt")
+        if file is None or problem is not None or alt is None:
+            return None
+        mark = file_node.start_mark
+        return Image(file, alt, line=mark.line + 1, column=mark.column + 1)
 
 
 def _value_of(node: yaml.Node, key: str) -> yaml.Node | None:

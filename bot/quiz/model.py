@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 OPTION_LETTERS = "ABCDE"
@@ -52,11 +52,26 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
+class Image:
+    """A question's picture as its pack names it: a file beside the pack (or one uploaded with
+    it), with its alt text in every locale. ``digest`` is the checked picture's content hash
+    (bot/quiz/pictures.py), empty until the picture is checked; ``line`` and ``column`` are
+    where the pack names the file, for problems found in the file itself."""
+
+    file: str
+    alt: Text
+    digest: str = ""
+    line: int = field(default=1, compare=False)
+    column: int = field(default=1, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
     id: str
     prompt: Text
     options: tuple[Option, ...]
     explanation: Text
+    image: Image | None = None
 
     @property
     def correct_index(self) -> int:

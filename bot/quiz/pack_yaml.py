@@ -5,7 +5,8 @@ for imported questions, which are stored as the pack they make.
 Keys come in the order the README shows them; a one-locale pack's texts are plain strings,
 others a mapping by locale; a text of several lines is a literal block, as an author would
 write it. Loading what ``pack_yaml`` writes gives the same pack (comments of the file it was
-loaded from are not kept: the pack holds none).
+loaded from are not kept: the pack holds none); a question's picture is written as its file's
+name and alt text, the picture itself going beside the YAML (bot/app/packs/exports.py).
 """
 
 from __future__ import annotations
@@ -71,12 +72,13 @@ def _guide(pack: Pack, guide: Guide) -> dict[str, Any]:
 
 
 def _question(pack: Pack, question: Question) -> dict[str, Any]:
-    return {
-        "id": question.id,
-        "prompt": _text(pack, question.prompt),
-        "options": [_option(pack, option) for option in question.options],
-        "explanation": _text(pack, question.explanation),
-    }
+    written: dict[str, Any] = {"id": question.id, "prompt": _text(pack, question.prompt)}
+    if question.image is not None:  # the file's name: the picture itself travels beside it
+        written["image"] = question.image.file
+        written["image_alt"] = _text(pack, question.image.alt)
+    written["options"] = [_option(pack, option) for option in question.options]
+    written["explanation"] = _text(pack, question.explanation)
+    return written
 
 
 def _option(pack: Pack, option: Option) -> dict[str, Any]:

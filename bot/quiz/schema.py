@@ -14,6 +14,7 @@ from typing import Any
 from bot.quiz import loader
 from bot.quiz.cleantext import BIDI_CONTROLS, CONTROLS, LONG_TEXTS, ONE_LINE_ONLY
 from bot.quiz.model import Difficulty
+from bot.quiz.pictures import IMAGE_FILE
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 Schema = dict[str, Any]
@@ -34,6 +35,9 @@ _DESCRIPTIONS = {
     "correct": "true for the one correct option.",
     "why": "Shown privately to whoever picks this option.",
     "url": "An http:// or https:// address.",
+    "image": "A picture shown with the question: a PNG, JPEG, WebP or GIF file beside the pack "
+    "(or attached to its upload), at most 2 MiB and 4096 pixels on a side.",
+    "image_alt": "What the picture shows, for members who cannot see it; required with image.",
 }
 
 
@@ -77,16 +81,21 @@ def pack_schema() -> Schema:
                 loader.GUIDE_REQUIRED,
                 {"title": _text("title"), "url": _url()},
             ),
-            "question": _object(
-                loader.QUESTION_KEYS,
-                loader.QUESTION_REQUIRED,
-                {
-                    "id": _slug(),
-                    "prompt": _text("prompt"),
-                    "options": _options(),
-                    "explanation": _text("explanation"),
-                },
-            ),
+            "question": {
+                **_object(
+                    loader.QUESTION_KEYS,
+                    loader.QUESTION_REQUIRED,
+                    {
+                        "id": _slug(),
+                        "prompt": _text("prompt"),
+                        "image": {"type": "string", "pattern": _anchored(IMAGE_FILE)},
+                        "image_alt": _text("image_alt"),
+                        "options": _options(),
+                        "explanation": _text("explanation"),
+                    },
+                ),
+                "dependentRequired": {"image": ["image_alt"], "image_alt": ["image"]},
+            },
             "option": _object(
                 loader.OPTION_KEYS,
                 loader.OPTION_REQUIRED,

@@ -20,6 +20,7 @@ from bot.quiz.model import Pack
 
 MAX_PACK_BYTES = 256 * 1024
 MAX_SERVER_PACKS = 20
+UPLOAD_PICTURES = 5  # pictures one upload may attach; the others are kept from the last one
 SEPARATOR = "@"
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     SmallInteger,
     String,
@@ -106,6 +107,32 @@ class PackVersionRow(Base):
     uploaded_at: Mapped[datetime]
 
 
+class PictureRow(Base):
+    """A checked question picture (bot/quiz/pictures.py), stored once by its SHA-256 however
+    many versions and servers use it; collected with the last version that names it."""
+
+    __tablename__ = "pictures"
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    media_type: Mapped[str] = mapped_column(String(32))
+    width: Mapped[int]
+    height: Mapped[int]
+    size: Mapped[int]
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    stored_at: Mapped[datetime]
+
+
+class PackVersionPictureRow(Base):
+    """Which picture a version's ``image: <file>`` shows."""
+
+    __tablename__ = "pack_version_pictures"
+    __table_args__ = (Index("ix_pack_version_pictures_digest", "digest"),)
+    version_id: Mapped[int] = mapped_column(
+        AutoId, ForeignKey("pack_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    file: Mapped[str] = mapped_column(String(64), primary_key=True)
+    digest: Mapped[str] = mapped_column(ForeignKey("pictures.digest"))
+
+
 class ServerPackRow(Base):
     """A pack a server's moderators uploaded: which of its versions the server now offers.
 
@@ -136,6 +163,19 @@ class PendingUploadRow(Base):
     source: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime]
+
+
+class PendingUploadPictureRow(Base):
+    """Which picture a held upload's ``image: <file>`` shows (attached to it, or kept from the
+    pack's current version); the picture is not collected while it is held."""
+
+    __tablename__ = "pending_upload_pictures"
+    __table_args__ = (Index("ix_pending_upload_pictures_digest", "digest"),)
+    token: Mapped[str] = mapped_column(
+        ForeignKey("pending_uploads.token", ondelete="CASCADE"), primary_key=True
+    )
+    file: Mapped[str] = mapped_column(String(64), primary_key=True)
+    digest: Mapped[str] = mapped_column(ForeignKey("pictures.digest"))
 
 
 class DisabledPackRow(Base):
@@ -461,9 +501,12 @@ packs_table = _table(PackRow)
 questions_table = _table(QuestionRow)
 guild_settings_table = _table(GuildSettingsRow)
 pack_versions_table = _table(PackVersionRow)
+pictures_table = _table(PictureRow)
+pack_version_pictures_table = _table(PackVersionPictureRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 pending_uploads_table = _table(PendingUploadRow)
+pending_upload_pictures_table = _table(PendingUploadPictureRow)
 member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)

@@ -5,13 +5,16 @@ A version is kept while anything needs it: it is its pack's current one (server_
 round that plays it is running or still owes messages (a reveal, the standings). Reviews always
 show the current version, so they keep none. The rest are collected whenever the server uploads
 or removes a pack; a round that has long ended then forgets its version (its ``pack_version_id``
-turns NULL) and its buttons ("Why was mine wrong?") read the pack as it is now.
+turns NULL) and its buttons ("Why was mine wrong?") read the pack as it is now. A version's
+pictures (bot/storage/pictures.py) go with it, and a picture no version names is deleted.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import Row, delete, or_, select
@@ -28,6 +31,7 @@ from bot.storage.models import (
     pack_versions_table,
 )
 from bot.storage.outbox import PENDING
+from bot.storage.pictures import collect_pictures, name_pictures, named_pictures
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,8 @@ class ServerPackSource:
     uploaded_by: int
     uploaded_at: datetime
     version_id: int | None = None
+    # The picture each ``image`` file shows: file name -> digest (bot/storage/pictures.py).
+    pictures: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 class PackGoneError(Exception):
@@ -62,11 +68,14 @@ async def add_version(connection: AsyncConnection, upload: ServerPackSource) -> 
         )
         .returning(pack_versions_table.c.id)
     )
-    return int(result.scalar_one())
+    version_id = int(result.scalar_one())
+    await name_pictures(connection, version_id, upload.pictures)
+    return version_id
 
 
 async def collect_versions(connection: AsyncConnection, guild_id: int) -> int:
-    """Deletes the server's versions that nothing needs (see the module docstring); how many."""
+    """Deletes the server's versions that nothing needs (see the module docstring), and the
+    pictures no version names any more; how many versions."""
     owing = select(RoundDeliveryRow.round_id).where(RoundDeliveryRow.state == PENDING)
     needed = select(RoundRow.pack_version_id).where(
         RoundRow.pack_version_id.is_not(None),
@@ -80,6 +89,7 @@ async def collect_versions(connection: AsyncConnection, guild_id: int) -> int:
             PackVersionRow.id.not_in(needed),
         )
     )
+    await collect_pictures(connection)
     return int(result.rowcount or 0)
 
 
@@ -110,11 +120,23 @@ async def pack_version(db: Database, version_id: int) -> ServerPackSource | None
                 select(pack_versions_table).where(PackVersionRow.id == version_id)
             )
         ).one_or_none()
-    return None if row is None else source_of(row)
+        if row is None:
+            return None
+        (source,) = await sources_of(connection, [row])
+        return source
 
 
-def source_of(row: Row[Any]) -> ServerPackSource:
-    """A row with pack_versions' columns as an upload."""
+async def sources_of(
+    connection: AsyncConnection, rows: Sequence[Row[Any]]
+) -> list[ServerPackSource]:
+    """Rows with pack_versions' columns as uploads, with the pictures each names."""
+    named = await named_pictures(connection, [row.id for row in rows])
+    return [
+        replace(_source_of(row), pictures=MappingProxyType(named.get(row.id, {}))) for row in rows
+    ]
+
+
+def _source_of(row: Row[Any]) -> ServerPackSource:
     return ServerPackSource(
         row.guild_id,
         row.pack_id,

@@ -7,19 +7,29 @@ upload; a moderator has one at a time in a server (a new upload replaces the las
 has at most ``MAX_PER_SERVER`` (the oldest goes). Expired ones are deleted whenever another is
 held, so the table never holds more than servers x MAX_PER_SERVER uploads of at most the
 upload limit each.
+
+The pictures an upload brings are stored when it is held (bot/storage/pictures.py), checked
+already, and named by it as a version names its own (with those it keeps from the pack's
+current version), so none is collected before its Confirm. One that no version names is
+collected when its held upload goes unconfirmed: at most the five pictures a `/quiz pack upload`
+takes, per held upload.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from types import MappingProxyType
 
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.quiz.pictures import Picture
 from bot.storage.database import Database
 from bot.storage.models import PendingUploadRow, pending_uploads_table
+from bot.storage.pictures import collect_pictures, held_pictures, hold_pictures, store_pictures
 
 PREVIEW_S = 15 * 60  # a preview is read at once; this leaves time and keeps few in the table
 MAX_PER_SERVER = 5
@@ -38,31 +48,46 @@ class PendingUpload:
     created_at: datetime
     expires_at: datetime
     token: str = ""  # given when it is held: what its buttons name
+    # The picture each ``image`` file shows: file name -> digest (bot/storage/pictures.py).
+    pictures: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
-def pending_upload(
-    guild_id: int, member_id: int, *, pack_id: str, file_name: str, source: str, now: datetime
+def pending_upload(  # one of each of the upload's parts
+    guild_id: int,
+    member_id: int,
+    *,
+    pack_id: str,
+    file_name: str,
+    source: str,
+    now: datetime,
+    pictures: Mapping[str, str] | None = None,
 ) -> PendingUpload:
-    """An upload to hold from ``now``, for ``PREVIEW_S``."""
+    """An upload to hold from ``now``, for ``PREVIEW_S``; ``pictures``: the picture (digest)
+    each file its questions name shows."""
     expires_at = now + timedelta(seconds=PREVIEW_S)
-    return PendingUpload(guild_id, member_id, pack_id, file_name[:200], source, now, expires_at)
+    named = MappingProxyType(dict(pictures or {}))
+    return PendingUpload(
+        guild_id, member_id, pack_id, file_name[:200], source, now, expires_at, pictures=named
+    )
 
 
-async def hold_upload(db: Database, upload: PendingUpload) -> str:
-    """Keeps ``upload`` (replacing its moderator's last one in the server), deletes what has
-    expired and what is over the server's bound; the token its buttons name."""
+async def hold_upload(db: Database, upload: PendingUpload, pictures: Iterable[Picture] = ()) -> str:
+    """Keeps ``upload`` (replacing its moderator's last one in the server) with the checked
+    ``pictures`` it brought, deletes what has expired and what is over the server's bound, and
+    the pictures only those named; the token its buttons name."""
     token = secrets.token_hex(TOKEN_BYTES)
     async with db.write() as connection:
-        await connection.execute(
+        expired = await connection.execute(
             delete(PendingUploadRow).where(PendingUploadRow.expires_at <= upload.created_at)
         )
-        await connection.execute(
+        replaced = await connection.execute(
             delete(PendingUploadRow).where(
                 PendingUploadRow.guild_id == upload.guild_id,
                 PendingUploadRow.member_id == upload.member_id,
             )
         )
-        await _keep_room(connection, upload.guild_id)
+        dropped = await _keep_room(connection, upload.guild_id)
+        await store_pictures(connection, db.dialect, pictures, upload.created_at)
         await connection.execute(
             pending_uploads_table.insert().values(
                 token=token,
@@ -75,10 +100,13 @@ async def hold_upload(db: Database, upload: PendingUpload) -> str:
                 expires_at=upload.expires_at,
             )
         )
+        await hold_pictures(connection, token, upload.pictures)
+        if expired.rowcount or replaced.rowcount or dropped:
+            await collect_pictures(connection)
     return token
 
 
-async def _keep_room(connection: AsyncConnection, guild_id: int) -> None:
+async def _keep_room(connection: AsyncConnection, guild_id: int) -> int:
     """Deletes the server's oldest held uploads until one more fits within MAX_PER_SERVER."""
     held = (
         await connection.execute(
@@ -91,6 +119,7 @@ async def _keep_room(connection: AsyncConnection, guild_id: int) -> None:
     oldest = list(held)
     if oldest:
         await connection.execute(delete(PendingUploadRow).where(PendingUploadRow.token.in_(oldest)))
+    return len(oldest)
 
 
 async def held_upload(db: Database, token: str, now: datetime) -> PendingUpload | None:
@@ -103,8 +132,9 @@ async def held_upload(db: Database, token: str, now: datetime) -> PendingUpload 
                 )
             )
         ).first()
-    if row is None:
-        return None
+        if row is None:
+            return None
+        pictures = await held_pictures(connection, token)
     return PendingUpload(
         guild_id=row.guild_id,
         member_id=row.member_id,
@@ -114,13 +144,18 @@ async def held_upload(db: Database, token: str, now: datetime) -> PendingUpload 
         created_at=row.created_at,
         expires_at=row.expires_at,
         token=row.token,
+        pictures=MappingProxyType(pictures),
     )
 
 
 async def drop_upload(db: Database, token: str) -> bool:
-    """Forgets a held upload (a Cancel); False if it was gone already."""
+    """Forgets a held upload (a Cancel) and the pictures only it named; False if it was gone
+    already."""
     async with db.write() as connection:
-        return await take_upload(connection, token)
+        if not await take_upload(connection, token):
+            return False
+        await collect_pictures(connection)
+        return True
 
 
 async def take_upload(connection: AsyncConnection, token: str) -> bool:

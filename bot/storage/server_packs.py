@@ -8,12 +8,14 @@ are graded like any other pack's.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import ColumnElement, Delete, delete, exists, select, update
 
 from bot.quiz.model import Pack
+from bot.quiz.pictures import Picture
 from bot.quiz.rounds import RoundState
 from bot.quiz.server_packs import MAX_SERVER_PACKS, stored_pack_id
 from bot.storage.database import Database
@@ -27,9 +29,10 @@ from bot.storage.models import (
     pack_versions_table,
     server_packs_table,
 )
-from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, source_of
+from bot.storage.pack_versions import ServerPackSource, add_version, collect_versions, sources_of
 from bot.storage.packs import record_pack, retire_pack
 from bot.storage.pending_uploads import take_upload
+from bot.storage.pictures import store_pictures
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,21 +67,27 @@ async def guild_pack_records(db: Database, guild_id: int) -> GuildPackRecords:
             select(DisabledPackRow.pack_id).where(DisabledPackRow.guild_id == guild_id)
         )
         return GuildPackRecords(
-            tuple(source_of(row) for row in sources), frozenset(disabled.scalars())
+            tuple(await sources_of(connection, sources.all())), frozenset(disabled.scalars())
         )
 
 
 async def save_server_pack(
-    db: Database, upload: ServerPackSource, pack: Pack, *, taking: str | None = None
+    db: Database,
+    upload: ServerPackSource,
+    pack: Pack,
+    pictures: Iterable[Picture] = (),
+    *,
+    taking: str | None = None,
 ) -> bool:
     """Stores the source as the pack's new current version (replacing the server's pack of
-    that id; rounds of the old one keep playing it) and records ``pack``'s questions under its
-    stored id; True when it replaced one. ``taking``: the held upload (pending_uploads) this
-    confirms, deleted in the same transaction; UploadTakenError, and nothing stored, if it is
-    gone."""
+    that id; rounds of the old one keep playing it), with the ``pictures`` it brought (those
+    not stored yet), and records ``pack``'s questions under its stored id; True when it
+    replaced one. ``taking``: the held upload (pending_uploads) this confirms, deleted in the
+    same transaction; UploadTakenError, and nothing stored, if it is gone."""
     async with db.write() as connection:
         if taking is not None and not await take_upload(connection, taking):
             raise UploadTakenError
+        await store_pictures(connection, db.dialect, pictures, upload.uploaded_at)
         held = set(
             (
                 await connection.execute(

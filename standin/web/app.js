@@ -1,8 +1,11 @@
 // The page: a Discord client for the stand-in. It shows one member's view (switch with "You
-// are"), in a server's channels or in their DM with the bot, follows the stand-in's event stream,
-// and acts through the same control API as tests.
+// are"), in a server's channels or in their DM with the bot, with the server's events and the
+// stand-in's clock beside them; it follows the stand-in's event stream, and acts through the same
+// control API as tests.
 
+import { ClockPanel } from "./clock.js";
 import { Composer, commandLabel } from "./composer.js";
+import { EventsPanel } from "./events.js";
 import { escapeHtml, refreshTimes } from "./markdown.js";
 import { messageElement } from "./render.js";
 import { Crowd } from "./crowd.js";
@@ -25,6 +28,10 @@ const state = {
 };
 let events = null;
 let crowd = null;
+const calendar = new EventsPanel($("#events"), { api });
+const clock = new ClockPanel($("#clock"), { api, nextStart: () => calendar.nextStart() });
+calendar.onChanged = () => clock.draw(); // "to the next event's start" follows the list
+clock.onMoved = () => refreshTimes($("#messages"), locale());
 
 async function api(method, path, body) {
   const response = await fetch(`/_sandbox${path}`, {
@@ -57,7 +64,7 @@ async function start() {
   const owner = world.guilds[0]?.owner_id;
   crowd = new Crowd($("#crowd"));
   await becomeViewer(asked || (await playgroundViewer()) || owner).catch(() => becomeViewer(owner));
-  setInterval(() => refreshTimes($("#messages"), locale()), 1000);
+  setInterval(() => (refreshTimes($("#messages"), locale()), clock.draw()), 1000);
   crowd.start(locale());
 }
 
@@ -90,6 +97,8 @@ function drawSidebars() {
   drawPanels(state, locale());
   translatePage(document, locale());
   crowd?.setLocale(locale());
+  clock.setLocale(locale());
+  calendar.show({ guildId: state.guild.id, viewerId: state.viewer.id, locale: locale(), hidden: state.direct }).catch(showPanelError);
   const here = placeName();
   $("#channel-mark").textContent = state.direct ? "@" : "#";
   $("#channel-name").textContent = here;
@@ -112,6 +121,9 @@ function follow() {
   events = new EventSource(`/_sandbox/events?user=${state.viewer.id}`);
   events.addEventListener("ready", async () => {
     loaded = false;
+    // What changed while the stream was closed: the clock, the server's events.
+    clock.load().catch(showPanelError);
+    calendar.refresh().catch(showPanelError);
     const history = await api("GET", `/client/messages?user=${state.viewer.id}&channel=${state.channelId}`);
     state.messages = new Map(history.map((m) => [m.id, m]));
     drawMessages(history.length < HISTORY);
@@ -128,6 +140,15 @@ function follow() {
   events.addEventListener("message_delete", (event) => removeMessage(JSON.parse(event.data).id));
   events.addEventListener("interaction_failed", (event) => interactionFailed(JSON.parse(event.data)));
   events.addEventListener("world", debounce(() => becomeViewer(state.viewer.id), 150));
+  events.addEventListener("scheduled_event", (event) => {
+    if (JSON.parse(event.data).guild_id === state.guild.id) calendar.refresh().catch(showPanelError);
+  });
+  events.addEventListener("clock", (event) => clock.update(JSON.parse(event.data)));
+}
+
+function showPanelError(failure) {
+  const shown = $("#events .events-error");
+  [shown.textContent, shown.hidden] = [failure.message, false];
 }
 
 function view() {

@@ -2,6 +2,8 @@
 // inline code and code blocks, headers, lists, quotes, links, mentions and timestamps.
 // Everything is escaped first; only the HTML made here reaches the page.
 
+import { standinNow } from "./clock.js";
+
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 export function escapeHtml(text) {
@@ -117,7 +119,8 @@ const UNITS = [
   ["second", 1],
 ];
 
-export function formatTimestamp(seconds, style, locale, now = Date.now()) {
+// R counts from the stand-in's now, which the bot's stamps are on too (clock.js).
+export function formatTimestamp(seconds, style, locale, now = standinNow()) {
   if (style !== "R") return new Intl.DateTimeFormat(locale, STYLES[style] ?? STYLES.f).format(seconds * 1000);
   const diff = Math.round(seconds - now / 1000);
   const [unit, size] = UNITS.find(([, size]) => Math.abs(diff) >= size) ?? UNITS[UNITS.length - 1];

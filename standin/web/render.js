@@ -1,6 +1,7 @@
 // Discord payloads as the Discord client draws them: a message with its author, content, embeds
 // and buttons, or its Components V2 layout (layouts.js); an ephemeral one with "Only you can see this"; a deferred one "thinking".
 
+import { standinNow } from "./clock.js";
 import { IS_COMPONENTS_V2, layoutHtml } from "./layouts.js";
 import { escapeHtml, markdown } from "./markdown.js";
 import { say } from "./words.js";
@@ -59,7 +60,7 @@ function ephemeralNote(locale) {
 function sentAt(iso, locale) {
   const when = new Date(iso);
   const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(when);
-  if (when.toDateString() === new Date().toDateString()) return `${say(locale, "today")} ${time}`;
+  if (when.toDateString() === new Date(standinNow()).toDateString()) return `${say(locale, "today")} ${time}`;
   return `${new Intl.DateTimeFormat(locale, { dateStyle: "short" }).format(when)} ${time}`;
 }
 

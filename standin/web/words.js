@@ -1,5 +1,6 @@
 // The words the page itself shows: the Discord client's around a bot's messages, and the
-// playground's panels (members, "You are", the crowd), in the viewer's language.
+// playground's panels (members, "You are", the crowd, the clock, the server's events), in the
+// viewer's language.
 
 const WORDS = {
   en: {
@@ -35,6 +36,24 @@ const WORDS = {
     crowdOff: "Off",
     crowdStays:
       "Off. Its members stay in the server, on its boards and in “You are”, as members who stopped playing would.",
+    clock: "Clock",
+    realTime: "The real time",
+    ahead: "{lead} ahead of the real time",
+    plusMinute: "+1 min",
+    plusQuarter: "+15 min",
+    plusHour: "+1 h",
+    plusDay: "+1 day",
+    toNextEvent: "To the next event's start",
+    clockNote: "It only moves forward.",
+    events: "Events",
+    noEvents: "No events in this server yet.",
+    eventScheduled: "Scheduled",
+    eventActive: "Happening now",
+    eventCompleted: "Ended",
+    eventCanceled: "Canceled",
+    interested: "Interested",
+    interestedOne: "{count} interested",
+    interestedOther: "{count} interested",
   },
   el: {
     onlyYou: "Μόνο εσύ μπορείς να το δεις αυτό",
@@ -69,6 +88,24 @@ const WORDS = {
     crowdOff: "Ανενεργό",
     crowdStays:
       "Ανενεργό. Τα μέλη του μένουν στον server, στους πίνακες κατάταξης και στο «Είσαι», όπως θα έμεναν μέλη που σταμάτησαν να παίζουν.",
+    clock: "Ρολόι",
+    realTime: "Η πραγματική ώρα",
+    ahead: "{lead} μπροστά από την πραγματική ώρα",
+    plusMinute: "+1 λεπτό",
+    plusQuarter: "+15 λεπτά",
+    plusHour: "+1 ώρα",
+    plusDay: "+1 μέρα",
+    toNextEvent: "Στην έναρξη της επόμενης εκδήλωσης",
+    clockNote: "Πηγαίνει μόνο μπροστά.",
+    events: "Εκδηλώσεις",
+    noEvents: "Δεν υπάρχουν ακόμη εκδηλώσεις σε αυτόν τον server.",
+    eventScheduled: "Προγραμματισμένη",
+    eventActive: "Σε εξέλιξη τώρα",
+    eventCompleted: "Ολοκληρώθηκε",
+    eventCanceled: "Ακυρώθηκε",
+    interested: "Ενδιαφέρομαι",
+    interestedOne: "{count} ενδιαφέρεται",
+    interestedOther: "{count} ενδιαφέρονται",
   },
 };
 

@@ -32,15 +32,24 @@ FLAGS = [  # without the background-networking ones Chromium reaches out, and is
 ]
 WAIT_MS = 20_000  # the bot's pause between messages is 3 s; rounds post a few in a row
 VIEWPORT = {"width": 1400, "height": 900}
+# The clock panel's buttons in English, and the seconds each moves it (the README names them)
+CLOCK_STEPS = {"+1 min": 60, "+15 min": 15 * 60, "+1 h": 3600, "+1 day": 86400}
+TO_NEXT_EVENT = "To the next event's start"
 
 
 @contextlib.contextmanager
 def opened_page(
-    browser: Browser, playground: Playground, query: str = "", *, clock: bool = False
+    browser: Browser,
+    playground: Playground,
+    query: str = "",
+    *,
+    clock: bool = False,
+    timezone: str | None = None,
 ) -> Iterator[tuple[Page, list[str]]]:
     """The page in a browser context of its own (nothing remembered), and the errors it throws;
-    `clock`: with the page's timers under the test's control (Playwright's clock)."""
-    context = browser.new_context(viewport=VIEWPORT)
+    `clock`: with the page's timers under the test's control (Playwright's clock); `timezone`:
+    the browser's time zone (an IANA name), else the machine's."""
+    context = browser.new_context(viewport=VIEWPORT, timezone_id=timezone)
     if clock:
         context.clock.install()
     opened = context.new_page()

@@ -15,7 +15,7 @@ from bot.quiz.library import load_library
 from bot.quiz.model import Question
 from tests.playground.browsing import become, overlap, plain, run_command
 from tests.playground.conftest import REPO, Playground, no_failures
-from tests.shipped import SHIPPED_PACK_FILES
+from tests.shipped import SHIPPED_PACK_FILES, SHIPPED_PICTURE_FILES
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page")]
 CLICK_REPLY_MS = 200  # a click shows its ephemeral reply within this, on this machine
@@ -23,6 +23,7 @@ SCREENSHOT = REPO / "docs" / "playground.png"
 STATS_SHOT = REPO / "docs" / "playground-stats.png"
 QUESTION_SHOT = REPO / "docs" / "playground-question.png"
 REVEAL_SHOT = REPO / "docs" / "playground-reveal.png"
+PICTURE_SHOT = REPO / "docs" / "playground-picture.png"
 SHOOTING = os.environ.get("QUIZBOT_SCREENSHOT") == "1"  # refresh the pictures in docs/
 
 
@@ -198,8 +199,77 @@ def test_a_moderator_uploads_a_pack_from_the_command_box(
     # A preview first: its first questions, and nothing stored until Confirm is pressed.
     previewed = page.locator("li.message.ephemeral", has_text="Preview: Uploaded from the page")
     expect(previewed).to_contain_text("1. One?")
+    assert "(edited)" not in previewed.inner_text()  # the reply after "thinking" is no edit
     previewed.get_by_role("button", name="Confirm").click()
     stored = page.locator("li.message.ephemeral", has_text="is stored for this server")
     expect(stored).to_contain_text("Uploaded from the page")
-    assert "(edited)" not in stored.inner_text()  # the reply after "thinking" is no edit
     no_failures(playground)
+
+
+def test_a_pictured_question_shows_its_picture_in_the_page(
+    page: Page, playground: Playground
+) -> None:
+    """A pack uploaded with its picture from the command box, previewed with it and confirmed;
+    its question shows the picture, served by the stand-in, with its alt text, and so does its
+    reveal."""
+    become(page, playground, "maria")
+    page.fill(".command-input", "/quiz pack upl")
+    page.locator(".command-picker li").first.click()
+    page.locator('[data-option="file"] input[type=file]').set_input_files(
+        files=[{"name": "ring.yaml", "mimeType": "text/yaml", "buffer": RING_PACK}]
+    )
+    page.locator('[data-option="picture1"] input[type=file]').set_input_files(
+        files=[
+            {
+                "name": RING_PICTURE.name,
+                "mimeType": "image/png",
+                "buffer": RING_PICTURE.read_bytes(),
+            }
+        ]
+    )
+    page.click(".send")
+    previewed = page.locator("li.message.ephemeral", has_text="Preview: A ring, pictured")
+    expect(previewed).to_contain_text("🖼️ ring-of-devices.png: Four GPUs in a ring")
+    previewed.get_by_role("button", name="Confirm").click()
+    stored = page.locator("li.message.ephemeral", has_text="Pack A ring, pictured (")
+    expect(stored).to_contain_text("is stored for this server")
+    run_command(page, "/quiz st", {"pack": "ring-pictured", "seconds": "120"})
+    asked = page.locator(
+        "li.message", has=page.locator(".md-header", has_text="Question 1 of 1 · Closes")
+    ).last.get_attribute("data-id")
+    shown = page.locator(f'li[data-id="{asked}"]')
+    image = shown.locator(".container .gallery img")
+    expect(image).to_have_attribute("alt", re.compile(r"^Four GPUs in a ring"))
+    expect(image).to_have_attribute("src", re.compile(rf"^{re.escape(playground.url)}/"))
+    image.evaluate("(img) => img.decode()")  # loaded from the stand-in, or this throws
+    assert image.evaluate("(img) => [img.naturalWidth, img.naturalHeight]") == [800, 500]
+    if SHOOTING:
+        shown.screenshot(path=PICTURE_SHOT)
+    run_command(page, "/quiz sk")
+    expect(shown.locator(".md-header").first).to_contain_text("· Closed")
+    expect(shown.locator(".container .gallery img")).to_have_count(1)  # the reveal keeps it
+    no_failures(playground)
+
+
+RING_PICTURE = next(path for path in SHIPPED_PICTURE_FILES if path.name == "ring-of-devices.png")
+RING_PACK = b"""\
+id: ring-pictured
+locales: [en]
+title: A ring, pictured
+summary: One question with the ring of GPUs drawn.
+difficulty: hard
+questions:
+  - id: ring-payload
+    prompt: "What does Ring Attention pass between GPUs arranged in a ring?"
+    image: ring-of-devices.png
+    image_alt: >-
+      Four GPUs in a ring, each holding its own slice of one long sequence, with an arrow
+      from each GPU to the next; each arrow is marked with a question mark.
+    options:
+      - text: Shards of the weights
+      - text: The running softmax statistics
+      - text: Hidden states for the next pipeline stage
+      - text: Key/value blocks, one per step
+        correct: true
+    explanation: Each device keeps its queries and passes the K/V block it holds to the next.
+"""

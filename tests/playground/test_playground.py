@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 from collections.abc import Callable
@@ -113,3 +114,32 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         no_failures(second)
     finally:
         assert second.stop() == 0
+
+
+def test_the_clock_keeps_its_lead_from_one_start_to_the_next(tmp_path: Path) -> None:
+    """Times the bot stored on a moved clock stay behind it at the next start; a clock file
+    that is not one is named, and the clock starts at the real time."""
+    first = running_playground(tmp_path)
+    try:
+        assert first.call("GET", "/_sandbox/clock")["offset_s"] == 0
+        first.call("POST", "/_sandbox/clock", {"advance_s": 86400})
+    finally:
+        assert first.stop() == 0
+    second = running_playground(tmp_path)
+    try:
+        assert second.call("GET", "/_sandbox/clock")["offset_s"] == 86400
+        assert not [line for line in second.said if "the clock starts" in line]
+    finally:
+        assert second.stop() == 0
+    clock_file = tmp_path / "quizbot" / "playground-clock.json"
+    assert json.loads(clock_file.read_text(encoding="utf-8")) == {"offset_s": 86400}
+    clock_file.write_text("{ not json", encoding="utf-8")
+    third = running_playground(tmp_path)
+    try:
+        assert third.call("GET", "/_sandbox/clock")["offset_s"] == 0
+    finally:
+        assert third.stop() == 0
+    assert (
+        f'quizbot playground: the clock starts at the real time: {clock_file}: not {{"offset_s": '
+        "seconds}"
+    ) in third.said

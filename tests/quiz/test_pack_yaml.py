@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Option, Pack, Question, Text
+from bot.quiz.pack_pictures import with_digests
 from bot.quiz.pack_yaml import pack_yaml
+from tests.pictures import PICTURED_PACK
 from tests.quiz.imports.importing import sample
 from tests.shipped import SHIPPED_PACK_FILES
 
@@ -36,6 +38,21 @@ def test_a_shipped_pack_in_two_languages_comes_back_the_same(path: object) -> No
 def test_an_imported_pack_comes_back_the_same(name: str) -> None:
     pack = sample(name).pack
     assert reloaded(pack) == pack
+
+
+def test_a_picture_is_written_as_its_file_and_alt_text_where_the_readme_puts_them() -> None:
+    pack = parse_pack(PICTURED_PACK.encode(), "pictured.yaml")
+    placed = with_digests(pack, {"square.png": "ab" * 32})  # as a server's view holds it
+    written = pack_yaml(placed, "pictured")
+    question = yaml.safe_load(written)["questions"][0]
+    assert list(question) == ["id", "prompt", "image", "image_alt", "options", "explanation"]
+    assert question["image"] == "square.png"
+    assert question["image_alt"] == {
+        "en": "A plain teal square.",
+        "el": "Ένα απλό γαλαζοπράσινο τετράγωνο.",
+    }
+    assert reloaded(placed) == pack  # the digest is the stored picture's, not the file's
+    assert "image" not in yaml.safe_load(written)["questions"][1]
 
 
 def test_the_yaml_is_as_an_author_writes_it() -> None:

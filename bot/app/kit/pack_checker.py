@@ -1,13 +1,14 @@
 """Uploaded pack files are parsed in worker processes, never on the event loop, each within a
-hard time limit.
+hard time limit; so are the pictures attached to them, decoded and re-encoded there.
 
 The pack loader is pure Python, and a 256 KiB file can be made to keep it busy for seconds; on
 the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
 keeps a small pool of processes (started on first use with the ``spawn`` method, so they share
 none of the bot's loop, sockets or threads); each reads one file at a time, in whichever format
 it is (a YAML pack, CSV, Open Trivia DB, GIFT, Aiken, a term list: bot/quiz/imports/). A read
-that overruns its limit gets its process killed, and the next use starts a fresh one. What
-comes back is pickled: the pack and its YAML, or the problems found in the file.
+that overruns its limit (a few seconds more for each picture) gets its process killed, and the
+next use starts a fresh one. What comes back is pickled: the pack, its YAML and its checked
+pictures, or the problems found in the file or its pictures.
 
 This module is what a worker imports, so it imports nothing of Discord or the database.
 """
@@ -24,15 +25,19 @@ import pickle
 import signal
 import traceback
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from types import MappingProxyType
 from typing import Any
 
 from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
+from bot.quiz.pack_pictures import with_uploads
+from bot.quiz.pictures import Picture
 from bot.quiz.problems import PackError, Problem
 
 PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
+PICTURE_LIMIT_S = 3.0  # more for each picture: about 2 s for the largest taken, re-encoded
 START_LIMIT_S = 60.0  # a fresh interpreter importing the loader, on a machine under load
 STOP_LIMIT_S = 5.0  # for an idle worker to leave once told, before it is killed
 WORKERS = 2  # a server's slow file holds one; the next server's upload still finds the other
@@ -41,6 +46,17 @@ WORKER_NICENESS = 10  # on a busy machine, the bot's event loop comes before a p
 _READY = b"ready"
 
 Parse = Callable[[UploadedFile], Imported]
+# A request to a worker: the file, the pictures attached, the pictures kept by pack id.
+_Request = tuple[UploadedFile, dict[str, bytes], dict[str, dict[str, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFile:
+    """What an uploaded file makes, its pack's every image with its digest, and the pictures
+    checked from the attachments, by digest (those kept are stored already, not among them)."""
+
+    imported: Imported
+    pictures: Mapping[str, Picture]
 
 
 class ParseTimeoutError(Exception):
@@ -57,8 +73,8 @@ class ParseFailedError(Exception):
 
 class PackChecker:
     """Reads uploaded files in worker processes: ``await checker.parse(file)`` gives what
-    ``read_upload`` would, or raises ``ParseTimeoutError``. ``parse`` must be picklable (a
-    module-level function); it runs in the workers."""
+    ``read_upload`` would (``check`` gives its pictures too), or raises ``ParseTimeoutError``.
+    ``parse`` must be picklable (a module-level function); it runs in the workers."""
 
     def __init__(
         self,
@@ -83,13 +99,27 @@ class PackChecker:
     async def parse(self, file: UploadedFile) -> Imported:
         """The pack; raises PackError with its problems, ParseTimeoutError past the limit, and
         ParseFailedError when no worker could say."""
+        return (await self.check(file)).imported
+
+    async def check(
+        self,
+        file: UploadedFile,
+        attached: Mapping[str, bytes] | None = None,
+        kept: Mapping[str, Mapping[str, str]] | None = None,
+    ) -> CheckedFile:
+        """The file's pack with its pictures: those ``attached`` (file name -> bytes) checked,
+        the others kept from ``kept[pack id]`` (file name -> digest, of each of the server's
+        packs by the id members see); raises as ``parse``."""
         if self._closed:
             raise ParseFailedError("the pack checker is closed")
+        pictures = dict(attached or {})
+        request = (file, pictures, {k: dict(v) for k, v in (kept or {}).items()})
+        limit_s = self.limit_s + PICTURE_LIMIT_S * len(pictures)
         worker = await self._idle.get()
         try:
             if self._closed:  # closed while this waited for a worker
                 raise ParseFailedError("the pack checker is closed")
-            return await worker.parse(file, self.limit_s)
+            return await worker.check(request, limit_s)
         finally:
             self._idle.put_nowait(worker)
 
@@ -110,9 +140,9 @@ class _Worker:
         self._exchange: asyncio.Future[bytes] | None = None  # the request in flight
         self._reaping: set[asyncio.Future[None]] = set()
 
-    async def parse(self, file: UploadedFile, limit_s: float) -> Imported:
+    async def check(self, request: _Request, limit_s: float) -> CheckedFile:
         await self._started()
-        return _outcome(await self._ask(_dumps(file), limit_s))
+        return _outcome(await self._ask(_dumps(request), limit_s))
 
     async def stop(self) -> None:
         if self._exchange is not None:
@@ -208,9 +238,9 @@ def _exchange(connection: Connection, request: bytes | None) -> bytes:
     return connection.recv_bytes(MAX_REPLY_BYTES)
 
 
-def _outcome(reply: bytes) -> Imported:
+def _outcome(reply: bytes) -> CheckedFile:
     kind, value = pickle.loads(reply)  # noqa: S301  # written by our own worker, not by a member
-    if kind == "pack" and isinstance(value, Imported):
+    if kind == "pack" and isinstance(value, CheckedFile):
         return value
     if kind == "problems" and isinstance(value, tuple):
         raise PackError(problem for problem in value if isinstance(problem, Problem))
@@ -230,13 +260,16 @@ def serve(connection: Connection, parse: Parse) -> None:
             request = connection.recv_bytes()
         except EOFError:
             return
-        file = pickle.loads(request)  # noqa: S301  # written by the bot
-        connection.send_bytes(_parsed(parse, file))
+        connection.send_bytes(_parsed(parse, pickle.loads(request)))  # noqa: S301  # the bot's
 
 
-def _parsed(parse: Parse, file: UploadedFile) -> bytes:
+def _parsed(parse: Parse, request: _Request) -> bytes:
+    file, attached, kept = request
     try:
-        return _dumps(("pack", parse(file)))
+        imported = parse(file)
+        pictured = with_uploads(imported.pack, attached, kept.get(imported.pack.id, {}))
+        checked = CheckedFile(replace(imported, pack=pictured.pack), pictured.pictures)
+        return _dumps(("pack", checked))
     except PackError as error:
         return _dumps(("problems", error.problems))
     except Exception as error:  # noqa: BLE001  # the bot logs it; the worker serves on

@@ -25,6 +25,7 @@ async def reply(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
+    files: list[discord.File] | None = None,
     ephemeral: bool = True,
 ) -> None:
     """The first response if none was sent yet, else a followup."""
@@ -35,6 +36,8 @@ async def reply(
         kwargs["view"] = view
     if file is not None:
         kwargs["file"] = file
+    if files:
+        kwargs["files"] = files
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

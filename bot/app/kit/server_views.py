@@ -10,12 +10,13 @@ A round plays the pack as it was when it started (``played_pack``): a server pac
 own stored version, read and parsed once per process, however the pack changed since; a
 built-in's round the pack as this process loaded it.
 
-Uploads are read by the pack checker's worker processes, within its time limit (``check``:
-nothing is stored yet, the moderator sees a preview first), and each server may upload only so
-often (``UploadRate``). What a check made is stored by ``store``, once confirmed. Stored packs,
-which passed that limit when they were checked, are parsed again in a thread: the event loop
-keeps answering meanwhile, and a server's view never waits behind another server's slow upload
-in the checker.
+Uploads are read by the pack checker's worker processes, within its time limit, with the
+pictures attached to them (``check``: nothing is stored yet, the moderator sees a preview
+first), and each server may upload only so often (``UploadRate``). What a check made is stored
+by ``store``, once confirmed. Stored packs, which passed that limit when they were checked, are
+parsed again in a thread (their pictures are not decoded again: the digests stored with them say
+which they show): the event loop keeps answering meanwhile, and a server's view never waits
+behind another server's slow upload in the checker.
 """
 
 from __future__ import annotations
@@ -24,19 +25,22 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from cachetools import LRUCache, TTLCache
 
 from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
+from bot.app.kit.pictures import PictureShelf
 from bot.app.kit.question_keys import QuestionKeys
 from bot.cache import SharedReads
 from bot.quiz.imports.reading import Imported, UploadedFile
 from bot.quiz.library import Library
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
+from bot.quiz.pack_pictures import with_digests
+from bot.quiz.pictures import Picture
 from bot.quiz.problems import PackError, Problem
 from bot.quiz.server_packs import (
     MAX_SERVER_PACKS,
@@ -77,12 +81,15 @@ class ServerView:
 class Checked:
     """What an uploaded file makes, before anything is stored: ``imported`` (its pack under
     the id members see, its YAML, its format, what was left out), or its ``problems``, or a
-    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id."""
+    ``refusal`` (limits, a built-in id); ``replaces``: the server's own pack of that id;
+    ``pictures``: those checked from the upload's attachments, by digest (the pack's images
+    carry their digests, a kept one's too)."""
 
     imported: Imported | None = None
     problems: tuple[Problem, ...] = ()
     refusal: UploadRefusal | None = None
     replaces: Pack | None = None
+    pictures: Mapping[str, Picture] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,7 @@ class PackShelf:
     ) -> None:
         self._db = db
         self.builtins = builtins
+        self.pictures = PictureShelf(db, builtins.pictures)  # what the packs' questions show
         self._clock = clock
         self._checker = checker or PackChecker()  # its processes start on the first upload
         self.rate = rate or UploadRate()
@@ -140,28 +148,42 @@ class PackShelf:
         seconds until it may."""
         return self.rate.admit(guild_id, self._clock())
 
-    async def check(self, guild_id: int, file: UploadedFile) -> Checked:
-        """Reads an uploaded file in the checker's workers and checks the server's limits;
-        stores nothing."""
+    async def check(
+        self, guild_id: int, file: UploadedFile, pictures: Mapping[str, bytes] | None = None
+    ) -> Checked:
+        """Reads an uploaded file and the ``pictures`` attached to it (file name -> bytes) in
+        the checker's workers, and checks the server's limits; stores nothing. A picture the
+        pack names and the upload does not attach is kept from the pack's current version."""
         oversize = too_big(len(file.data))
         if oversize is not None:
             return Checked(refusal=oversize)
+        current = (await guild_pack_records(self._db, guild_id)).sources
+        kept = {source.pack_id: source.pictures for source in current}
         try:
-            imported = await self._checker.parse(file)
+            checked = await self._checker.check(file, pictures, kept)
         except PackError as error:
             return Checked(problems=error.problems)
         except ParseTimeoutError as late:
             return Checked(refusal=UploadRefusal("serverpacks.too_slow", math.ceil(late.limit_s)))
+        imported = checked.imported
         own = {shown_pack_id(pack.id): pack for pack in (await self.view(guild_id)).packs.own}
         refusal = check_upload(imported.pack, builtins=self.builtins, own_ids=own)
-        return Checked(imported, refusal=refusal, replaces=own.get(imported.pack.id))
+        replaces = own.get(imported.pack.id)
+        return Checked(imported, refusal=refusal, replaces=replaces, pictures=checked.pictures)
 
-    async def store(self, upload: ServerPackSource, *, taking: str | None = None) -> Uploaded:
+    async def store(
+        self,
+        upload: ServerPackSource,
+        pictures: Iterable[Picture] = (),
+        *,
+        taking: str | None = None,
+    ) -> Uploaded:
         """Stores what ``check`` made of an upload (its YAML, parsed again in a thread: it
-        passed the checker's limit then), if the server's limits still let it; ``taking``: the
-        held upload this confirms (bot/storage/pending_uploads.py)."""
+        passed the checker's limit then; its images showing ``upload.pictures``), with the
+        ``pictures`` not stored yet, if the server's limits still let it; ``taking``: the held
+        upload this confirms (bot/storage/pending_uploads.py), whose pictures are stored."""
         try:
-            pack = await asyncio.to_thread(parse_pack, upload.source.encode(), upload.file_name)
+            pack = await asyncio.to_thread(_pictured, upload)
         except PackError as error:
             return Uploaded(problems=error.problems)
         view = await self.view(upload.guild_id)
@@ -171,7 +193,9 @@ class PackShelf:
             return Uploaded(pack=pack, refusal=refusal)
         stored = as_server_pack(pack, upload.guild_id)
         try:
-            replaced = await server_packs.save_server_pack(self._db, upload, stored, taking=taking)
+            replaced = await server_packs.save_server_pack(
+                self._db, upload, stored, pictures, taking=taking
+            )
         except server_packs.TooManyPacksError:  # another process stored one meanwhile
             too_many = UploadRefusal("serverpacks.too_many", MAX_SERVER_PACKS)
             return Uploaded(pack=pack, refusal=too_many)
@@ -253,10 +277,15 @@ def _parse_all(sources: Sequence[ServerPackSource]) -> list[Pack | None]:
     return [_parse(source) for source in sources]
 
 
+def _pictured(source: ServerPackSource) -> Pack:
+    """An upload's pack, its images showing the pictures stored with it; raises PackError."""
+    return with_digests(parse_pack(source.source.encode(), source.file_name), source.pictures)
+
+
 def _parse(source: ServerPackSource) -> Pack | None:
     """The stored pack; one the loader no longer accepts (after an upgrade) is left out."""
     try:
-        pack = parse_pack(source.source.encode(), source.file_name)
+        pack = _pictured(source)
     except PackError as error:
         log.warning(
             "server %s: pack %s no longer loads: %s", source.guild_id, source.pack_id, error

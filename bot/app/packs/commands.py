@@ -1,10 +1,12 @@
 """`/quiz pack upload|export|list|remove|disable|enable`: a server's own packs, and the built-in
 ones it turns off, for moderators; every reply private. `/quiz packs`: the packs offered here,
-to all."""
+to all.
+
+An upload attaches the pack file and up to five of the pictures its questions name (matched by
+file name); a picture it names and does not attach is kept from the pack's current version."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -21,25 +23,44 @@ from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
 from bot.app.kit.server_views import ServerView
 from bot.app.packs.buttons import MINUTES, preview_buttons
+from bot.app.packs.exports import exported
 from bot.app.packs.messages import checked_text, pack_list_embed, preview_embed
 from bot.app.packs.uploads import Upload, import_language, preview_upload
 from bot.quiz.model import Pack
-from bot.quiz.pack_yaml import pack_yaml
-from bot.quiz.server_packs import guild_of, shown_pack_id, too_big, typed_pack
+from bot.quiz.pictures import MAX_PICTURE_BYTES, size_problem
+from bot.quiz.server_packs import UPLOAD_PICTURES, guild_of, shown_pack_id, too_big, typed_pack
+
+Picture = discord.Attachment | None
+PICTURE_OPTIONS = {
+    name: _(f"cmd.quiz.pack.upload.{name}.description")
+    for name in (f"picture{n}" for n in range(1, UPLOAD_PICTURES + 1))
+}
 
 
 class PackGroup(
     app_commands.Group, name=_("cmd.quiz.pack.name"), description=_("cmd.quiz.pack.description")
 ):
     @app_commands.command(name="upload", description=_("cmd.quiz.pack.upload.description"))
-    @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"))
-    async def upload(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+    @app_commands.describe(file=_("cmd.quiz.pack.upload.file.description"), **PICTURE_OPTIONS)
+    async def upload(  # noqa: PLR0917  # a slash command's options are its parameters
+        self,
+        interaction: discord.Interaction[Any],
+        file: discord.Attachment,
+        picture1: Picture = None,
+        picture2: Picture = None,
+        picture3: Picture = None,
+        picture4: Picture = None,
+        picture5: Picture = None,
+    ) -> None:
         guild_id = await moderated_guild(interaction)
         if guild_id is None:
             return
         oversize = too_big(file.size)  # refused before fetching it
         if oversize is not None:
             await say(interaction, oversize.key, limit=oversize.limit)
+            return
+        pictures = [p for p in (picture1, picture2, picture3, picture4, picture5) if p is not None]
+        if await _refused_picture(interaction, pictures):
             return
         ctx = ctx_of(interaction)
         wait_s = ctx.shelf.admit_upload(guild_id)  # also before fetching and checking it
@@ -54,7 +75,8 @@ class PackGroup(
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        upload = Upload(guild_id, interaction.user.id, file.filename, await file.read())
+        attached = {picture.filename: await picture.read() for picture in pictures}
+        upload = Upload(guild_id, interaction.user.id, file.filename, await file.read(), attached)
         server_locale = None if interaction.guild_locale is None else interaction.guild_locale.value
         language = await import_language(ctx, guild_id, server_locale)
         preview = await preview_upload(ctx, upload, language)
@@ -76,10 +98,11 @@ class PackGroup(
         if found is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
-        shown = shown_pack_id(found.id)
-        data = pack_yaml(found, shown).encode()
-        text = tr(interaction.locale.value, "serverpacks.exported", id=shown)
-        await reply(interaction, text, file=discord.File(io.BytesIO(data), f"{shown}.yaml"))
+        if any(question.image is not None for question in found.questions):
+            # its pictures are read from the database first
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        export = await exported(ctx_of(interaction).shelf.pictures, found)
+        await reply(interaction, export.text(interaction.locale.value), files=export.files())
 
     @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))
     async def list_packs(self, interaction: discord.Interaction[Any]) -> None:
@@ -150,6 +173,17 @@ async def _switch(interaction: discord.Interaction[Any], pack: str, *, disabled:
     )
     state = "disabled" if disabled else "enabled"
     await say(interaction, f"serverpacks.{state if changed else 'already_' + state}", id=pack)
+
+
+async def _refused_picture(
+    interaction: discord.Interaction[Any], pictures: list[discord.Attachment]
+) -> bool:
+    """Refuses an upload with a picture over the limit, as a pack over it: before fetching."""
+    big = next((picture for picture in pictures if size_problem(picture.size)), None)
+    if big is not None:
+        limit = MAX_PICTURE_BYTES // 2**20
+        await say(interaction, "serverpacks.picture_too_big", file=echo(big.filename), limit=limit)
+    return big is not None
 
 
 async def _view(interaction: discord.Interaction[Any]) -> ServerView:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.app.kit.catalogue import tr
-from bot.app.kit.limits import echo
+from bot.app.kit.limits import echo, fit_text
 from bot.app.kit.message_parts import BRAND
 from bot.app.kit.server_views import Checked, Uploaded
 from bot.quiz.imports.formats import Format
@@ -15,6 +15,7 @@ from bot.quiz.server_packs import MAX_SERVER_PACKS, GuildPacks, shown_pack_id
 
 SHOWN_PROBLEMS = 15
 PREVIEW_QUESTIONS = 3
+PREVIEW_ALT = 200  # of a picture's alt text in the preview (it may be 1000)
 FORMAT_KEYS = {
     Format.YAML: "upload.format_yaml",
     Format.CSV: "upload.format_csv",
@@ -94,6 +95,9 @@ def preview_embed(checked: Checked, file_name: str, locale: str, minutes: int) -
             options=sum(len(question.options) for question in pack.questions),
         )
     ]
+    pictured = _pictures_line(checked, locale)
+    if pictured is not None:
+        lines.append(pictured)
     if checked.replaces is not None:
         old = len(checked.replaces.questions)
         lines.append(tr(locale, "upload.preview_replaces", id=pack.id, questions=old))
@@ -120,9 +124,29 @@ def preview_embed(checked: Checked, file_name: str, locale: str, minutes: int) -
     return embed
 
 
+def _pictures_line(checked: Checked, locale: str) -> str | None:
+    """How many questions show a picture, and where their files come from; None without."""
+    assert checked.imported is not None  # noqa: S101  # only a pack is previewed
+    images = [q.image for q in checked.imported.pack.questions if q.image is not None]
+    if not images:
+        return None
+    files = {image.file: image.digest for image in images}
+    attached = sum(1 for digest in files.values() if digest in checked.pictures)
+    return tr(
+        locale,
+        "upload.preview_pictures",
+        questions=len(images),
+        attached=attached,
+        kept=len(files) - attached,
+    )
+
+
 def _options_shown(question: Question, locale: str) -> str:
     lines = [
         f"{'✅' if option.correct else '▫️'} {OPTION_LETTERS[index]}. {option.text.get(locale)}"
         for index, option in enumerate(question.options)
     ]
+    if question.image is not None:
+        alt = fit_text(question.image.alt.get(locale), PREVIEW_ALT)
+        lines.append(tr(locale, "upload.preview_picture", file=question.image.file, alt=alt))
     return "\n".join(lines)

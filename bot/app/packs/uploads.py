@@ -4,13 +4,16 @@ with Confirm and Cancel; stored only once confirmed.
 Between the two the pack it makes waits in the database (bot/storage/pending_uploads.py), so
 the preview's buttons work after a restart and in whichever process serves the server then;
 a preview expires after 15 minutes, and a moderator's newer upload replaces it. Its buttons
-then say so, and nothing else is lost: the server's packs are as they were.
+then say so, and nothing else is lost: the server's packs are as they were. The pictures an
+upload attaches are checked with its file and held with it, so Confirm stores exactly what the
+preview showed.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from bot.app.kit.context import AppContext
 from bot.app.kit.server_views import Checked, Uploaded
@@ -41,12 +44,14 @@ class Held(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Upload:
-    """A file a moderator uploaded to a server."""
+    """A file a moderator uploaded to a server, and the pictures attached to it (file name ->
+    bytes)."""
 
     guild_id: int
     member_id: int
     file_name: str
     data: bytes
+    pictures: Mapping[str, bytes] = field(default_factory=dict)
 
 
 async def import_language(ctx: AppContext, guild_id: int, server_locale: str | None) -> str:
@@ -60,18 +65,20 @@ async def preview_upload(ctx: AppContext, upload: Upload, language: str) -> Prev
     """Checks the file; holds the pack it makes for the moderator's Confirm if it may be
     stored."""
     file = UploadedFile(upload.data, upload.file_name, language)
-    checked = await ctx.shelf.check(upload.guild_id, file)
+    checked = await ctx.shelf.check(upload.guild_id, file, upload.pictures)
     if checked.imported is None or checked.refusal is not None:
         return Preview(checked)
+    pack = checked.imported.pack
     held = pending_upload(
         upload.guild_id,
         upload.member_id,
-        pack_id=checked.imported.pack.id,
+        pack_id=pack.id,
         file_name=upload.file_name,
         source=checked.imported.source,
         now=ctx.clock.now(),
+        pictures={q.image.file: q.image.digest for q in pack.questions if q.image is not None},
     )
-    return Preview(checked, await hold_upload(ctx.db, held))
+    return Preview(checked, await hold_upload(ctx.db, held, checked.pictures.values()))
 
 
 async def _held(ctx: AppContext, token: str, guild_id: int, member_id: int) -> PendingUpload | Held:
@@ -91,7 +98,13 @@ async def confirm_upload(
     if isinstance(held, Held):
         return held
     source = ServerPackSource(
-        guild_id, held.pack_id, held.file_name, held.source, member_id, ctx.clock.now()
+        guild_id,
+        held.pack_id,
+        held.file_name,
+        held.source,
+        member_id,
+        ctx.clock.now(),
+        pictures=held.pictures,
     )
     outcome = await ctx.shelf.store(source, taking=token)
     return Held.GONE if outcome.taken else outcome

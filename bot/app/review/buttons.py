@@ -45,6 +45,7 @@ from bot.app.review.messages import (
     review_summary_embed,
 )
 from bot.app.review.session import keys_here, scope_here, session_here, take_step
+from bot.quiz.model import Question
 from bot.quiz.review import (
     EVERYTHING,
     Answer,
@@ -220,11 +221,19 @@ async def _take(
     if isinstance(step, AnsweredStep):  # the first click's result stays on the card
         await say(interaction, "review.already_answered")
         return
-    embed, view = _message_of(keys or await keys_here(interaction), step, locale)
+    keys = keys or await keys_here(interaction)
+    embed, view = _message_of(keys, step, locale)
+    image = None if isinstance(step, SummaryStep) else _question_of(keys, step).image
+    files = await ctx_of(interaction).shelf.pictures.files(image, locale)
     if isinstance(action, Start):
-        await reply(interaction, embed=embed, view=view, ephemeral=private)
-    else:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await reply(interaction, embed=embed, view=view, ephemeral=private, files=files)
+    else:  # the files listed replace the card's: the next card's picture, or none
+        await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+
+
+def _question_of(keys: QuestionKeys, step: CardStep | ResultStep) -> Question:
+    card = step.card if isinstance(step, CardStep) else step.grade
+    return loaded_question(keys, card.pack_id, card.question_id)[1]
 
 
 def _message_of(

@@ -11,6 +11,7 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
+from bot.app.kit.pictures import attachment_url
 from bot.app.kit.question_keys import QuestionKeys, stable_key
 from bot.quiz.model import Pack, Question
 from bot.quiz.review import CardKind, CardStep, Grade, NothingStep, SummaryStep
@@ -32,7 +33,7 @@ def review_question_embed(
     description = f"{question.prompt.get(locale)}\n\n{_options(question, locale, order)}"
     if step.first_of_new:
         description = f"*{tr(locale, 'review.first_new')}*\n\n{description}"
-    embed = _embed(pack, locale, description, BRAND)
+    embed = _pictured(_embed(pack, locale, description, BRAND), question)
     embed.set_footer(text=tr(locale, _FOOTERS[step.card.kind]))
     return fit_embed(embed)
 
@@ -54,7 +55,8 @@ def review_result_embed(
         parts.append("> " + tr(locale, "review.why_not", letter=picked, why=why.get(locale)))
     parts.append(question.explanation.get(locale))
     parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
-    return fit_embed(_embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG))
+    embed = _embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG)
+    return fit_embed(_pictured(embed, question))
 
 
 def review_summary_embed(locale: str, step: SummaryStep) -> discord.Embed:
@@ -106,6 +108,14 @@ def _options(
 def _embed(pack: Pack, locale: str, description: str, colour: discord.Colour) -> discord.Embed:
     title = tr(locale, "review.title", pack=pack.title.get(locale))
     return discord.Embed(title=title, description=description, colour=colour)
+
+
+def _pictured(embed: discord.Embed, question: Question) -> discord.Embed:
+    """The card shows the question's picture, a file of its message (its alt text is the
+    file's description: an embed has no other place for it)."""
+    if question.image is not None:
+        embed.set_image(url=attachment_url(question.image))
+    return embed
 
 
 def card_order(

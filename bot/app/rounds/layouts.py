@@ -20,6 +20,7 @@ from discord import ui
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import fit_texts
 from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mention
+from bot.app.kit.pictures import attachment_url
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.embeds import counter_text, standings_embed, start_card, timer_text
 from bot.quiz.model import Difficulty, Pack, Question
@@ -87,7 +88,7 @@ def question_layout(
         for place, (option, text) in enumerate(zip(order, options, strict=True))
     ]
     items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
-    items += [ui.Separator(), *sections, ui.TextDisplay(counter)]
+    items += [*_picture(question, locale), ui.Separator(), *sections, ui.TextDisplay(counter)]
     return _layout(ACCENTS[difficulty], items)
 
 
@@ -121,7 +122,8 @@ def reveal_layout(
     texts = [header, question.prompt.get(locale), *options, "\n\n".join(closing)]
     give_up = _longest_first(texts, [len(texts) - 1, 1, *range(2, len(texts) - 1)])
     header, prompt, *options, closing_text = fit_texts(texts, give_up)
-    items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt), ui.Separator()]
+    items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
+    items += [*_picture(question, locale), ui.Separator()]
     items += [
         _section(text, _revealed_button(round_id, index, option, letter(place), tally))
         for place, (option, text) in enumerate(zip(order, options, strict=True))
@@ -170,6 +172,16 @@ def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:
     layout = Layout(timeout=None)  # every button is persistent (bot/app/kit/buttons.py)
     layout.add_item(ui.Container(*items, accent_colour=accent))
     return layout
+
+
+def _picture(question: Question, locale: str) -> list[Item]:
+    """The question's picture below its prompt, from the file the message carries: the
+    question's message and its reveal (an edit that keeps the file) both show it."""
+    if question.image is None:
+        return []
+    image = question.image
+    item = discord.MediaGalleryItem(attachment_url(image), description=image.alt.get(locale))
+    return [ui.MediaGallery(item)]
 
 
 def _section(text: str, button: Item) -> Item:

@@ -4,6 +4,10 @@ Edits are idempotent: a reveal is rendered from the database and sent again unch
 may have reached Discord before its sender crashed or lost the reply, so every post after the
 first try first looks for itself among the channel's recent messages, by a custom_id only that
 message carries.
+
+A question's picture is a file of its message, posted with it; the edits (the count, the
+reveal) send no ``attachments``, which keeps the file, and name it again by ``attachment://``.
+A reveal posted on its own (its question message gone) carries the file anew.
 """
 
 from __future__ import annotations
@@ -94,7 +98,7 @@ class RoundOutbox:
         layout = await self.question_layout(view, index, answered=0, closes_at=shown)
         marker = f"{ANSWER}:{view.id}:{index}:"
         message, found = await self._find_or_post(
-            view, delivery, sends, marker, lambda c: c.send(view=layout)
+            view, delivery, sends, marker, lambda c: self._send_pictured(c, view, index, layout)
         )
         self._styles.put(message.id, message.flags.components_v2)
         # Members see it from when Discord took it (its id's time), which is also before any
@@ -154,9 +158,20 @@ class RoundOutbox:
         # The question message is gone (deleted, or never posted): the reveal stands alone.
         marker = f"{WHY}:{view.id}:{index}"
         message, _ = await self._find_or_post(
-            view, delivery, sends, marker, lambda c: c.send(view=layout)
+            view, delivery, sends, marker, lambda c: self._send_pictured(c, view, index, layout)
         )
         await outbox.delivered(self._db, delivery, message.id, self._clock())
+
+    async def _send_pictured(
+        self, channel: Channel, view: RoundView, index: int, layout: discord.ui.LayoutView
+    ) -> discord.Message:
+        """Posts a question's layout with the picture it shows, as a fresh file each try."""
+        pack, question = await self.question(view, index)
+        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        files = await self._shelf.pictures.files(question.image, locale)
+        if not files:
+            return await channel.send(view=layout)
+        return await channel.send(view=layout, files=files)
 
     def _embed_reveal(
         self, view: RoundView, question: Question, index: int, locale: str, tally: Tally

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.app.kit import pack_checker
 from bot.app.kit.pack_checker import (
     STOP_LIMIT_S,
     PackChecker,
@@ -26,8 +27,10 @@ from bot.app.kit.pack_checker import (
 from bot.quiz.imports.reading import UploadedFile
 from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
+from bot.quiz.pictures import check_picture
 from bot.quiz.problems import PackError
 from tests.parses import FAILING, SLOW, parse_or_fail, parse_or_hang, parse_where
+from tests.pictures import PICTURED_PACK, picture
 from tests.storage.factories import CAPITALS
 
 LIMIT_S = 1.0
@@ -197,3 +200,19 @@ async def test_an_idle_worker_leaves_as_soon_as_the_bots_end_of_its_pipe_closes(
     await checker.close()
     assert time.monotonic() - started < STOP_LIMIT_S / 2  # not killed after the grace
     assert not alive(pid)
+
+
+async def test_pictures_are_checked_in_the_worker_with_more_time_for_each(
+    checker: PackChecker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = UploadedFile(PICTURED_PACK.encode(), "p.yaml")
+    pictured = await checker.check(file, {"square.png": picture()})
+    (stored,) = pictured.pictures.values()
+    image = pictured.imported.pack.questions[0].image
+    assert image is not None
+    assert image.digest == stored.digest == check_picture(picture(), "square.png").digest
+    monkeypatch.setattr(pack_checker, "PICTURE_LIMIT_S", 0.25)
+    slow = UploadedFile(SLOW, "slow.yaml")
+    with pytest.raises(ParseTimeoutError) as late:
+        await checker.check(slow, {"a.png": picture(), "b.png": picture()})
+    assert late.value.limit_s == LIMIT_S + 2 * 0.25

@@ -3,6 +3,7 @@ longest in characters that count double (outside the Basic Multilingual Plane)."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,7 +11,7 @@ from bot.app.kit.limits import ELLIPSIS, LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
 from bot.app.kit.message_parts import NEUTRAL, RIGHT
 from bot.app.rounds.layouts import question_layout, reveal_layout, start_layout
 from bot.quiz.loader import LIMITS, MAX_OPTIONS
-from bot.quiz.model import Difficulty, Option, Pack, Question, Text
+from bot.quiz.model import Difficulty, Image, Option, Pack, Question, Text
 from bot.storage.results import FastAnswer, Tally
 from standin.rules import check_message
 from tests.messages import components_in, layout_text, text_units
@@ -18,6 +19,7 @@ from tests.messages import components_in, layout_text, text_units
 IS_COMPONENTS_V2 = 1 << 15
 SECTION = 9
 TEXT_DISPLAY = 10
+MEDIA_GALLERY = 12
 
 
 def double_width(limit: int) -> Text:
@@ -129,6 +131,55 @@ def test_the_start_card_pings_the_ping_role_last_in_the_servers_language() -> No
     assert texts[-1] == "<@&42>, ξεκινά ένας γύρος κουίζ!"
     unpinged = start_layout(pack, "el", questions=1, seconds=30, started_by=7)
     assert "<@&" not in str(unpinged.to_components())
+
+
+def pictured(question: Question) -> Question:
+    alt = Text.of({"en": "A teal square.", "el": "Ένα γαλαζοπράσινο τετράγωνο."}, "en")
+    return replace(question, image=Image("square.png", alt, digest="ab" * 32))
+
+
+def test_a_pictured_question_and_its_reveal_show_the_picture_below_the_prompt() -> None:
+    question = pictured(small_question())
+    closes = datetime(2026, 1, 1, tzinfo=UTC)
+    asked = question_layout(
+        question,
+        "el",
+        round_id=4,
+        index=0,
+        total=1,
+        difficulty=Difficulty.EASY,
+        closes_at=closes,
+        answered=0,
+        order=(0, 1, 2),
+    )
+    tally = Tally(1, 0, "small", (0, 1, 0), 1, ())
+    revealed = reveal_layout(
+        question, "el", round_id=4, index=0, total=1, tally=tally, order=(0, 1, 2)
+    )
+    for layout in (asked, revealed):
+        body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": layout.to_components()}
+        (container,) = body["components"]
+        kinds = [component["type"] for component in container["components"]]
+        assert kinds[:3] == [TEXT_DISPLAY, TEXT_DISPLAY, MEDIA_GALLERY]  # heading, prompt, it
+        (item,) = container["components"][2]["items"]
+        assert item == {
+            "media": {"url": "attachment://square.png"},
+            "description": "Ένα γαλαζοπράσινο τετράγωνο.",  # the server's language
+            "spoiler": False,
+        }
+    plain = question_layout(
+        small_question(),
+        "en",
+        round_id=4,
+        index=0,
+        total=1,
+        difficulty=Difficulty.EASY,
+        closes_at=closes,
+        answered=0,
+        order=(0, 1, 2),
+    )
+    kinds = [c["type"] for c in components_in({"components": plain.to_components()})]
+    assert MEDIA_GALLERY not in kinds
 
 
 def test_a_paused_question_shows_paused_and_its_time_left_and_keeps_its_buttons() -> None:

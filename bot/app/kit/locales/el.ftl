@@ -424,6 +424,16 @@ cmd-quiz-pack-upload-name = ανέβασμα
 cmd-quiz-pack-upload-description = Ανέβασμα πακέτου ή ερωτήσεων (YAML, CSV, GIFT, Aiken, λίστα όρων) για τον server (συντονιστές)
 cmd-quiz-pack-upload-file-name = αρχείο
 cmd-quiz-pack-upload-file-description = Πακέτο YAML, CSV, JSON του Open Trivia DB, GIFT, Aiken ή λίστα όρων (έως 256 KiB)
+cmd-quiz-pack-upload-picture1-name = εικόνα1
+cmd-quiz-pack-upload-picture1-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture2-name = εικόνα2
+cmd-quiz-pack-upload-picture2-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture3-name = εικόνα3
+cmd-quiz-pack-upload-picture3-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture4-name = εικόνα4
+cmd-quiz-pack-upload-picture4-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
+cmd-quiz-pack-upload-picture5-name = εικόνα5
+cmd-quiz-pack-upload-picture5-description = Η εικόνα μιας ερώτησης, με το όνομα που δίνει το πεδίο image της (PNG, JPEG, WebP ή GIF, έως 2 MiB)
 cmd-quiz-pack-list-name = λίστα
 cmd-quiz-pack-list-description = Τα πακέτα που ανέβασε αυτός ο server και τα ενσωματωμένα που απενεργοποίησε (συντονιστές)
 cmd-quiz-pack-remove-name = αφαίρεση
@@ -456,6 +466,7 @@ serverpacks-invalid = Το πακέτο δεν αποθηκεύτηκε: { $coun
     } στο αρχείο.
 serverpacks-more_problems = …και { $count } ακόμη.
 serverpacks-too_big = Το αρχείο ξεπερνά τα { $limit } KiB, το όριο για ένα πακέτο αυτού του server. Δεν αποθηκεύτηκε τίποτα.
+serverpacks-picture_too_big = Η εικόνα { $file } ξεπερνά τα { $limit } MiB, το όριο για την εικόνα μιας ερώτησης. Δεν αποθηκεύτηκε τίποτα.
 serverpacks-too_slow = Ο έλεγχος αυτού του αρχείου κράτησε πάρα πολύ: πάνω από { $limit ->
         [one] { $limit } δευτερόλεπτο
        *[other] { $limit } δευτερόλεπτα
@@ -589,6 +600,14 @@ schedule-outcome-pack_gone = το πακέτο του δεν προσφέρετ�
 schedule-outcome-cannot_post = δεν μπορώ πια να δημοσιεύσω στο κανάλι (χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού» και «Αποστολή μηνυμάτων»).
 schedule-outcome-nothing_to_review = είναι γύρος επανάληψης και κανείς στον server δεν έχει απαντήσει ακόμη στο πακέτο του.
 serverpacks-exported = Το πακέτο `{ $id }` σε YAML. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-exported_pictures = Το πακέτο `{ $id }` σε YAML, με { $count ->
+        [one] την εικόνα
+       *[other] τις { $count } εικόνες
+    } που δείχνουν οι ερωτήσεις του. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }, επισυνάπτοντας τις εικόνες στις επιλογές { cmd-quiz-pack-upload-picture1-name } έως { cmd-quiz-pack-upload-picture5-name } (εδώ, όποια εικόνα δεν επισυνάψετε ξανά κρατιέται).
+serverpacks-export_left_out = { $count ->
+        [one] Μία ακόμη εικόνα δεν χωράει σε αυτό το μήνυμα, που παίρνει έως 10 αρχεία: { $files }. Αν ανεβάσετε το πακέτο εδώ, την κρατά.
+       *[other] { $count } ακόμη εικόνες δεν χωρούν σε αυτό το μήνυμα, που παίρνει έως 10 αρχεία: { $files }. Αν ανεβάσετε το πακέτο εδώ, τις κρατά.
+    }
 upload-preview_title = Προεπισκόπηση: { $title } (`{ $id }`)
 upload-preview_read = Διαβάστηκε από το `{ $file }` ως { $format }: { $questions ->
         [one] { $questions } ερώτηση
@@ -599,6 +618,11 @@ upload-preview_replaces = Με την επιβεβαίωση αντικαθίσ�
        *[other] { $questions } ερωτήσεις
     }). Οι ερωτήσεις που κρατούν το id τους κρατούν και τις απαντήσεις και τις επαναλήψεις τους.
 upload-preview_waits = Δεν αποθηκεύεται τίποτα μέχρι να πατήσετε **Επιβεβαίωση**. Η προεπισκόπηση περιμένει { $minutes } λεπτά.
+upload-preview_pictures = Με εικόνα: { $questions ->
+        [one] { $questions } ερώτηση
+       *[other] { $questions } ερωτήσεις
+    }. Αρχεία εικόνων: συνημμένα σε αυτό το ανέβασμα { $attached }, από την τρέχουσα έκδοση του πακέτου { $kept }.
+upload-preview_picture = 🖼️ `{ $file }`: { $alt }
 upload-preview_left_out = Παραλείφθηκαν ({ $count }): όσα δεν μπορεί να ρωτήσει το πακέτο
 upload-confirm = Επιβεβαίωση
 upload-cancel = Ακύρωση

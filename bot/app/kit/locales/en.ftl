@@ -392,6 +392,16 @@ cmd-quiz-pack-upload-name = upload
 cmd-quiz-pack-upload-description = Upload a pack or questions (YAML, CSV, GIFT, Aiken, a term list) for this server (moderators)
 cmd-quiz-pack-upload-file-name = file
 cmd-quiz-pack-upload-file-description = A YAML pack, CSV, Open Trivia DB JSON, GIFT, Aiken or a term list (at most 256 KiB)
+cmd-quiz-pack-upload-picture1-name = picture1
+cmd-quiz-pack-upload-picture1-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture2-name = picture2
+cmd-quiz-pack-upload-picture2-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture3-name = picture3
+cmd-quiz-pack-upload-picture3-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture4-name = picture4
+cmd-quiz-pack-upload-picture4-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
+cmd-quiz-pack-upload-picture5-name = picture5
+cmd-quiz-pack-upload-picture5-description = A question's picture, named as in its image field (PNG, JPEG, WebP or GIF, up to 2 MiB)
 cmd-quiz-pack-list-name = list
 cmd-quiz-pack-list-description = This server's uploaded packs and the built-in packs it turned off (moderators)
 cmd-quiz-pack-remove-name = remove
@@ -424,6 +434,7 @@ serverpacks-invalid = The pack was not stored: { $count ->
     } in the file.
 serverpacks-more_problems = …and { $count } more.
 serverpacks-too_big = The file is over { $limit } KiB, the limit for a pack of this server. Nothing was stored.
+serverpacks-picture_too_big = The picture { $file } is over { $limit } MiB, the limit for a question's picture. Nothing was stored.
 serverpacks-too_slow = This file took too long to check: over { $limit ->
         [one] { $limit } second
        *[other] { $limit } seconds
@@ -557,6 +568,14 @@ schedule-outcome-pack_gone = its pack is no longer offered in the server (remove
 schedule-outcome-cannot_post = I can no longer post in the channel (I need the “View Channel” and “Send Messages” permissions there).
 schedule-outcome-nothing_to_review = it is a review round, and nobody in the server has answered its pack yet.
 serverpacks-exported = Pack `{ $id }` as YAML. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
+serverpacks-exported_pictures = Pack `{ $id }` as YAML, with { $count ->
+        [one] the picture
+       *[other] the { $count } pictures
+    } its questions show. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }, attaching the pictures as { cmd-quiz-pack-upload-picture1-name } to { cmd-quiz-pack-upload-picture5-name } (here, a picture you do not attach again is kept).
+serverpacks-export_left_out = { $count ->
+        [one] One more picture does not fit in this message, which holds 10 files: { $files }. Uploaded here, the pack keeps it.
+       *[other] { $count } more pictures do not fit in this message, which holds 10 files: { $files }. Uploaded here, the pack keeps them.
+    }
 upload-preview_title = Preview: { $title } (`{ $id }`)
 upload-preview_read = Read from `{ $file }` as { $format }: { $questions ->
         [one] { $questions } question
@@ -567,6 +586,11 @@ upload-preview_replaces = Confirming replaces this server's pack `{ $id }` ({ $q
        *[other] { $questions } questions
     }). Questions that keep their ids keep their answers and reviews.
 upload-preview_waits = Nothing is stored until you press **Confirm**. This preview waits { $minutes } minutes.
+upload-preview_pictures = With a picture: { $questions ->
+        [one] { $questions } question
+       *[other] { $questions } questions
+    }. Picture files: { $attached } attached to this upload, { $kept } kept from the pack's current version.
+upload-preview_picture = 🖼️ `{ $file }`: { $alt }
 upload-preview_left_out = Left out ({ $count }): what the pack cannot ask
 upload-confirm = Confirm
 upload-cancel = Cancel

@@ -2,8 +2,8 @@
 occurrence, the interested members told before one, a server's time zone and grace period, a
 round's mode and start-card ping, and a member's choice of event reminders
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-02 09:00:00
 """
 
@@ -13,8 +13,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
