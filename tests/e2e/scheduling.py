@@ -32,7 +32,7 @@ async def move_to(world: QuizWorld, moment: datetime) -> None:
     await world.advance_clock(ahead)
 
 
-def local(day: date, hour: int, minute: int = 0, zone: str = "UTC") -> datetime:
+def local(day: date, hour: int, minute: int = 0, *, zone: str = "UTC") -> datetime:
     return datetime.combine(day, time(hour, minute), tzinfo=ZoneInfo(zone))
 
 

@@ -2,7 +2,8 @@
 time across a daylight-saving change; once across restarts at the start minute, and after a
 process claimed one and died before its start card; once with two processes on one PostgreSQL;
 late within the grace period, or recorded as missed (the moderator told) beyond it; after the
-round running in its channel ends."""
+round running in its channel ends, or skipped (the moderator told) if it still runs ten minutes
+on."""
 
 from __future__ import annotations
 
@@ -266,3 +267,23 @@ async def test_a_scheduled_start_card_pings_the_schedules_role_and_nobody_else(
             "everyone": False,
         }
     ]
+
+
+async def test_a_channel_still_busy_ten_minutes_on_skips_the_round_and_tells_the_moderator(
+    clocked: QuizWorld,
+) -> None:
+    world = clocked
+    today = local_today(world)
+    await add(world, day="daily", time="12:00")
+    await move_to(world, local(today, 11, 59))
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    (own,) = await wait_for_rounds(world, 1)
+    await world.command(world.owner, "quiz pause")  # it holds the channel whatever the clock
+    await move_to(world, local(today, 12, 9) + timedelta(seconds=59))
+    await passes(world)
+    assert await schedule_outcomes(world) == {}  # still waiting for the channel
+    await move_to(world, local(today, 12, 10))
+    (note,) = await wait_for_dms(world, world.owner)
+    assert tr("en", "schedule.outcome.busy", minutes=10) in note["content"]
+    assert await schedule_outcomes(world) == {today: (Outcome.BUSY, None)}
+    assert [r.id for r in await rounds_started(world)] == [own.id]
