@@ -225,8 +225,8 @@ class ScheduleEvents:
         except discord.NotFound as gone:
             if missing_ok and gone.code == UNKNOWN_EVENT:
                 return None
-            log.warning("schedule %s: its event is gone (%s)", schedule.id, describe(gone))
-            await schedule_events.set_event(self._db, schedule.id, None, None)
+            # Deleted by hand meanwhile: it stays so (the id is kept, so none is made again).
+            log.info("schedule %s: its event is gone (%s)", schedule.id, describe(gone))
         except discord.HTTPException as refused:  # e.g. Create Events taken away
             log.warning("schedule %s: event not changed (%s)", schedule.id, describe(refused))
         return False
