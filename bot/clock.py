@@ -55,7 +55,12 @@ class Clock:
 
     async def wait(self, seconds: float, wake: asyncio.Event | None = None) -> bool:
         """Waits until ``seconds`` have passed by this clock, or ``wake`` is set (then True)."""
-        deadline = self.now() + timedelta(seconds=max(0.0, seconds))
+        return await self.wait_until(self.now() + timedelta(seconds=max(0.0, seconds)), wake)
+
+    async def wait_until(self, deadline: datetime, wake: asyncio.Event | None = None) -> bool:
+        """Waits until this clock reads ``deadline``, or ``wake`` is set (then True). Waiting
+        for the stored time itself, not for seconds counted from an earlier reading, a clock
+        moved since that reading is not waited out."""
         wake = wake or asyncio.Event()
         while (left := (deadline - self.now()).total_seconds()) > 0:
             slice_s = min(left, FOLLOW_POLL_S) if self._follows is not None else left

@@ -113,3 +113,11 @@ async def test_the_bot_follows_the_stand_ins_clock_file_write_by_write(tmp_path:
 def test_a_followed_clock_is_moved_only_by_its_file(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="moves with its file"):
         Clock.following(tmp_path / "clock.json").advance(60)
+
+
+async def test_a_wait_for_a_stored_time_counts_a_move_made_before_it_began() -> None:
+    """Seconds counted from an earlier reading would wait the move out; the time itself not."""
+    clock = Clock()
+    closes_at = clock.now() + timedelta(hours=1)
+    clock.advance(3600)  # moved between reading the round and starting to wait
+    assert await asyncio.wait_for(clock.wait_until(closes_at), WAIT_LIMIT_S) is False

@@ -57,6 +57,7 @@ class ReminderSettings:
     reminder_hour: int = DEFAULT_REMINDER_HOUR
     quiet: Quiet | None = None
     language: str | None = None  # None: the member's Discord client language
+    event_reminders: bool = True  # a DM before a scheduled round whose event they are into
 
 
 def problems(settings: ReminderSettings, known_zones: frozenset[str]) -> list[Problem]:
@@ -102,6 +103,7 @@ class SettingsChange:
     quiet_start: int | None = None
     quiet_end: int | None = None
     language: str | None = None
+    event_reminders: bool | None = None
 
     @property
     def is_empty(self) -> bool:
@@ -131,6 +133,7 @@ def changed(
         reminder_hour=_given(change.reminder_hour, current.reminder_hour),
         quiet=quiet,
         language=language,
+        event_reminders=_given(change.event_reminders, current.event_reminders),
     )
     return updated, found + problems(updated, known_zones)
 

@@ -42,6 +42,7 @@ def check_question_seconds(seconds: int) -> int:
 class Message(enum.StrEnum):
     """The Discord messages a round owes: each transition commits the one it implies."""
 
+    START = "start"  # post a scheduled round's start card (a command's round posts its own)
     QUESTION = "question"  # post question N
     REVEAL = "reveal"  # edit question N's message into its reveal
     STANDINGS = "standings"  # post the standings once the round ends

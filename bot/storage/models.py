@@ -218,6 +218,9 @@ class GuildSettingsRow(Base):
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
     # How long a round may stay paused before it ends by itself.
     pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
+    time_zone: Mapped[str] = mapped_column(String(64), server_default=text("'UTC'"))  # schedules'
+    # How late a scheduled round missed while the bot was offline may still start.
+    grace_minutes: Mapped[int] = mapped_column(SmallInteger, server_default=text("15"))
 
 
 class MemberSettingsRow(Base):
@@ -234,6 +237,8 @@ class MemberSettingsRow(Base):
     client_locale: Mapped[str | None] = mapped_column(String(16))  # as last seen
     # Discord refused a reminder DM (50007): reminders went off, and the member is to be told.
     dm_refused: Mapped[bool] = mapped_column(Boolean)
+    # A DM before a scheduled round whose Discord event the member is interested in.
+    event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=text("true"))
 
 
 class ShardLeaseRow(Base):
@@ -311,6 +316,64 @@ class RoundRow(Base):
     # question's time left is closes_at - paused_at; both stay once the round has ended.
     paused_at: Mapped[datetime | None]
     paused_until: Mapped[datetime | None]
+    # A bot.quiz.review_round.RoundMode, and the role its start card pings, if any.
+    mode: Mapped[str] = mapped_column(String(16), server_default=text("'normal'"))
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class ScheduleRow(Base):
+    """A weekly or daily series of rounds (bot/quiz/schedules.py); kept, with ``removed_at``,
+    once removed, so that an occurrence claimed as it was removed still has its schedule."""
+
+    __tablename__ = "schedules"
+    __table_args__ = (Index("ix_schedules_guild_id", "guild_id"),)
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as stored: a server's own has @
+    minute: Mapped[int] = mapped_column(SmallInteger)  # of the server's local day
+    weekday: Mapped[int | None] = mapped_column(SmallInteger)  # 0 Monday; None: every day
+    ends_on: Mapped[date | None] = mapped_column(Date)  # the last local day it may happen on
+    question_count: Mapped[int | None]
+    question_seconds: Mapped[int | None]  # None: the server's setting when it starts
+    mode: Mapped[str] = mapped_column(String(16))
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # None: the server's
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_locale: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime]
+    removed_at: Mapped[datetime | None]
+    # Its Discord event, and the start its recurrence rule counts from (the rule keeps UTC).
+    event_id: Mapped[int | None] = mapped_column(BigInteger)
+    event_rule_start: Mapped[datetime | None]
+
+
+class OccurrenceRow(Base):
+    """What became of one occurrence of a schedule, keyed by its local day: written once, by
+    whoever claims it, in the transaction that starts its round (or records why not)."""
+
+    __tablename__ = "schedule_occurrences"
+    __table_args__ = (Index("ix_schedule_occurrences_note_owed", "note_owed"),)
+    schedule_id: Mapped[int] = mapped_column(ForeignKey("schedules.id"), primary_key=True)
+    local_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    due_at: Mapped[datetime]
+    outcome: Mapped[str] = mapped_column(String(32))  # a bot.quiz.schedules.Outcome
+    round_id: Mapped[int | None] = mapped_column(AutoId, ForeignKey("rounds.id"))
+    recorded_at: Mapped[datetime]
+    note_owed: Mapped[bool] = mapped_column(Boolean)  # its moderator is still to be told
+    # A skipped occurrence made an exception of the schedule's Discord event.
+    excepted: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+
+
+class InterestNoticeRow(Base):
+    """A member interested in a schedule's Discord event, told (or not: quiet hours, opted out)
+    before one of its rounds: written once, by whoever tells them."""
+
+    __tablename__ = "interest_notices"
+    schedule_id: Mapped[int] = mapped_column(ForeignKey("schedules.id"), primary_key=True)
+    local_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    noticed_at: Mapped[datetime]
+    sent: Mapped[bool] = mapped_column(Boolean)  # False: not told (quiet hours, opted out)
 
 
 class RoundMessageRow(Base):
@@ -470,6 +533,9 @@ member_settings_table = _table(MemberSettingsRow)
 reminders_table = _table(ReminderRow)
 shard_leases_table = _table(ShardLeaseRow)
 rounds_table = _table(RoundRow)
+schedules_table = _table(ScheduleRow)
+occurrences_table = _table(OccurrenceRow)
+interest_notices_table = _table(InterestNoticeRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)
 answers_table = _table(AnswerRow)

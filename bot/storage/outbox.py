@@ -34,6 +34,8 @@ def message_purpose(kind: Message, question_index: int | None) -> str:
     """The key a delivered message is remembered by (``question:3``, ``standings``)."""
     if kind is Message.STANDINGS:
         return "standings"
+    if kind is Message.START:
+        return "start"
     return f"question:{question_index}"
 
 

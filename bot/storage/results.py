@@ -8,7 +8,9 @@ from datetime import datetime
 
 from bot.quiz.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
 from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
+from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
+from bot.quiz.schedules import DEFAULT_GRACE_MINUTES
 from bot.quiz.standings import Standing
 
 
@@ -38,6 +40,8 @@ class GuildSettings:
     locale: str | None = None
     ping_role_id: int | None = None  # mentioned, and so notified, by a round's start card
     pause_limit_minutes: int = DEFAULT_PAUSE_LIMIT_MINUTES  # a longer pause ends the round
+    time_zone: str = "UTC"  # the zone its scheduled rounds' times are in
+    grace_minutes: int = DEFAULT_GRACE_MINUTES  # how late a scheduled round may still start
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,7 @@ class MemberSettings:
     locale: str | None = None  # of the bot's DMs; None: the member's Discord client language
     client_locale: str | None = None  # the client language the member last used the bot in
     dm_refused: bool = False  # a reminder DM was refused: reminders are off, to be told
+    event_reminders: bool = True  # a DM before a scheduled round of an event they are into
 
     @property
     def dm_locale(self) -> str:
@@ -72,6 +77,7 @@ class MemberSettings:
             reminder_hour=self.reminder_hour,
             quiet=quiet,
             language=self.locale,
+            event_reminders=self.event_reminders,
         )
 
 
@@ -96,6 +102,8 @@ class RoundView:
     end_reason: str | None = None  # why it ended by itself, if it did
     paused_at: datetime | None = None  # None: not paused (kept once the round has ended)
     paused_until: datetime | None = None  # when a paused round ends by itself
+    mode: RoundMode = RoundMode.NORMAL
+    ping_role_id: int | None = None  # the role its start card pings, if it owes one
 
     @property
     def paused(self) -> bool:

@@ -4,6 +4,7 @@ to open or close the same question, exactly one sees a changed row and acts on i
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,8 +16,9 @@ from bot.quiz import rounds as rules
 from bot.quiz.pauses import PAUSE_LIMIT_REASON
 from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
+from bot.quiz.schedules import Occurrence, Outcome
 from bot.quiz.standings import Score, Standings, round_standings
-from bot.storage import outbox
+from bot.storage import outbox, schedules
 from bot.storage.answers import AnswerRequest
 from bot.storage.database import Database
 from bot.storage.models import (
@@ -51,6 +53,14 @@ class NothingToReviewError(Exception):
     """A review round was asked for a pack nobody in the server has answered yet."""
 
 
+@dataclass(frozen=True, slots=True)
+class ScheduledStart:
+    """The occurrence of a schedule a round starts for."""
+
+    schedule_id: int
+    occurrence: Occurrence
+
+
 async def start_round(
     db: Database,
     *,
@@ -63,11 +73,17 @@ async def start_round(
     rng: random.Random,
     now: datetime,
     mode: RoundMode = RoundMode.NORMAL,
+    ping_role_id: int | None = None,
+    scheduled: ScheduledStart | None = None,
 ) -> RoundView:
     """A new running round over a shuffle of the pack's active questions, or in review mode
     over those the server most needs again (``review_round.review_order``). A server pack's
     round plays the version current now, read with its questions in one transaction; raises
-    pack_versions.PackGoneError if that pack is no longer stored."""
+    pack_versions.PackGoneError if that pack is no longer stored.
+
+    A ``scheduled`` round claims its occurrence in the same transaction (raising
+    schedules.OccurrenceTakenError if it is taken) and owes its start card, which pings
+    ``ping_role_id``, in the outbox; a round started by a command posts its own."""
     review = None
     if mode is RoundMode.REVIEW:
         record = await pack_record(db, guild_id=guild_id, pack_id=pack_id, now=now)
@@ -84,9 +100,15 @@ async def start_round(
         "question_index": -1,
         "question_open": False,
         "started_at": now,
+        "mode": mode.value,
+        "ping_role_id": ping_role_id,
     }
     try:
         async with db.write() as connection:
+            if scheduled is not None:  # first: a concurrent claimer waits here, then finds it
+                await schedules.claim(
+                    connection, scheduled.schedule_id, scheduled.occurrence, Outcome.STARTED, now
+                )
             version_id = await version_to_play(connection, pack_id)
             order = review or rules.shuffled_order(
                 await pack_question_ids(connection, pack_id), rng, question_count
@@ -97,6 +119,10 @@ async def start_round(
                 .returning(rounds_table.c.id)
             )
             round_id = result.scalar_one()
+            if scheduled is not None:
+                day = scheduled.occurrence.local_day
+                await schedules.attach_round(connection, scheduled.schedule_id, day, round_id)
+                await outbox.enqueue(connection, round_id, Message.START, None, now)
     except IntegrityError as error:
         raise RoundAlreadyRunningError(f"channel {channel_id} has a running round") from error
     return await get_round(db, round_id)
@@ -309,4 +335,6 @@ async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:
         end_reason=row.end_reason,
         paused_at=row.paused_at,
         paused_until=row.paused_until,
+        mode=RoundMode(row.mode),
+        ping_role_id=row.ping_role_id,
     )

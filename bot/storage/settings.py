@@ -31,6 +31,8 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
         row.locale,
         row.ping_role_id,
         row.pause_limit_minutes,
+        row.time_zone,
+        row.grace_minutes,
     )
 
 
@@ -73,6 +75,7 @@ def member_settings_of(row: Row[Any]) -> MemberSettings:
         row.locale,
         row.client_locale,
         row.dm_refused,
+        row.event_reminders,
     )
 
 
@@ -137,6 +140,7 @@ async def change_member_settings(
         quiet_end=quiet.end if quiet is not None else None,
         locale=rules.language,
         client_locale=client_locale or current.client_locale,
+        event_reminders=rules.event_reminders,
     )
     if not problems and updated != current:
         await save_member_settings(db, updated)

@@ -16,7 +16,13 @@ async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWo
     assert quiz["name_localizations"]["el"] == "κουίζ"
     assert quiz["contexts"] == [0]  # servers only
     subcommands = {o["name"]: o for o in quiz["options"]}
-    assert set(subcommands) == {"start", "stop", "skip", "packs", "settings", "analytics", "pack"}
+    assert set(subcommands) == {
+        *("start", "stop", "skip", "pause", "resume", "packs", "settings", "analytics"),
+        *("pack", "schedule"),
+    }
+    schedule = {o["name"]: o for o in subcommands["schedule"]["options"]}
+    assert set(schedule) == {"add", "list", "remove", "skip"}
+    assert subcommands["schedule"]["name_localizations"]["el"] == "πρόγραμμα"
     assert subcommands["start"]["name_localizations"]["el"] == "έναρξη"
     assert subcommands["start"]["description_localizations"]["el"].startswith("Έναρξη")
     language = next(o for o in subcommands["settings"]["options"] if o["name"] == "language")

@@ -17,7 +17,7 @@ from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import MAX_CHOICES, MAX_NAME, pack_choices, refused_inside_id
-from bot.app.kit.permissions import is_moderator
+from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.replies import say
 from bot.quiz.loader import slug_problem
 from bot.quiz.model import Difficulty, Pack, Question
@@ -123,7 +123,7 @@ async def new_pack(
     difficulty: app_commands.Choice[str] | None = None,
 ) -> None:
     """Begins a pack with its details and first question; it is stored once that is saved."""
-    if not await _moderator(interaction) or await refused_inside_id(interaction, pack_id):
+    if await moderated_guild(interaction) is None or await refused_inside_id(interaction, pack_id):
         return
     ctx = ctx_of(interaction)
     view = await ctx.shelf.view(interaction.guild_id)
@@ -161,16 +161,9 @@ def _server_language(interaction: discord.Interaction[Any]) -> str:
     return "el" if locale.startswith("el") else "en"
 
 
-async def _moderator(interaction: discord.Interaction[Any]) -> bool:
-    if interaction.guild_id is None or not await is_moderator(ctx_of(interaction).db, interaction):
-        await say(interaction, "errors.not_moderator")
-        return False
-    return True
-
-
 async def _own_pack(interaction: discord.Interaction[Any], typed: str) -> Pack | None:
     """The server's own pack the moderator typed; None, once they are told why not."""
-    if not await _moderator(interaction) or await refused_inside_id(interaction, typed):
+    if await moderated_guild(interaction) is None or await refused_inside_id(interaction, typed):
         return None
     view = await ctx_of(interaction).shelf.view(interaction.guild_id)
     pack = typed_pack(view.packs.offered, typed)

@@ -1,7 +1,10 @@
-"""What every cog and button needs: the database, the packs, the round conductor, the clock.
+"""What every cog and button needs: the database, the packs, the round conductor, the clock,
+and the schedules' loop.
 
-The conductor is named by what handlers ask of it (``RoundControl``), so the kit knows no
-feature: bot/app/rounds/conductor.py's ``RoundConductor`` is the one the process runs."""
+The conductor and the loop are named by what handlers ask of them (``RoundControl``,
+``ScheduleWatch``), so the kit knows no feature: bot/app/rounds/conductor.py's
+``RoundConductor`` and bot/app/schedules/loop.py's ``ScheduleLoop`` are the ones the process
+runs."""
 
 from __future__ import annotations
 
@@ -39,6 +42,18 @@ class RoundControl(Protocol):
     async def shutdown(self) -> None: ...
 
 
+class ScheduleWatch(Protocol):
+    """What the schedule commands tell the loop that starts scheduled rounds."""
+
+    def changed(self) -> None:
+        """A schedule was added, removed or skipped: the next due one is looked for again."""
+
+
+class _Unwatched:
+    def changed(self) -> None:
+        """Nothing runs scheduled rounds (a context built without the loop)."""
+
+
 @dataclass(frozen=True, slots=True)
 class AppContext:
     db: Database
@@ -47,6 +62,7 @@ class AppContext:
     keys: QuestionKeys  # of the built-in packs; a server's own are in its shelf view
     shelf: PackShelf
     clock: Clock = field(default_factory=Clock)
+    schedules: ScheduleWatch = field(default_factory=_Unwatched)
 
 
 class _HasContext(Protocol):

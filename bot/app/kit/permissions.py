@@ -7,6 +7,8 @@ from typing import Any
 
 import discord
 
+from bot.app.kit.context import ctx_of
+from bot.app.kit.replies import say
 from bot.storage import settings
 from bot.storage.database import Database
 
@@ -27,3 +29,20 @@ async def is_moderator(db: Database, interaction: discord.Interaction[Any]) -> b
         and isinstance(member, discord.Member)
         and any(role.id == role_id for role in member.roles)
     )
+
+
+async def moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
+    """The server's id if the member may run its quizzes (else says why not)."""
+    if interaction.guild_id is None or not await is_moderator(ctx_of(interaction).db, interaction):
+        await say(interaction, "errors.not_moderator")
+        return None
+    return interaction.guild_id
+
+
+def bot_can_post(channel: discord.abc.GuildChannel | None) -> bool:
+    """Whether the bot may see ``channel`` and post in it, as the server's roles and the
+    channel's overwrites stand in this process's cache."""
+    if channel is None:
+        return False
+    allowed = channel.permissions_for(channel.guild.me)
+    return allowed.view_channel and allowed.send_messages

@@ -10,11 +10,18 @@ from discord.ext import commands
 
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
+from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS
 
 QUIZ = "quiz"
 # The seconds a question stays open: a `/quiz start` option and a server's `/quiz settings`.
 Seconds = app_commands.Range[int, MIN_QUESTION_SECONDS, MAX_QUESTION_SECONDS]
+Questions = app_commands.Range[int, 1, 200]  # how many questions a round asks
+# A round's mode, as `/quiz start` and `/quiz schedule add` offer it.
+MODE_CHOICES = [
+    app_commands.Choice(name=_(f"cmd.quiz.start.mode.{mode.value}"), value=mode.value)
+    for mode in RoundMode
+]
 
 
 class QuizCommands(commands.Cog):

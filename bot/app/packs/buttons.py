@@ -16,7 +16,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import UPLOAD_CANCEL, UPLOAD_CONFIRM
 from bot.app.kit.limits import fit_content
-from bot.app.packs.access import moderated_guild
+from bot.app.kit.permissions import moderated_guild
 from bot.app.packs.messages import upload_text
 from bot.app.packs.uploads import Held, cancel_upload, confirm_upload
 from bot.storage.pending_uploads import PREVIEW_S

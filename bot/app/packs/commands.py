@@ -18,10 +18,10 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND, difficulty_name, guide_line
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
+from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
 from bot.app.kit.server_views import ServerView
-from bot.app.packs.access import moderated_guild
 from bot.app.packs.buttons import MINUTES, preview_buttons
 from bot.app.packs.exports import exported
 from bot.app.packs.messages import checked_text, pack_list_embed, preview_embed

@@ -12,13 +12,12 @@ from discord import app_commands
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
-from bot.app.kit.mentions import ping_role_of, start_card_mentions
+from bot.app.kit.mentions import ping_role_of
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
-from bot.app.kit.public_locale import public_locale
-from bot.app.kit.quiz_group import QuizCommands, Seconds
+from bot.app.kit.quiz_group import MODE_CHOICES, Questions, QuizCommands, Seconds
 from bot.app.kit.replies import say
-from bot.app.rounds.layouts import start_layout
+from bot.app.rounds.start_cards import start_card_of
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode
@@ -27,11 +26,6 @@ from bot.quiz.server_packs import shown_pack_id
 from bot.storage import rounds, settings
 from bot.storage.pack_versions import PackGoneError
 from bot.storage.results import RoundView
-
-MODE_CHOICES = [
-    app_commands.Choice(name=_(f"cmd.quiz.start.mode.{mode.value}"), value=mode.value)
-    for mode in RoundMode
-]
 
 
 class RoundCommands(QuizCommands):
@@ -55,7 +49,7 @@ class RoundCommands(QuizCommands):
         interaction: discord.Interaction[Any],
         *,
         pack: str,
-        questions: app_commands.Range[int, 1, 200] | None = None,
+        questions: Questions | None = None,
         seconds: Seconds | None = None,
         channel: discord.TextChannel | None = None,
         mode: app_commands.Choice[str] | None = None,
@@ -78,10 +72,10 @@ class RoundCommands(QuizCommands):
             questions=questions,
             seconds=seconds or configured.question_seconds,
             mode=round_mode,
+            ping=ping_role_of(interaction.guild, configured.ping_role_id),
         )
         if view is not None:
-            ping = ping_role_of(interaction.guild, configured.ping_role_id)
-            await self._announce(interaction, view, chosen, channel, mode=round_mode, ping=ping)
+            await self._announce(interaction, view, chosen, channel)
 
     async def _start_round(
         self,
@@ -92,6 +86,7 @@ class RoundCommands(QuizCommands):
         questions: int | None,
         seconds: int,
         mode: RoundMode,
+        ping: int | None,
     ) -> RoundView | None:
         """The new round; None, once the member is told why, if it cannot start."""
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
@@ -107,6 +102,7 @@ class RoundCommands(QuizCommands):
                 rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
                 now=self.ctx.clock.now(),
                 mode=mode,
+                ping_role_id=ping,
             )
         except rounds.RoundAlreadyRunningError:
             await say(interaction, "round.already_running", channel=f"<#{channel_id}>")
@@ -123,23 +119,10 @@ class RoundCommands(QuizCommands):
         view: RoundView,
         pack: Pack,
         channel: discord.TextChannel | None,
-        *,
-        mode: RoundMode,
-        ping: int | None,
     ) -> None:
-        """Posts the start card, which pings ``ping`` (the server's ping role, if it has one
+        """Posts the start card, which pings the round's ping role (the server's, if it has one
         that still exists), then hands the round to the conductor."""
-        locale = await public_locale(interaction.client, self.ctx.db, view.guild_id, pack)
-        card = start_layout(
-            pack,
-            locale,
-            questions=len(view.question_order),
-            seconds=view.question_seconds,
-            started_by=view.started_by,
-            mode=mode,
-            ping_role=ping,
-        )
-        allowed = start_card_mentions(ping)
+        card, allowed = await start_card_of(interaction.client, self.ctx.db, view, pack)
         try:
             if channel is None or channel.id == interaction.channel_id:
                 await interaction.response.send_message(view=card, allowed_mentions=allowed)

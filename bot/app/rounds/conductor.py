@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import discord
 
@@ -223,9 +224,11 @@ class RoundConductor:
         what = f"round {view.id}: {step.move.value} question {step.question_index}"
         index = step.question_index
         if step.move is Move.WAIT:
-            await self._wait_for_close(view, step.wait_s)
+            assert view.closes_at is not None  # noqa: S101  # an open question waits for it
+            await self._wait_for_close(view, view.closes_at)
         elif step.move is Move.HOLD:  # until a resume (or a stop) wakes it, or the limit
-            await self._time.wait(step.wait_s, self._live_state(view.id).wake)
+            assert view.paused_until is not None  # noqa: S101  # held while paused
+            await self._time.wait_until(view.paused_until, self._live_state(view.id).wake)
         elif step.move is Move.EXPIRE:
             await self._patience.run(
                 lambda: rounds.end_round(
@@ -260,11 +263,12 @@ class RoundConductor:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(wake.wait(), timeout=max(0.0, seconds))
 
-    async def _wait_for_close(self, view: RoundView, seconds: float) -> None:
+    async def _wait_for_close(self, view: RoundView, closes_at: datetime) -> None:
         closed = asyncio.Event()
         counter = asyncio.create_task(self._keep_counter_current(view, closed))
         try:
-            await self._time.wait(seconds, self._live_state(view.id).wake)
+            # The stored time itself: a clock moved since the round was read is not waited out.
+            await self._time.wait_until(closes_at, self._live_state(view.id).wake)
         finally:
             # The counter finishes an edit in flight before the reveal edits the same message.
             closed.set()

@@ -29,6 +29,7 @@ from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout, why_it_ended
+from bot.app.rounds.start_cards import start_card_of
 from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
@@ -80,6 +81,8 @@ class RoundOutbox:
         elif delivery.kind is Message.REVEAL:
             index = _index(delivery)
             await self._patience.run(lambda: self._reveal(view, delivery, index, sends), what)
+        elif delivery.kind is Message.START:
+            await self._patience.run(lambda: self._post_start(view, delivery), what)
         elif delivery.kind is Message.TIMER:
             index = _index(delivery)
             await self._patience.run(lambda: self._show_timer(view, delivery, index), what)
@@ -203,6 +206,17 @@ class RoundOutbox:
                 raise
             return False
         return True
+
+    async def _post_start(self, view: RoundView, delivery: Delivery) -> None:
+        """A scheduled round's start card, with its ping. It carries no button to be found by,
+        so a try whose confirmation was lost is sent again: at least once, as reminders are."""
+        pack = await self.pack(view)
+        if pack is None:
+            raise ContentGoneError("the round's pack is no longer there")
+        card, allowed = await start_card_of(self._client, self._db, view, pack)
+        await outbox.note_attempt(self._db, delivery.id)
+        message = await self.channel(view).send(view=card, allowed_mentions=allowed)
+        await outbox.delivered(self._db, delivery, message.id, self._clock())
 
     async def _post_standings(self, view: RoundView, delivery: Delivery, sends: _Sends) -> None:
         pack = await self.pack(view)

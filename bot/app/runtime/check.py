@@ -41,6 +41,8 @@ NEEDED_PERMISSIONS = {
     "read_message_history": "Read Message History",
 }
 PAGE = 200
+# Not needed to run rounds: without it a schedule's rounds start all the same, with no event.
+EVENTS_PERMISSION = "Create Events"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +181,17 @@ def server_lines(guilds: Iterable[Any]) -> list[Line]:
             text = f"the bot lacks {named}: grant them to its role, or invite it again"
             lines.append(Line(ok=False, subject=subject, text=text))
         else:
-            lines.append(
-                Line(ok=True, subject=subject, text="the bot has the permissions it needs")
-            )
+            text = "the bot has the permissions it needs"
+            if not may_make_events(int(guild.get("permissions") or 0)):
+                text += f'; without "{EVENTS_PERMISSION}" its scheduled rounds get no Discord event'
+            lines.append(Line(ok=True, subject=subject, text=text))
     return lines
+
+
+def may_make_events(value: int) -> bool:
+    """Whether server-wide permissions ``value`` let the bot make its schedules' events."""
+    granted = discord.Permissions(value)
+    return granted.administrator or granted.create_events or granted.manage_events
 
 
 def missing_permissions(value: int) -> list[str]:

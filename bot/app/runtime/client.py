@@ -23,6 +23,7 @@ from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.buttons import REVIEW_BUTTONS
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.runtime.command_tree import add_commands
+from bot.app.schedules.loop import ScheduleLoop
 from bot.english import counted
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class QuizTree(app_commands.CommandTree[Any]):
 class QuizBot(commands.Bot):
     ctx: AppContext
     reminders: ReminderLoop
+    schedules: ScheduleLoop
     refused_notice: RefusedNotice
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
@@ -66,6 +68,7 @@ class QuizBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels, roles and server locale; not privileged
+        intents.guild_scheduled_events = True  # the schedules' Discord events; not privileged
         # discord.py waits this long for more servers before "ready" (2 s by default); a server
         # that arrives later is picked up by the round supervisor within its next sweep.
         options.setdefault("guild_ready_timeout", 0.5)
@@ -108,6 +111,7 @@ class QuizBot(commands.Bot):
         self._resumed = True
         resumed = await self.ctx.conductor.start()
         self.reminders.start()
+        self.schedules.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %s; %s; resumed %s",
@@ -139,6 +143,7 @@ class QuizBot(commands.Bot):
             log.info("disconnected from the gateway; reconnecting")
 
     async def close(self) -> None:
+        await self.schedules.shutdown()  # first: it would start rounds
         await self.ctx.conductor.shutdown()
         await self.reminders.shutdown()
         await self.refused_notice.close()

@@ -22,6 +22,7 @@ from bot.app.runtime.logs import configure_logging
 from bot.app.runtime.monitor import Monitor
 from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
 from bot.app.runtime.sign_in import Stopper, connection_failure, sign_in
+from bot.app.schedules.loop import ScheduleLoop
 from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError, QuizbotError
@@ -119,7 +120,9 @@ def build_bot(
         pause_between_questions_s=pause_between_questions_s,
         serves_guild=bot.serves_guild,
     )
-    bot.ctx = AppContext(db, library, conductor, QuestionKeys.of(library), shelf, clock)
+    bot.schedules = ScheduleLoop(bot, db, shelf, conductor, clock, serves_guild=bot.serves_guild)
+    keys = QuestionKeys.of(library)
+    bot.ctx = AppContext(db, library, conductor, keys, shelf, clock, bot.schedules)
     bot.reminders = ReminderLoop(
         bot,
         db,

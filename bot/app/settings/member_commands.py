@@ -40,6 +40,7 @@ class MemberSettingsCog(commands.Cog):
         quiet_start=_("cmd.settings.quiet_start.description"),
         quiet_end=_("cmd.settings.quiet_end.description"),
         language=_("cmd.settings.language.description"),
+        event_reminders=_("cmd.settings.event_reminders.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -54,6 +55,7 @@ class MemberSettingsCog(commands.Cog):
         quiet_start: Hour | None = None,
         quiet_end: Hour | None = None,
         language: app_commands.Choice[str] | None = None,
+        event_reminders: bool | None = None,  # noqa: FBT001  # a Discord option
     ) -> None:
         chosen = language.value if language is not None else None
         change = SettingsChange(
@@ -64,6 +66,7 @@ class MemberSettingsCog(commands.Cog):
             quiet_start=quiet_start,
             quiet_end=quiet_end,
             language="" if chosen == CLIENT_LANGUAGE else chosen,
+            event_reminders=event_reminders,
         )
         locale = interaction.locale.value
         updated, problems = await settings.change_member_settings(

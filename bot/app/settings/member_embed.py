@@ -9,8 +9,10 @@ from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
 from bot.quiz.reminders import Problem
+from bot.quiz.schedule_events import NOTICE_LEAD
 from bot.storage.results import MemberSettings
 
+NOTICE_MINUTES = round(NOTICE_LEAD.total_seconds() / 60)
 LANGUAGE_NAMES = {"en": "choice.english", "el": "choice.greek"}
 
 
@@ -48,6 +50,13 @@ def settings_embed(settings: MemberSettings, locale: str, *, saved: bool) -> dis
     embed.add_field(
         name=tr(locale, "settings.member.language"),
         value=tr(locale, language or "settings.member.client_language"),
+    )
+    embed.add_field(
+        name=tr(locale, "settings.member.event_reminders"),
+        value=tr(locale, "settings.member.event_reminders_on", minutes=NOTICE_MINUTES)
+        if settings.event_reminders
+        else tr(locale, "settings.member.reminders_off"),
+        inline=False,
     )
     return embed
 

@@ -1,6 +1,6 @@
 """`/quiz settings`: a server's settings (moderator role, question seconds, round language, ping
-role, pause limit), for those who manage the server; the member's own are `/settings`
-(member_commands.py)."""
+role, pause limit, the time zone and grace period of its schedules), for those who manage the
+server; the member's own are `/settings` (member_commands.py)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,21 @@ import discord
 from discord import app_commands
 
 from bot.app.kit.command_text import command_text as _
+from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_unreachable
 from bot.app.kit.permissions import can_manage_server
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
 from bot.app.settings.server_embed import guild_settings_embed
+from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
+from bot.quiz.schedules import MAX_GRACE_MINUTES
 from bot.storage import settings
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 
+GraceMinutes = app_commands.Range[int, 0, MAX_GRACE_MINUTES]
+ZONE_LENGTH = 64  # the longest IANA names are about 30 characters; the column holds 64
 # How long a round may stay paused, in minutes, before it ends by itself.
 PauseMinutes = app_commands.Range[int, MIN_PAUSE_LIMIT_MINUTES, MAX_PAUSE_LIMIT_MINUTES]
 LANGUAGE_CHOICES = [
@@ -40,6 +45,8 @@ class ServerSettingsCommands(QuizCommands):
         ping_role=_("cmd.quiz.settings.ping_role.description"),
         clear_ping_role=_("cmd.quiz.settings.clear_ping_role.description"),
         pause_limit=_("cmd.quiz.settings.pause_limit.description"),
+        time_zone=_("cmd.quiz.settings.time_zone.description"),
+        grace_minutes=_("cmd.quiz.settings.grace_minutes.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings_command(
@@ -52,14 +59,16 @@ class ServerSettingsCommands(QuizCommands):
         ping_role: discord.Role | None = None,
         clear_ping_role: bool = False,
         pause_limit: PauseMinutes | None = None,
+        time_zone: app_commands.Range[str, 1, ZONE_LENGTH] | None = None,
+        grace_minutes: GraceMinutes | None = None,
     ) -> None:
         if not can_manage_server(interaction) or interaction.guild_id is None:
             await say(interaction, "errors.not_manager")
             return
-        if ping_role is not None and (ping_role.is_default() or clear_ping_role):
-            await say(
-                interaction, "settings.ping_both" if clear_ping_role else "settings.ping_everyone"
-            )
+        refusal = _refusal(ping_role, clear_ping_role=clear_ping_role, time_zone=time_zone)
+        if refusal is not None:
+            key, params = refusal
+            await say(interaction, key, **params)
             return
         change = ServerSettingsChange(
             moderator_role_id=moderator_role.id if moderator_role else None,
@@ -68,6 +77,8 @@ class ServerSettingsCommands(QuizCommands):
             ping_role_id=ping_role.id if ping_role else None,
             clear_ping_role=clear_ping_role,
             pause_limit_minutes=pause_limit,
+            time_zone=time_zone.strip() if time_zone is not None else None,
+            grace_minutes=grace_minutes,
         )
         updated = await change_server_settings(self.ctx.db, interaction.guild_id, change)
         unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
@@ -75,6 +86,23 @@ class ServerSettingsCommands(QuizCommands):
             updated, interaction.locale.value, ping_unreachable=unreachable
         )
         await reply(interaction, embed=embed)
+
+    @settings_command.autocomplete("time_zone")
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await zone_choices(current, interaction.locale.value)
+
+
+def _refusal(
+    ping_role: discord.Role | None, *, clear_ping_role: bool, time_zone: str | None
+) -> tuple[str, dict[str, object]] | None:
+    """Why the change cannot be made, as a catalogue key and its variables; None if it can."""
+    if ping_role is not None and (ping_role.is_default() or clear_ping_role):
+        return ("settings.ping_both" if clear_ping_role else "settings.ping_everyone"), {}
+    if time_zone is not None and time_zone.strip() not in known_zones():
+        return "settings.unknown_zone", {"zone": echo(time_zone)}
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +115,8 @@ class ServerSettingsChange:
     ping_role_id: int | None
     clear_ping_role: bool
     pause_limit_minutes: int | None = None
+    time_zone: str | None = None
+    grace_minutes: int | None = None  # 0 is a value: no late start at all
 
 
 async def change_server_settings(
@@ -102,6 +132,10 @@ async def change_server_settings(
         locale=change.locale or current.locale,
         ping_role_id=None if change.clear_ping_role else ping_role_id,
         pause_limit_minutes=change.pause_limit_minutes or current.pause_limit_minutes,
+        time_zone=change.time_zone or current.time_zone,
+        grace_minutes=(
+            current.grace_minutes if change.grace_minutes is None else change.grace_minutes
+        ),
     )
     await settings.save_guild_settings(db, updated)
     return updated

@@ -44,4 +44,9 @@ def guild_settings_embed(
         name=tr(locale, "settings.pause_limit"),
         value=tr(locale, "settings.pause_minutes", minutes=current.pause_limit_minutes),
     )
+    embed.add_field(name=tr(locale, "settings.time_zone"), value=current.time_zone)
+    embed.add_field(
+        name=tr(locale, "settings.grace"),
+        value=tr(locale, "settings.grace_minutes", minutes=current.grace_minutes),
+    )
     return embed

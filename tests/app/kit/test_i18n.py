@@ -34,6 +34,7 @@ from bot.app.kit.retry import LOST_CHANNEL_CODES
 from bot.app.runtime.command_tree import quiz_commands, top_level_cogs
 from bot.quiz.model import Difficulty
 from bot.quiz.review_round import RoundMode
+from bot.quiz.schedules import DAILY, WEEKDAY_NAMES, Outcome, Problem
 from bot.quiz.scoring import Period
 from bot.storage.server_packs import Removal
 
@@ -263,6 +264,9 @@ def test_every_key_the_code_builds_exists() -> None:
     built |= {f"serverpacks.{removal.value}" for removal in Removal}
     built |= {f"cmd.quiz.start.mode.{mode.value}" for mode in RoundMode}
     built |= {"choice.greek", "choice.english"}
+    built |= {f"schedule.problem.{problem.value}" for problem in Problem}
+    built |= {f"schedule.outcome.{outcome.value}" for outcome in Outcome if outcome.told}
+    built |= {f"cmd.quiz.schedule.add.day.{day}" for day in (DAILY, *WEEKDAY_NAMES)}
     assert built - keys(FALLBACK) == set()
 
 

@@ -11,7 +11,7 @@ from alembic.script import ScriptDirectory
 from bot.storage.migrate import alembic_config, upgrade_async
 from standin.config import SandboxConfig
 from standin.driver import Sandbox
-from standin.permissions import VIEW_CHANNEL
+from standin.permissions import BOT_DEFAULT, VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
 
 REVISIONS = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]
@@ -55,6 +55,25 @@ async def test_online_against_the_stand_in(tmp_path: Path) -> None:
         "all good",
     ]
     assert TOKEN not in outcome.everything
+
+
+async def test_a_server_that_lets_the_bot_make_no_events_gets_a_note(tmp_path: Path) -> None:
+    async with Sandbox.start(guilds=1, config=SandboxConfig(token=TOKEN)) as sandbox:
+        guild = (await sandbox.state())["guilds"][0]
+        # The invite link's four permissions, without Create Events or Manage Events.
+        await sandbox.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT)
+        outcome = await quizbot_async(
+            "check",
+            "--online",
+            cwd=with_packs(tmp_path),
+            DISCORD_TOKEN=TOKEN,
+            QUIZBOT_DISCORD_URL=sandbox.url,
+        )
+    assert outcome.status == 0  # rounds run without it: no failure
+    assert (
+        f"ok    server {guild['name']} ({guild['id']}): the bot has the permissions it needs; "
+        'without "Create Events" its scheduled rounds get no Discord event'
+    ) in outcome.out.splitlines()
 
 
 async def test_missing_permissions_are_named_per_server(tmp_path: Path) -> None:

@@ -45,6 +45,10 @@ cmd-quiz-settings-ping_role-name = ρόλος_ειδοποίησης
 cmd-quiz-settings-ping_role-description = Ένας ρόλος που ειδοποιείται όταν ξεκινά ένας γύρος
 cmd-quiz-settings-clear_ping_role-name = χωρίς_ρόλο_ειδοποίησης
 cmd-quiz-settings-clear_ping_role-description = Να μην ειδοποιείται κανένας ρόλος όταν ξεκινά ένας γύρος
+cmd-quiz-settings-time_zone-name = ζώνη_ώρας
+cmd-quiz-settings-time_zone-description = Η ζώνη ώρας των προγραμματισμένων γύρων, π.χ. Europe/Athens
+cmd-quiz-settings-grace_minutes-name = περιθώριο_λεπτά
+cmd-quiz-settings-grace_minutes-description = Πόσο αργότερα ξεκινά ακόμη ένας προγραμματισμένος γύρος αν το bot ήταν εκτός (λεπτά, 0-120)
 cmd-quiz-settings-pause_limit-name = όριο_παύσης
 cmd-quiz-settings-pause_limit-description = Λεπτά που περιμένει ένας γύρος σε παύση πριν τελειώσει (προεπιλογή: 60)
 cmd-quiz-analytics-name = ανάλυση
@@ -312,6 +316,14 @@ settings-no_ping = κανένας
 settings-ping_unreachable = Ο ρόλος { $role } δεν θα ειδοποιηθεί: δεν επιτρέπει αναφορές και το bot δεν έχει εδώ το δικαίωμα «Αναφορά σε @everyone, @here και όλους τους ρόλους». Ενεργοποιήστε το «Να επιτρέπεται σε όλους να κάνουν @αναφορά σε αυτόν τον ρόλο» («Ρυθμίσεις διακομιστή» → «Ρόλοι») ή δώστε στο bot αυτό το δικαίωμα.
 settings-ping_everyone = Το @everyone δεν μπορεί να είναι ο ρόλος ειδοποίησης: διαλέξτε έναν ρόλο. Δεν άλλαξε τίποτα.
 settings-ping_both = Δώστε είτε ρόλος_ειδοποίησης είτε χωρίς_ρόλο_ειδοποίησης, όχι και τα δύο. Δεν άλλαξε τίποτα.
+settings-time_zone = Ζώνη ώρας των προγραμματισμένων γύρων
+settings-grace = Καθυστερημένη έναρξη μετά από διακοπή
+settings-grace_minutes = { $minutes ->
+        [0] ποτέ: ένας γύρος που το bot έχασε επειδή ήταν εκτός χάνεται
+        [one] έως { $minutes } λεπτό αργότερα
+       *[other] έως { $minutes } λεπτά αργότερα
+    }
+settings-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens. Δεν άλλαξε τίποτα.
 settings-pause_limit = Όριο παύσης
 settings-pause_minutes = { $minutes ->
         [one] { $minutes } λεπτό
@@ -373,6 +385,8 @@ cmd-settings-quiet_end-name = τέλος_ησυχίας
 cmd-settings-quiet_end-description = Τέλος των ωρών ησυχίας (0-23· ίδια με την αρχή: καθόλου)
 cmd-settings-language-name = γλώσσα
 cmd-settings-language-description = Γλώσσα των DM του bot προς εσάς
+cmd-settings-event_reminders-name = υπενθυμίσεις_εκδηλώσεων
+cmd-settings-event_reminders-description = Ένα DM πριν από έναν προγραμματισμένο γύρο στην εκδήλωση του οποίου πατήσατε «Ενδιαφέρομαι»
 choice-client = Η γλώσσα του Discord μου
 settings-member-title = Οι ρυθμίσεις σας
 settings-member-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
@@ -386,6 +400,11 @@ settings-member-quiet = Ώρες ησυχίας
 settings-member-quiet_hours = { $start } έως { $end }
 settings-member-no_quiet = καμία
 settings-member-language = Γλώσσα των DM
+settings-member-event_reminders = Πριν από προγραμματισμένους γύρους
+settings-member-event_reminders_on = ένα DM { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    } πριν από έναν γύρο στην εκδήλωση του οποίου στο Discord πατήσατε «Ενδιαφέρομαι»
 settings-member-client_language = η γλώσσα του Discord σας
 settings-member-not_saved = Δεν άλλαξε τίποτα.
 settings-problem-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens.
@@ -490,6 +509,101 @@ serverpacks-list_none = Κανένα ακόμη: ανεβάστε ένα με τ
 serverpacks-list_disabled = Ενσωματωμένα πακέτα απενεργοποιημένα εδώ
 serverpacks-list_no_disabled = Κανένα.
 serverpacks-own_mark = δικό αυτού του server
+
+## Προγραμματισμένοι γύροι: /κουίζ πρόγραμμα προσθήκη|λίστα|αφαίρεση|παράλειψη (συντονιστές), πάντα
+## ιδιωτικά, και το DM που λέει στον συντονιστή ενός προγράμματος γιατί δεν ξεκίνησε ένας γύρος του.
+
+cmd-quiz-schedule-name = πρόγραμμα
+cmd-quiz-schedule-description = Γύροι που ξεκινούν μόνοι τους, κάθε εβδομάδα ή κάθε μέρα (συντονιστές)
+cmd-quiz-schedule-add-name = προσθήκη
+cmd-quiz-schedule-add-description = Προγραμματισμός γύρου κάθε εβδομάδα ή κάθε μέρα, στη ζώνη ώρας του server (συντονιστές)
+cmd-quiz-schedule-add-pack-name = πακέτο
+cmd-quiz-schedule-add-pack-description = Το πακέτο κουίζ που θα παιχτεί
+cmd-quiz-schedule-add-day-name = ημέρα
+cmd-quiz-schedule-add-day-description = Κάθε μέρα ή μία μέρα της εβδομάδας
+cmd-quiz-schedule-add-day-daily = Κάθε μέρα
+cmd-quiz-schedule-add-day-monday = Δευτέρα
+cmd-quiz-schedule-add-day-tuesday = Τρίτη
+cmd-quiz-schedule-add-day-wednesday = Τετάρτη
+cmd-quiz-schedule-add-day-thursday = Πέμπτη
+cmd-quiz-schedule-add-day-friday = Παρασκευή
+cmd-quiz-schedule-add-day-saturday = Σάββατο
+cmd-quiz-schedule-add-day-sunday = Κυριακή
+cmd-quiz-schedule-add-time-name = ώρα
+cmd-quiz-schedule-add-time-description = Η ώρα της ημέρας, ΩΩ:ΛΛ στη ζώνη ώρας του server, π.χ. 19:00
+cmd-quiz-schedule-add-channel-name = κανάλι
+cmd-quiz-schedule-add-channel-description = Πού θα παιχτεί (προεπιλογή: αυτό το κανάλι)
+cmd-quiz-schedule-add-questions-name = ερωτήσεις
+cmd-quiz-schedule-add-questions-description = Πόσες ερωτήσεις (προεπιλογή: όλες)
+cmd-quiz-schedule-add-seconds-name = δευτερόλεπτα
+cmd-quiz-schedule-add-seconds-description = Δευτερόλεπτα ανά ερώτηση (προεπιλογή: η ρύθμιση του server)
+cmd-quiz-schedule-add-mode-name = λειτουργία
+cmd-quiz-schedule-add-mode-description = Κανονική: ανακατεμένο πακέτο. Επανάληψη: ό,τι τα μέλη απάντησαν συχνότερα λάθος ή πρέπει να ξαναδούν
+cmd-quiz-schedule-add-ping-name = ειδοποίηση
+cmd-quiz-schedule-add-ping-description = Ένας ρόλος που ειδοποιείται όταν ξεκινά κάθε γύρος (προεπιλογή: ο ρόλος ειδοποίησης του server)
+cmd-quiz-schedule-add-ends-name = λήξη
+cmd-quiz-schedule-add-ends-description = Η τελευταία μέρα, ΕΕΕΕ-ΜΜ-ΗΗ (προεπιλογή: χωρίς λήξη)
+cmd-quiz-schedule-list-name = λίστα
+cmd-quiz-schedule-list-description = Οι προγραμματισμένοι γύροι του server και πότε ξεκινούν (συντονιστές)
+cmd-quiz-schedule-remove-name = αφαίρεση
+cmd-quiz-schedule-remove-description = Αφαίρεση προγράμματος: δεν ξεκινούν πια γύροι του (συντονιστές)
+cmd-quiz-schedule-remove-schedule-name = πρόγραμμα
+cmd-quiz-schedule-remove-schedule-description = Το πρόγραμμα που θα αφαιρεθεί
+cmd-quiz-schedule-skip-name = παράλειψη
+cmd-quiz-schedule-skip-description = Παράλειψη του επόμενου γύρου ενός προγράμματος (συντονιστές)
+cmd-quiz-schedule-skip-schedule-name = πρόγραμμα
+cmd-quiz-schedule-skip-schedule-description = Το πρόγραμμα του οποίου ο επόμενος γύρος θα παραλειφθεί
+# Το $day είναι "daily" ή το αγγλικό όνομα μιας ημέρας· το $time είναι π.χ. 19:00.
+schedule-when = { $day ->
+        [monday] κάθε Δευτέρα στις { $time }
+        [tuesday] κάθε Τρίτη στις { $time }
+        [wednesday] κάθε Τετάρτη στις { $time }
+        [thursday] κάθε Πέμπτη στις { $time }
+        [friday] κάθε Παρασκευή στις { $time }
+        [saturday] κάθε Σάββατο στις { $time }
+        [sunday] κάθε Κυριακή στις { $time }
+       *[daily] κάθε μέρα στις { $time }
+    }
+schedule-added = Προγραμματίστηκε: **{ $pack }** στο { $channel }, { $when } ({ $zone }). Είναι το πρόγραμμα #{ $id }.
+schedule-ends = Τελευταία μέρα: { $day }.
+schedule-pings = Κάθε γύρος ειδοποιεί τον ρόλο { $role }.
+# Το $times είναι χρονοσφραγίδες του Discord, που το πρόγραμμα κάθε μέλους δείχνει στη δική του ώρα.
+schedule-next_rounds = Επόμενοι γύροι: { $times }
+schedule-zone_hint = Οι ώρες είναι στη ζώνη ώρας του server, { $zone }· αλλάζει με την εντολή /{ cmd-quiz-name } { cmd-quiz-settings-name } { cmd-quiz-settings-time_zone-name }.
+schedule-list_title = Προγραμματισμένοι γύροι
+schedule-list_name = #{ $id } · { $pack }
+schedule-list_value = { $when } στο { $channel }
+schedule-list_ended = Δεν μένουν γύροι: η τελευταία του μέρα πέρασε.
+schedule-list_empty = Δεν υπάρχουν ακόμη προγραμματισμένοι γύροι: προσθέστε έναν με την εντολή /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-add-name }.
+schedule-list_footer = Ώρες της ημέρας στη ζώνη { $zone }· οι ημερομηνίες και οι ώρες παραπάνω εμφανίζονται στη δική ώρα κάθε μέλους.
+schedule-skipped = Ο γύρος που ήταν προγραμματισμένος για { $time } (πρόγραμμα #{ $id }) δεν θα ξεκινήσει.
+schedule-skipped_then = Ο επόμενος: { $time }.
+schedule-nothing_to_skip = Το πρόγραμμα #{ $id } δεν έχει άλλον γύρο για παράλειψη.
+schedule-removed = Το πρόγραμμα #{ $id } αφαιρέθηκε: δεν θα ξεκινούν πια γύροι του. Ένας γύρος του που τρέχει συνεχίζει ως το τέλος.
+schedule-unknown = Αυτός ο server δεν έχει πρόγραμμα #{ $id }.
+schedule-too_many = Αυτός ο server έχει ήδη { $limit ->
+        [one] { $limit } πρόγραμμα
+       *[other] { $limit } προγράμματα
+    }, το όριό του. Αφαιρέστε πρώτα ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-remove-name }. Δεν προγραμματίστηκε τίποτα.
+schedule-cannot_post = Δεν μπορώ να δημοσιεύσω στο { $channel }: χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού» και «Αποστολή μηνυμάτων». Δεν προγραμματίστηκε τίποτα.
+schedule-ping_everyone = Το @everyone δεν μπορεί να είναι η ειδοποίηση ενός γύρου: διαλέξτε έναν ρόλο. Δεν προγραμματίστηκε τίποτα.
+schedule-problem-bad_day = Διαλέξτε την ημέρα από τη λίστα. Δεν προγραμματίστηκε τίποτα.
+schedule-problem-bad_time = Το «{ $time }» δεν είναι ώρα της ημέρας: γράψτε την ως ΩΩ:ΛΛ, π.χ. 19:00. Δεν προγραμματίστηκε τίποτα.
+schedule-problem-bad_date = Το «{ $ends }» δεν είναι ημερομηνία: γράψτε την ως ΕΕΕΕ-ΜΜ-ΗΗ, π.χ. 2027-06-30. Δεν προγραμματίστηκε τίποτα.
+schedule-problem-ends_before_first = Η τελευταία μέρα, { $ends }, έχει περάσει ή έρχεται πριν από τον πρώτο γύρο (ώρα { $zone }). Δεν προγραμματίστηκε τίποτα.
+schedule-note = Ο προγραμματισμένος γύρος σας με το **{ $pack }** στο { $channel } δεν ξεκίνησε:
+schedule-note_line = { $time }: { $reason }
+schedule-outcome-missed = το bot ήταν εκτός εκείνη την ώρα και επανήλθε αργότερα από { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    } (το περιθώριο του server).
+schedule-outcome-busy = στο κανάλι έτρεχε ακόμη άλλος γύρος { $minutes ->
+        [one] { $minutes } λεπτό
+       *[other] { $minutes } λεπτά
+    } μετά την ώρα του.
+schedule-outcome-pack_gone = το πακέτο του δεν προσφέρεται πια στον server (αφαιρέθηκε ή απενεργοποιήθηκε).
+schedule-outcome-cannot_post = δεν μπορώ πια να δημοσιεύσω στο κανάλι (χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού» και «Αποστολή μηνυμάτων»).
+schedule-outcome-nothing_to_review = είναι γύρος επανάληψης και κανείς στον server δεν έχει απαντήσει ακόμη στο πακέτο του.
 serverpacks-exported = Το πακέτο `{ $id }` σε YAML. Επεξεργαστείτε το σε όποιον επεξεργαστή κειμένου θέλετε και ανεβάστε το εδώ ή σε άλλον server με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
 serverpacks-exported_pictures = Το πακέτο `{ $id }` σε YAML, με { $count ->
         [one] την εικόνα
@@ -525,6 +639,10 @@ upload-format_opentdb = JSON του Open Trivia DB
 upload-format_gift = GIFT (Moodle)
 upload-format_aiken = Aiken (Moodle)
 upload-format_terms = λίστα όρων
+schedule-with_event = Τα μέλη που πατούν «Ενδιαφέρομαι» στην εκδήλωσή του στο Discord λαμβάνουν ένα DM πριν από κάθε γύρο.
+schedule-no_event = Μου λείπει το δικαίωμα «Δημιουργία εκδηλώσεων», οπότε αυτό το πρόγραμμα δεν έχει εκδήλωση στο Discord· οι γύροι του ξεκινούν κανονικά.
+# Το $time είναι χρονοσφραγίδα του Discord που το πρόγραμμα του μέλους δείχνει ως «σε 5 λεπτά».
+schedule-interest = Το **{ $pack }** ξεκινά { $time } στο { $channel }: πατήσατε «Ενδιαφέρομαι» στην εκδήλωσή του στο Discord. Για να μη λαμβάνετε άλλα τέτοια μηνύματα, χρησιμοποιήστε την εντολή { $command } με υπενθυμίσεις_εκδηλώσεων: False.
 
 ## Γράψιμο ερωτήσεων στο Discord: /κουίζ ερώτηση προσθήκη|επεξεργασία|αφαίρεση και /κουίζ πακέτο νέο (συντονιστές), πάντα ιδιωτικά.
 # Ετικέτες (έως 45 χαρακτήρες) και υποδείξεις (έως 100) των πεδίων των φορμών· το $language είναι το όνομα μιας γλώσσας του πακέτου.

@@ -45,6 +45,10 @@ cmd-quiz-settings-ping_role-name = ping_role
 cmd-quiz-settings-ping_role-description = A role the bot pings when a round starts
 cmd-quiz-settings-clear_ping_role-name = clear_ping_role
 cmd-quiz-settings-clear_ping_role-description = Ping no role when a round starts
+cmd-quiz-settings-time_zone-name = time_zone
+cmd-quiz-settings-time_zone-description = Time zone of scheduled rounds, e.g. Europe/Athens
+cmd-quiz-settings-grace_minutes-name = grace_minutes
+cmd-quiz-settings-grace_minutes-description = How late a scheduled round may still start if the bot was offline (minutes, 0-120)
 cmd-quiz-settings-pause_limit-name = pause_limit
 cmd-quiz-settings-pause_limit-description = Minutes a paused round waits to be resumed before it ends (default: 60)
 cmd-quiz-analytics-name = analytics
@@ -277,6 +281,14 @@ settings-no_ping = nobody
 settings-ping_unreachable = { $role } will not be notified: the role is not mentionable and the bot lacks the “Mention @everyone, @here, and All Roles” permission here. Turn on “Allow anyone to @mention this role” (“Server Settings” → “Roles”) or give the bot that permission.
 settings-ping_everyone = @everyone cannot be the round ping: choose a role. Nothing was changed.
 settings-ping_both = Give either ping_role or clear_ping_role, not both. Nothing was changed.
+settings-time_zone = Time zone of scheduled rounds
+settings-grace = Late start after an outage
+settings-grace_minutes = { $minutes ->
+        [0] never: a round the bot was offline for is missed
+        [one] up to { $minutes } minute
+       *[other] up to { $minutes } minutes
+    }
+settings-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens. Nothing was changed.
 settings-pause_limit = Pause limit
 settings-pause_minutes = { $minutes ->
         [one] { $minutes } minute
@@ -341,6 +353,8 @@ cmd-settings-quiet_end-name = quiet_end
 cmd-settings-quiet_end-description = Quiet hours end at this hour (0-23; the same as the start: none)
 cmd-settings-language-name = language
 cmd-settings-language-description = Language of the bot's DMs to you
+cmd-settings-event_reminders-name = event_reminders
+cmd-settings-event_reminders-description = A DM before a scheduled round whose Discord event you marked Interested
 choice-client = My Discord language
 settings-member-title = Your settings
 settings-member-saved = Settings saved.
@@ -354,6 +368,11 @@ settings-member-quiet = Quiet hours
 settings-member-quiet_hours = { $start } to { $end }
 settings-member-no_quiet = none
 settings-member-language = Language of DMs
+settings-member-event_reminders = Before scheduled rounds
+settings-member-event_reminders_on = a DM { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } before a round whose Discord event you marked “Interested”
 settings-member-client_language = your Discord language
 settings-member-not_saved = Nothing was changed.
 settings-problem-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens.
@@ -458,6 +477,101 @@ serverpacks-list_none = None yet: upload one with /{ cmd-quiz-name } { cmd-quiz-
 serverpacks-list_disabled = Built-in packs turned off here
 serverpacks-list_no_disabled = None.
 serverpacks-own_mark = this server's own pack
+
+## Scheduled rounds: /quiz schedule add|list|remove|skip (moderators), always private, and the
+## DM that tells a schedule's moderator why one of its rounds did not start.
+
+cmd-quiz-schedule-name = schedule
+cmd-quiz-schedule-description = Rounds that start by themselves, every week or every day (moderators)
+cmd-quiz-schedule-add-name = add
+cmd-quiz-schedule-add-description = Schedule a round every week or every day, in the server's time zone (moderators)
+cmd-quiz-schedule-add-pack-name = pack
+cmd-quiz-schedule-add-pack-description = The quiz pack to play
+cmd-quiz-schedule-add-day-name = day
+cmd-quiz-schedule-add-day-description = Every day, or one day of the week
+cmd-quiz-schedule-add-day-daily = Every day
+cmd-quiz-schedule-add-day-monday = Monday
+cmd-quiz-schedule-add-day-tuesday = Tuesday
+cmd-quiz-schedule-add-day-wednesday = Wednesday
+cmd-quiz-schedule-add-day-thursday = Thursday
+cmd-quiz-schedule-add-day-friday = Friday
+cmd-quiz-schedule-add-day-saturday = Saturday
+cmd-quiz-schedule-add-day-sunday = Sunday
+cmd-quiz-schedule-add-time-name = time
+cmd-quiz-schedule-add-time-description = The time of day, HH:MM in the server's time zone, e.g. 19:00
+cmd-quiz-schedule-add-channel-name = channel
+cmd-quiz-schedule-add-channel-description = Where to play (default: this channel)
+cmd-quiz-schedule-add-questions-name = questions
+cmd-quiz-schedule-add-questions-description = How many questions (default: all)
+cmd-quiz-schedule-add-seconds-name = seconds
+cmd-quiz-schedule-add-seconds-description = Seconds per question (default: the server's setting)
+cmd-quiz-schedule-add-mode-name = mode
+cmd-quiz-schedule-add-mode-description = Normal: the pack shuffled. Review: what this server got wrong most or has due
+cmd-quiz-schedule-add-ping-name = ping
+cmd-quiz-schedule-add-ping-description = A role to ping when each round starts (default: the server's ping role)
+cmd-quiz-schedule-add-ends-name = ends
+cmd-quiz-schedule-add-ends-description = The last day, YYYY-MM-DD (default: no end)
+cmd-quiz-schedule-list-name = list
+cmd-quiz-schedule-list-description = This server's scheduled rounds and when they start next (moderators)
+cmd-quiz-schedule-remove-name = remove
+cmd-quiz-schedule-remove-description = Remove a schedule: no more of its rounds start (moderators)
+cmd-quiz-schedule-remove-schedule-name = schedule
+cmd-quiz-schedule-remove-schedule-description = The schedule to remove
+cmd-quiz-schedule-skip-name = skip
+cmd-quiz-schedule-skip-description = Skip the next round of a schedule (moderators)
+cmd-quiz-schedule-skip-schedule-name = schedule
+cmd-quiz-schedule-skip-schedule-description = The schedule whose next round to skip
+# $day is "daily" or a weekday's English name; $time is 19:00.
+schedule-when = { $day ->
+        [monday] every Monday at { $time }
+        [tuesday] every Tuesday at { $time }
+        [wednesday] every Wednesday at { $time }
+        [thursday] every Thursday at { $time }
+        [friday] every Friday at { $time }
+        [saturday] every Saturday at { $time }
+        [sunday] every Sunday at { $time }
+       *[daily] every day at { $time }
+    }
+schedule-added = Scheduled: **{ $pack }** in { $channel }, { $when } ({ $zone }). This is schedule #{ $id }.
+schedule-ends = Last day: { $day }.
+schedule-pings = Each round pings { $role }.
+# $times: Discord timestamps, which each member's client shows in their own time.
+schedule-next_rounds = Next rounds: { $times }
+schedule-zone_hint = Times are in the server's time zone, { $zone }; change it with /{ cmd-quiz-name } { cmd-quiz-settings-name } { cmd-quiz-settings-time_zone-name }.
+schedule-list_title = Scheduled rounds
+schedule-list_name = #{ $id } · { $pack }
+schedule-list_value = { $when } in { $channel }
+schedule-list_ended = No rounds left: its last day has passed.
+schedule-list_empty = No scheduled rounds yet: add one with /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-add-name }.
+schedule-list_footer = Times of day in { $zone }; the dates and times above show in each member's own time.
+schedule-skipped = The round set for { $time } (schedule #{ $id }) will not start.
+schedule-skipped_then = The next one: { $time }.
+schedule-nothing_to_skip = Schedule #{ $id } has no round left to skip.
+schedule-removed = Schedule #{ $id } is removed: no more of its rounds will start. A round of it that is running plays on to its end.
+schedule-unknown = This server has no schedule #{ $id }.
+schedule-too_many = This server already has { $limit ->
+        [one] { $limit } schedule
+       *[other] { $limit } schedules
+    }, its limit. Remove one first with /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-remove-name }. Nothing was scheduled.
+schedule-cannot_post = I cannot post in { $channel }: I need the “View Channel” and “Send Messages” permissions there. Nothing was scheduled.
+schedule-ping_everyone = @everyone cannot be a round's ping: choose a role. Nothing was scheduled.
+schedule-problem-bad_day = Pick the day from the list. Nothing was scheduled.
+schedule-problem-bad_time = “{ $time }” is not a time of day: write it as HH:MM, e.g. 19:00. Nothing was scheduled.
+schedule-problem-bad_date = “{ $ends }” is not a date: write it as YYYY-MM-DD, e.g. 2027-06-30. Nothing was scheduled.
+schedule-problem-ends_before_first = The last day, { $ends }, has passed, or comes before the first round would start ({ $zone } time). Nothing was scheduled.
+schedule-note = Your scheduled round of **{ $pack }** in { $channel } did not start:
+schedule-note_line = { $time }: { $reason }
+schedule-outcome-missed = the bot was offline then, and came back more than { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } late (the server's grace period).
+schedule-outcome-busy = another round was still running in the channel { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } after its time.
+schedule-outcome-pack_gone = its pack is no longer offered in the server (removed or turned off).
+schedule-outcome-cannot_post = I can no longer post in the channel (I need the “View Channel” and “Send Messages” permissions there).
+schedule-outcome-nothing_to_review = it is a review round, and nobody in the server has answered its pack yet.
 serverpacks-exported = Pack `{ $id }` as YAML. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
 serverpacks-exported_pictures = Pack `{ $id }` as YAML, with { $count ->
         [one] the picture
@@ -493,6 +607,10 @@ upload-format_opentdb = Open Trivia DB JSON
 upload-format_gift = GIFT (Moodle)
 upload-format_aiken = Aiken (Moodle)
 upload-format_terms = a term list
+schedule-with_event = Members who mark “Interested” on its Discord event get a DM before each round.
+schedule-no_event = I lack the “Create Events” permission, so this schedule has no Discord event; its rounds start all the same.
+# $time is a Discord timestamp a member's client shows as "in 5 minutes".
+schedule-interest = **{ $pack }** starts { $time } in { $channel }: you marked “Interested” on its Discord event. To get no more of these, use { $command } with event_reminders: False.
 
 ## Writing questions in Discord: /quiz question add|edit|remove and /quiz pack new (moderators), always private.
 # Labels (at most 45 characters) and hints (at most 100) of the forms' fields; $language names a pack locale.

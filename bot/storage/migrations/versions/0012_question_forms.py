@@ -1,8 +1,8 @@
 """question forms: what a moderator typed into a question's form, between its steps, and a
 picture uploaded in it
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0012
+Revises: 0011
 Create Date: 2026-12-03 09:00:00
 """
 
@@ -12,8 +12,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

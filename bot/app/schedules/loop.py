@@ -1,0 +1,244 @@
+"""Starts scheduled rounds when they are due, exactly once, and tells moderators of the ones
+that could not start.
+
+Each pass reads every schedule of the servers this process serves (a server's rounds are
+started by the process on its shard, as the conductor conducts them), asks the domain which
+occurrences are owed (bot.quiz.schedules.agenda) and acts on each: the newest starts if the bot
+reached it within the server's grace period, else it and any older one are recorded as missed;
+a channel with a round running is waited for (BUSY_WAIT), then the occurrence is recorded as
+busy. Then the loop waits, through the clock, for the next due occurrence, or less: a command
+that changes a schedule wakes it, and it looks again at least every MAX_NAP_S anyway (a server
+that arrived late, a schedule changed by another process).
+
+Every outcome is written once in the database (bot/storage/schedules.py), so a restart or a
+second process never starts an occurrence twice nor loses one; the notes to moderators are
+taken from there once each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable
+from datetime import date, datetime, timedelta
+from itertools import groupby
+
+import discord
+
+from bot.app.kit.context import RoundControl
+from bot.app.kit.retry import describe
+from bot.app.kit.server_views import PackShelf
+from bot.app.schedules.events import ScheduleEvents, SeriesNow
+from bot.app.schedules.interest import InterestNotices
+from bot.app.schedules.planning import zone_of
+from bot.app.schedules.starts import Attempt, OccurrenceStarter
+from bot.app.schedules.texts import note_text
+from bot.clock import Clock
+from bot.quiz.schedule_events import NOTICE_LEAD, notice_due
+from bot.quiz.schedules import (
+    Occurrence,
+    Outcome,
+    Schedule,
+    Verdict,
+    agenda,
+    occurrences,
+    verdict,
+    waits_for_channel,
+)
+from bot.storage import schedule_events, schedules, settings
+from bot.storage.database import Database
+from bot.storage.results import GuildSettings
+from bot.storage.schedules import Note, Records
+
+log = logging.getLogger(__name__)
+
+MAX_NAP_S = 30.0  # the longest the loop waits without looking again
+BUSY_RECHECK_S = 2.0  # how soon a busy channel is looked at again
+# How soon a schedule whose round runs, or whose event we just changed, is looked at again.
+RUNNING_RECHECK_S = 5.0
+FAILED_PASS_RETRY_S = 5.0
+SHUTDOWN_GRACE_S = 5.0
+
+
+class ScheduleLoop:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        shelf: PackShelf,
+        conductor: RoundControl,
+        clock: Clock,
+        *,
+        serves_guild: Callable[[int], bool],
+    ) -> None:
+        self._client = client
+        self._db = db
+        self._shelf = shelf
+        self._clock = clock
+        self._serves_guild = serves_guild
+        self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
+        self.events = ScheduleEvents(client, db, shelf)
+        self.interest = InterestNotices(client, db, shelf)
+        self._told: set[tuple[int, date]] = set()  # occurrences whose interested were told
+        # When this process first saw each owed occurrence: reached within the grace period,
+        # it stays in time while it waits for a busy channel.
+        self._noticed: dict[tuple[int, object], datetime] = {}
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._task: asyncio.Task[None] | None = None
+        self.passes = 0  # completed passes, for tests that wait on one
+
+    def start(self) -> None:
+        if self._task is None and not self._closing:
+            self._task = asyncio.create_task(self._run(), name="schedules")
+
+    def changed(self) -> None:
+        self._wake.set()
+
+    async def shutdown(self) -> None:
+        """Stops after the occurrence in hand (a round is not cut off as it starts)."""
+        self._closing = True
+        self._wake.set()
+        if self._task is None:
+            return
+        _, late = await asyncio.wait({self._task}, timeout=SHUTDOWN_GRACE_S)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+        await self.interest.close()
+
+    async def _run(self) -> None:
+        while not self._closing:
+            self._wake.clear()  # before the pass: a change from here on cuts the wait short
+            try:
+                look_again = await self.run_pass()
+            except Exception as error:  # noqa: BLE001  # e.g. the database is away: shortly
+                log.warning("schedules: pass failed (%s)", describe(error))
+                look_again = self._clock.now() + timedelta(seconds=FAILED_PASS_RETRY_S)
+            self.passes += 1
+            # Counted from the clock as it is now: if it moved on during the pass, past the
+            # time to look again, the next pass comes at once.
+            await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)
+
+    async def run_pass(self) -> datetime:
+        """Acts on every owed occurrence of the servers served here, tells moderators of those
+        that did not start; when to look again (by the clock): the next due occurrence, or
+        sooner."""
+        now = self._clock.now()
+        mine = [
+            s for s in await schedules.active_schedules(self._db) if self._serves_guild(s.guild_id)
+        ]
+        ids = [s.id for s in mine]
+        recorded = await schedules.records(self._db, ids, now)
+        running = await schedule_events.with_running_round(self._db, ids)
+        servers: dict[int, GuildSettings] = {}
+        look_again = now + timedelta(seconds=MAX_NAP_S)
+        for schedule in mine:
+            if self._closing:
+                break
+            if schedule.guild_id not in servers:
+                servers[schedule.guild_id] = await settings.guild_settings(
+                    self._db, schedule.guild_id
+                )
+            served = await self._serve(
+                schedule,
+                recorded[schedule.id],
+                servers[schedule.guild_id],
+                running=schedule.id in running,
+            )
+            look_again = min(look_again, served)
+        served_guilds = [guild.id for guild in self._client.guilds]
+        for removed in await schedule_events.removed_with_events(self._db, served_guilds):
+            await self.events.delete(removed)
+        await self._tell(served_guilds)
+        return look_again
+
+    async def _serve(
+        self, schedule: Schedule, records: Records, server: GuildSettings, *, running: bool
+    ) -> datetime:
+        """Acts on the schedule's owed occurrences, keeps its Discord event in line and tells
+        those interested in it of a round about to start; when it next needs a look."""
+        now = self._clock.now()
+        since = max(schedule.created_at, records.settled_until or schedule.created_at)
+        zone = zone_of(server.time_zone)
+        plan = agenda(schedule.recurrence, zone, since=since, now=now, recorded=records.ahead)
+        look_again = now + timedelta(seconds=MAX_NAP_S)
+        if plan.next_due is not None:
+            look_again = min(look_again, plan.next_due.due_at)
+        grace = timedelta(minutes=server.grace_minutes)
+        for occurrence in plan.owed:
+            attempt = await self._act(schedule, occurrence, grace)
+            if attempt is Attempt.BUSY:
+                look_again = min(look_again, now + timedelta(seconds=BUSY_RECHECK_S))
+            running = running or attempt is Attempt.STARTED
+        if running:
+            look_again = min(look_again, now + timedelta(seconds=RUNNING_RECHECK_S))
+        settling = await self.events.keep(
+            schedule,
+            SeriesNow(
+                zone=zone,
+                next_any=next(
+                    iter(occurrences(schedule.recurrence, zone, after=now, count=1)), None
+                ),
+                skipped=records.ahead,
+                running=running,
+                settled_until=records.settled_until,
+                question_seconds=schedule.question_seconds or server.question_seconds,
+                now=now,
+            ),
+        )
+        if settling:  # a change to its event is to show: the next step comes after it
+            look_again = min(look_again, now + timedelta(seconds=RUNNING_RECHECK_S))
+        if plan.next_due is not None and schedule.event_id is not None:
+            look_again = min(look_again, self._notice(schedule, plan.next_due, now))
+        return look_again
+
+    def _notice(self, schedule: Schedule, coming: Occurrence, now: datetime) -> datetime:
+        """Tells the event's interested members of the coming round once it is due to; when to
+        look again for that."""
+        key = (schedule.id, coming.local_day)
+        if notice_due(coming.due_at, now) and key not in self._told:
+            self._told.add(key)
+            self.interest.tell(schedule, coming, now)
+        notice_at = coming.due_at - NOTICE_LEAD
+        return notice_at if notice_at > now else coming.due_at
+
+    async def _act(self, schedule: Schedule, occurrence: Occurrence, grace: timedelta) -> Attempt:
+        key = (schedule.id, occurrence.local_day)
+        now = self._clock.now()
+        noticed = self._noticed.setdefault(key, now)
+        if verdict(occurrence, noticed_at=noticed, grace=grace) is Verdict.MISSED:
+            attempt = await self._starter.record(schedule, occurrence, Outcome.MISSED)
+        else:
+            attempt = await self._starter.attempt(schedule, occurrence)
+            if attempt is Attempt.BUSY and not waits_for_channel(occurrence, now):
+                attempt = await self._starter.record(schedule, occurrence, Outcome.BUSY)
+            if attempt is Attempt.STARTED:
+                await self.events.started(schedule, occurrence)
+        if attempt is not Attempt.BUSY:
+            self._noticed.pop(key, None)
+        return attempt
+
+    async def _tell(self, guild_ids: Iterable[int]) -> None:
+        """DMs each moderator, once, about their schedules' rounds that did not start."""
+        notes = await schedules.take_notes(self._db, list(guild_ids))
+        for _, grouped in groupby(notes, key=lambda note: note.schedule.id):
+            await self._tell_one(list(grouped))
+
+    async def _tell_one(self, notes: list[Note]) -> None:
+        schedule = notes[0].schedule
+        try:
+            moderator = await settings.member_settings(self._db, schedule.created_by)
+            server = await settings.guild_settings(self._db, schedule.guild_id)
+            library = (await self._shelf.view(schedule.guild_id)).known
+            locale = moderator.locale or schedule.created_locale
+            text = note_text(notes, library, locale, grace_minutes=server.grace_minutes)
+            channel = await self._client.create_dm(discord.Object(schedule.created_by))
+            await channel.send(text)
+        except Exception as error:  # noqa: BLE001  # they may not take DMs: the log has it
+            log.warning(
+                "schedule %s: could not tell <@%s> (%s)",
+                schedule.id,
+                schedule.created_by,
+                describe(error),
+            )

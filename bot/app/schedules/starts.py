@@ -1,0 +1,111 @@
+"""One occurrence of a schedule: its round started as `/quiz start` starts one (the round, then
+the conductor; the start card, with its ping, is the first message the conductor delivers), or
+recorded with the reason it cannot start.
+
+The occurrence is claimed in the transaction that creates the round (bot/storage/rounds.py), so
+of several processes, or a process and its restarted self, exactly one starts it.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import random
+
+import discord
+
+from bot.app.kit.context import RoundControl
+from bot.app.kit.permissions import bot_can_post
+from bot.app.kit.server_views import PackShelf
+from bot.clock import Clock
+from bot.quiz.model import Pack
+from bot.quiz.schedules import Occurrence, Outcome, Schedule
+from bot.storage import rounds, schedules, settings
+from bot.storage.database import Database
+from bot.storage.pack_versions import PackGoneError
+from bot.storage.rounds import ScheduledStart
+
+log = logging.getLogger(__name__)
+
+
+class Attempt(enum.Enum):
+    STARTED = "started"
+    TAKEN = "taken"  # recorded already: by another process, a skip, or an earlier pass
+    BUSY = "busy"  # its channel has a round running: tried again until the wait runs out
+    RECORDED = "recorded"  # recorded as not started, its moderator to be told why
+
+
+class OccurrenceStarter:
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        shelf: PackShelf,
+        conductor: RoundControl,
+        clock: Clock,
+    ) -> None:
+        self._client = client
+        self._db = db
+        self._shelf = shelf
+        self._conductor = conductor
+        self._clock = clock
+
+    async def attempt(self, schedule: Schedule, occurrence: Occurrence) -> Attempt:
+        """Starts the occurrence's round if it can start now."""
+        pack = await self._playable(schedule)
+        if isinstance(pack, Outcome):
+            return await self.record(schedule, occurrence, pack)
+        try:
+            round_id = await self._start_round(schedule, occurrence, pack)
+        except schedules.OccurrenceTakenError:
+            return Attempt.TAKEN
+        except rounds.RoundAlreadyRunningError:
+            return Attempt.BUSY
+        except (rounds.NothingToReviewError, PackGoneError) as refused:
+            # A pack gone since this process last read the server's packs, or nobody answered
+            # the pack of a review round.
+            review = isinstance(refused, rounds.NothingToReviewError)
+            outcome = Outcome.NOTHING_TO_REVIEW if review else Outcome.PACK_GONE
+            return await self.record(schedule, occurrence, outcome)
+        log.info(
+            "schedule %s: round %s started for %s", schedule.id, round_id, occurrence.local_day
+        )
+        self._conductor.begin(round_id)
+        return Attempt.STARTED
+
+    async def _playable(self, schedule: Schedule) -> Pack | Outcome:
+        """The schedule's pack if its round can start in its channel, else why not."""
+        guild = self._client.get_guild(schedule.guild_id)
+        channel = guild.get_channel(schedule.channel_id) if guild is not None else None
+        if not bot_can_post(channel):
+            return Outcome.CANNOT_POST
+        pack = (await self._shelf.view(schedule.guild_id)).offered.get(schedule.pack_id)
+        return Outcome.PACK_GONE if pack is None else pack  # removed or turned off meanwhile
+
+    async def _start_round(self, schedule: Schedule, occurrence: Occurrence, pack: Pack) -> int:
+        """The round, created with the occurrence's claim (what the server's settings fill in
+        read now); raises what ``rounds.start_round`` raises."""
+        configured = await settings.guild_settings(self._db, schedule.guild_id)
+        view = await rounds.start_round(
+            self._db,
+            guild_id=schedule.guild_id,
+            channel_id=schedule.channel_id,
+            pack_id=pack.id,
+            started_by=schedule.created_by,
+            question_seconds=schedule.question_seconds or configured.question_seconds,
+            question_count=schedule.question_count,
+            rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
+            now=self._clock.now(),
+            mode=schedule.mode,
+            ping_role_id=schedule.ping_role_id or configured.ping_role_id,
+            scheduled=ScheduledStart(schedule.id, occurrence),
+        )
+        return view.id
+
+    async def record(self, schedule: Schedule, occurrence: Occurrence, outcome: Outcome) -> Attempt:
+        """Records why the occurrence does not start, unless it was recorded already."""
+        now = self._clock.now()
+        if not await schedules.record(self._db, schedule.id, occurrence, outcome, now):
+            return Attempt.TAKEN
+        log.info("schedule %s: %s not started (%s)", schedule.id, occurrence.local_day, outcome)
+        return Attempt.RECORDED
