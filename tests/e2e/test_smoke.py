@@ -18,7 +18,7 @@ async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWo
     subcommands = {o["name"]: o for o in quiz["options"]}
     assert set(subcommands) == {
         *("start", "stop", "skip", "pause", "resume", "packs", "settings", "analytics"),
-        *("pack", "schedule"),
+        *("pack", "schedule", "question"),
     }
     schedule = {o["name"]: o for o in subcommands["schedule"]["options"]}
     assert set(schedule) == {"add", "list", "remove", "skip"}
