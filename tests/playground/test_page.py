@@ -18,7 +18,9 @@ from tests.playground.conftest import REPO, Playground, no_failures
 from tests.shipped import SHIPPED_PACK_FILES, SHIPPED_PICTURE_FILES
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("page")]
-CLICK_REPLY_MS = 200  # a click shows its ephemeral reply within this, on this machine
+# Discord shows "This interaction failed" past 3 s. How fast the reply comes is a benchmark's
+# question (bench/answers), not a test's: a loaded machine must not fail the suite.
+CLICK_REPLY_MS = 3000
 SCREENSHOT = REPO / "docs" / "playground.png"
 STATS_SHOT = REPO / "docs" / "playground-stats.png"
 QUESTION_SHOT = REPO / "docs" / "playground-question.png"
@@ -120,7 +122,7 @@ def start_round_as_moderator(page: Page, playground: Playground) -> str:
 
 
 def answer_as_members(page: Page, playground: Playground, asked: str, correct: int) -> None:
-    """Ben answers right and sees his private reply at once; Eleni, in Greek, answers wrong."""
+    """Ben answers right and sees his private reply in time; Eleni, in Greek, answers wrong."""
     become(page, playground, "ben")
     answers = page.locator(f'li[data-id="{asked}"] button[data-custom-id^="qa:"]')
     right = answers.and_(page.locator(f'[data-custom-id$=":{correct}"]')).inner_text().strip()
