@@ -56,10 +56,10 @@ class QuestionGroup(
         question=_("cmd.quiz.question.edit.question.description"),
     )
     async def edit(self, interaction: discord.Interaction[Any], pack: str, question: str) -> None:
-        found = await _own_pack(interaction, pack)
-        chosen = None if found is None else await _question(interaction, found, question)
-        if found is None or chosen is None:
+        picked = await _own_question(interaction, pack, question)
+        if picked is None:
             return
+        found, chosen = picked
         values = question_values(chosen, found.locales)
         form = _record(interaction, Purpose.EDIT, found, values, question_id=chosen.id)
         await _open(interaction, form)
@@ -70,10 +70,10 @@ class QuestionGroup(
         question=_("cmd.quiz.question.remove.question.description"),
     )
     async def remove(self, interaction: discord.Interaction[Any], pack: str, question: str) -> None:
-        found = await _own_pack(interaction, pack)
-        chosen = None if found is None else await _question(interaction, found, question)
-        if found is None or chosen is None:
+        picked = await _own_question(interaction, pack, question)
+        if picked is None:
             return
+        found, chosen = picked
         record = _record(interaction, Purpose.REMOVE, found, {}, question_id=chosen.id)
         form = await desk.open_form(ctx_of(interaction), record)
         reader = interaction.locale.value
@@ -174,13 +174,18 @@ async def _own_pack(interaction: discord.Interaction[Any], typed: str) -> Pack |
     return pack
 
 
-async def _question(
-    interaction: discord.Interaction[Any], pack: Pack, typed: str
-) -> Question | None:
+async def _own_question(
+    interaction: discord.Interaction[Any], typed_pack_id: str, typed: str
+) -> tuple[Pack, Question] | None:
+    """The server's own pack and its question, once both are found; else the member is told."""
+    pack = await _own_pack(interaction, typed_pack_id)
+    if pack is None:
+        return None
     question = pack.question(typed)
     if question is None:
         await say(interaction, "forms.no_question", id=echo(typed), pack=shown_pack_id(pack.id))
-    return question
+        return None
+    return pack, question
 
 
 def _record(
