@@ -163,6 +163,38 @@ class QuestionFormRow(Base):
     picture: Mapped[bytes | None] = mapped_column(LargeBinary, deferred=True)
     updated_at: Mapped[datetime]
     expires_at: Mapped[datetime]
+    # A moderator's edit of a member's suggestion: saving it approves that suggestion.
+    suggestion_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class QuestionSuggestionRow(Base):
+    """A question a member suggested for a server pack (bot/storage/suggestions.py): pending
+    until a moderator approves or rejects it, then kept as the question's history."""
+
+    __tablename__ = "question_suggestions"
+    __table_args__ = (
+        Index("ix_question_suggestions_guild_id_status", "guild_id", "status", "id"),
+        Index("ix_question_suggestions_guild_id_author_id", "guild_id", "author_id", "created_at"),
+    )
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))  # as members see it
+    author_id: Mapped[int] = mapped_column(BigInteger)
+    author_locale: Mapped[str] = mapped_column(String(16))  # the client's, when suggested
+    locales: Mapped[list[str]] = mapped_column(JSON)
+    fields: Mapped[dict[str, str]] = mapped_column(JSON)  # as the form held them
+    picture: Mapped[bytes | None] = mapped_column(LargeBinary, deferred=True)
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime]
+    # Who decided and when; while approving, when the claim was taken (a crashed one expires).
+    decided_by: Mapped[int | None] = mapped_column(BigInteger)
+    decided_at: Mapped[datetime | None]
+    question_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))  # once approved
+    edited: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    reason: Mapped[str | None] = mapped_column(String(300))  # a rejection's, if given
+    # The card in the server's suggestions channel, if one was posted.
+    card_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    card_message_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class PendingUploadRow(Base):
@@ -221,6 +253,9 @@ class GuildSettingsRow(Base):
     time_zone: Mapped[str] = mapped_column(String(64), server_default=text("'UTC'"))  # schedules'
     # How late a scheduled round missed while the bot was offline may still start.
     grace_minutes: Mapped[int] = mapped_column(SmallInteger, server_default=text("15"))
+    # Members' suggested questions: whether they may, and where moderators see them.
+    suggestions_open: Mapped[bool] = mapped_column(Boolean, server_default=text("true"))
+    suggestions_channel_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class MemberSettingsRow(Base):
@@ -527,6 +562,7 @@ pack_version_pictures_table = _table(PackVersionPictureRow)
 server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 question_forms_table = _table(QuestionFormRow)
+question_suggestions_table = _table(QuestionSuggestionRow)
 pending_uploads_table = _table(PendingUploadRow)
 pending_upload_pictures_table = _table(PendingUploadPictureRow)
 member_settings_table = _table(MemberSettingsRow)

@@ -42,10 +42,14 @@ class QuestionFormRecord:
     question_id: str | None = None
     difficulty: str | None = None
     token: str = ""
+    suggestion_id: int | None = None  # a moderator's edit of that suggestion, to approve it
 
 
-async def open_form(db: Database, form: QuestionFormRecord, now: datetime) -> QuestionFormRecord:
-    """Stores a new form; drops expired ones, and the member's oldest beyond ``PER_MEMBER``."""
+async def open_form(
+    db: Database, form: QuestionFormRecord, now: datetime, picture: bytes | None = None
+) -> QuestionFormRecord:
+    """Stores a new form (with the ``picture`` it begins with: a suggestion's); drops expired
+    ones, and the member's oldest beyond ``PER_MEMBER``."""
     stored = replace(form, token=secrets.token_urlsafe(TOKEN_BYTES))
     async with db.write() as connection:
         await connection.execute(delete(QuestionFormRow).where(QuestionFormRow.expires_at <= now))
@@ -72,6 +76,8 @@ async def open_form(db: Database, form: QuestionFormRecord, now: datetime) -> Qu
                 locales=list(stored.locales),
                 difficulty=stored.difficulty,
                 fields=stored.fields,
+                picture=picture,
+                suggestion_id=stored.suggestion_id,
                 updated_at=now,
                 expires_at=now + LIFETIME,
             )
@@ -161,4 +167,5 @@ def _record(row: Row[Any]) -> QuestionFormRecord:
         question_id=row.question_id,
         difficulty=row.difficulty,
         token=row.token,
+        suggestion_id=row.suggestion_id,
     )

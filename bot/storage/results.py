@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.quiz.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
 from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
+from bot.quiz.schedule_events import quiet_now
 from bot.quiz.schedules import DEFAULT_GRACE_MINUTES
 from bot.quiz.standings import Standing
 
@@ -42,6 +44,8 @@ class GuildSettings:
     pause_limit_minutes: int = DEFAULT_PAUSE_LIMIT_MINUTES  # a longer pause ends the round
     time_zone: str = "UTC"  # the zone its scheduled rounds' times are in
     grace_minutes: int = DEFAULT_GRACE_MINUTES  # how late a scheduled round may still start
+    suggestions_open: bool = True  # members may suggest questions for its own packs
+    suggestions_channel_id: int | None = None  # where moderators see new suggestions
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,15 @@ class MemberSettings:
             language=self.locale,
             event_reminders=self.event_reminders,
         )
+
+    def quiet_at(self, now: datetime) -> bool:
+        """Whether the member's quiet hours cover ``now`` where they are (an unknown zone is
+        taken as UTC)."""
+        try:
+            zone = ZoneInfo(self.time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            zone = ZoneInfo("UTC")
+        return quiet_now(self.reminder_rules.quiet, now.astimezone(zone).hour)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,8 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
         row.pause_limit_minutes,
         row.time_zone,
         row.grace_minutes,
+        row.suggestions_open,
+        row.suggestions_channel_id,
     )
 
 

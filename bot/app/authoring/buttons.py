@@ -17,6 +17,7 @@ from bot.app.authoring import desk
 from bot.app.authoring.messages import Act, Action, Reply, progress_reply, saved_text
 from bot.app.authoring.modals import StepModal
 from bot.app.authoring.submissions import attached_picture, submitted_values
+from bot.app.authoring.suggestion_buttons import save_suggestion_form
 from bot.app.kit.button_origin import carried, refuse
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
@@ -24,12 +25,14 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import FORM_CANCEL, FORM_MODAL, FORM_SAVE, FORM_STEP
 from bot.app.kit.limits import fit_content
 from bot.app.kit.permissions import is_moderator
+from bot.app.kit.posted_messages import custom_ids
 from bot.app.kit.replies import say
 from bot.quiz.pictures import MAX_PICTURE_BYTES
 from bot.quiz.question_form import Step, StepKind, step_fields
 from bot.storage.question_forms import QuestionFormRecord
 
 _TOKEN = r"(?P<token>[A-Za-z0-9_-]{16})"  # noqa: S105  # a pattern, no secret
+FORM_PREFIXES = tuple(f"{prefix}:" for prefix in (FORM_STEP, FORM_SAVE, FORM_CANCEL))
 _STEP = r"(?P<step>[a-z]{4,7}(?:\.[A-Za-z-]{2,6})?)"
 
 
@@ -62,19 +65,30 @@ async def own_form(
     if kind is discord.InteractionType.component and not carried(interaction, str(custom_id)):
         await refuse(interaction)
         return None
-    if not await is_moderator(ctx.db, interaction):
-        await say(interaction, "errors.not_moderator")
-        return None
     form = await desk.find_form(ctx, token, interaction.guild_id, interaction.user.id)
     if form is None:
         await say(interaction, "forms.gone")
+        return None
+    # A member's own suggestion needs no moderator; every other form changes a pack.
+    if form.purpose != desk.Purpose.SUGGEST and not await is_moderator(ctx.db, interaction):
+        await say(interaction, "errors.not_moderator")
+        return None
     return form
+
+
+def from_form_reply(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction came from the form's own reply (a button of it, or a modal it
+    opened), which is then updated; else (a command, a suggestion's card) a new one is sent."""
+    message = interaction.message
+    return message is not None and any(
+        custom_id.startswith(FORM_PREFIXES) for custom_id in custom_ids(message)
+    )
 
 
 async def show(interaction: discord.Interaction[Any], reply: Reply, token: str) -> None:
     """The form's reply: a new private message, or the one whose button led here, updated."""
     content, view = fit_content(reply.content), view_of(reply, token)
-    if interaction.message is not None:
+    if from_form_reply(interaction):
         await interaction.response.edit_message(content=content, embed=reply.embed, view=view)
     elif reply.embed is not None:
         await interaction.response.send_message(
@@ -134,6 +148,11 @@ class SaveButton(PersistentButton, pattern=re.compile(f"{FORM_SAVE}:{_TOKEN}")):
             return
         await interaction.response.defer()  # the loader checks the pack in a worker: seconds
         reader = interaction.locale.value
+        if form.purpose in {desk.Purpose.SUGGEST, desk.Purpose.APPROVE}:
+            why = await save_suggestion_form(interaction, form)
+            if why is not None:
+                await _show_again(interaction, form, why)
+            return
         saved = await desk.save_form(ctx_of(interaction), form, interaction.user.id)
         text = saved_text(saved, reader)
         stored = saved.uploaded is not None and saved.uploaded.stored
@@ -142,12 +161,18 @@ class SaveButton(PersistentButton, pattern=re.compile(f"{FORM_SAVE}:{_TOKEN}")):
                 content=fit_content(text), embed=None, view=None
             )
             return
-        # Not saved: the form stays as it was, to be fixed and saved again.
-        again = progress_reply(desk.progress(form), reader)
-        content = fit_content(f"{text}\n\n{again.content}")
-        await interaction.edit_original_response(
-            content=content, embed=again.embed, view=view_of(again, form.token)
-        )
+        await _show_again(interaction, form, text)
+
+
+async def _show_again(
+    interaction: discord.Interaction[Any], form: QuestionFormRecord, why: str
+) -> None:
+    """A form not saved: why not, above the form as it was, to be fixed and saved again."""
+    again = progress_reply(desk.progress(form), interaction.locale.value)
+    content = fit_content(f"{why}\n\n{again.content}")
+    await interaction.edit_original_response(
+        content=content, embed=again.embed, view=view_of(again, form.token)
+    )
 
 
 class CancelButton(PersistentButton, pattern=re.compile(f"{FORM_CANCEL}:{_TOKEN}")):
@@ -206,7 +231,7 @@ async def _take_picture_step(
 ) -> None:
     """The picture step: its file fetched (a picture over the limit is not), after a deferral,
     since fetching may outlast Discord's 3 s."""
-    ephemeral = interaction.message is None  # from a command: a new private reply
+    ephemeral = not from_form_reply(interaction)  # from a command or a card: a new reply
     await interaction.response.defer(ephemeral=ephemeral, thinking=ephemeral)
     attached = attached_picture(interaction.data or {})
     picture = None

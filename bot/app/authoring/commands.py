@@ -8,21 +8,23 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app.authoring import desk
+from bot.app.authoring import desk, suggestion_desk
 from bot.app.authoring.buttons import show
 from bot.app.authoring.desk import Purpose
 from bot.app.authoring.messages import removal_reply
 from bot.app.authoring.modals import StepModal
+from bot.app.authoring.suggestion_buttons import queue_view
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import MAX_CHOICES, MAX_NAME, pack_choices, refused_inside_id
 from bot.app.kit.permissions import moderated_guild
-from bot.app.kit.replies import say
+from bot.app.kit.replies import reply, say
 from bot.quiz.loader import slug_problem
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.question_form import question_values
 from bot.quiz.server_packs import MAX_SERVER_PACKS, guild_of, shown_pack_id, typed_pack
+from bot.quiz.suggestions import PER_MEMBER
 from bot.storage.question_forms import QuestionFormRecord
 
 LANGUAGES = [
@@ -31,6 +33,7 @@ LANGUAGES = [
     app_commands.Choice(name=_("choice.english_greek"), value="en el"),
     app_commands.Choice(name=_("choice.greek_english"), value="el en"),
 ]
+SUGGEST_REFUSALS = ("suggest.builtin", "suggest.not_own")  # a built-in pack; no pack of the id
 DIFFICULTIES = [
     app_commands.Choice(name=_("choice.easy"), value=Difficulty.EASY.value),
     app_commands.Choice(name=_("choice.medium"), value=Difficulty.MEDIUM.value),
@@ -79,9 +82,32 @@ class QuestionGroup(
         reader = interaction.locale.value
         await show(interaction, removal_reply(form, chosen.prompt.get(reader), reader), form.token)
 
+    @app_commands.command(name="suggest", description=_("cmd.quiz.question.suggest.description"))
+    @app_commands.describe(pack=_("cmd.quiz.question.suggest.pack.description"))
+    async def suggest(self, interaction: discord.Interaction[Any], pack: str) -> None:
+        """Everyone: a question for the moderators to approve, in the same form."""
+        found = await _own_pack(interaction, pack, moderators_only=False)
+        if found is None or interaction.guild_id is None:
+            return
+        ctx = ctx_of(interaction)
+        refusal = await suggestion_desk.refusal(ctx, interaction.guild_id, interaction.user.id)
+        if refusal is not None:
+            await say(interaction, refusal, limit=PER_MEMBER)
+            return
+        await _open(interaction, _record(interaction, Purpose.SUGGEST, found, {}))
+
+    @app_commands.command(name="queue", description=_("cmd.quiz.question.queue.description"))
+    async def queue(self, interaction: discord.Interaction[Any]) -> None:
+        """Moderators: the suggestions waiting, oldest first, one at a time."""
+        if await moderated_guild(interaction) is None:
+            return
+        content, embed, view = await queue_view(interaction)
+        await reply(interaction, content, embed=embed, view=view)
+
     @add.autocomplete("pack")
     @edit.autocomplete("pack")
     @remove.autocomplete("pack")
+    @suggest.autocomplete("pack")
     async def own_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
@@ -161,15 +187,19 @@ def _server_language(interaction: discord.Interaction[Any]) -> str:
     return "el" if locale.startswith("el") else "en"
 
 
-async def _own_pack(interaction: discord.Interaction[Any], typed: str) -> Pack | None:
-    """The server's own pack the moderator typed; None, once they are told why not."""
-    if await moderated_guild(interaction) is None or await refused_inside_id(interaction, typed):
+async def _own_pack(
+    interaction: discord.Interaction[Any], typed: str, *, moderators_only: bool = True
+) -> Pack | None:
+    """The server's own pack the member typed; None, once they are told why not."""
+    if moderators_only and await moderated_guild(interaction) is None:
+        return None
+    if interaction.guild_id is None or await refused_inside_id(interaction, typed):
         return None
     view = await ctx_of(interaction).shelf.view(interaction.guild_id)
     pack = typed_pack(view.packs.offered, typed)
     if pack is None or guild_of(pack.id) is None:
-        builtin = pack is not None
-        await say(interaction, "forms.builtin" if builtin else "forms.not_own", id=echo(typed))
+        keys = ("forms.builtin", "forms.not_own") if moderators_only else SUGGEST_REFUSALS
+        await say(interaction, keys[0] if pack is not None else keys[1], id=echo(typed))
         return None
     return pack
 

@@ -1,10 +1,12 @@
 """The question forms' service: a form opened, a step of it taken, the form saved or dropped.
 
 A form's purpose says what saving does: ``add`` a question, ``edit`` one (its id stays),
-``new`` a pack with its first question, ``remove`` one. Saving changes the pack as it is at
-that moment (bot/app/kit/server_views.py, ``PackShelf.change``), so two moderators' forms on
-one pack both land; the result is checked by the loader like an uploaded file, and a picture
-uploaded in the form is checked with it in the pack checker's workers, as an upload's is."""
+``new`` a pack with its first question, ``remove`` one; a member's ``suggest`` form and a
+moderator's ``approve`` form (editing a suggestion) are saved by suggestion_desk.py. Saving
+changes the pack as it is at that moment (bot/app/kit/server_views.py, ``PackShelf.change``),
+so two moderators' forms on one pack both land; the result is checked by the loader like an
+uploaded file, and a picture uploaded in the form is checked with it in the pack checker's
+workers, as an upload's is."""
 
 from __future__ import annotations
 
@@ -40,6 +42,8 @@ class Purpose(enum.StrEnum):
     EDIT = "edit"
     NEW = "new"
     REMOVE = "remove"
+    SUGGEST = "suggest"  # a member's question, sent to the moderators' queue (suggestion_desk.py)
+    APPROVE = "approve"  # a moderator's edit of a suggestion: saving it approves it
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ saving did. Its buttons carry the form's token only; the form itself stays in th
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import discord
@@ -36,6 +37,8 @@ HEADINGS = {
     Purpose.EDIT: "forms.heading_edit",
     Purpose.NEW: "forms.heading_new",
     Purpose.REMOVE: "forms.heading_remove",
+    Purpose.SUGGEST: "forms.heading_suggest",
+    Purpose.APPROVE: "forms.heading_approve",
 }
 SAVED = {
     Purpose.ADD: "forms.saved_add",
@@ -43,6 +46,7 @@ SAVED = {
     Purpose.NEW: "forms.saved_new",
     Purpose.REMOVE: "forms.saved_remove",
 }
+SAVE_LABELS = {Purpose.SUGGEST: "forms.send_suggestion", Purpose.APPROVE: "forms.approve"}
 # The domain's problem keys (bot/quiz/question_form.py) and their messages.
 PROBLEMS = {
     "required": "forms.problem_required",
@@ -106,7 +110,8 @@ def progress_reply(progress: Progress, reader: str) -> Reply:
         text = tr(reader, "forms.next", step=step_name(progress.step, reader))
         go = Action(Act.STEP, tr(reader, "forms.continue"), progress.step, PRIMARY)
         return Reply(f"{heading}\n{done}{text}", actions=(go, cancel))
-    save = Action(Act.SAVE, tr(reader, "forms.save"), style=discord.ButtonStyle.success)
+    label = tr(reader, SAVE_LABELS.get(Purpose(form.purpose), "forms.save"))
+    save = Action(Act.SAVE, label, style=discord.ButtonStyle.success)
     return Reply(
         f"{heading}\n{tr(reader, 'forms.ready')}",
         _preview(form, reader),
@@ -154,13 +159,26 @@ def _field_name(name: str, form: QuestionFormRecord, reader: str) -> str:
 
 
 def _preview(form: QuestionFormRecord, reader: str) -> discord.Embed:
-    fields = form.fields
-    embed = discord.Embed(title=tr(reader, "forms.preview_title"), colour=BRAND)
+    description = None
     if form.purpose == Purpose.NEW:
-        title = fields.get(f"title.{form.locales[0]}", "")
-        embed.description = tr(reader, "forms.preview_pack", title=title, id=form.pack_id)
+        title = form.fields.get(f"title.{form.locales[0]}", "")
+        description = tr(reader, "forms.preview_pack", title=title, id=form.pack_id)
+    title = tr(reader, "forms.preview_title")
+    return question_preview(form.fields, form.locales, reader, title, description)
+
+
+def question_preview(
+    fields: Mapping[str, str],
+    locales: tuple[str, ...],
+    reader: str,
+    title: str,
+    description: str | None = None,
+) -> discord.Embed:
+    """A form's question as an embed: each locale's prompt, options (the right one marked) and
+    explanation, and in the footer how many "why" texts it has and its picture."""
+    embed = discord.Embed(title=title, description=description, colour=BRAND)
     right = correct_index(fields)
-    for locale in form.locales:
+    for locale in locales:
         options = option_lines(fields.get(f"options.{locale}", ""))
         lines = [f"**{fields.get(f'prompt.{locale}', '')}**"]
         lines += [
@@ -170,12 +188,12 @@ def _preview(form: QuestionFormRecord, reader: str) -> discord.Embed:
         lines.append(f"> {fields.get(f'explanation.{locale}', '')}".replace("\n", "\n> "))
         value = fit_text("\n".join(lines), FIELD_VALUE)
         embed.add_field(name=language_name(locale, reader), value=value, inline=False)
-    wrong = wrong_options(fields, form.locales)
-    given = [i for i in wrong if f"why.{form.locales[0]}.{i}" in fields]
+    wrong = wrong_options(fields, locales)
+    given = [i for i in wrong if f"why.{locales[0]}.{i}" in fields]
     whys = tr(reader, "forms.preview_whys", given=len(given), wrong=len(wrong))
     picture = fields.get(IMAGE)
     if picture is not None:
-        alt = fields.get(f"image_alt.{form.locales[0]}", "")
+        alt = fields.get(f"image_alt.{locales[0]}", "")
         whys += "\n" + tr(reader, "forms.preview_picture", file=picture, alt=alt)
     embed.set_footer(text=whys)
     return fit_embed(embed)

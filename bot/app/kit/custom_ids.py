@@ -29,6 +29,13 @@ FORM_MODAL: Final = "fm"
 FORM_STEP: Final = "fo"
 FORM_SAVE: Final = "fs"
 FORM_CANCEL: Final = "fc"
+# A member's suggested question (bot/app/authoring/suggestion_buttons.py): its card's buttons,
+# the queue's Next, and the Reject modal.
+SUGGEST_APPROVE: Final = "sa"
+SUGGEST_EDIT: Final = "se"
+SUGGEST_REJECT: Final = "sr"
+SUGGEST_REJECTED: Final = "sj"
+SUGGEST_NEXT: Final = "sn"
 # An upload's preview (bot/app/packs/buttons.py).
 UPLOAD_CONFIRM: Final = "uc"
 UPLOAD_CANCEL: Final = "ux"
@@ -48,6 +55,11 @@ PREFIXES: Final = (
     FORM_STEP,
     FORM_SAVE,
     FORM_CANCEL,
+    SUGGEST_APPROVE,
+    SUGGEST_EDIT,
+    SUGGEST_REJECT,
+    SUGGEST_REJECTED,
+    SUGGEST_NEXT,
     UPLOAD_CONFIRM,
     UPLOAD_CANCEL,
 )

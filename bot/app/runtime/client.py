@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.authoring.buttons import CancelButton, FormSubmitted, SaveButton, StepButton
+from bot.app.authoring.suggestion_buttons import SUGGESTION_BUTTONS
 from bot.app.boards.buttons import MeButton, PageButton
 from bot.app.kit.buttons import ButtonRouter
 from bot.app.kit.command_text import CatalogueTranslator
@@ -43,6 +44,7 @@ BUTTONS = ButtonRouter(
         SaveButton,
         CancelButton,
         FormSubmitted,
+        *SUGGESTION_BUTTONS,
     )
 )
 ROUTED = (discord.InteractionType.component, discord.InteractionType.modal_submit)

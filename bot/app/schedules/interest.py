@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
 from discord.http import Route
@@ -26,7 +25,6 @@ from bot.app.kit.message_parts import pack_title, relative_time
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import describe
 from bot.app.kit.server_views import PackShelf
-from bot.quiz.schedule_events import quiet_now
 from bot.quiz.schedules import Occurrence, Schedule
 from bot.storage import schedule_events, settings
 from bot.storage.database import Database
@@ -78,7 +76,7 @@ class InterestNotices:
         told = 0
         for member_id in await self._interested(schedule):
             member = await settings.member_settings(self._db, member_id)
-            wanted = member.event_reminders and not _quiet(member, now)
+            wanted = member.event_reminders and not member.quiet_at(now)
             day = occurrence.local_day
             if (
                 await schedule_events.claim_notice(
@@ -132,11 +130,3 @@ class InterestNotices:
             log.info("schedule %s: <@%s> not told (%s)", schedule.id, member.member_id, refused)
             return 0
         return 1
-
-
-def _quiet(member: MemberSettings, now: datetime) -> bool:
-    try:
-        zone = ZoneInfo(member.time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        zone = ZoneInfo("UTC")
-    return quiet_now(member.reminder_rules.quiet, now.astimezone(zone).hour)

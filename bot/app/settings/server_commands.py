@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_unreachable
-from bot.app.kit.permissions import can_manage_server
+from bot.app.kit.permissions import bot_can_post, can_manage_server
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
 from bot.app.settings.server_embed import guild_settings_embed
@@ -47,6 +47,9 @@ class ServerSettingsCommands(QuizCommands):
         pause_limit=_("cmd.quiz.settings.pause_limit.description"),
         time_zone=_("cmd.quiz.settings.time_zone.description"),
         grace_minutes=_("cmd.quiz.settings.grace_minutes.description"),
+        suggestions=_("cmd.quiz.settings.suggestions.description"),
+        suggestions_channel=_("cmd.quiz.settings.suggestions_channel.description"),
+        clear_suggestions_channel=_("cmd.quiz.settings.clear_suggestions_channel.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings_command(
@@ -61,11 +64,16 @@ class ServerSettingsCommands(QuizCommands):
         pause_limit: PauseMinutes | None = None,
         time_zone: app_commands.Range[str, 1, ZONE_LENGTH] | None = None,
         grace_minutes: GraceMinutes | None = None,
+        suggestions: bool | None = None,
+        suggestions_channel: discord.TextChannel | None = None,
+        clear_suggestions_channel: bool = False,
     ) -> None:
         if not can_manage_server(interaction) or interaction.guild_id is None:
             await say(interaction, "errors.not_manager")
             return
         refusal = _refusal(ping_role, clear_ping_role=clear_ping_role, time_zone=time_zone)
+        if suggestions_channel is not None and clear_suggestions_channel:
+            refusal = "settings.suggestions_both", {}
         if refusal is not None:
             key, params = refusal
             await say(interaction, key, **params)
@@ -79,11 +87,17 @@ class ServerSettingsCommands(QuizCommands):
             pause_limit_minutes=pause_limit,
             time_zone=time_zone.strip() if time_zone is not None else None,
             grace_minutes=grace_minutes,
+            suggestions_open=suggestions,
+            suggestions_channel_id=suggestions_channel.id if suggestions_channel else None,
+            clear_suggestions_channel=clear_suggestions_channel,
         )
         updated = await change_server_settings(self.ctx.db, interaction.guild_id, change)
         unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
         embed = guild_settings_embed(
-            updated, interaction.locale.value, ping_unreachable=unreachable
+            updated,
+            interaction.locale.value,
+            ping_unreachable=unreachable,
+            channel_unreachable=_cannot_post(interaction, updated.suggestions_channel_id),
         )
         await reply(interaction, embed=embed)
 
@@ -92,6 +106,16 @@ class ServerSettingsCommands(QuizCommands):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await zone_choices(current, interaction.locale.value)
+
+
+def _cannot_post(interaction: discord.Interaction[Any], channel_id: int | None) -> bool:
+    """Whether the bot could not post a suggestion's card in that channel of the server."""
+    if channel_id is None or interaction.guild is None:
+        return False
+    channel = interaction.guild.get_channel(channel_id)
+    if channel is None or not bot_can_post(channel):
+        return True
+    return not channel.permissions_for(channel.guild.me).embed_links
 
 
 def _refusal(
@@ -117,6 +141,9 @@ class ServerSettingsChange:
     pause_limit_minutes: int | None = None
     time_zone: str | None = None
     grace_minutes: int | None = None  # 0 is a value: no late start at all
+    suggestions_open: bool | None = None
+    suggestions_channel_id: int | None = None
+    clear_suggestions_channel: bool = False
 
 
 async def change_server_settings(
@@ -125,6 +152,7 @@ async def change_server_settings(
     """The server's settings with ``change`` applied, saved."""
     current = await settings.guild_settings(db, guild_id)
     ping_role_id = change.ping_role_id or current.ping_role_id
+    channel_id = change.suggestions_channel_id or current.suggestions_channel_id
     updated = GuildSettings(
         guild_id=current.guild_id,
         moderator_role_id=change.moderator_role_id or current.moderator_role_id,
@@ -136,6 +164,10 @@ async def change_server_settings(
         grace_minutes=(
             current.grace_minutes if change.grace_minutes is None else change.grace_minutes
         ),
+        suggestions_open=(
+            current.suggestions_open if change.suggestions_open is None else change.suggestions_open
+        ),
+        suggestions_channel_id=None if change.clear_suggestions_channel else channel_id,
     )
     await settings.save_guild_settings(db, updated)
     return updated

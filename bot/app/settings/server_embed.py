@@ -10,13 +10,21 @@ from bot.storage.results import GuildSettings
 
 
 def guild_settings_embed(
-    current: GuildSettings, locale: str, *, ping_unreachable: bool = False
+    current: GuildSettings,
+    locale: str,
+    *,
+    ping_unreachable: bool = False,
+    channel_unreachable: bool = False,
 ) -> discord.Embed:
     """The settings as saved; ``ping_unreachable``: the bot's mention of the ping role would
-    notify nobody, and the reply says what to change."""
+    notify nobody, ``channel_unreachable``: the bot cannot post in the suggestions channel, and
+    the reply says what to change."""
     said = [tr(locale, "settings.saved")]
     if ping_unreachable and current.ping_role_id is not None:
         said.append(tr(locale, "settings.ping_unreachable", role=f"<@&{current.ping_role_id}>"))
+    channel = current.suggestions_channel_id
+    if channel_unreachable and channel is not None:
+        said.append(tr(locale, "settings.suggestions_unreachable", channel=f"<#{channel}>"))
     embed = discord.Embed(
         title=tr(locale, "settings.title"), description="\n\n".join(said), colour=BRAND
     )
@@ -48,5 +56,12 @@ def guild_settings_embed(
     embed.add_field(
         name=tr(locale, "settings.grace"),
         value=tr(locale, "settings.grace_minutes", minutes=current.grace_minutes),
+    )
+    taking = "settings.suggestions_open" if current.suggestions_open else "settings.suggestions_off"
+    where = f"<#{channel}>" if channel is not None else tr(locale, "settings.suggestions_queue")
+    embed.add_field(
+        name=tr(locale, "settings.suggestions"),
+        value=tr(locale, taking, channel=where),
+        inline=False,
     )
     return embed

@@ -49,6 +49,12 @@ cmd-quiz-settings-time_zone-name = ζώνη_ώρας
 cmd-quiz-settings-time_zone-description = Η ζώνη ώρας των προγραμματισμένων γύρων, π.χ. Europe/Athens
 cmd-quiz-settings-grace_minutes-name = περιθώριο_λεπτά
 cmd-quiz-settings-grace_minutes-description = Πόσο αργότερα ξεκινά ακόμη ένας προγραμματισμένος γύρος αν το bot ήταν εκτός (λεπτά, 0-120)
+cmd-quiz-settings-suggestions-name = suggestions
+cmd-quiz-settings-suggestions-description = Αν τα μέλη μπορούν να προτείνουν ερωτήσεις για τα πακέτα του server (ναι, αρχικά)
+cmd-quiz-settings-suggestions_channel-name = suggestions_channel
+cmd-quiz-settings-suggestions_channel-description = Ένα κανάλι όπου οι συντονιστές βλέπουν κάθε νέα πρόταση, με τα κουμπιά της
+cmd-quiz-settings-clear_suggestions_channel-name = clear_suggestions_channel
+cmd-quiz-settings-clear_suggestions_channel-description = Καμία πρόταση σε κανάλι (η εντολή της ουράς τις δείχνει ακόμη)
 cmd-quiz-settings-pause_limit-name = όριο_παύσης
 cmd-quiz-settings-pause_limit-description = Λεπτά που περιμένει ένας γύρος σε παύση πριν τελειώσει (προεπιλογή: 60)
 cmd-quiz-analytics-name = ανάλυση
@@ -675,6 +681,12 @@ cmd-quiz-question-remove-pack-name = πακέτο
 cmd-quiz-question-remove-pack-description = Το πακέτο του server όπου βρίσκεται η ερώτηση
 cmd-quiz-question-remove-question-name = ερώτηση
 cmd-quiz-question-remove-question-description = Η ερώτηση που θα αφαιρεθεί
+cmd-quiz-question-suggest-name = suggest
+cmd-quiz-question-suggest-description = Προτείνετε μια ερώτηση για ένα πακέτο του server· αποφασίζουν οι συντονιστές
+cmd-quiz-question-suggest-pack-name = pack
+cmd-quiz-question-suggest-pack-description = Το πακέτο του server για το οποίο την προτείνετε
+cmd-quiz-question-queue-name = queue
+cmd-quiz-question-queue-description = Οι ερωτήσεις που πρότειναν τα μέλη και περιμένουν απόφαση (συντονιστές)
 forms-title_pack = Νέο πακέτο
 forms-title_texts = Ερώτηση στα { $language } ({ $step } από { $steps })
 forms-title_whys = Γιατί είναι λάθος οι άλλες ({ $language })
@@ -775,3 +787,55 @@ forms-pack_exists = Αυτός ο server έχει ήδη πακέτο `{ $id }`:
 forms-builtin = Το `{ $id }` είναι ενσωματωμένο πακέτο και δεν αλλάζει από εδώ. Ξεκινήστε το δικό σας με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
 forms-not_own = Αυτός ο server δεν έχει πακέτο `{ $id }`. Ξεκινήστε ένα με την εντολή /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
 forms-no_question = Το πακέτο `{ $pack }` δεν έχει ερώτηση `{ $id }`· διαλέξτε μία από τις προτάσεις.
+
+# Suggested questions (bot/app/authoring/suggestion_*.py)
+forms-heading_suggest = **Πρόταση ερώτησης** για το πακέτο `{ $pack }`: οι συντονιστές αποφασίζουν αν θα μπει
+forms-heading_approve = **Επεξεργασία προτεινόμενης ερώτησης** για το πακέτο `{ $pack }`: η αποθήκευση την εγκρίνει όπως την αφήσετε
+forms-send_suggestion = Αποστολή στους συντονιστές
+forms-approve = Έγκριση
+suggest-edit = Επεξεργασία
+suggest-reject = Απόρριψη
+suggest-next = Επόμενη
+suggest-closed = Αυτός ο server δεν δέχεται προτεινόμενες ερωτήσεις.
+suggest-too_many = Έχετε προτείνει { $limit ->
+        [one] { $limit } ερώτηση
+       *[other] { $limit } ερωτήσεις
+    } σε αυτόν τον server το τελευταίο εικοσιτετράωρο, όσες επιτρέπονται. Δοκιμάστε ξανά αύριο.
+suggest-queue_full = Οι συντονιστές έχουν ήδη πολλές προτάσεις σε αναμονή. Δοκιμάστε ξανά όταν αποφασίσουν για μερικές.
+suggest-builtin = Το `{ $id }` είναι ενσωματωμένο πακέτο· οι προτάσεις είναι για τα δικά πακέτα του server.
+suggest-not_own = Ο server δεν έχει δικό του πακέτο `{ $id }`· διαλέξτε ένα από τις προτάσεις.
+suggest-sent = Στάλθηκε: οι συντονιστές θα αποφασίσουν αν η ερώτησή σας θα μπει στο πακέτο `{ $pack }`, και θα λάβετε μήνυμα όταν αποφασίσουν. { $left ->
+        [0] Ήταν η τελευταία σας πρόταση για σήμερα.
+        [one] Μπορείτε να προτείνετε ακόμη { $left } σήμερα.
+       *[other] Μπορείτε να προτείνετε ακόμη { $left } σήμερα.
+    }
+suggest-card_title = Πρόταση { $number } για το πακέτο `{ $pack }`
+suggest-card_by = Πρότεινε: { $author } { $when }
+suggest-card_new = Ένα μέλος πρότεινε μια ερώτηση:
+suggest-card_decided = Ένα μέλος πρότεινε μια ερώτηση, για την οποία αποφασίστηκε:
+suggest-approved_by = ✅ Εγκρίθηκε από { $moderator } ως ερώτηση `{ $question }`
+suggest-approved_edited = ✅ Εγκρίθηκε από { $moderator }, με αλλαγές, ως ερώτηση `{ $question }`
+suggest-rejected_by = ❌ Απορρίφθηκε από { $moderator }: { $reason }
+suggest-no_reason = χωρίς αιτιολογία
+suggest-being_decided = { $moderator } εγκρίνει αυτήν την πρόταση αυτή τη στιγμή.
+suggest-queue_count = { $count ->
+        [0] Καμία πρόταση δεν περιμένει.
+        [one] { $count } πρόταση περιμένει:
+       *[other] { $count } προτάσεις περιμένουν, πρώτα η παλαιότερη:
+    }
+suggest-done_approved = Εγκρίθηκε: η ερώτηση μπαίνει στο πακέτο ως `{ $question }`, και ενημερώνεται ο συντάκτης της.
+suggest-done_rejected = Απορρίφθηκε· ενημερώνεται ο συντάκτης της.
+suggest-not_approved = Δεν εγκρίθηκε· η πρόταση περιμένει ακόμη.
+suggest-reject_title = Απόρριψη της πρότασης { $number }
+suggest-reject_reason = Γιατί (προαιρετικά· το διαβάζει ο συντάκτης)
+suggest-reason_refused = Η αιτιολογία περιέχει { $character }, χαρακτήρα που δεν επιτρέπεται σε κείμενο. Δεν άλλαξε τίποτα.
+suggest-gone = Αυτή η πρόταση δεν υπάρχει πια. Δεν αποθηκεύτηκε τίποτα.
+suggest-dm_approved = Η ερώτησή σας «{ $prompt }» για το πακέτο `{ $pack }` στο { $server } εγκρίθηκε: είναι πλέον στο πακέτο. Ευχαριστούμε!
+suggest-dm_approved_edited = Η ερώτησή σας «{ $prompt }» για το πακέτο `{ $pack }` στο { $server } εγκρίθηκε, με μερικές αλλαγές των συντονιστών: είναι πλέον στο πακέτο. Ευχαριστούμε!
+suggest-dm_rejected = Η ερώτησή σας «{ $prompt }» για το πακέτο `{ $pack }` στο { $server } δεν έγινε δεκτή: { $reason }
+settings-suggestions = Προτεινόμενες ερωτήσεις
+settings-suggestions_open = Τα μέλη μπορούν να προτείνουν ερωτήσεις· οι συντονιστές τις βλέπουν στο { $channel }
+settings-suggestions_off = Τα μέλη δεν μπορούν να προτείνουν ερωτήσεις (οι συντονιστές βλέπουν τις παλαιότερες στο { $channel })
+settings-suggestions_queue = /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-queue-name }
+settings-suggestions_unreachable = Δεν μπορώ να γράψω στο { $channel } (χρειάζομαι εκεί τα δικαιώματα «Προβολή καναλιού», «Αποστολή μηνυμάτων» και «Ενσωμάτωση συνδέσμων»), οπότε οι προτάσεις φαίνονται μόνο στο /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-queue-name } ώσπου να μπορώ.
+settings-suggestions_both = Επιλέξτε κανάλι προτάσεων ή καθαρίστε το, όχι και τα δύο. Δεν άλλαξε τίποτα.

@@ -49,6 +49,12 @@ cmd-quiz-settings-time_zone-name = time_zone
 cmd-quiz-settings-time_zone-description = Time zone of scheduled rounds, e.g. Europe/Athens
 cmd-quiz-settings-grace_minutes-name = grace_minutes
 cmd-quiz-settings-grace_minutes-description = How late a scheduled round may still start if the bot was offline (minutes, 0-120)
+cmd-quiz-settings-suggestions-name = suggestions
+cmd-quiz-settings-suggestions-description = Whether members may suggest questions for this server's packs (on by default)
+cmd-quiz-settings-suggestions_channel-name = suggestions_channel
+cmd-quiz-settings-suggestions_channel-description = A channel where moderators see each new suggestion, with its buttons
+cmd-quiz-settings-clear_suggestions_channel-name = clear_suggestions_channel
+cmd-quiz-settings-clear_suggestions_channel-description = Show suggestions in no channel (the queue command still lists them)
 cmd-quiz-settings-pause_limit-name = pause_limit
 cmd-quiz-settings-pause_limit-description = Minutes a paused round waits to be resumed before it ends (default: 60)
 cmd-quiz-analytics-name = analytics
@@ -643,6 +649,12 @@ cmd-quiz-question-remove-pack-name = pack
 cmd-quiz-question-remove-pack-description = The server's pack the question is in
 cmd-quiz-question-remove-question-name = question
 cmd-quiz-question-remove-question-description = The question to remove
+cmd-quiz-question-suggest-name = suggest
+cmd-quiz-question-suggest-description = Suggest a question for one of this server's packs; the moderators decide
+cmd-quiz-question-suggest-pack-name = pack
+cmd-quiz-question-suggest-pack-description = The server's pack to suggest it for
+cmd-quiz-question-queue-name = queue
+cmd-quiz-question-queue-description = The questions members suggested, waiting for a decision (moderators)
 forms-title_pack = New pack
 forms-title_texts = Question in { $language } ({ $step } of { $steps })
 forms-title_whys = Why the others are wrong ({ $language })
@@ -743,3 +755,55 @@ forms-pack_exists = This server already has a pack `{ $id }`: add to it with /{ 
 forms-builtin = `{ $id }` is a built-in pack, which cannot be changed here. Begin your own with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
 forms-not_own = This server has no pack `{ $id }`. Begin one with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-new-name }.
 forms-no_question = Pack `{ $pack }` has no question `{ $id }`; pick one from the suggestions.
+
+# Suggested questions (bot/app/authoring/suggestion_*.py)
+forms-heading_suggest = **Suggesting a question** for pack `{ $pack }`: the moderators decide whether it joins
+forms-heading_approve = **Editing a suggested question** for pack `{ $pack }`: saving approves it as you leave it
+forms-send_suggestion = Send to the moderators
+forms-approve = Approve
+suggest-edit = Edit
+suggest-reject = Reject
+suggest-next = Next
+suggest-closed = This server takes no suggested questions.
+suggest-too_many = You have suggested { $limit ->
+        [one] { $limit } question
+       *[other] { $limit } questions
+    } in this server in the last day, the most one may. Try again tomorrow.
+suggest-queue_full = The moderators have many suggestions waiting already. Try again once they have decided some.
+suggest-builtin = `{ $id }` is a built-in pack; suggestions are for this server's own packs.
+suggest-not_own = This server has no pack `{ $id }` of its own; pick one from the suggestions.
+suggest-sent = Sent: the moderators will decide whether your question joins pack `{ $pack }`, and you will get a DM when they do. { $left ->
+        [0] That was your last suggestion for today.
+        [one] You may suggest { $left } more today.
+       *[other] You may suggest { $left } more today.
+    }
+suggest-card_title = Suggestion { $number } for pack `{ $pack }`
+suggest-card_by = Suggested by { $author } { $when }
+suggest-card_new = A member suggested a question:
+suggest-card_decided = A member suggested a question, now decided:
+suggest-approved_by = ✅ Approved by { $moderator } as question `{ $question }`
+suggest-approved_edited = ✅ Approved by { $moderator }, with edits, as question `{ $question }`
+suggest-rejected_by = ❌ Rejected by { $moderator }: { $reason }
+suggest-no_reason = no reason given
+suggest-being_decided = { $moderator } is approving this suggestion right now.
+suggest-queue_count = { $count ->
+        [0] No suggestions are waiting.
+        [one] { $count } suggestion is waiting:
+       *[other] { $count } suggestions are waiting, oldest first:
+    }
+suggest-done_approved = Approved: the question joins the pack as `{ $question }`, and its author is told.
+suggest-done_rejected = Rejected; its author is told.
+suggest-not_approved = Not approved; the suggestion still waits.
+suggest-reject_title = Reject suggestion { $number }
+suggest-reject_reason = Why (optional; the author reads it)
+suggest-reason_refused = The reason holds { $character }, a character a text may not hold. Nothing was changed.
+suggest-gone = That suggestion is no longer there. Nothing was saved.
+suggest-dm_approved = Your question “{ $prompt }” for pack `{ $pack }` in { $server } was approved: it is in the pack now. Thank you!
+suggest-dm_approved_edited = Your question “{ $prompt }” for pack `{ $pack }` in { $server } was approved, with some edits by the moderators: it is in the pack now. Thank you!
+suggest-dm_rejected = Your question “{ $prompt }” for pack `{ $pack }` in { $server } was not taken: { $reason }
+settings-suggestions = Suggested questions
+settings-suggestions_open = Members may suggest questions; moderators see them in { $channel }
+settings-suggestions_off = Members may not suggest questions (moderators see earlier ones in { $channel })
+settings-suggestions_queue = /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-queue-name }
+settings-suggestions_unreachable = I cannot post in { $channel } (I need the “View Channel”, “Send Messages” and “Embed Links” permissions there), so suggestions are shown only in /{ cmd-quiz-name } { cmd-quiz-question-name } { cmd-quiz-question-queue-name } until I can.
+settings-suggestions_both = Choose a suggestions channel or clear it, not both. Nothing was changed.

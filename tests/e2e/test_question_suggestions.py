@@ -1,0 +1,251 @@
+"""Members suggest questions, moderators decide, end to end through the stand-in: a member's
+suggestion in the same form as a moderator's question, its card in the server's suggestions
+channel and in the moderators' queue, approved (as written, or as a moderator edited it) into
+the pack or rejected with a reason, its author told by DM each time, and the history kept; the
+rate limit, a closed server, and clicks from anyone but a moderator refused."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.app.kit.catalogue import tr
+from bot.quiz.suggestions import PER_MEMBER, Status
+from bot.storage import suggestions
+from standin.interactions import MODAL
+from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, buttons_of, content_of
+from tests.e2e.forms import (
+    button,
+    fields,
+    opened,
+    press,
+    pressed_open,
+    reply_message,
+    said,
+    submitted,
+)
+from tests.e2e.test_question_forms import modals_are_valid, stored_pack
+from tests.e2e.test_server_packs import home, upload
+from tests.storage.factories import CAPITALS
+
+ROME = {
+    "prompt.en": "Which city is the capital of Italy?",
+    "options.en": "Milan\nRome\nNaples",
+    "correct": "1",
+    "explanation.en": "Rome has been the capital since 1871.",
+}
+
+
+async def with_board(world: QuizWorld) -> Json:
+    """A suggestions channel (made before the bot connects, so it knows it), the bot, pack
+    `capitals` of the server's own, and the channel chosen for suggestions."""
+    board = await world.sandbox.add_channel(world.guild_id, "suggestions")
+    await world.start_bot()
+    await upload(world, home(world), CAPITALS)
+    saved = await world.command(world.owner, "quiz settings", suggestions_channel=board["id"])
+    assert f"<#{board['id']}>" in str(saved["responses"][0]["body"])
+    return board
+
+
+async def suggested(world: QuizWorld, member: int, texts: dict[str, str] = ROME) -> str:
+    """The member suggests a question for pack `capitals`; what the bot said once it is sent."""
+    await opened(world, member, "quiz question suggest", pack="capitals")
+    preview = await submitted(world, member, texts)
+    assert "Send to the moderators" in [b.get("label") for b in buttons_of(_last(preview))]
+    sent = await press(world, member, await reply_message(world, member), "Send to the moderators")
+    return said(sent)
+
+
+def _last(report: Json) -> Json:
+    body = report["responses"][-1]["body"]
+    return dict(body.get("data", body))
+
+
+async def dms_of(world: QuizWorld, member: int, count: int) -> list[Json]:
+    """The member's DMs from the bot, once there are ``count``."""
+    channel = await world.sandbox.dm_channel(member)
+
+    async def arrived() -> list[Json]:
+        found = await world.sandbox.messages(channel, as_user=member)
+        return found if len(found) >= count else []
+
+    return await world.sandbox.wait_for(arrived, timeout=TIMEOUT)
+
+
+async def queue_message(world: QuizWorld, moderator: int) -> Json:
+    """The moderator's queue, as `/quiz question queue` shows it."""
+    report = await world.command(moderator, "quiz question queue")
+    assert report["responses"][0]["body"]["data"]["flags"] & 64  # private
+    return await world.wait_for_message(
+        lambda m: any(b.get("custom_id", "").startswith("sa:") for b in buttons_of(m)),
+        as_user=moderator,
+    )
+
+
+def approve_id(message: Json) -> str:
+    """The custom_id of the card's Approve, whatever the reader's language."""
+    return next(b["custom_id"] for b in buttons_of(message) if b["custom_id"].startswith("sa:"))
+
+
+async def settle(world: QuizWorld, report: Json) -> Json:
+    """A deferred click's report once its edit (and any followup) is in."""
+
+    async def done() -> Json:
+        again = await world.sandbox.interaction(int(report["id"]))
+        return again if len(again["responses"]) > 1 else {}
+
+    return await world.sandbox.wait_for(done, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+async def test_a_suggestion_is_approved_into_the_pack_and_its_author_told(
+    world: QuizWorld,
+) -> None:
+    owner, member = world.owner, world.members[0]
+    board = await with_board(world)
+
+    answer = await suggested(world, member)
+    assert "Sent: the moderators will decide" in answer
+    assert f"You may suggest {PER_MEMBER - 1} more today." in answer
+    [card] = await world.sandbox.wait_for(
+        lambda: world.sandbox.messages(int(board["id"]), as_user=owner), timeout=TIMEOUT
+    )
+    assert "Which city is the capital of Italy?" in str(card["embeds"])
+    assert [b["label"] for b in buttons_of(card)] == ["Approve", "Edit", "Reject"]
+
+    queue = await queue_message(world, owner)
+    assert "1 suggestion is waiting" in content_of({"body": queue})
+    done = await settle(world, await world.click(owner, queue["id"], button(queue, "Approve")))
+    assert "Approved: the question joins the pack as `which-city-is-the-capital-of-italy`" in said(
+        done
+    )
+    assert "No suggestions are waiting." in said(done)
+    pack = await stored_pack(world, "capitals")
+    assert [q.id for q in pack.questions][-1] == "which-city-is-the-capital-of-italy"  # type: ignore[attr-defined]
+
+    [dm] = await dms_of(world, member, 1)
+    assert "Which city is the capital of Italy?" in dm["content"]
+    assert "was approved" in dm["content"]
+
+    async def card_decided() -> bool:
+        [now] = await world.sandbox.messages(int(board["id"]), as_user=owner)
+        return "Approved by" in str(now["embeds"]) and not buttons_of(now)
+
+    await world.sandbox.wait_for(card_decided, timeout=TIMEOUT)
+    [kept] = [s for s in await _all(world) if s.author_id == member]
+    assert (kept.status, kept.decided_by, kept.edited) == (Status.APPROVED, owner, False)
+    await modals_are_valid(world, count=1)
+
+
+async def _all(world: QuizWorld) -> list[suggestions.Suggestion]:
+    found = []
+    for number in range(1, 20):
+        one = await suggestions.suggestion(world.db, world.guild_id, number)
+        if one is not None:
+            found.append(one)
+    return found
+
+
+async def test_a_rejection_from_the_card_gives_its_reason_to_the_author(
+    world: QuizWorld,
+) -> None:
+    owner, member = world.owner, world.members[0]
+    board = await with_board(world)
+    await suggested(world, member)
+    [card] = await world.sandbox.wait_for(
+        lambda: world.sandbox.messages(int(board["id"]), as_user=owner), timeout=TIMEOUT
+    )
+    modal = await pressed_open(world, owner, card, "Reject")
+    assert list(fields(modal)) == ["reason"]
+    reason = "We ask about capitals in Greek history only."
+    answered = await submitted(world, owner, {"reason": reason})
+    assert "Rejected; its author is told." in said(answered)
+
+    [dm] = await dms_of(world, member, 1)
+    assert "was not taken: We ask about capitals in Greek history only." in dm["content"]
+    [now] = [
+        m
+        for m in await world.sandbox.messages(int(board["id"]), as_user=owner)
+        if m["id"] == card["id"]
+    ]
+    assert "Rejected by" in str(now["embeds"])
+    assert not buttons_of(now)
+    pack = await stored_pack(world, "capitals")
+    assert "which-city-is-the-capital-of-italy" not in [q.id for q in pack.questions]  # type: ignore[attr-defined]
+    [kept] = await _all(world)
+    assert (kept.status, kept.reason) == (Status.REJECTED, reason)
+
+
+async def test_a_moderator_edits_a_suggestion_and_approves_it_as_edited(
+    bot_world: QuizWorld,
+) -> None:
+    world, owner, member = bot_world, bot_world.owner, bot_world.members[0]
+    await upload(world, home(world), CAPITALS)
+    await suggested(world, member, {**ROME, "explanation.en": "Rome."})
+    queue = await queue_message(world, owner)
+    modal = await pressed_open(world, owner, queue, "Edit")
+    inputs = fields(modal)
+    assert inputs["prompt.en"]["value"] == ROME["prompt.en"]  # the member's, to edit
+    better = {**ROME, "explanation.en": "Rome became the capital of Italy in 1871."}
+    preview = await submitted(world, owner, better)
+    assert "Editing a suggested question" in said(preview)
+    done = await press(world, owner, await reply_message(world, owner), "Approve")
+    assert "Approved" in said(done)
+    pack = await stored_pack(world, "capitals")
+    added = pack.question("which-city-is-the-capital-of-italy")  # type: ignore[attr-defined]
+    assert added.explanation.get("en") == better["explanation.en"]
+    [dm] = await dms_of(world, member, 1)
+    assert "with some edits" in dm["content"]
+    [kept] = await _all(world)
+    assert (kept.status, kept.edited) == (Status.APPROVED, True)
+
+
+async def test_suggestions_are_rate_limited_and_only_moderators_decide(
+    world: QuizWorld,
+) -> None:
+    owner, member = world.owner, world.members[0]
+    board = await with_board(world)
+    for number in range(PER_MEMBER):
+        texts = {**ROME, "prompt.en": f"Question number {number}?"}
+        await suggested(world, member, texts)
+    refused = await world.command(member, "quiz question suggest", pack="capitals")
+    assert refused["responses"][0]["type"] != MODAL
+    assert f"You have suggested {PER_MEMBER} questions" in await world.said(refused)
+
+    not_mine = await world.command(member, "quiz question queue")
+    assert "Only moderators" in await world.said(not_mine)
+    card = (await world.sandbox.messages(int(board["id"]), as_user=member))[0]
+    clicked = await world.click(member, card["id"], button(card, "Approve"))
+    assert "Only moderators" in await world.said(clicked)  # a member's click on the card
+    assert all(s.status is Status.PENDING for s in await _all(world))
+
+    await world.command(owner, "quiz settings", suggestions=False)
+    greek = world.members[1]
+    assert world.locales[greek] == "el"
+    closed = await world.command(greek, "quiz question suggest", pack="capitals")
+    assert await world.said(closed) == tr("el", "suggest.closed")  # in the member's language
+
+
+async def test_two_moderators_approving_at_once_add_the_question_once(
+    bot_world: QuizWorld,
+) -> None:
+    world, owner, member = bot_world, bot_world.owner, bot_world.members[0]
+    await upload(world, home(world), CAPITALS)
+    role = await world.sandbox.add_role(world.guild_id, "Quizmaster")
+    await world.command(owner, "quiz settings", moderator_role=role["id"])
+    helper = world.members[1]
+    await world.sandbox.give_role(world.guild_id, helper, role["id"])
+    await suggested(world, member)
+    first, second = await queue_message(world, owner), await queue_message(world, helper)
+    clicks = await asyncio.gather(
+        world.click(owner, first["id"], approve_id(first)),
+        world.click(helper, second["id"], approve_id(second)),
+    )
+    answers = [said(await settle(world, click)) for click in clicks]
+    joined = ("Approved: the question joins", "Εγκρίθηκε: η ερώτηση μπαίνει")
+    assert sum(any(text in answer for text in joined) for answer in answers) == 1, answers
+    pack = await stored_pack(world, "capitals")
+    ids = [q.id for q in pack.questions]  # type: ignore[attr-defined]
+    assert ids.count("which-city-is-the-capital-of-italy") == 1
+    assert len(await dms_of(world, member, 1)) == 1
