@@ -11,8 +11,10 @@ import asyncio
 import pytest
 
 from bot.app.kit.catalogue import tr
+from bot.app.settings.zones import known_zones
+from bot.quiz.reminders import SettingsChange
 from bot.quiz.suggestions import PER_MEMBER, Status
-from bot.storage import suggestions
+from bot.storage import settings, suggestions
 from standin.interactions import MODAL
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, buttons_of, content_of
 from tests.e2e.forms import (
@@ -25,9 +27,12 @@ from tests.e2e.forms import (
     said,
     submitted,
 )
+from tests.e2e.test_pictures import SQUARE
 from tests.e2e.test_question_forms import modals_are_valid, stored_pack
 from tests.e2e.test_server_packs import home, upload
 from tests.storage.factories import CAPITALS
+
+SUPPRESS_NOTIFICATIONS = 1 << 12  # Discord's message flag for a message that notifies nobody
 
 ROME = {
     "prompt.en": "Which city is the capital of Italy?",
@@ -249,3 +254,49 @@ async def test_two_moderators_approving_at_once_add_the_question_once(
     ids = [q.id for q in pack.questions]  # type: ignore[attr-defined]
     assert ids.count("which-city-is-the-capital-of-italy") == 1
     assert len(await dms_of(world, member, 1)) == 1
+
+
+async def test_a_suggested_picture_joins_with_it_and_a_quiet_author_is_told_silently(
+    bot_world: QuizWorld,
+) -> None:
+    world, owner, member = bot_world, bot_world.owner, bot_world.members[0]
+    await upload(world, home(world), CAPITALS)
+    hour = world.clock.now().hour
+    quiet = SettingsChange(quiet_start=hour, quiet_end=(hour + 2) % 24)
+    _, problems = await settings.change_member_settings(
+        world.db, member, quiet, known_zones=known_zones(), client_locale="en-US"
+    )
+    assert problems == []
+    await opened(world, member, "quiz question suggest", pack="capitals")
+    await submitted(world, member, ROME)
+    await pressed_open(world, member, await reply_message(world, member), "Picture")
+    files = {"image": [("rome.png", SQUARE, "image/png")]}
+    await submitted(world, member, {"image_alt.en": "A teal square."}, files)
+    await press(world, member, await reply_message(world, member), "Send to the moderators")
+
+    queue = await queue_message(world, owner)
+    assert "Picture: picture-" in str(queue["embeds"])
+    await settle(world, await world.click(owner, queue["id"], approve_id(queue)))
+    pack = await stored_pack(world, "capitals")
+    added = pack.question("which-city-is-the-capital-of-italy")  # type: ignore[attr-defined]
+    assert added.image is not None
+    assert added.image.alt.get("en") == "A teal square."
+    [dm] = await dms_of(world, member, 1)
+    assert dm["flags"] & SUPPRESS_NOTIFICATIONS  # quiet hours: delivered, notifying nobody
+
+
+async def test_an_approval_the_pack_cannot_take_leaves_the_suggestion_waiting(
+    bot_world: QuizWorld,
+) -> None:
+    world, owner, member = bot_world, bot_world.owner, bot_world.members[0]
+    await upload(world, home(world), CAPITALS)
+    await suggested(world, member)
+    queue = await queue_message(world, owner)
+    await world.command(owner, "quiz pack remove", pack="capitals")
+    done = said(await settle(world, await world.click(owner, queue["id"], approve_id(queue))))
+    assert "Not approved; the suggestion still waits." in done
+    assert "Pack `capitals` is no longer stored in this server." in done
+    [kept] = await _all(world)
+    assert (kept.status, kept.decided_by) == (Status.PENDING, None)
+    channel = await world.sandbox.dm_channel(member)
+    assert await world.sandbox.messages(channel, as_user=member) == []  # nothing to tell yet
