@@ -14,6 +14,8 @@ from bot.app.kit.catalogue import tr
 from bot.quiz.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
 from bot.quiz.pictures import FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_SIDE
 from bot.quiz.question_form import Step, StepKind, picture_file, step_fields, steps
+from bot.quiz.suggestions import MAX_PENDING, REASON_LIMIT, WINDOW
+from bot.quiz.suggestions import PER_MEMBER as PER_MEMBER_SUGGESTIONS
 from bot.storage.question_forms import LIFETIME, PER_MEMBER
 from tests.pictures import picture
 
@@ -87,7 +89,11 @@ def test_the_example_problems_are_the_bots_words() -> None:
 
 def test_its_pictures_are_there() -> None:
     pictures = re.findall(r"!\[[^]]+\]\(([^)]+)\)", DOC)
-    assert pictures == ["writing-questions-form.png", "writing-questions-problems.png"]
+    assert pictures == [
+        "writing-questions-form.png",
+        "writing-questions-problems.png",
+        "writing-questions-queue.png",
+    ]
     assert all((REPO / "docs" / picture).stat().st_size > 0 for picture in pictures)
 
 
@@ -96,3 +102,16 @@ def test_a_forms_picture_is_named_as_it_says() -> None:
     assert named is not None
     assert re.fullmatch(r"picture-[0-9a-f]{16}\.png", named)
     assert "`picture-` and 16 hex digits of its bytes'\nSHA-256" in DOC
+
+
+def test_the_suggestions_limits_are_the_domains() -> None:
+    section = DOC.split("## Members suggest, moderators decide", 1)[1]
+    assert f"A member may send {PER_MEMBER_SUGGESTIONS} suggestions to a server in a day" in section
+    assert timedelta(days=1) == WINDOW
+    assert f"holds at most {MAX_PENDING} waiting ones" in section
+    assert f"(optional, up to {REASON_LIMIT} characters)" in section
+    labels = [tr("en", "forms.send_suggestion"), tr("en", "forms.approve")]
+    assert all(f"**{label}**" in section for label in labels)
+    for option in ("suggestions", "suggestions_channel"):
+        assert option in _options("quiz", "settings")
+        assert f"/quiz settings {option}" in section

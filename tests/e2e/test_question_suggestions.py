@@ -16,6 +16,7 @@ from bot.quiz.reminders import SettingsChange
 from bot.quiz.suggestions import PER_MEMBER, Status
 from bot.storage import settings, suggestions
 from standin.interactions import MODAL
+from standin.permissions import MEMBER_OVERWRITE, SEND_MESSAGES
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, buttons_of, content_of
 from tests.e2e.forms import (
     button,
@@ -300,3 +301,21 @@ async def test_an_approval_the_pack_cannot_take_leaves_the_suggestion_waiting(
     assert (kept.status, kept.decided_by) == (Status.PENDING, None)
     channel = await world.sandbox.dm_channel(member)
     assert await world.sandbox.messages(channel, as_user=member) == []  # nothing to tell yet
+
+
+async def test_a_suggestions_channel_the_bot_cannot_post_in_is_reported(world: QuizWorld) -> None:
+    bot_user = int((await world.sandbox.state())["bot_user_id"])
+    closed = await world.sandbox.add_channel(
+        world.guild_id,
+        "closed",
+        [{"id": bot_user, "type": MEMBER_OVERWRITE, "deny": SEND_MESSAGES}],
+    )
+    await world.start_bot()
+    saved = await world.command(world.owner, "quiz settings", suggestions_channel=closed["id"])
+    warning = tr("en", "settings.suggestions_unreachable", channel=f"<#{closed['id']}>")
+    assert warning in str(saved["responses"][0]["body"])
+    kept = await settings.guild_settings(world.db, world.guild_id)
+    assert kept.suggestions_channel_id == int(closed["id"])  # kept: it may be fixed later
+    cleared = await world.command(world.owner, "quiz settings", clear_suggestions_channel=True)
+    assert warning not in str(cleared["responses"][0]["body"])
+    assert (await settings.guild_settings(world.db, world.guild_id)).suggestions_channel_id is None

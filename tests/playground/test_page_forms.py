@@ -1,7 +1,7 @@
 """The page shows the modals the bot opens, as Discord's client does, and a person fills them in
 and submits them: Maria begins a pack in forms from the command box, fixes a broken step whose
 typed values come back, and saves it; closing a modal sends nothing; a picture is uploaded in a
-question's picture step."""
+question's picture step; Ben suggests a question and Maria approves it from her queue."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("pag
 REPO = Path(__file__).resolve().parents[2]
 FORM_SHOT = REPO / "docs" / "writing-questions-form.png"
 PROBLEMS_SHOT = REPO / "docs" / "writing-questions-problems.png"
+QUEUE_SHOT = REPO / "docs" / "writing-questions-queue.png"
 SHOOTING = os.environ.get("QUIZBOT_SCREENSHOT") == "1"  # refresh the pictures in docs/
 
 
@@ -101,4 +102,33 @@ def test_a_picture_is_uploaded_in_the_pages_picture_step(
     pictured.locator("button", has_text="Save").click()
     saved = page.locator("li.message.ephemeral", has_text="the question of pack")
     expect(saved).to_contain_text("is changed")
+    no_failures(playground)
+
+
+def test_a_member_suggests_a_question_and_a_moderator_approves_it(
+    page: Page, playground: Playground
+) -> None:
+    become(page, playground, "ben")  # a plain member: no moderator role
+    run_command(page, "/quiz question su", {"pack": "page-cities"})
+    modal = page.locator("#modal")
+    expect(modal.locator("h2")).to_have_text("Question in English (1 of 1)")
+    page.fill(field(page, "prompt.en"), "Which city is the capital of Italy?")
+    page.fill(field(page, "options.en"), "Milan\nRome\nNaples")
+    page.locator(f'{field(page, "correct")} input[value="1"]').check()
+    page.fill(field(page, "explanation.en"), "Rome has been the capital since 1871.")
+    page.click("#modal .modal-submit")
+    preview = page.locator("li.message.ephemeral", has_text="Suggesting a question").last
+    preview.locator("button", has_text="Send to the moderators").click()
+    expect(page.locator("li.message.ephemeral", has_text="Sent: the moderators")).to_be_visible()
+
+    become(page, playground, "maria")
+    run_command(page, "/quiz question qu")
+    queue = page.locator("li.message.ephemeral", has_text="1 suggestion is waiting").last
+    expect(queue).to_contain_text("Suggestion 1 for pack page-cities")
+    expect(queue).to_contain_text("B ✅ Rome")
+    if SHOOTING:
+        queue.screenshot(path=str(QUEUE_SHOT))
+    queue.locator("button", has_text="Approve").click()
+    approved = page.locator("li.message.ephemeral", has_text="Approved: the question joins")
+    expect(approved).to_contain_text("which-city-is-the-capital-of-italy")
     no_failures(playground)

@@ -219,7 +219,7 @@ async def queue_view(
     content = fit_text(queue_text(count, reader, done), CONTENT)
     if found is None:
         return content, None, None
-    return content, card(found, reader), card_view(found, reader, queue=True)
+    return content, card(found, reader), card_view(found, reader, queue=count > 1)
 
 
 async def post_card(interaction: discord.Interaction[Any], found: Suggestion) -> None:
