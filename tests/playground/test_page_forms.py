@@ -1,7 +1,8 @@
 """The page shows the modals the bot opens, as Discord's client does, and a person fills them in
 and submits them: Maria begins a pack in forms from the command box, fixes a broken step whose
 typed values come back, and saves it; closing a modal sends nothing; a picture is uploaded in a
-question's picture step; Ben suggests a question and Maria approves it from her queue."""
+question's picture step; Ben suggests a question and Maria approves it from her queue; the
+pack grows to ten questions and is played."""
 
 from __future__ import annotations
 
@@ -131,4 +132,29 @@ def test_a_member_suggests_a_question_and_a_moderator_approves_it(
     queue.locator("button", has_text="Approve").click()
     approved = page.locator("li.message.ephemeral", has_text="Approved: the question joins")
     expect(approved).to_contain_text("which-city-is-the-capital-of-italy")
+    no_failures(playground)
+
+
+def test_a_pack_of_ten_questions_with_a_picture_is_built_in_discord_alone(
+    page: Page, playground: Playground
+) -> None:
+    """What the earlier tests of this module wrote (Greece, given a picture; Italy, suggested
+    and approved) and eight more questions make ten, all from the page; a round asks ten."""
+    become(page, playground, "maria")
+    for number in range(3, 11):
+        run_command(page, "/quiz question ad", {"pack": "page-cities"})
+        expect(page.locator("#modal h2")).to_have_text("Question in English (1 of 1)")
+        page.fill(field(page, "prompt.en"), f"Which city is number {number} on the list?")
+        page.fill(field(page, "options.en"), f"City {number}\nTown {number}")
+        page.locator(f'{field(page, "correct")} input[value="0"]').check()
+        page.fill(field(page, "explanation.en"), f"City {number} is number {number}.")
+        page.click("#modal .modal-submit")
+        preview = page.locator("li.message.ephemeral", has_text="This is how it will read.").last
+        expect(preview).to_contain_text(f"number {number} on the list")
+        preview.locator("button", has_text="Save").click()
+        saved = page.locator("li.message.ephemeral", has_text="which now has").last
+        expect(saved).to_contain_text(f"which now has {number} questions")
+    run_command(page, "/quiz st", {"pack": "page-cities", "seconds": "120"})
+    expect(page.locator(".container .md-header").last).to_contain_text("Question 1 of 10")
+    run_command(page, "/quiz sto")
     no_failures(playground)
