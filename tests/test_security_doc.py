@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from bot.app.kit import pack_checker as checker
-from bot.quiz import loader, pictures, server_packs, upload_rate, yamlcompose
+from bot.quiz import loader, pictures, server_packs, suggestions, upload_rate, yamlcompose
 from bot.storage import pending_uploads, question_forms
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
@@ -44,6 +44,11 @@ def test_the_limits_table_states_the_enforced_limits() -> None:
         "uploads waiting for Confirm": (
             f"{pending_uploads.MAX_PER_SERVER} per server, 1 per moderator, each for "
             f"{pending_uploads.PREVIEW_S // 60} minutes"
+        ),
+        "suggested questions": (
+            f"{suggestions.PER_MEMBER} per member and server in any "
+            f"{suggestions.WINDOW.total_seconds() / 3600:.0f} hours; "
+            f"{suggestions.MAX_PENDING} waiting per server"
         ),
         "questions in a pack": str(loader.MAX_QUESTIONS),
         "YAML nodes in a pack": str(yamlcompose.MAX_NODES),
