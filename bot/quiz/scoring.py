@@ -25,11 +25,19 @@ def month_key(moment: datetime) -> str:
 
 
 class Period(enum.StrEnum):
-    """Which leaderboard: all answers ever, this ISO week's, or this month's."""
+    """Which leaderboard: all answers ever, this ISO week's, this month's, or a season's (the
+    answers given while a server's season ran: bot/quiz/seasons.py)."""
 
     ALL_TIME = "all"
     WEEK = "week"
     MONTH = "month"
+    SEASON = "season"
+
+
+def season_key(season_id: int) -> str:
+    """The stored key of a season's board, e.g. ``S12``: by its id, not its dates, so the board
+    holds exactly the answers counted while it ran."""
+    return f"S{season_id}"
 
 
 def period_key(period: Period, moment: datetime) -> str:
@@ -38,6 +46,8 @@ def period_key(period: Period, moment: datetime) -> str:
         return week_key(moment)
     if period is Period.MONTH:
         return month_key(moment)
+    if period is Period.SEASON:
+        raise ValueError("a season's key is its id's (season_key), not a moment's")
     return ALL_TIME
 
 
@@ -53,6 +63,7 @@ class PeriodKey:
 
 _WEEK_KEY = re.compile(r"([0-9]{4})-W([0-9]{2})")
 _MONTH_KEY = re.compile(r"([0-9]{4})-([0-9]{2})")
+_SEASON_KEY = re.compile(r"S([1-9][0-9]{0,6})")  # the period column holds 8 characters
 
 
 def parse_period_key(key: str) -> PeriodKey:
@@ -65,6 +76,9 @@ def parse_period_key(key: str) -> PeriodKey:
     month = _MONTH_KEY.fullmatch(key)
     if month is not None and 1 <= int(month[2]) <= 12:  # noqa: PLR2004  # months of a year
         return PeriodKey(Period.MONTH, int(month[1]), int(month[2]))
+    season = _SEASON_KEY.fullmatch(key)
+    if season is not None:
+        return PeriodKey(Period.SEASON, number=int(season[1]))
     raise ValueError(f"{key!r} is not a period key")
 
 
@@ -86,9 +100,11 @@ def carried_period_key(carried: str, now: datetime) -> str:
     return carried
 
 
-def periods_at(moment: datetime) -> tuple[str, str, str]:
-    """Every score period an answer at ``moment`` counts towards: all-time, its week, its month."""
-    return (ALL_TIME, week_key(moment), month_key(moment))
+def periods_at(moment: datetime, season_id: int | None = None) -> tuple[str, ...]:
+    """Every score period an answer at ``moment`` counts towards: all-time, its week, its month,
+    and the season it was given in, if one ran."""
+    season = () if season_id is None else (season_key(season_id),)
+    return (ALL_TIME, week_key(moment), month_key(moment), *season)
 
 
 def current_streak(active_days: Iterable[date], today: date) -> int:

@@ -197,6 +197,27 @@ class QuestionSuggestionRow(Base):
     card_message_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
+class SeasonRow(Base):
+    """A server's season (bot/quiz/seasons.py; bot/storage/seasons.py): running until it is
+    ended, then its final standings posted once in its channel."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (Index("ix_seasons_guild_id_ended_at", "guild_id", "ended_at"),)
+    id: Mapped[int] = mapped_column(AutoId, primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(64))
+    # The name casefolded in Python (SQLite's lower() knows only ASCII): names are unique by it.
+    name_key: Mapped[str] = mapped_column(String(64))
+    started_at: Mapped[datetime]
+    started_by: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)  # where its final standings go
+    ends_at: Mapped[datetime | None]  # None: until a moderator ends it
+    ended_at: Mapped[datetime | None]
+    # The final standings: claimed by one process at a time, then the message posted.
+    standings_claimed_at: Mapped[datetime | None]
+    standings_message_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
 class PendingUploadRow(Base):
     """An upload shown as a preview, stored once its moderator confirms it: the pack it makes, as
     YAML, until ``expires_at`` (bot/storage/pending_uploads.py bounds how many are kept)."""
@@ -563,6 +584,7 @@ server_packs_table = _table(ServerPackRow)
 disabled_packs_table = _table(DisabledPackRow)
 question_forms_table = _table(QuestionFormRow)
 question_suggestions_table = _table(QuestionSuggestionRow)
+seasons_table = _table(SeasonRow)
 pending_uploads_table = _table(PendingUploadRow)
 pending_upload_pictures_table = _table(PendingUploadPictureRow)
 member_settings_table = _table(MemberSettingsRow)

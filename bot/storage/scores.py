@@ -27,6 +27,7 @@ class ScoredAnswer:
     correct: bool
     response_ms: int
     answered_at: datetime
+    season_id: int | None = None  # the season it counts for, if one ran when it was given
 
 
 @dataclass(slots=True)
@@ -72,7 +73,7 @@ def add_to_scores(connection: Connection, dialect: str, answers: Sequence[Scored
 def _deltas(answers: Sequence[ScoredAnswer]) -> dict[tuple[int, str, str, int], _Delta]:
     deltas: dict[tuple[int, str, str, int], _Delta] = {}
     for answer in answers:
-        for period in periods_at(answer.answered_at):
+        for period in periods_at(answer.answered_at, answer.season_id):
             for pack_id in (ALL_PACKS, answer.pack_id):
                 key = (answer.guild_id, period, pack_id, answer.member_id)
                 delta = deltas.setdefault(key, _Delta())

@@ -1,5 +1,5 @@
-"""Settling a question as it closes: its answers go into the scores, the members' FSRS cards
-and the review log, in the transaction that closes it.
+"""Settling a question as it closes: its answers go into the scores (the running season's
+too), the members' FSRS cards and the review log, in the transaction that closes it.
 
 Recording an answer then writes only the answer row (the click path stays short), and each
 answer still counts exactly once: only the transaction whose conditional UPDATE closed the
@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
 from bot.storage.models import answers_table, questions_table, rounds_table
 from bot.storage.scores import ScoredAnswer, add_to_scores
+from bot.storage.seasons import running_season_for_settle
 
 
 async def settle_question(connection: AsyncConnection, round_id: int, question_index: int) -> int:
@@ -40,12 +41,19 @@ def _settle(connection: Connection, round_id: int, question_id: str) -> int:
         .order_by(c.member_id)
     ).all()
     dialect = connection.dialect.name
+    season = running_season_for_settle(connection, answers[0].guild_id) if answers else None
     add_to_scores(
         connection,
         dialect,
         [
             ScoredAnswer(
-                a.guild_id, a.pack_id, a.member_id, a.correct, a.response_ms, a.answered_at
+                a.guild_id,
+                a.pack_id,
+                a.member_id,
+                a.correct,
+                a.response_ms,
+                a.answered_at,
+                season.id if season is not None and season.counts(a.answered_at) else None,
             )
             for a in answers
         ],
