@@ -84,9 +84,11 @@ async def end_due_seasons(db: Database, now: datetime) -> list[Season]:
         return [_season(row) for row in ended.all()]
 
 
-async def claim_standings(db: Database, now: datetime) -> list[Season]:
-    """Ended seasons whose final standings are not posted, each claimed for this caller for
-    ``CLAIM_LIFETIME`` (a claim of a process that died lapses)."""
+async def claim_standings(db: Database, now: datetime, guild_ids: list[int]) -> list[Season]:
+    """Ended seasons of these servers whose final standings are not posted, each claimed for
+    this caller for ``CLAIM_LIFETIME`` (a claim of a process that died lapses)."""
+    if not guild_ids:
+        return []
     lapsed = SeasonRow.standings_claimed_at.is_(None) | (
         SeasonRow.standings_claimed_at <= now - CLAIM_LIFETIME
     )
@@ -94,6 +96,7 @@ async def claim_standings(db: Database, now: datetime) -> list[Season]:
         claimed = await connection.execute(
             update(SeasonRow)
             .where(
+                SeasonRow.guild_id.in_(guild_ids),
                 SeasonRow.ended_at.is_not(None),
                 SeasonRow.standings_message_id.is_(None),
                 lapsed,
@@ -113,9 +116,28 @@ async def standings_posted(db: Database, season: Season, message_id: int) -> Non
         )
 
 
+async def next_end(db: Database) -> datetime | None:
+    """The soonest end of a running season with one, in any server."""
+    async with db.read() as connection:
+        found = await connection.scalar(
+            select(func.min(SeasonRow.ends_at)).where(SeasonRow.ended_at.is_(None))
+        )
+    return found if isinstance(found, datetime) else None
+
+
 async def running_season(db: Database, guild_id: int) -> Season | None:
     async with db.read() as connection:
         return await _running(connection, guild_id)
+
+
+async def season_by_id(db: Database, guild_id: int, season_id: int) -> Season | None:
+    async with db.read() as connection:
+        row = (
+            await connection.execute(
+                select(*_COLUMNS).where(SeasonRow.id == season_id, SeasonRow.guild_id == guild_id)
+            )
+        ).one_or_none()
+    return None if row is None else _season(row)
 
 
 async def season_named(db: Database, guild_id: int, name: str) -> Season | None:

@@ -115,7 +115,7 @@ class QuizWorld:
         happened in the stand-in when this returns; the bot's waits wake within 50 ms)."""
         await self.sandbox.advance_clock(seconds)
 
-    async def command(self, user: int, name: str, **options: Any) -> Json:
+    async def command(self, user: int, name: str, /, **options: Any) -> Json:
         """Runs a slash command as ``user`` and returns the stand-in's report once answered."""
         interaction = await self.sandbox.command(user, self.channel_id, name, **options)
         return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
@@ -333,22 +333,47 @@ async def seed_finished_round(
     return view.id
 
 
-async def play_round(world: QuizWorld, right: dict[int, int], pack_id: str = "mini") -> Json:
-    """A round played through Discord: member m answers the first ``right[m]`` questions
-    correctly and the rest wrongly; the moderator skips each question once all answered.
-    Returns the standings message."""
+def of_round(round_id: int, heading: str) -> Callable[[Json], bool]:
+    """A message of the round whose heading starts with ``heading`` (its buttons name it)."""
+    marks = (f"qa:{round_id}:", f"qw:{round_id}:")
+
+    def matches(message: Json) -> bool:
+        ours = any(c.startswith(marks) for c in custom_ids(message))
+        return ours and heading_of(message).startswith(heading)
+
+    return matches
+
+
+async def play_round(
+    world: QuizWorld, right: dict[int, int], pack_id: str = "mini", questions: int | None = None
+) -> Json:
+    """A round played through Discord (of ``questions`` questions, else all): member m answers
+    the first ``right[m]`` questions correctly and the rest wrongly; the moderator skips each
+    question once all answered. Returns the standings message. (Rounds played one after
+    another in the channel are told apart by their number of questions.)"""
     pack = world.library.get(pack_id)
     assert pack is not None
-    await world.command(world.owner, "quiz start", pack=pack_id, seconds=60)
+    counted = {} if questions is None else {"questions": questions}
+    standings = titled("Standings")
+    before = len([m for m in await world.messages() if standings(m)])
+    await world.command(world.owner, "quiz start", pack=pack_id, seconds=60, **counted)
     (view,) = [v for v in await rounds.running_rounds(world.db) if v.channel_id == world.channel_id]
     total = len(view.question_order)
     for index, question_id in enumerate(view.question_order):
-        message = await question_message(world, index + 1, total)
+        message = await world.wait_for_message(
+            of_round(view.id, f"Question {index + 1} of {total}")
+        )
         question = pack.question(question_id)
         assert question is not None
         for member, count in right.items():
             wrong = (question.correct_index + 1) % len(question.options)
             await answer(world, member, message, question.correct_index if index < count else wrong)
         await world.command(world.owner, "quiz skip")
-        await world.wait_for_message(titled(f"Question {index + 1} of {total} · Closed"))
-    return await world.wait_for_message(titled("Standings"))
+        closed = f"Question {index + 1} of {total} · Closed"
+        await world.wait_for_message(of_round(view.id, closed))
+
+    async def posted() -> list[Json]:
+        found = [m for m in await world.messages() if standings(m)]
+        return found if len(found) > before else []
+
+    return (await world.sandbox.wait_for(posted, timeout=TIMEOUT))[-1]  # this round's

@@ -18,8 +18,11 @@ async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWo
     subcommands = {o["name"]: o for o in quiz["options"]}
     assert set(subcommands) == {
         *("start", "stop", "skip", "pause", "resume", "packs", "settings", "analytics"),
-        *("pack", "schedule", "question"),
+        *("pack", "schedule", "season", "question"),
     }
+    season = {o["name"]: o for o in subcommands["season"]["options"]}
+    assert set(season) == {"start", "end"}
+    assert subcommands["season"]["name_localizations"]["el"] == "σεζόν"
     schedule = {o["name"]: o for o in subcommands["schedule"]["options"]}
     assert set(schedule) == {"add", "list", "remove", "skip"}
     assert subcommands["schedule"]["name_localizations"]["el"] == "πρόγραμμα"

@@ -118,12 +118,15 @@ async def test_an_end_by_date_goes_to_one_of_two_processes_once(
         [ended] = first + second
         assert (ended.id, ended.ended_at) == (spring.id, ends)  # at its end, not when noticed
 
-        claims = await asyncio.gather(claim_standings(db, later), claim_standings(other, later))
+        claims = await asyncio.gather(
+            claim_standings(db, later, [GUILD]), claim_standings(other, later, [GUILD])
+        )
         assert sorted(len(found) for found in claims) == [0, 1]
-        assert await claim_standings(db, later + CLAIM_LIFETIME / 2) == []
-        retried = await claim_standings(other, later + CLAIM_LIFETIME)  # its poster died
+        assert await claim_standings(db, later + CLAIM_LIFETIME / 2, [GUILD]) == []
+        assert await claim_standings(db, later + CLAIM_LIFETIME, [OTHER]) == []  # not served
+        retried = await claim_standings(other, later + CLAIM_LIFETIME, [GUILD])  # poster died
         assert [s.id for s in retried] == [spring.id]
         await standings_posted(db, spring, 4242)
-        assert await claim_standings(db, later + CLAIM_LIFETIME * 3) == []
+        assert await claim_standings(db, later + CLAIM_LIFETIME * 3, [GUILD]) == []
     finally:
         await other.close()

@@ -25,32 +25,46 @@ from bot.app.kit.custom_ids import BOARD_ME, BOARD_PAGE
 from bot.app.kit.question_keys import stable_key
 from bot.app.kit.replies import reply, say
 from bot.quiz.model import Pack
-from bot.quiz.scoring import Period, carried_period_key, period_key
+from bot.quiz.scoring import Period, carried_period_key, parse_period_key
 from bot.quiz.standings import page_holding, pages_of
-from bot.storage import leaderboard
+from bot.storage import leaderboard, seasons
+from bot.storage.database import Database
 from bot.storage.results import LeaderboardPage
 
 PAGE_SIZE = 10
 # A period key; "week" and "month" are on buttons from before they carried keys (see
 # carried_period_key).
-BOARD = r"(?P<period>all|week|month|[0-9]{4}-W[0-9]{2}|[0-9]{4}-[0-9]{2}):(?P<pack>[0-9a-f]*)"
+BOARD = (
+    r"(?P<period>all|week|month|[0-9]{4}-W[0-9]{2}|[0-9]{4}-[0-9]{2}|S[1-9][0-9]{0,6})"
+    r":(?P<pack>[0-9a-f]*)"
+)
 BROWSE = "b"  # opens a private copy at its page; "p" and "n" turn one, as older messages did
+# Browse on a season's final standings: the same, and the mark by which a retried post finds
+# the one already made (bot/app/seasons/final_standings.py).
+FINAL = "f"
 MAX_PAGE = 10_000_000  # past any server's board: a page the client made up reads nothing
 
 
 async def public_board(
-    ctx: AppContext, *, guild_id: int, period: Period, pack: Pack | None, locale: str
+    db: Database,
+    *,
+    guild_id: int,
+    key: str,
+    pack: Pack | None,
+    locale: str,
+    season: str | None = None,
+    final: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The public message: the top of the board of ``period`` as it is now, and the buttons
-    that open private copies of that board."""
-    key = period_key(period, ctx.clock.now())
-    board = await _read(ctx, guild_id, key, pack, 0)
+    """The public message: the top of the board of period ``key`` (the season named ``season``;
+    ``final``, its final standings) as it is now, and the buttons that open private copies of
+    that board."""
+    board = await _read(db, guild_id, key, pack, 0)
     pack_key = stable_key(pack.id) if pack else ""
     view = discord.ui.View(timeout=None)
     browse = tr(locale, "standings.browse_button")
-    view.add_item(PageButton(key, pack_key, BROWSE, 0, browse))
+    view.add_item(PageButton(key, pack_key, FINAL if final else BROWSE, 0, browse))
     view.add_item(MeButton(key, pack_key, tr(locale, "leaderboard.me_button")))
-    return public_board_embed(board, pack, locale), view
+    return public_board_embed(board, pack, locale, season), view
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +76,7 @@ class _Board:
     pack: Pack | None
     pack_key: str
     follows_clock: bool  # a button from before keys: the period current at the click
+    season: str | None = None  # the season's name, for a season's board
 
 
 async def _board_here(
@@ -79,7 +94,15 @@ async def _board_here(
     pack = (await ctx.shelf.view(interaction.guild_id)).keys.packs.get(pack_key)
     if pack_key and pack is None:  # another server's pack, or one removed since
         return None
-    return _Board(interaction.guild_id, key, pack, pack_key, follows_clock=key != period)
+    season = None
+    parsed = parse_period_key(key)
+    if parsed.period is Period.SEASON:
+        found = await seasons.season_by_id(ctx.db, interaction.guild_id, parsed.number)
+        if found is None:  # another server's season
+            return None
+        season = found.name
+    follows = key != period
+    return _Board(interaction.guild_id, key, pack, pack_key, follows_clock=follows, season=season)
 
 
 async def _private_board(
@@ -100,7 +123,13 @@ async def _private_board(
         read = await _read_page(ctx, board, page)
     locale = interaction.locale.value
     embed = private_board_embed(
-        read, board.pack, locale, page=page, pages=pages, viewer=interaction.user.id
+        read,
+        board.pack,
+        locale,
+        page=page,
+        pages=pages,
+        viewer=interaction.user.id,
+        season=board.season,
     )
     view = discord.ui.View(timeout=None)
     for direction, target, key in (
@@ -117,14 +146,14 @@ async def _private_board(
 
 
 async def _read_page(ctx: AppContext, board: _Board, page: int) -> LeaderboardPage:
-    return await _read(ctx, board.guild_id, board.period, board.pack, page)
+    return await _read(ctx.db, board.guild_id, board.period, board.pack, page)
 
 
 async def _read(
-    ctx: AppContext, guild_id: int, period: str, pack: Pack | None, page: int
+    db: Database, guild_id: int, period: str, pack: Pack | None, page: int
 ) -> LeaderboardPage:
     return await leaderboard.leaderboard(
-        ctx.db,
+        db,
         guild_id=guild_id,
         period_key=period,
         pack_id=pack.id if pack else None,
@@ -150,13 +179,15 @@ async def _show_privately(
 
 class PageButton(
     PersistentButton,
-    pattern=re.compile(rf"{BOARD_PAGE}:(?P<direction>[pn{BROWSE}]):{BOARD}:(?P<page>[0-9]+)"),
+    pattern=re.compile(
+        rf"{BOARD_PAGE}:(?P<direction>[pn{BROWSE}{FINAL}]):{BOARD}:(?P<page>[0-9]+)"
+    ),
 ):
     def __init__(
         self, period: str, pack_key: str, direction: str, page: int, label: str = "·"
     ) -> None:
         self.period, self.pack_key, self.page = period, pack_key, page
-        browse = direction == BROWSE
+        browse = direction in {BROWSE, FINAL}
         style = discord.ButtonStyle.primary if browse else discord.ButtonStyle.secondary
         super().__init__(f"{BOARD_PAGE}:{direction}:{period}:{pack_key}:{page}", label, style)
 

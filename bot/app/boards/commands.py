@@ -12,14 +12,17 @@ from discord.ext import commands
 from bot.app.boards.buttons import public_board
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
+from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.public_locale import public_locale
-from bot.app.kit.replies import reply
-from bot.quiz.scoring import Period
+from bot.app.kit.replies import reply, say
+from bot.quiz.scoring import Period, period_key, season_key
+from bot.quiz.seasons import MAX_NAME
+from bot.storage import seasons
 
 PERIOD_CHOICES = [
     app_commands.Choice(name=_(f"choice.{period.value}"), value=period.value)
-    for period in (Period.WEEK, Period.MONTH, Period.ALL_TIME)
+    for period in (Period.WEEK, Period.MONTH, Period.ALL_TIME, Period.SEASON)
 ]
 
 
@@ -29,7 +32,9 @@ class BoardCog(commands.Cog):
 
     @app_commands.command(name="leaderboard", description=_("cmd.leaderboard.description"))
     @app_commands.describe(
-        period=_("cmd.leaderboard.period.description"), pack=_("cmd.leaderboard.pack.description")
+        period=_("cmd.leaderboard.period.description"),
+        pack=_("cmd.leaderboard.pack.description"),
+        season=_("cmd.leaderboard.season.description"),
     )
     @app_commands.choices(period=PERIOD_CHOICES)
     @app_commands.guild_only()
@@ -38,23 +43,38 @@ class BoardCog(commands.Cog):
         interaction: discord.Interaction[Any],
         period: app_commands.Choice[str] | None = None,
         pack: str | None = None,
+        season: app_commands.Range[str, 1, MAX_NAME] | None = None,
     ) -> None:
+        assert interaction.guild_id is not None  # noqa: S101  # guild-only command
+        wanted = Period(period.value) if period else Period.ALL_TIME
+        board = await board_period(self.ctx, interaction.guild_id, wanted, season)
+        if isinstance(board, str):
+            await say(interaction, board, name=echo(season or ""))
+            return
         chosen = None
         if pack:
             known = (await self.ctx.shelf.view(interaction.guild_id)).known
             chosen = await chosen_pack(interaction, known, pack)
             if chosen is None:
                 return
-        assert interaction.guild_id is not None  # noqa: S101  # guild-only command
         locale = await public_locale(interaction.client, self.ctx.db, interaction.guild_id, chosen)
+        key, name = board
         embed, view = await public_board(
-            self.ctx,
+            self.ctx.db,
             guild_id=interaction.guild_id,
-            period=Period(period.value) if period else Period.ALL_TIME,
+            key=key,
             pack=chosen,
             locale=locale,
+            season=name,
         )
         await reply(interaction, embed=embed, view=view, ephemeral=False)
+
+    @leaderboard.autocomplete("season")
+    async def season_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await seasons.seasons_of(self.ctx.db, interaction.guild_id or 0, current)
+        return [app_commands.Choice(name=s.name, value=s.name) for s in found]
 
     @leaderboard.autocomplete("pack")
     async def pack_autocomplete(
@@ -62,3 +82,18 @@ class BoardCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         offered = (await self.ctx.shelf.view(interaction.guild_id)).offered.packs.values()
         return pack_choices(offered, interaction.locale.value, current)
+
+
+async def board_period(
+    ctx: AppContext, guild_id: int, period: Period, season: str | None
+) -> tuple[str, str | None] | str:
+    """The key of the board asked for, with the season's name for a season's: the season named
+    (running or past), the running one for ``period: season``, else the period now; a refusal
+    key when there is no such season."""
+    if season is not None:
+        found = await seasons.season_named(ctx.db, guild_id, season)
+        return "season.unknown" if found is None else (season_key(found.id), found.name)
+    if period is Period.SEASON:
+        running = await seasons.running_season(ctx.db, guild_id)
+        return "season.none_running" if running is None else (season_key(running.id), running.name)
+    return period_key(period, ctx.clock.now()), None

@@ -30,11 +30,13 @@ def more_line(locale: str, more: int) -> list[str]:
     return [tr(locale, "standings.more", count=more)] if more else []
 
 
-def public_board_embed(board: LeaderboardPage, pack: Pack | None, locale: str) -> discord.Embed:
+def public_board_embed(
+    board: LeaderboardPage, pack: Pack | None, locale: str, season: str | None = None
+) -> discord.Embed:
     """The top of the board as everyone sees it: the first page, and how many more there are."""
     lines = [_line(entry, locale) for entry in board.entries] + more_line(locale, board.more)
     footer = ranked_footer(locale, board.played)
-    return _embed(board, pack, locale, lines=lines, footer=footer)
+    return _embed(board, pack, locale, lines=lines, footer=footer, season=season)
 
 
 def private_board_embed(
@@ -45,6 +47,7 @@ def private_board_embed(
     page: int,
     pages: int,
     viewer: int,
+    season: str | None = None,
 ) -> discord.Embed:
     """One page of the board for one member, their own row marked."""
     you = tr(locale, "standings.you")
@@ -54,13 +57,15 @@ def private_board_embed(
     ]
     page_of = tr(locale, "leaderboard.page", page=page + 1, pages=pages)
     footer = ranked_footer(locale, board.played, page_of)
-    return _embed(board, pack, locale, lines=lines, footer=footer)
+    return _embed(board, pack, locale, lines=lines, footer=footer, season=season)
 
 
-def period_name(locale: str, key: str) -> str:
+def period_name(locale: str, key: str, season: str | None = None) -> str:
     """A board's period by name, not relative to today (the message stays true in later weeks):
-    ``All time``, ``Week 48, 2026``, ``November 2026``."""
+    ``All time``, ``Week 48, 2026``, ``November 2026``, ``Season Spring term``."""
     period = parse_period_key(key)
+    if period.period is Period.SEASON:
+        return tr(locale, "leaderboard.season", name=season or key)
     if period.period is Period.WEEK:
         return tr(locale, "leaderboard.week", week=period.number, year=str(period.year))
     if period.period is Period.MONTH:
@@ -75,8 +80,9 @@ def _embed(
     *,
     lines: list[str],
     footer: str,
+    season: str | None = None,
 ) -> discord.Embed:
-    period_name_shown = period_name(locale, board.period)
+    period_name_shown = period_name(locale, board.period, season)
     title = (
         tr(locale, "leaderboard.title_pack", period=period_name_shown, pack=pack.title.get(locale))
         if pack

@@ -1,5 +1,5 @@
 """What every cog and button needs: the database, the packs, the round conductor, the clock,
-and the schedules' loop.
+and the loops of schedules and seasons.
 
 The conductor and the loop are named by what handlers ask of them (``RoundControl``,
 ``ScheduleWatch``), so the kit knows no feature: bot/app/rounds/conductor.py's
@@ -43,15 +43,16 @@ class RoundControl(Protocol):
 
 
 class ScheduleWatch(Protocol):
-    """What the schedule commands tell the loop that starts scheduled rounds."""
+    """What commands tell a loop that acts at stored times: the loop that starts scheduled
+    rounds, and the one that ends seasons."""
 
     def changed(self) -> None:
-        """A schedule was added, removed or skipped: the next due one is looked for again."""
+        """A schedule or a season changed: what is due next is looked for again."""
 
 
 class _Unwatched:
     def changed(self) -> None:
-        """Nothing runs scheduled rounds (a context built without the loop)."""
+        """Nothing runs this loop (a context built without it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ class AppContext:
     shelf: PackShelf
     clock: Clock = field(default_factory=Clock)
     schedules: ScheduleWatch = field(default_factory=_Unwatched)
+    seasons: ScheduleWatch = field(default_factory=_Unwatched)  # the loop that ends seasons
 
 
 class _HasContext(Protocol):

@@ -25,6 +25,7 @@ from bot.app.review.buttons import REVIEW_BUTTONS
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.runtime.command_tree import add_commands
 from bot.app.schedules.loop import ScheduleLoop
+from bot.app.seasons.loop import SeasonLoop
 from bot.english import counted
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,7 @@ class QuizBot(commands.Bot):
     ctx: AppContext
     reminders: ReminderLoop
     schedules: ScheduleLoop
+    seasons: SeasonLoop
     refused_notice: RefusedNotice
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
@@ -114,6 +116,7 @@ class QuizBot(commands.Bot):
         resumed = await self.ctx.conductor.start()
         self.reminders.start()
         self.schedules.start()
+        self.seasons.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %s; %s; resumed %s",
@@ -146,6 +149,7 @@ class QuizBot(commands.Bot):
 
     async def close(self) -> None:
         await self.schedules.shutdown()  # first: it would start rounds
+        await self.seasons.shutdown()
         await self.ctx.conductor.shutdown()
         await self.reminders.shutdown()
         await self.refused_notice.close()

@@ -17,14 +17,15 @@ from bot.app.review.commands import ReviewCog
 from bot.app.rounds.commands import RoundCommands
 from bot.app.rounds.pause_commands import PauseCommands
 from bot.app.schedules.commands import ScheduleGroup
+from bot.app.seasons.commands import SeasonGroup
 from bot.app.settings.member_commands import MemberSettingsCog
 from bot.app.settings.server_commands import ServerSettingsCommands
 from bot.app.stats.commands import StatsCog
 
 
 def quiz_commands(ctx: AppContext) -> app_commands.Group:
-    """`/quiz pack …|question …|start|stop|skip|pause|resume|schedule …|packs|settings|
-    analytics`."""
+    """`/quiz pack …|question …|start|stop|skip|pause|resume|schedule …|season …|packs|
+    settings|analytics`."""
     packs = PackGroup()
     packs.add_command(new_pack)  # a pack begun in Discord's forms (bot/app/authoring/)
     return quiz_group(
@@ -34,6 +35,7 @@ def quiz_commands(ctx: AppContext) -> app_commands.Group:
             RoundCommands(ctx),
             PauseCommands(ctx),
             ScheduleGroup(),
+            SeasonGroup(),
             PackListCommands(ctx),
             ServerSettingsCommands(ctx),
             AnalyticsCommands(ctx),

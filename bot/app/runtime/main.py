@@ -23,6 +23,7 @@ from bot.app.runtime.monitor import Monitor
 from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
 from bot.app.runtime.sign_in import Stopper, connection_failure, sign_in
 from bot.app.schedules.loop import ScheduleLoop
+from bot.app.seasons.loop import SeasonLoop
 from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError, QuizbotError
@@ -121,8 +122,9 @@ def build_bot(
         serves_guild=bot.serves_guild,
     )
     bot.schedules = ScheduleLoop(bot, db, shelf, conductor, clock, serves_guild=bot.serves_guild)
+    bot.seasons = SeasonLoop(bot, db, clock, serves_guild=bot.serves_guild)
     keys = QuestionKeys.of(library)
-    bot.ctx = AppContext(db, library, conductor, keys, shelf, clock, bot.schedules)
+    bot.ctx = AppContext(db, library, conductor, keys, shelf, clock, bot.schedules, bot.seasons)
     bot.reminders = ReminderLoop(
         bot,
         db,
