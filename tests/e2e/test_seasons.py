@@ -1,17 +1,26 @@
 """Seasons end to end through the stand-in, on the stand-in's clock: a season answered across two
 rounds and ended by its date, its final standings posted once, its board the same afterwards
 whatever is answered later, the next season empty while all time keeps counting; a season
-ended by command; and the refusals, in the moderator's words."""
+ended by command, with the member's place in it in /stats meanwhile; and the refusals, in the
+moderator's words."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import text
 
 from bot.app.kit.catalogue import tr
 from bot.storage import seasons
-from tests.e2e.conftest import Json, QuizWorld, buttons_of, play_round, titled
+from tests.e2e.conftest import (
+    Json,
+    QuizWorld,
+    buttons_of,
+    change_behind_the_bots_back,
+    play_round,
+    titled,
+)
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -80,7 +89,11 @@ async def test_a_season_ended_by_command_posts_its_standings_in_its_channel(
     world, owner = bot_world, bot_world.owner
     first = next(m for m in world.members if world.locales[m].startswith("en"))
     await world.command(owner, "quiz season start", name="Quiz week")
+    mine = await world.said(await world.command(first, "stats"))
+    assert "Season “Quiz week”: Not on its board yet: answer a round to get there" in mine
     await play_round(world, {first: 2})
+    mine = await world.said(await world.command(first, "stats"))
+    assert "Season “Quiz week”: Place 1 · 2 correct" in mine
     ended = await world.said(await world.command(owner, "quiz season end"))
     channel = f"<#{world.channel_id}>"
     assert ended == tr("en", "season.ended", name="Quiz week", channel=channel)
@@ -115,3 +128,29 @@ async def test_refusals_say_why(bot_world: QuizWorld) -> None:
         "en", "season.unknown", name="Nope"
     )
     assert await said(owner, "leaderboard", period="season") == tr("en", "season.none_running")
+
+
+async def test_final_standings_posted_before_a_crash_are_found_not_posted_again(
+    bot_world: QuizWorld,
+) -> None:
+    world, owner = bot_world, bot_world.owner
+    await world.command(owner, "quiz season start", name="Crash week")
+    await world.command(owner, "quiz season end")
+    [posted] = await world.sandbox.wait_for(lambda: final_standings(world), timeout=15)
+    # As if the process had died between posting and recording the post, minutes ago.
+    await change_behind_the_bots_back(
+        world,
+        "UPDATE seasons SET standings_message_id = NULL, standings_claimed_at = NULL",
+    )
+    assert world.bot is not None
+    passes = world.bot.seasons.passes
+    world.bot.seasons.changed()
+    await world.sandbox.wait_for(lambda: world.bot.seasons.passes > passes, timeout=15)  # type: ignore[union-attr]
+
+    async def recorded() -> int | None:
+        async with world.db.read() as connection:
+            found = await connection.scalar(text("SELECT standings_message_id FROM seasons"))
+        return None if found is None else int(found)
+
+    assert await world.sandbox.wait_for(recorded, timeout=15) == int(posted["id"])
+    assert len(await final_standings(world)) == 1

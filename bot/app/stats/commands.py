@@ -13,8 +13,9 @@ from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.message_parts import mention
 from bot.app.kit.replies import reply, say
-from bot.app.stats.embed import chart_url, stats_chart, stats_embed
-from bot.storage import stats
+from bot.app.stats.embed import SeasonPlace, chart_url, stats_chart, stats_embed
+from bot.quiz.scoring import season_key
+from bot.storage import leaderboard, seasons, stats
 from bot.storage.progress import member_progress
 
 
@@ -52,8 +53,23 @@ class StatsCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await member_progress(self.ctx.db, whose.id, now, guild_id=interaction.guild_id)
         chart = await stats_chart(progress, locale)
-        embed = stats_embed(numbers, locale, heading, whose_stats, known, now=now)
+        season = await season_place(self.ctx, interaction.guild_id, whose.id)
+        embed = stats_embed(numbers, locale, heading, whose_stats, known, now=now, season=season)
         if chart is None:
             await reply(interaction, embed=embed)
         else:
             await reply(interaction, embed=embed.set_image(url=chart_url()), file=chart)
+
+
+async def season_place(ctx: AppContext, guild_id: int, member_id: int) -> SeasonPlace | None:
+    """The member's place in the server's running season, if one runs."""
+    running = await seasons.running_season(ctx.db, guild_id)
+    if running is None:
+        return None
+    found = await leaderboard.member_rank(
+        ctx.db, guild_id=guild_id, member_id=member_id, period_key=season_key(running.id)
+    )
+    if found is None:
+        return SeasonPlace(running.name)
+    standing, place = found
+    return SeasonPlace(running.name, place, standing.points)

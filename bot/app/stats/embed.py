@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import time
+from dataclasses import dataclass
 from datetime import date, datetime
 
 import discord
@@ -42,10 +43,12 @@ def stats_embed(
     library: Library,
     *,
     now: datetime,
+    season: SeasonPlace | None = None,
 ) -> discord.Embed:
     """``whose`` is ``self`` or ``other``: messages about someone else speak of them in the
     third person. ``library``: the packs this server knows; another server's own packs are
-    left out (a built-in pack no longer loaded shows by its id)."""
+    left out (a built-in pack no longer loaded shows by its id). ``season``: the member's place
+    on the running season's board, if a season runs."""
     embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
     embed.set_footer(text=tr(locale, "stats.scope"))
     embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
@@ -61,6 +64,11 @@ def stats_embed(
         name=tr(locale, "stats.next_review"),
         value=next_review_text(numbers.next_review_due, now, locale),
     )
+    if season is not None:
+        embed.add_field(
+            name=tr(locale, "stats.season", name=season.name),
+            value=season_text(season, locale, whose),
+        )
     lines = [
         tr(
             locale,
@@ -79,6 +87,21 @@ def stats_embed(
         inline=False,
     )
     return embed
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPlace:
+    """The running season, and the member's place and points on its board (None: not on it)."""
+
+    name: str
+    place: int | None = None
+    points: int = 0
+
+
+def season_text(season: SeasonPlace, locale: str, whose: str) -> str:
+    if season.place is None:
+        return tr(locale, "stats.season_none", whose=whose)
+    return tr(locale, "stats.season_place", place=season.place, points=season.points)
 
 
 def chart_url() -> str:

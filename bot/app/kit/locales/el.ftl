@@ -870,3 +870,12 @@ season-none_running = Καμία σεζόν δεν τρέχει σε αυτόν 
 season-ended = Η σεζόν **{ $name }** έληξε· η τελική κατάταξη δημοσιεύεται στο { $channel }.
 season-unknown = Ο server δεν έχει σεζόν «{ $name }»· διαλέξτε μία από τις προτάσεις.
 season-final = Η σεζόν **{ $name }** έληξε. Η τελική κατάταξη:
+stats-season = Σεζόν «{ $name }»
+stats-season_place = Θέση { $place } · { $points ->
+        [one] { $points } σωστή
+       *[other] { $points } σωστές
+    }
+stats-season_none = { $whose ->
+        [self] Δεν είστε ακόμη στον πίνακά της: απαντήστε σε έναν γύρο
+       *[other] Δεν είναι ακόμη στον πίνακά της
+    }

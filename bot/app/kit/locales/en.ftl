@@ -838,3 +838,12 @@ season-none_running = No season is running in this server.
 season-ended = Season **{ $name }** has ended; its final standings are being posted in { $channel }.
 season-unknown = This server has no season “{ $name }”; pick one from the suggestions.
 season-final = Season **{ $name }** is over. Its final standings:
+stats-season = Season “{ $name }”
+stats-season_place = Place { $place } · { $points ->
+        [one] { $points } correct
+       *[other] { $points } correct
+    }
+stats-season_none = { $whose ->
+        [self] Not on its board yet: answer a round to get there
+       *[other] Not on its board yet
+    }

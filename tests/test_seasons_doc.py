@@ -1,0 +1,49 @@
+"""docs/seasons.md says what the code does: its commands are the synced ones with the options it
+lists, its limits and waits the code's, and its example end the domain's."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from bot.app.seasons.loop import MAX_NAP_S
+from bot.quiz.seasons import MAX_NAME, end_of_day
+from bot.storage.seasons import CLAIM_LIFETIME
+
+REPO = Path(__file__).resolve().parents[1]
+DOC = (REPO / "docs" / "seasons.md").read_text(encoding="utf-8")
+TREE = json.loads((REPO / "tests" / "e2e" / "fixtures" / "command_tree.json").read_text())
+
+
+def _options(*path: str) -> list[str]:
+    node = {"options": TREE}
+    for name in path:
+        node = next(o for o in node["options"] if o["name"] == name)
+    return [o["name"] for o in node.get("options", [])]
+
+
+def test_the_commands_and_options_are_the_synced_ones() -> None:
+    assert _options("quiz", "season") == ["start", "end"]
+    assert _options("quiz", "season", "start") == ["name", "ends", "channel"]
+    assert "season" in _options("leaderboard")
+    section = DOC.split("`/quiz season start` takes:", 1)[1].split("\n\n", 2)[1]
+    assert re.findall(r"^\| `(\w+)` \|", section, re.MULTILINE) == ["name", "ends", "channel"]
+    assert f"up to {MAX_NAME} characters" in DOC
+
+
+def test_the_example_end_is_the_domains() -> None:
+    ends = end_of_day(date(2027, 6, 30), ZoneInfo("Europe/Athens"))
+    assert ends.astimezone(UTC) == datetime(2027, 6, 30, 21, 0, tzinfo=UTC)  # 1 July, 00:00 EEST
+    assert (
+        "`ends: 2027-06-30` in a server on `Europe/Athens` ends at midnight, the start of\n1 July"
+        in DOC
+    )
+
+
+def test_the_loop_looks_as_often_as_it_says() -> None:
+    assert f"at least every {MAX_NAP_S:.0f} seconds" in DOC
+    assert timedelta(minutes=5) == CLAIM_LIFETIME
+    assert "it tries again a\nfew minutes later" in DOC
