@@ -1,231 +1,263 @@
-"""Simulated learners: how many questions each scheduler gets memorised, and at what cost.
+"""The knowledge-workload frontier: how much members know at the year's end for the answers given.
 
 Members with an FSRS-6 memory (bench/learning/learner.py) study the seed packs and a synthetic
-pack for a year (bench/learning/studying.py) under four schedulers (bench/learning/schedules.py):
-quizbot's own, fixed intervals, Leitner boxes, and none (random re-asking). "Memorised" means
-the member's true recall is at least 0.9. Prints a table, then one JSON line; see docs/learning.md.
+pack for a year (bench/learning/studying.py) under five schedulers (bench/learning/schedules.py),
+each swept over its knob (bench/learning/sweep.py): quizbot's own, tuned fixed intervals and
+Leitner boxes, and two oracles that know each member's true memory. K is the summed true recall
+over the deck. Prints the frontiers, then each read at quizbot's answer count and at K = 485, then
+one JSON line; see docs/learning.md.
 
-    python -m bench.learning [--members 40] [--days 365] [--budget 100] [--seed 1] [--small]
-        [--desired-retention 0.9] [--no-learning-steps]  (variants of the bot's configuration)
-        [--calibrated]  (prototype: a stability factor fitted to each member)
+    python -m bench.learning [--members 40] [--seeds 1 2 3] [--processes 2] [--small]
+        [--prior-knowledge 0.0] [--uniform] [--no-guessing]  (variants of the model)
+        [--rise R] [--known-before P] [--reask] [--no-fuzz]  (variants of the bot's policy)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
-from fsrs import Scheduler
+import numpy as np
 
-from bench.learning.calibration import CalibratedQuizbot
-from bench.learning.learner import DEFAULT_LEARNER, varied_learner
-from bench.learning.plot import plot
-from bench.learning.schedules import QuizbotSchedule, due_schedules, variant_scheduler
-from bench.learning.studying import (
-    Member,
-    Study,
-    Totals,
-    Track,
-    study_with_schedule,
-    study_without_schedule,
+from bench.learning.frontier import (
+    Estimate,
+    FrontierPoint,
+    answers_for,
+    at_answers,
+    estimate,
+    frontiers,
 )
-from bot.quiz.library import load_library
+from bench.learning.plot import plot
+from bench.learning.studying import Study
+from bench.learning.sweep import (
+    REPO,
+    SCHEDULERS,
+    PointResult,
+    World,
+    deck_options,
+    points,
+    run_point,
+)
+from bot.quiz import scheduling
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
-REPO = Path(__file__).resolve().parents[2]
-SCHEDULERS = ("quizbot", "fixed", "leitner", "none", "oracle")
-REPORT_DAYS = (30, 90, 365)
-TARGETS = {"fixed": 1.5, "leitner": 1.3}  # quizbot's memorised per 100 answers, times theirs
-SYNTHETIC_OPTIONS = 4
-MEMBER_SPREAD = 0.25  # lognormal sigma of each member's memory parameters
-QUESTION_SPREAD = 1.0  # standard deviation of a question's difficulty offset (FSRS D is 1..10)
-PERSONAL_SPREAD = 0.5  # and of a member's own offset on a question
-
-
-def deck_options(synthetic: int) -> list[int]:
-    """Each question's number of options: the seed packs' questions, then the synthetic pack's."""
-    library = load_library([REPO / "quizzes"])
-    seeded = [len(q.options) for pack in library.packs.values() for q in pack.questions]
-    return seeded + [SYNTHETIC_OPTIONS] * synthetic
-
-
-def members(
-    count: int, options: Sequence[int], seed: int, *, varied: bool = True, guessing: bool = True
-) -> list[Member]:
-    """``count`` members; without ``varied`` all are FSRS-6's default learner on equal questions,
-    without ``guessing`` nobody answers right without recalling."""
-    question_rng = random.Random(f"{seed}:questions")
-    shared = [question_rng.gauss(0.0, QUESTION_SPREAD) if varied else 0.0 for _ in options]
-    found = []
-    for index in range(count):
-        rng = random.Random(f"{seed}:member:{index}")
-        learner = varied_learner(rng, MEMBER_SPREAD) if varied else DEFAULT_LEARNER
-        offsets = [q + (rng.gauss(0.0, PERSONAL_SPREAD) if varied else 0.0) for q in shared]
-        found.append(Member(learner, options, offsets, guessing=guessing))
-    return found
-
-
-def simulate(
-    group: Sequence[Member],
-    study: Study,
-    seed: int,
-    quizbots: Scheduler | None = None,
-    quizbot: type[QuizbotSchedule] = QuizbotSchedule,
-) -> dict[str, Totals]:
-    tracks: dict[str, list[Track]] = {name: [] for name in SCHEDULERS}
-    for index, member in enumerate(group):
-        fuzz = random.Random(f"{seed}:fuzz:{index}")
-        for schedule in due_schedules(fuzz, quizbots, quizbot):
-            rng = random.Random(f"{seed}:answers:{index}:{schedule.name}")
-            tracks[schedule.name].append(study_with_schedule(member, study, schedule, rng))
-        rng = random.Random(f"{seed}:answers:{index}:none")
-        tracks["none"].append(study_without_schedule(member, study, rng))
-    return {name: _totals(found, study.budget) for name, found in tracks.items()}
-
-
-def _totals(tracks: Sequence[Track], budget: int) -> Totals:
-    series = [track.memorised_by_day() for track in tracks]
-    memorised = [sum(day) / len(tracks) for day in zip(*series, strict=True)]
-    answers = [
-        sum(day) / len(tracks) for day in zip(*(t.answers_by_day for t in tracks), strict=True)
-    ]
-    full = sum(count >= budget for track in tracks for count in track.answers_by_day)
-    return Totals(memorised, answers, full / (len(tracks) * len(answers)))
-
-
-def metrics(totals: dict[str, Totals], study: Study) -> dict[str, dict[str, float]]:
-    """Each metric by scheduler: answers a day, memorised at the report days, per 100 answers."""
-    days = sorted({d for d in REPORT_DAYS if d <= study.days} | {study.days})
-    found = {
-        "reviews_per_day": {name: round(t.answers / study.days, 2) for name, t in totals.items()}
-    }
-    found["days_at_budget_pct"] = {
-        name: round(100 * t.budget_full_share, 1) for name, t in totals.items()
-    }
-    for day in days:
-        found[f"memorised_day{day}"] = {
-            name: round(t.memorised_by_day[day - 1], 1) for name, t in totals.items()
-        }
-    found["memorised_mean"] = {  # over all days: less tied to where day N falls in a wave
-        name: round(sum(t.memorised_by_day) / study.days, 1) for name, t in totals.items()
-    }
-    found["memorised_per_100_reviews"] = {
-        name: round(t.per_100_answers(study.days), 2) for name, t in totals.items()
-    }
-    return found
-
-
-def ratios(by_metric: dict[str, dict[str, float]]) -> dict[str, float]:
-    """quizbot's memorised per 100 answers against fixed intervals' and Leitner's, and the
-    oracle's (the bound for a scheduler that keeps cards memorised) against the same two."""
-    per_100 = by_metric["memorised_per_100_reviews"]
-    return {
-        f"{label}_vs_{other}": round(per_100[name] / per_100[other], 3) if per_100[other] else 0.0
-        for label, name in (("fsrs", "quizbot"), ("oracle", "oracle"))
-        for other in ("fixed", "leitner")
-    }
-
-
-def targets_met(by_metric: dict[str, dict[str, float]]) -> dict[str, bool]:
-    """The issue's targets: quizbot's memorised per 100 answers at least ``TARGETS`` times the
-    other's, with at least as many questions memorised at the last day."""
-    found = ratios(by_metric)
-    memorised = by_metric[max((m for m in by_metric if m.startswith("memorised_day")), key=_day)]
-    return {
-        f"target_vs_{other}": found[f"fsrs_vs_{other}"] >= bar
-        and memorised["quizbot"] >= memorised[other]
-        for other, bar in TARGETS.items()
-    }
-
-
-def _day(metric: str) -> int:
-    return int(metric.removeprefix("memorised_day"))
-
-
-def table(by_metric: dict[str, dict[str, float]]) -> str:
-    lines = [f"{'metric':<28}" + "".join(f"{name:>10}" for name in SCHEDULERS)]
-    for metric, values in by_metric.items():
-        lines.append(f"{metric:<28}" + "".join(f"{values[name]:>10}" for name in SCHEDULERS))
-    lines.extend(f"{name:<28}{value:>10}" for name, value in ratios(by_metric).items())
-    lines.extend(
-        f"{name:<28}{'met' if met else 'missed':>10}"
-        for name, met in targets_met(by_metric).items()
-    )
-    return "\n".join(lines)
+K_TARGET = 485.0  # the knowledge the inverse reading asks for (of 516 questions)
+RATIO_TO = ("fixed", "leitner", "oracle_constant", "oracle_rising")
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench.learning", description=__doc__)
-    p.add_argument("--members", type=int, default=40)
+    p.add_argument("--members", type=int, default=40, help="per seed")
     p.add_argument("--days", type=int, default=365)
     p.add_argument("--budget", type=int, default=100, help="answers a member gives a day at most")
     p.add_argument("--new-per-day", type=int, default=DEFAULT_DAILY_NEW_LIMIT)
-    p.add_argument("--random-per-day", type=int, default=20, help="re-asks without scheduling")
     p.add_argument("--synthetic", type=int, default=500, help="questions in the synthetic pack")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    p.add_argument("--processes", type=int, default=2)
+    p.add_argument("--schedulers", nargs="+", default=list(SCHEDULERS), choices=SCHEDULERS)
     p.add_argument("--uniform", action="store_true", help="every member FSRS-6's default learner")
     p.add_argument("--no-guessing", action="store_true", help="right only when recalled")
-    p.add_argument(
-        "--desired-retention", type=float, default=None, help="a variant of the bot's (0.9)"
-    )
-    p.add_argument("--no-learning-steps", action="store_true", help="a variant: no same-day steps")
-    p.add_argument("--calibrated", action="store_true", help="prototype: a factor per member")
-    p.add_argument(
-        "--plot", type=Path, default=None, help="PNG path (full runs: docs/learning.png)"
-    )
-    p.add_argument(
-        "--small", action="store_true", help="3 members, 60 days, 40 synthetic questions"
-    )
+    p.add_argument("--prior-knowledge", type=float, default=0.0, help="share known before met")
+    p.add_argument("--rise", type=float, default=None, help="a variant of the bot's curve")
+    p.add_argument("--known-before", type=float, default=None, help="a variant of the bot's prior")
+    p.add_argument("--reask", action="store_true", help="a variant: a miss comes back in 1 min")
+    p.add_argument("--no-fuzz", action="store_true", help="a variant: intervals not fuzzed")
+    p.add_argument("--plot", type=Path, default=None, help="PNG (full runs: docs/learning.png)")
+    p.add_argument("--small", action="store_true", help="3 members, 60 days, 40 synthetic, seed 1")
     return p
 
 
-def quizbots_variant(args: argparse.Namespace) -> Scheduler | None:
-    """The variant of the bot's configuration the options ask for; None: the bot's own."""
-    if args.desired_retention is None and not args.no_learning_steps:
-        return None
-    return variant_scheduler(
-        desired_retention=args.desired_retention, learning_steps=not args.no_learning_steps
-    )
+def policy_of(args: argparse.Namespace) -> scheduling.Policy:
+    """The bot's policy, or the variant the options ask for."""
+    policy = scheduling.make_policy()
+    if args.rise is not None:
+        policy = replace(policy, rise=args.rise)
+    if args.known_before is not None:
+        policy = replace(policy, known_before=args.known_before)
+    if args.reask:
+        policy = replace(policy, reask_missed=True)
+    return replace(policy, fuzz=policy.fuzz and not args.no_fuzz)
 
 
-def run(args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str, object]]:
-    """The table's metrics, and the JSON line's result (the same metrics, the ratios, the setup)."""
-    quizbots = quizbots_variant(args)
+def is_variant(args: argparse.Namespace) -> bool:
+    return policy_of(args) != scheduling.make_policy() or args.uniform or args.no_guessing
+
+
+def world_of(args: argparse.Namespace) -> World:
     if args.small:
-        args.members, args.days, args.synthetic = 3, 60, 40
-    elif args.plot is None and quizbots is None and not args.calibrated:  # the bot's own
+        args.members, args.days, args.synthetic, args.seeds = 3, 60, 40, [1]
+    elif args.plot is None and not is_variant(args) and args.prior_knowledge == 0:
         args.plot = REPO / "docs" / "learning.png"
-    study = Study(args.days, args.budget, args.new_per_day, args.random_per_day)
-    options = deck_options(args.synthetic)
-    started = time.perf_counter()
-    group = members(
-        args.members, options, args.seed, varied=not args.uniform, guessing=not args.no_guessing
+    study = Study(args.days, args.budget, args.new_per_day)
+    return World(
+        study,
+        args.members,
+        args.synthetic,
+        varied=not args.uniform,
+        guessing=not args.no_guessing,
+        prior_knowledge=args.prior_knowledge,
+        policy=policy_of(args),
     )
-    quizbot = CalibratedQuizbot if args.calibrated else QuizbotSchedule
-    totals = simulate(group, study, args.seed, quizbots, quizbot)
-    by_metric = metrics(totals, study)
-    result: dict[str, object] = {"members": args.members, "days": args.days}
-    result |= {"budget": args.budget, "questions": len(options), "seed": args.seed}
-    result |= {"uniform": args.uniform, "guessing": not args.no_guessing}
-    if quizbots is not None:
-        result |= {"desired_retention": quizbots.desired_retention}
-        result |= {"learning_steps": not args.no_learning_steps}
-    if args.calibrated:
-        result["calibrated"] = True
-    result |= by_metric
-    result |= ratios(by_metric)
-    result |= targets_met(by_metric)
-    result["elapsed_s"] = round(time.perf_counter() - started, 1)
+
+
+def run(args: argparse.Namespace) -> tuple[str, dict[str, object]]:
+    """The printed report and the JSON line's result."""
+    world = world_of(args)
+    started = time.perf_counter()
+    todo = points(args.seeds, args.schedulers)
+    todo.sort(key=lambda p: p.scheduler != "quizbot")  # the slowest first, for balance
+    work = partial(run_point, world)
+    if args.processes > 1:
+        with ProcessPoolExecutor(args.processes) as pool:
+            results = list(pool.map(work, todo))
+    else:
+        results = [work(point) for point in todo]
+    found = frontiers(results)
+    equal = equal_answers(results, world.policy.desired_retention)
+    result = summary(found, equal)
+    result |= setup(args, world) | {"elapsed_s": round(time.perf_counter() - started, 1)}
     if args.plot is not None:
-        plot(totals, study, args.plot)
-    return by_metric, result
+        plot(found, results, equal, K_TARGET, args.plot)
+    return report(found, equal, result), result
+
+
+def equal_answers(results: Sequence[PointResult], knob: float) -> float:
+    """The answers a day of the bot's own configuration: where the frontiers are compared."""
+    bots = [
+        r.answers_per_day
+        for r in results
+        if r.point == replace(r.point, scheduler="quizbot", knob=knob)
+    ]
+    return float(np.concatenate(bots).mean())
+
+
+def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, object]:
+    """The JSON line's readings: each frontier at ``equal`` answers a day and at K_TARGET."""
+    readings = {
+        metric: {name: estimate(at_answers(f, equal, metric)) for name, f in found.items()}
+        for metric in ("k_last", "k_mean", "count90_last")
+    }
+    needs = {name: _round(answers_for(f, K_TARGET)) for name, f in found.items()}
+    quizbot = at_answers(found["quizbot"], equal, "k_last")
+    differences = {}
+    for name, frontier in found.items():
+        other = at_answers(frontier, equal, "k_last")
+        if name != "quizbot" and quizbot is not None and other is not None:
+            differences[name] = _pair(estimate(quizbot - other))
+    return {
+        "equal_answers_per_day": round(equal, 2),
+        "k365_at_equal_answers": {n: _mean(e) for n, e in readings["k_last"].items()},
+        "k365_ci95": {n: _half(e) for n, e in readings["k_last"].items()},
+        "k_mean_at_equal_answers": {n: _mean(e) for n, e in readings["k_mean"].items()},
+        "count90_day365_at_equal_answers": {
+            n: _mean(e) for n, e in readings["count90_last"].items()
+        },
+        "quizbot_minus_k365": differences,
+        f"answers_per_day_for_k{int(K_TARGET)}": needs,
+        "work_ratio": {f"quizbot_vs_{n}": _ratio(needs["quizbot"], needs.get(n)) for n in RATIO_TO},
+        "k365_ratio": {
+            f"quizbot_vs_{n}": _ratio(
+                _mean(readings["k_last"]["quizbot"]), _mean(readings["k_last"].get(n))
+            )
+            for n in RATIO_TO
+        },
+    }
+
+
+def setup(args: argparse.Namespace, world: World) -> dict[str, object]:
+    policy = world.policy
+    return {
+        "members_per_seed": args.members,
+        "seeds": args.seeds,
+        "days": args.days,
+        "budget": args.budget,
+        "questions": len(deck_options(args.synthetic)),
+        "uniform": args.uniform,
+        "guessing": not args.no_guessing,
+        "prior_knowledge": args.prior_knowledge,
+        "policy": {
+            "desired_retention": policy.desired_retention,
+            "rise": policy.rise,
+            "known_before": policy.known_before,
+            "reask_missed": policy.reask_missed,
+            "fuzz": policy.fuzz,
+        },
+    }
+
+
+def report(found: dict[str, list[FrontierPoint]], equal: float, result: dict[str, object]) -> str:
+    lines = [f"{'frontier':<16}{'knob':>7}{'answers/day':>13}{'K365':>9}{'K mean':>9}{'≥0.9':>8}"]
+    for name, frontier in found.items():
+        lines.extend(
+            f"{name:<16}{p.knob:>7}{p.mean_answers:>13.2f}{p.mean('k_last'):>9.1f}"
+            f"{p.mean('k_mean'):>9.1f}{p.mean('count90_last'):>8.1f}"
+            for p in frontier
+        )
+    members = len(next(iter(found.values()))[0].answers)
+    lines += ["", f"at quizbot's {equal:.2f} answers a day (95 % CI over {members} members):"]
+    lines.append(
+        f"{'scheduler':<16}{'K365':>16}{'K mean':>9}{'≥0.9':>8}"
+        f"{'quizbot − it':>16}{f'answers for K{int(K_TARGET)}':>18}"
+    )
+    tables = {key: result[key] for key in ("k365_ci95", "quizbot_minus_k365")}
+    for name in found:
+        k365 = _get(result, "k365_at_equal_answers", name)
+        ci = tables["k365_ci95"].get(name) if isinstance(tables["k365_ci95"], dict) else None
+        diff = _get(result, "quizbot_minus_k365", name)
+        lines.append(
+            f"{name:<16}{_show(k365):>9} ± {_show(ci):<4}"
+            f"{_show(_get(result, 'k_mean_at_equal_answers', name)):>9}"
+            f"{_show(_get(result, 'count90_day365_at_equal_answers', name)):>8}"
+            f"{_show_pair(diff):>16}"
+            f"{_show(_get(result, f'answers_per_day_for_k{int(K_TARGET)}', name)):>18}"
+        )
+    for key in ("work_ratio", "k365_ratio"):
+        ratios = result[key]
+        if isinstance(ratios, dict):
+            lines.append(key + ": " + ", ".join(f"{k} {_show(v)}" for k, v in ratios.items()))
+    return "\n".join(lines)
+
+
+def _get(result: dict[str, object], key: str, name: str) -> object:
+    table = result.get(key)
+    return table.get(name) if isinstance(table, dict) else None
+
+
+def _show(value: object) -> str:
+    return "—" if value is None else f"{value}"
+
+
+def _show_pair(value: object) -> str:
+    return f"{value[0]} ± {value[1]}" if isinstance(value, list) else "—"
+
+
+def _mean(found: Estimate | None) -> float | None:
+    return None if found is None else round(found.mean, 1)
+
+
+def _half(found: Estimate | None) -> float | None:
+    return None if found is None else round(found.half_width, 1)
+
+
+def _pair(found: Estimate | None) -> list[float] | None:
+    return None if found is None else [round(found.mean, 1), round(found.half_width, 1)]
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _ratio(top: float | None, bottom: float | None) -> float | None:
+    return None if top is None or not bottom else round(top / bottom, 3)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    by_metric, result = run(parser().parse_args(argv))
-    print(table(by_metric))
+    printed, result = run(parser().parse_args(argv))
+    print(printed)
     print(json.dumps(result))

@@ -4,8 +4,11 @@ This is the world the schedulers are judged in, written out from the FSRS-6 form
 borrowed from the ``fsrs`` package the bot schedules with (only its default weights are shared),
 so the model under test and the yardstick stay two separate pieces of code.
 
-Times are in days (floats). Recall after ``t`` days is R = (1 + F·t/S)^C with C = -w20 and
-F = 0.9^(1/C) - 1, so R(S) = 0.9 exactly: a card is memorised (recall ≥ 0.9) while ``t ≤ S``.
+Times are in days (floats) of the member's own clock: day ``d`` is the member's local calendar
+day from midnight ``d`` to midnight ``d + 1``, so FSRS-6's same-day rule (a review on the same
+calendar day as the last uses the short-term formula) compares whole parts. Recall after ``t``
+days is R = (1 + F·t/S)^C with C = -w20 and F = 0.9^(1/C) - 1, so R(S) = 0.9 exactly: recall is
+at least 0.9 while ``t ≤ S``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from fsrs.scheduler import DEFAULT_PARAMETERS
 AGAIN, GOOD = 1, 3  # FSRS ratings; a learner either recalls (Good) or does not (Again)
 MIN_DIFFICULTY, MAX_DIFFICULTY = 1.0, 10.0
 MIN_STABILITY = 0.001
-SAME_DAY = 1.0  # a review less than a day after the last one uses FSRS-6's short-term update
 # Decay bounds as fsrs 6 allows them (w20 in [0.1, 0.8]).
 MIN_DECAY, MAX_DECAY = 0.1, 0.8
 
@@ -68,18 +70,20 @@ def recall_probability(learner: Learner, memory: Memory, now: float) -> float:
     return math.pow(1 + learner.factor * elapsed / memory.stability, learner.decay)
 
 
-def first_meeting(learner: Learner, difficulty_offset: float, now: float) -> Memory:
-    """A question never seen is not recalled; seeing its answer leaves FSRS-6's Again state."""
-    w = learner.w
-    difficulty = _clamp_difficulty(w[4] - math.exp(w[5] * (AGAIN - 1)) + 1 + difficulty_offset)
-    return Memory(max(w[AGAIN - 1], MIN_STABILITY), difficulty, now)
+def first_meeting(
+    learner: Learner, difficulty_offset: float, now: float, *, known: bool = False
+) -> Memory:
+    """A question never seen is not recalled: seeing its answer leaves FSRS-6's Again state. A
+    question the member ``known`` before (prior knowledge) is recalled: FSRS-6's Good state."""
+    w, rating = learner.w, GOOD if known else AGAIN
+    difficulty = _clamp_difficulty(w[4] - math.exp(w[5] * (rating - 1)) + 1 + difficulty_offset)
+    return Memory(max(w[rating - 1], MIN_STABILITY), difficulty, now)
 
 
 def after_review(learner: Learner, memory: Memory, *, recalled: bool, now: float) -> Memory:
     """The memory after one more encounter, recalled (Good) or not (Again, then shown)."""
     rating = GOOD if recalled else AGAIN
-    elapsed = now - memory.last_seen
-    if elapsed < SAME_DAY:
+    if same_day(memory.last_seen, now):
         stability = _short_term_stability(learner, memory.stability, rating)
     elif recalled:
         recall = recall_probability(learner, memory, now)
@@ -89,6 +93,11 @@ def after_review(learner: Learner, memory: Memory, *, recalled: bool, now: float
         stability = _forget_stability(learner, memory, recall)
     difficulty = _next_difficulty(learner, memory.difficulty, rating)
     return Memory(max(stability, MIN_STABILITY), difficulty, now)
+
+
+def same_day(earlier: float, later: float) -> bool:
+    """Whether two moments fall on one calendar day of the member (FSRS-6's short-term rule)."""
+    return math.floor(earlier) == math.floor(later)
 
 
 def _short_term_stability(learner: Learner, stability: float, rating: int) -> float:

@@ -1,47 +1,60 @@
-"""The learning benchmark's picture: questions memorised, and answers given, day by day."""
+"""The learning benchmark's picture: each scheduler's frontier, and K day by day."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import matplotlib as mpl
+import numpy as np
 
 mpl.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt
 
 if TYPE_CHECKING:
-    from bench.learning.studying import Study, Totals
+    from bench.learning.frontier import FrontierPoint
+    from bench.learning.sweep import PointResult
 
 LABELS = {
-    "quizbot": "quizbot (FSRS)",
-    "fixed": "fixed 1-4-10-17-30-60 d",
-    "leitner": "Leitner 1-2-4-8-16 d",
-    "none": "no scheduling (random)",
-    "oracle": "oracle (knows true memory)",
+    "quizbot": "quizbot (desired retention)",
+    "fixed": "fixed 1-4-10-17-30-60 d × scale",
+    "leitner": "Leitner 1-2-4-8-16 d × scale",
+    "oracle_constant": "oracle, constant target",
+    "oracle_rising": "oracle, target rising with S",
 }
 
 
-def plot(totals: dict[str, Totals], study: Study, path: Path) -> None:
-    figure, (memorised, cumulative) = plt.subplots(1, 2, figsize=(11, 4.2))
-    days = range(1, study.days + 1)
-    for name, total in totals.items():
-        memorised.plot(days, total.memorised_by_day, label=LABELS[name])
-        cumulative.plot(days, _running_sum(total.answers_by_day), label=LABELS[name])
-    memorised.set(title="Questions memorised (true recall ≥ 0.9)", xlabel="day", ylabel="questions")
-    cumulative.set(title="Answers given so far", xlabel="day", ylabel="answers (mean per member)")
-    memorised.legend(loc="lower right", fontsize="small")
-    for axes in (memorised, cumulative):
+def plot(
+    found: dict[str, list[FrontierPoint]],
+    results: Sequence[PointResult],
+    equal: float,
+    k_target: float,
+    path: Path,
+) -> None:
+    figure, (frontier, daily) = plt.subplots(1, 2, figsize=(12, 4.6))
+    for name, points in found.items():
+        xs = [p.mean_answers for p in points]
+        frontier.plot(xs, [p.mean("k_last") for p in points], marker="o", label=LABELS[name])
+        nearest = min(points, key=lambda p: abs(p.mean_answers - equal))
+        curves = [
+            r.k_by_day for r in results if (r.point.scheduler, r.point.knob) == (name, nearest.knob)
+        ]
+        mean = np.mean(curves, axis=0)
+        daily.plot(range(1, len(mean) + 1), mean, label=f"{name} ({nearest.mean_answers:.1f}/day)")
+    frontier.axvline(equal, color="grey", linestyle=":", linewidth=1)
+    frontier.axhline(k_target, color="grey", linestyle=":", linewidth=1)
+    frontier.set(
+        title="Knowledge at day 365 against answers (the frontier)",
+        xlabel="answers a day (mean per member)",
+        ylabel="K365: summed true recall",
+    )
+    daily.set(title="K by day, each nearest quizbot's answers", xlabel="day", ylabel="K")
+    frontier.legend(loc="lower right", fontsize="small")
+    daily.legend(loc="lower right", fontsize="small")
+    for axes in (frontier, daily):
         axes.grid(visible=True, alpha=0.3)
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, dpi=100)
     plt.close(figure)
-
-
-def _running_sum(values: list[float]) -> list[float]:
-    sums, total = [], 0.0
-    for value in values:
-        total += value
-        sums.append(total)
-    return sums

@@ -1,26 +1,25 @@
 """The schedulers the learning benchmark compares, each telling when a card is next due.
 
 ``QuizbotSchedule`` calls the very function the bot calls (``bot.quiz.scheduling.review``);
-``Ladder`` is both fixed intervals and Leitner boxes; ``Oracle`` reads the member's true memory,
-the bound for any scheduler that keeps cards memorised. "No scheduling" has no due dates at all:
-the engine re-asks at random instead (bench/learning/benchmark.py).
+``Ladder`` is both fixed intervals and Leitner boxes; ``Oracle`` reads the member's true memory.
+Each has a knob the benchmark sweeps (bench/learning/sweep.py).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol, TypeAlias
+from zoneinfo import ZoneInfo
 
-from fsrs import Scheduler
-
-from bench.learning.learner import Memory
+from bench.learning.learner import Learner, Memory
 from bot.quiz import scheduling
 
-EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # simulated day 0 starts here
+EPOCH = datetime(2026, 1, 1)  # noqa: DTZ001  # each member's own local midnight of day 0
+SESSION_HOUR = 18 / 24  # when a member studies, in days after their midnight
 RESPONSE_MS = 20_000
 FIXED_INTERVALS = (1, 4, 10, 17, 30, 60)
 LEITNER_BOXES = (1, 2, 4, 8, 16)
@@ -78,94 +77,63 @@ class Ladder:
 
 
 class QuizbotSchedule:
-    """The bot's own scheduler: ``scheduling.make_scheduler()`` and ``scheduling.review``, or
-    ``scheduling.review`` with a variant of the bot's configuration (``variant_scheduler``)."""
+    """The bot's own scheduler: ``scheduling.review`` with the bot's ``Policy`` (or a variant of
+    it, one point of its frontier), as a member in ``zone`` meets it."""
 
     name = "quizbot"
 
-    def __init__(self, rng: random.Random, scheduler: Scheduler | None = None) -> None:
-        self._scheduler = scheduler or scheduling.make_scheduler()
-        self._rng = rng
+    def __init__(self, rng: random.Random, zone: ZoneInfo, policy: scheduling.Policy) -> None:
+        self._policy, self._zone, self._rng = policy, zone, rng
 
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
-        moment = day_to_datetime(answer.now)
+        moment = local_to_utc(answer.now, self._zone)
         card = state if isinstance(state, scheduling.Card) else scheduling.new_card(moment)
-        card = review_as_the_bot_does(self._scheduler, card, answer, rng=self._rng)
+        card, _log = scheduling.review(
+            self._policy,
+            card,
+            correct=answer.correct,
+            option_count=answer.option_count,
+            reviewed_at=moment,
+            zone=self._zone,
+            response_ms=RESPONSE_MS,
+            rng=self._rng,
+        )
         learning = card.state is not scheduling.State.Review
-        return Scheduled(card, datetime_to_day(card.due), learning)
+        return Scheduled(card, utc_to_local(card.due, self._zone), learning)
 
 
 @dataclass(frozen=True, slots=True)
 class Oracle:
-    """A scheduler that knows the member's true memory: each card is due on the last day whose
-    session comes before the first midnight at which its recall would be below 0.9.
+    """A scheduler that knows the member's true memory: each card is due at the session nearest
+    the moment its true recall falls to ``target(S)`` (S its true stability), never the same day.
 
-    Memorised is counted at midnights, and recall is at least 0.9 while ``t ≤ S``: the last
-    midnight a memory seen at ``last_seen`` holds is ``floor(last_seen + S)``, and that day's
-    session (before the next midnight) is the latest review that keeps the card memorised
-    throughout; a later one would let a midnight pass below 0.9, an earlier one spends answers
-    while it still holds. A memory that cannot reach the next midnight (a card just met, or just
-    forgotten) is due the next day: the oracle never re-asks a card the same day.
+    ``target`` is a constant (``oracle_constant``) or the bot's own curve rising with stability
+    (``oracle_rising``): what the bot's targets would give if it knew each memory exactly.
     """
 
-    name: str = "oracle"
+    name: str
+    learner: Learner
+    target: Callable[[float], float]
 
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
         del state  # the true memory says all
-        memory = answer.memory
-        last_midnight = math.floor(memory.last_seen + memory.stability)
-        return Scheduled(None, max(last_midnight, math.floor(answer.now) + 1), learning=False)
+        memory, learner = answer.memory, self.learner
+        recall = self.target(memory.stability)
+        crossing = memory.stability / learner.factor * (math.pow(recall, 1 / learner.decay) - 1)
+        day = round(memory.last_seen + crossing - SESSION_HOUR)
+        return Scheduled(None, float(max(day, math.floor(answer.now) + 1)), learning=False)
 
 
-def review_as_the_bot_does(
-    scheduler: Scheduler, card: scheduling.Card, answer: Answer, *, rng: random.Random
-) -> scheduling.Card:
-    """``scheduling.review`` as the bot calls it, fuzzed from the member's seeded generator."""
-    card, _log = scheduling.review(
-        scheduler,
-        card,
-        correct=answer.correct,
-        option_count=answer.option_count,
-        reviewed_at=day_to_datetime(answer.now),
-        response_ms=RESPONSE_MS,
-        rng=rng,
-    )
-    return card
+def scaled(intervals: Sequence[int], scale: float) -> tuple[int, ...]:
+    """A ladder's intervals times ``scale``, in whole days, at least one."""
+    return tuple(max(1, round(days * scale)) for days in intervals)
 
 
-def day_to_datetime(day: float) -> datetime:
-    return EPOCH + timedelta(days=day)
+def local_to_utc(day: float, zone: ZoneInfo) -> datetime:
+    """The instant at ``day`` of the member's own clock (local wall time since EPOCH)."""
+    return (EPOCH + timedelta(days=day)).replace(tzinfo=zone).astimezone(UTC)
 
 
-def datetime_to_day(moment: datetime) -> float:
-    return (moment - EPOCH) / timedelta(days=1)
-
-
-def variant_scheduler(*, desired_retention: float | None, learning_steps: bool) -> Scheduler:
-    """The bot's scheduler configuration with another desired retention, or without same-day
-    learning and relearning steps (a new or forgotten card is then due the next day): variants
-    measured in docs/learning.md, not what the bot runs."""
-    bots = scheduling.make_scheduler()
-    return Scheduler(
-        desired_retention=desired_retention or bots.desired_retention,
-        learning_steps=bots.learning_steps if learning_steps else (),
-        relearning_steps=bots.relearning_steps if learning_steps else (),
-        maximum_interval=bots.maximum_interval,
-        enable_fuzzing=bots.enable_fuzzing,
-    )
-
-
-def due_schedules(
-    rng: random.Random,
-    quizbots: Scheduler | None = None,
-    quizbot: type[QuizbotSchedule] = QuizbotSchedule,
-) -> list[Schedule]:
-    """The schedulers with due dates, for one member (the bot's needs the member's generator);
-    ``quizbots``: a variant configuration for the bot's row, else the bot's own; ``quizbot``: the
-    bot's schedule or the calibrated prototype (bench/learning/calibration.py)."""
-    return [
-        quizbot(rng, quizbots),
-        Ladder("fixed", FIXED_INTERVALS),
-        Ladder("leitner", LEITNER_BOXES),
-        Oracle(),
-    ]
+def utc_to_local(moment: datetime, zone: ZoneInfo) -> float:
+    """The member's clock at ``moment``: local wall time, in days since EPOCH."""
+    return (moment.astimezone(zone).replace(tzinfo=None) - EPOCH) / timedelta(days=1)

@@ -3,8 +3,7 @@
 Each day at 18:00 the member answers what the scheduler says is due (same-day learning cards
 first, then reviews, oldest due first), then new questions up to the daily new limit, never more
 than the daily budget of answers; a learning card falling due later that evening is waited for.
-"No scheduling" instead asks the new questions, then a fixed number of random questions already
-met. An answer is right when the member recalls it (probability R from the true memory) or, not
+An answer is right when the member recalls it (probability R from the true memory) or, not
 recalling it, guesses right (1 in the number of options).
 """
 
@@ -16,10 +15,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bench.learning.learner import Learner, Memory, after_review, first_meeting, recall_probability
-from bench.learning.schedules import RESPONSE_MS, Answer, CardState, Schedule
+import numpy as np
+import numpy.typing as npt
 
-SESSION_START = 18 / 24  # days after midnight
+from bench.learning.learner import Learner, Memory, after_review, first_meeting, recall_probability
+from bench.learning.schedules import RESPONSE_MS, SESSION_HOUR, Answer, CardState, Schedule
+
 ANSWER_DAYS = RESPONSE_MS / 86_400_000
 
 
@@ -30,17 +31,19 @@ class Study:
     days: int
     budget: int  # answers a day at most, new and due together
     new_per_day: int
-    random_per_day: int  # questions "no scheduling" re-asks a day
 
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """A learner and how hard each question of the deck is for them (offsets to difficulty)."""
+    """A learner, how hard each question of the deck is for them (offsets to difficulty), which
+    questions they knew before meeting them, and the time zone they live in."""
 
     learner: Learner
     option_counts: Sequence[int]  # of each question, in the order they are met
     difficulty_offsets: Sequence[float]
     guessing: bool = True  # a member who does not recall picks at random (else never right)
+    known: Sequence[bool] = ()  # prior knowledge: questions recalled when first met
+    zone: str = "UTC"
 
     @property
     def cards(self) -> int:
@@ -49,36 +52,45 @@ class Member:
     def guess_chance(self, card: int) -> float:
         return 1 / self.option_counts[card] if self.guessing else 0.0
 
+    def knew(self, card: int) -> bool:
+        return bool(self.known) and self.known[card]
+
+
+@dataclass(frozen=True, slots=True)
+class Curves:
+    """One member's knowledge at the midnight ending each day: K, the summed true recall over
+    the deck (a question never met counts 0), and the count of questions recalled at ≥ 0.9."""
+
+    knowledge: npt.NDArray[np.float64]
+    count90: npt.NDArray[np.float64]
+
 
 @dataclass(slots=True)
 class Track:
-    """One member's true memories as they study; counts answers and memorised cards per day.
-
-    ``memorised_change`` is a difference array over days 1..days: a memory holds the card
-    memorised (t - last_seen ≤ S) over a span of days, recorded when the memory is replaced.
-    """
+    """One member's true memories as they study; counts answers, and keeps each memory's span
+    (from its last review until the next replaced it) to read the knowledge curves from."""
 
     member: Member
     study: Study
     rng: random.Random
     memories: list[Memory | None] = field(init=False)
     answers_by_day: list[int] = field(init=False)
-    memorised_change: list[int] = field(init=False)
+    spans: list[tuple[float, float, float]] = field(default_factory=list)  # seen, S, until
 
     def __post_init__(self) -> None:
         self.memories = [None] * self.member.cards
         self.answers_by_day = [0] * self.study.days
-        self.memorised_change = [0] * (self.study.days + 2)
 
     def answer(self, card: int, now: float) -> bool:
         """The member answers ``card`` at ``now``; whether the answer was right."""
         learner, memory = self.member.learner, self.memories[card]
         if memory is None:
-            recalled = False
-            memory_after = first_meeting(learner, self.member.difficulty_offsets[card], now)
+            recalled = self.member.knew(card)
+            offset = self.member.difficulty_offsets[card]
+            memory_after = first_meeting(learner, offset, now, known=recalled)
         else:
             recalled = self.rng.random() < recall_probability(learner, memory, now)
-            _record_span(self.memorised_change, memory, until=now, days=self.study.days)
+            self.spans.append((memory.last_seen, memory.stability, now))
             memory_after = after_review(learner, memory, recalled=recalled, now=now)
         self.memories[card] = memory_after
         self.answers_by_day[int(now)] += 1
@@ -91,28 +103,27 @@ class Track:
             raise ValueError(f"card {card} was never met")
         return memory
 
-    def memorised_by_day(self) -> list[int]:
-        """Cards memorised at the end of each day 1..days (the midnight ending it)."""
-        change = list(self.memorised_change)  # the current memories' spans are still open
-        for memory in self.memories:
-            if memory is not None:
-                _record_span(change, memory, until=math.inf, days=self.study.days)
-        counts, running = [], 0
-        for day_change in change[1 : self.study.days + 1]:
-            running += day_change
-            counts.append(running)
-        return counts
-
-
-def _record_span(change: list[int], memory: Memory, *, until: float, days: int) -> None:
-    """Mark the days 1..days whose end ``memory`` holds memorised, before ``until`` replaces it."""
-    first = max(1, math.ceil(memory.last_seen))
-    last = min(math.floor(memory.last_seen + memory.stability), days)
-    if until != math.inf:
-        last = min(last, math.ceil(until) - 1)  # from ``until`` on, the next memory counts
-    if first <= last:
-        change[first] += 1
-        change[last + 1] -= 1
+    def curves(self) -> Curves:
+        """K and the ≥ 0.9 count at the midnights ending days 1..days (midnight ``m`` is time
+        ``m``): each span adds its recall (1 + F·t/S)^C at the midnights it covers."""
+        finals = [(m.last_seen, m.stability, math.inf) for m in self.memories if m is not None]
+        seen, stability, until = np.array(self.spans + finals, dtype=np.float64).reshape(-1, 3).T
+        days = self.study.days
+        first = np.maximum(np.ceil(seen), 1)
+        last = np.minimum(np.ceil(until) - 1, days)
+        lengths = np.maximum(last - first + 1, 0).astype(np.int64)
+        owner = np.repeat(np.arange(len(seen)), lengths)
+        step = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        midnight = first[owner] + step
+        elapsed = midnight - seen[owner]
+        learner = self.member.learner
+        recall = np.power(1 + learner.factor * elapsed / stability[owner], learner.decay)
+        index = (midnight - 1).astype(np.int64)
+        held = (elapsed <= stability[owner]).astype(np.float64)
+        return Curves(
+            np.bincount(index, weights=recall, minlength=days).astype(np.float64),
+            np.bincount(index, weights=held, minlength=days).astype(np.float64),
+        )
 
 
 @dataclass(slots=True)
@@ -148,7 +159,7 @@ def study_with_schedule(
     queue = DueQueue(schedule, [None] * member.cards)
     met = 0
     for day in range(study.days):
-        now, end, answered, new_today = day + SESSION_START, day + 1.0 - ANSWER_DAYS, 0, 0
+        now, end, answered, new_today = day + SESSION_HOUR, day + 1.0 - ANSWER_DAYS, 0, 0
         while answered < study.budget and now < end:
             card = queue.pop_due(now)
             if card is None and new_today < study.new_per_day and met < member.cards:
@@ -164,35 +175,3 @@ def study_with_schedule(
             queue.answered(card, Answer(correct, options, now, track.memory_of(card)))
             answered, now = answered + 1, now + ANSWER_DAYS
     return track
-
-
-def study_without_schedule(member: Member, study: Study, rng: random.Random) -> Track:
-    """The member's year with no scheduler: new questions, then random ones already met."""
-    track = Track(member, study, rng)
-    met = 0
-    for day in range(study.days):
-        now = day + SESSION_START
-        new = min(study.new_per_day, study.budget, member.cards - met)
-        old = min(study.random_per_day, study.budget - new, met)
-        cards = list(range(met, met + new)) + rng.sample(range(met), old)
-        met += new
-        for card in cards:
-            track.answer(card, now)
-            now += ANSWER_DAYS
-    return track
-
-
-@dataclass(frozen=True, slots=True)
-class Totals:
-    """One scheduler over all members: mean memorised at the end of each day, answers given."""
-
-    memorised_by_day: list[float]
-    answers_by_day: list[float]  # mean per member
-    budget_full_share: float  # of member-days that used up the whole budget
-
-    @property
-    def answers(self) -> float:
-        return sum(self.answers_by_day)
-
-    def per_100_answers(self, day: int) -> float:
-        return 100 * self.memorised_by_day[day - 1] / self.answers if self.answers else 0.0

@@ -1,22 +1,42 @@
-"""Spaced-repetition rules: the FSRS scheduler's settings and how an answer becomes a rating.
+"""Spaced-repetition rules: when a member sees a question again, from what FSRS says they hold.
 
-The scheduling itself is the ``fsrs`` package's; this module fixes its configuration, weighs a
-right answer by how likely it was a guess, and fuzzes review intervals with the caller's random
-source (fsrs's own fuzz draws from the global ``random`` module, which a caller can neither seed
-nor keep apart).
+Memory states (stability, difficulty) are the ``fsrs`` package's FSRS-6, counted in the member's
+calendar days, as FSRS-6 and Anki count them (py-fsrs counts 24-hour periods, so a review the next
+evening a few minutes earlier would count as the same day). The schedule is quizbot's own:
+
+- a review is due when recall is expected to fall to a target that rises with stability
+  (``target_retention``): a card that lasts long is cheap to keep near certain, a fresh one is
+  not, which is what the optimal policies of SSP-MMC (KDD 2022) look like; docs/learning.md
+  measures it against tuned fixed intervals and oracles (``python -m bench.learning``);
+- a right answer is weighed by how likely it was a guess, a first one too (``weigh_for_guessing``);
+- no same-day learning steps: a re-ask minutes later costs an answer and, in FSRS-6's own
+  short-term formula, adds little (measured: ``reask_missed``); a missed question shows its
+  right answer and explanation at once, and is due again the next day;
+- review intervals are whole days, due from the start of the member's day, fuzzed with the
+  caller's random source (fsrs's own fuzz draws from the global ``random`` module).
 """
 
 from __future__ import annotations
 
 import math
 from copy import copy
-from datetime import UTC, datetime, timedelta, tzinfo
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from random import Random
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 from fsrs.scheduler import FUZZ_RANGES
 
-DESIRED_RETENTION = 0.9
+# The target at REFERENCE_STABILITY_DAYS: the knob that moves the whole curve up or down.
+DESIRED_RETENTION = 0.88
+REFERENCE_STABILITY_DAYS = 10.0
+# The target rises by TARGET_RISE per factor e of stability (measured in docs/learning.md).
+TARGET_RISE = 0.04
+TARGET_FLOOR, TARGET_CEILING = 0.5, 0.97
+# The chance a right first answer was known rather than guessed is weighed from this prior.
+KNOWN_BEFORE = 0.1
+REASK_AFTER = timedelta(minutes=1)  # when a missed card comes back, if it does
+MINIMUM_STABILITY = 0.001  # days, as fsrs clamps it
 # A four-option question can be guessed right, so no interval may grow past a year.
 MAXIMUM_INTERVAL_DAYS = 365
 DEFAULT_DAILY_NEW_LIMIT = 10
@@ -29,30 +49,57 @@ __all__ = [
     "MASTERED_STABILITY_DAYS",
     "MAXIMUM_INTERVAL_DAYS",
     "Card",
+    "Policy",
     "Rating",
     "ReviewLog",
     "State",
     "as_utc",
+    "calendar_day",
     "fuzz_range",
     "interval_days",
     "is_mastered",
     "local_day_start",
-    "make_scheduler",
+    "make_policy",
     "new_card",
     "rating_for",
     "review",
+    "target_retention",
     "weigh_for_guessing",
 ]
 
 
-def make_scheduler() -> Scheduler:
-    """The one scheduler configuration. Its own fuzzing is off: ``review`` fuzzes instead,
-    with the caller's random source."""
+def _memory_model() -> Scheduler:
+    """fsrs as quizbot uses it: memory states only. No learning steps (``review`` re-asks a
+    missed card itself), no fuzz (``review`` fuzzes with the caller's random source)."""
     return Scheduler(
-        desired_retention=DESIRED_RETENTION,
+        learning_steps=(),
+        relearning_steps=(),
         maximum_interval=MAXIMUM_INTERVAL_DAYS,
         enable_fuzzing=False,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """The one scheduling configuration; the benchmark sweeps ``desired_retention`` and measures
+    the other fields' variants (docs/learning.md): ``reask_missed`` brings a missed card back
+    in a minute, once; ``fuzz`` off leaves intervals as computed."""
+
+    memory: Scheduler = field(default_factory=_memory_model)
+    desired_retention: float = DESIRED_RETENTION
+    rise: float = TARGET_RISE
+    known_before: float = KNOWN_BEFORE
+    reask_missed: bool = False
+    fuzz: bool = True
+
+    @property
+    def maximum_interval(self) -> int:
+        return int(self.memory.maximum_interval)
+
+
+def make_policy() -> Policy:
+    """The configuration the bot schedules every card with."""
+    return Policy()
 
 
 def rating_for(*, correct: bool) -> Rating:
@@ -72,80 +119,110 @@ def new_card(now: datetime) -> Card:
     return Card(card_id=_UNUSED_CARD_ID, due=as_utc(now))
 
 
+def calendar_day(moment: datetime, zone: tzinfo) -> datetime:
+    """``moment``'s calendar day in ``zone`` as a UTC midnight: fsrs counts whole 24-hour periods
+    between two times, so between two of these it counts the member's calendar days."""
+    day = as_utc(moment).astimezone(zone).date()
+    return datetime.combine(day, time(), tzinfo=UTC)
+
+
 def review(
-    scheduler: Scheduler,
+    policy: Policy,
     card: Card,
     *,
     correct: bool,
     option_count: int,
     reviewed_at: datetime,
+    zone: tzinfo,
     response_ms: int,
     rng: Random,
 ) -> tuple[Card, ReviewLog]:
-    """The card after one answer to a question of ``option_count`` options, and its log entry;
-    ``card`` itself is left unchanged.
-
-    A right answer is weighed by how likely it was a guess (``weigh_for_guessing``). A review
-    interval is fuzzed within fsrs's fuzz range (drawn from ``rng``), so that cards learnt
-    together do not all fall due on the same day.
-    """
-    reviewed, log = scheduler.review_card(
-        card,
-        rating_for(correct=correct),
-        review_datetime=as_utc(reviewed_at),
-        review_duration=max(0, response_ms),
-    )
+    """The card after one answer, at ``reviewed_at`` by a member living in ``zone``, to a
+    question of ``option_count`` options, and its log entry; ``card`` itself is left unchanged.
+    ``rng`` fuzzes the interval, so that cards learnt together do not all fall due together."""
+    at = as_utc(reviewed_at)
+    today = calendar_day(at, zone)
+    seen = copy(card)
+    if card.last_review is not None:
+        seen.last_review = calendar_day(card.last_review, zone)
+    rating = rating_for(correct=correct)
+    reviewed, _log = policy.memory.review_card(seen, rating, review_datetime=today)
     if correct:
-        reviewed = weigh_for_guessing(scheduler, card, reviewed, option_count, as_utc(reviewed_at))
-    if reviewed.state is not State.Review:  # learning steps are minutes: fsrs never fuzzes them
+        reviewed = weigh_for_guessing(policy, seen, reviewed, option_count, today)
+    reviewed.last_review = at
+    log = ReviewLog(_UNUSED_CARD_ID, rating, at, max(0, response_ms))
+    # With re-asks, a card met or missed for the first time today comes back once.
+    first_miss = card.stability is None or card.state is State.Review
+    if not correct and policy.reask_missed and first_miss:
+        reviewed.state = State.Learning if card.stability is None else State.Relearning
+        reviewed.step, reviewed.due = 0, at + REASK_AFTER
         return reviewed, log
-    bounds = fuzz_range(reviewed.due - as_utc(reviewed_at), scheduler.maximum_interval)
-    if bounds is None:
-        return reviewed, log
-    fuzzed = copy(reviewed)
-    fuzzed.due = as_utc(reviewed_at) + timedelta(days=rng.randint(*bounds))
-    return fuzzed, log
+    reviewed.state, reviewed.step = State.Review, None
+    reviewed.due = _due(policy, reviewed.stability or 0.0, at, zone, rng)
+    return reviewed, log
+
+
+def _due(policy: Policy, stability: float, at: datetime, zone: tzinfo, rng: Random) -> datetime:
+    """The start of the member's day the review falls on, its interval fuzzed within fsrs's
+    fuzz range."""
+    days = interval_days(policy, stability)
+    bounds = fuzz_range(timedelta(days=days), policy.maximum_interval)
+    if bounds is not None and policy.fuzz:
+        days = rng.randint(*bounds)
+    day = at.astimezone(zone).date() + timedelta(days=days)
+    return datetime.combine(day, time(), tzinfo=zone).astimezone(UTC)
 
 
 def weigh_for_guessing(
-    scheduler: Scheduler, before: Card, good: Card, option_count: int, reviewed_at: datetime
+    policy: Policy, before: Card, good: Card, option_count: int, reviewed_at: datetime
 ) -> Card:
     """``good`` (``before`` rated Good) with its memory weighed by the chance the right answer
     was recalled rather than guessed.
 
     fsrs's weights come from flashcards, where "Good" means recalled; a right pick among
     ``option_count`` options is also what a member who forgot gets one time in ``option_count``.
-    Given the recall FSRS expected (R), the chance the member recalled is
-    R / (R + (1 - R) / option_count); the stability is the Good and the Again outcome's, weighed
-    by that chance on a log scale (stability scales intervals), and the difficulty likewise on
-    its own scale. A first answer has no expected recall to weigh it by and stays Good.
+    Given the recall expected before (R: FSRS's for a card seen before, ``known_before`` for a
+    first answer), the chance the member recalled is R / (R + (1 - R) / option_count); the
+    stability is the Good and the Again outcome's, weighed by that chance on a log scale
+    (stability scales intervals), and the difficulty likewise on its own scale.
     """
-    if before.stability is None or before.last_review is None or good.stability is None:
+    if good.stability is None or good.difficulty is None:
         return good
     if option_count < 2:  # noqa: PLR2004  # a single option cannot be guessed wrong
         return good
-    recall = scheduler.get_card_retrievability(before, current_datetime=reviewed_at)
+    recall = (
+        policy.known_before
+        if before.stability is None
+        else policy.memory.get_card_retrievability(before, current_datetime=reviewed_at)
+    )
     recalled = recall / (recall + (1 - recall) / option_count)
-    forgot, _log = scheduler.review_card(before, Rating.Again, review_datetime=reviewed_at)
-    if forgot.stability is None or forgot.difficulty is None or good.difficulty is None:
+    forgot, _log = policy.memory.review_card(before, Rating.Again, review_datetime=reviewed_at)
+    if forgot.stability is None or forgot.difficulty is None:
         return good
     weighed = copy(good)
     weighed.stability = math.pow(good.stability, recalled) * math.pow(
         forgot.stability, 1 - recalled
     )
     weighed.difficulty = recalled * good.difficulty + (1 - recalled) * forgot.difficulty
-    if weighed.state is State.Review:
-        weighed.due = reviewed_at + timedelta(days=interval_days(scheduler, weighed.stability))
     return weighed
 
 
-def interval_days(scheduler: Scheduler, stability: float) -> int:
-    """The whole days until recall is expected to fall to the desired retention, as fsrs
-    rounds and bounds them: t = S / F · (DR^(1/C) - 1), C = -w20, F = 0.9^(1/C) - 1."""
-    decay = -float(scheduler.parameters[20])
+def target_retention(policy: Policy, stability: float) -> float:
+    """The recall at which a card of ``stability`` days falls due: ``desired_retention`` at
+    ``REFERENCE_STABILITY_DAYS``, ``rise`` more for each factor e of stability, within bounds."""
+    ratio = max(stability, MINIMUM_STABILITY) / REFERENCE_STABILITY_DAYS
+    target = policy.desired_retention + policy.rise * math.log(ratio)
+    return min(max(target, TARGET_FLOOR), TARGET_CEILING)
+
+
+def interval_days(policy: Policy, stability: float) -> int:
+    """The whole days until recall is expected to fall to the target, at least one, at most the
+    maximum: t = S / F · (R^(1/C) - 1), C = -w20, F = 0.9^(1/C) - 1."""
+    decay = -float(policy.memory.parameters[20])
     factor = math.pow(0.9, 1 / decay) - 1
-    days = stability / factor * (math.pow(scheduler.desired_retention, 1 / decay) - 1)
-    return min(max(round(days), 1), int(scheduler.maximum_interval))
+    target = target_retention(policy, stability)
+    days = stability / factor * (math.pow(target, 1 / decay) - 1)
+    return min(max(round(days), 1), policy.maximum_interval)
 
 
 def fuzz_range(interval: timedelta, maximum_interval: int) -> tuple[int, int] | None:

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeAlias
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Row, select
 
 from bot.quiz import scheduling
 from bot.storage.dialects import Insert, covering, insert_for
-from bot.storage.models import cards_table, review_logs_table
+from bot.storage.models import cards_table, member_settings_table, review_logs_table
+from bot.storage.results import MemberSettings
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
 ROUND_SOURCE = "round"
 REVIEW_SOURCE = "review"
-SCHEDULER = scheduling.make_scheduler()
+# The policy the learning benchmark measures (bench/learning runs scheduling.review with it).
+POLICY = scheduling.make_policy()
 
 CardKey: TypeAlias = tuple[int, str, str]
 
@@ -56,7 +59,8 @@ def review_cards(
     if not reviews:
         return {}
     states = _load(connection, {review.key for review in reviews})
-    logs = [_apply(states, review, rng) for review in reviews]
+    zones = _zones(connection, {review.member_id for review in reviews})
+    logs = [_apply(states, review, zones[review.member_id], rng) for review in reviews]
     touched = {review.key: states[review.key] for review in reviews}
     connection.execute(_upsert(dialect), _rows(touched))
     connection.execute(review_logs_table.insert(), logs)
@@ -81,7 +85,7 @@ def review_card_as_shown(
     found = states.get(review.key)
     if (found.card.last_review if found else None) != shown_last_review:
         return None
-    log = _apply(states, review, rng)
+    log = _apply(states, review, _zones(connection, {review.member_id})[review.member_id], rng)
     last_review = cards_table.c.last_review
     # An existing card always has a last review, so "no card yet" matches no existing row.
     unchanged = (
@@ -97,17 +101,32 @@ def review_card_as_shown(
     return states[review.key].card
 
 
-def _apply(states: dict[CardKey, _CardState], review: CardReview, rng: Random) -> dict[str, object]:
-    """Review the card of ``review`` in ``states`` (a new one if it has none); its log row."""
+def _zones(connection: Connection, member_ids: set[int]) -> dict[int, tzinfo]:
+    """Each member's time zone (their calendar days count for FSRS); UTC for one never set."""
+    c = member_settings_table.c
+    rows = connection.execute(
+        select(c.member_id, c.time_zone).where(c.member_id.in_(sorted(member_ids)))
+    )
+    found: dict[int, str] = dict(rows.tuples().all())
+    default = MemberSettings(0).time_zone
+    return {member_id: ZoneInfo(found.get(member_id, default)) for member_id in member_ids}
+
+
+def _apply(
+    states: dict[CardKey, _CardState], review: CardReview, zone: tzinfo, rng: Random
+) -> dict[str, object]:
+    """Review the card of ``review`` in ``states`` (a new one if it has none) for a member in
+    ``zone``; its log row."""
     state = states.get(review.key) or _CardState(
         scheduling.new_card(review.reviewed_at), review.reviewed_at, review.source
     )
     state.card, log = scheduling.review(
-        SCHEDULER,
+        POLICY,
         state.card,
         correct=review.correct,
         option_count=review.option_count,
         reviewed_at=review.reviewed_at,
+        zone=zone,
         response_ms=review.response_ms,
         rng=rng,
     )

@@ -25,7 +25,8 @@ from bot.storage.rounds import (
 from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
 HERE, ELSEWHERE = 1, 2
-TOMORROW = NOW + timedelta(days=1)  # every card of these rounds is due by then
+# Every card of these rounds is due by then: a first answer's interval is two days at most.
+DUE_BY = NOW + timedelta(days=2)
 
 
 def correct_of(question_id: str) -> int:
@@ -69,7 +70,7 @@ async def test_a_record_counts_this_servers_answers_and_its_learners_due_cards(
     db: Database,
 ) -> None:
     first, second = await played_here_and_elsewhere(db)
-    record = await pack_record(db, guild_id=HERE, pack_id="basics", now=TOMORROW)
+    record = await pack_record(db, guild_id=HERE, pack_id="basics", now=DUE_BY)
     assert record.learners == 3  # members 1-3; member 4 never answered here
     by_id = {q.question_id: q for q in record.questions}
     assert [q.question_id for q in record.questions] == [f"q{i}" for i in range(5)]
@@ -87,7 +88,7 @@ async def test_a_record_counts_this_servers_answers_and_its_learners_due_cards(
             .where(CardRow.member_id == 2, CardRow.question_id == first)
             .values(due=NOW + timedelta(days=30))
         )
-    later = await pack_record(db, guild_id=HERE, pack_id="basics", now=TOMORROW)
+    later = await pack_record(db, guild_id=HERE, pack_id="basics", now=DUE_BY)
     assert {q.question_id: q.due_members for q in later.questions}[first] == 2
     before_any_due = await pack_record(db, guild_id=HERE, pack_id="basics", now=NOW)
     assert [q.due_members for q in before_any_due.questions] == [0] * 5
@@ -95,7 +96,7 @@ async def test_a_record_counts_this_servers_answers_and_its_learners_due_cards(
 
 async def test_a_server_that_never_played_the_pack_has_no_learners(db: Database) -> None:
     await played_here_and_elsewhere(db)
-    record = await pack_record(db, guild_id=3, pack_id="basics", now=TOMORROW)
+    record = await pack_record(db, guild_id=3, pack_id="basics", now=DUE_BY)
     assert record.learners == 0
     assert all(q.answers == q.due_members == 0 for q in record.questions)
 
@@ -103,7 +104,7 @@ async def test_a_server_that_never_played_the_pack_has_no_learners(db: Database)
 async def test_questions_the_pack_no_longer_has_are_left_out(db: Database) -> None:
     await played_here_and_elsewhere(db)
     await sync_packs(db, [make_pack(questions=4)], NOW)  # q4 is gone
-    record = await pack_record(db, guild_id=HERE, pack_id="basics", now=TOMORROW)
+    record = await pack_record(db, guild_id=HERE, pack_id="basics", now=DUE_BY)
     assert [q.question_id for q in record.questions] == ["q0", "q1", "q2", "q3"]
 
 
@@ -117,7 +118,7 @@ async def review_round(db: Database, guild_id: int, count: int | None) -> RoundV
         question_seconds=20,
         question_count=count,
         rng=seeded(1),
-        now=TOMORROW,
+        now=DUE_BY,
         mode=RoundMode.REVIEW,
     )
 
@@ -128,7 +129,7 @@ async def test_a_review_round_asks_the_most_needed_questions_first(db: Database)
     view = await review_round(db, HERE, 2)
     assert view.question_order == (first, second)
     assert view.pack_id == "basics"
-    assert await end_round(db, view.id, RoundState.STOPPED, TOMORROW) is not None
+    assert await end_round(db, view.id, RoundState.STOPPED, DUE_BY) is not None
     everything = await review_round(db, HERE, None)
     assert everything.question_order[:2] == (first, second)
     assert sorted(everything.question_order) == [f"q{i}" for i in range(5)]

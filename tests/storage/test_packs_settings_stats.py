@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from bot.quiz.review import Answer, Session
 from bot.storage.database import Database
-from bot.storage.models import QuestionRow
+from bot.storage.models import CardRow, QuestionRow
 from bot.storage.packs import active_question_ids, sync_packs
 from bot.storage.results import GuildSettings, MemberSettings, PackMastery
 from bot.storage.reviews import take
@@ -97,7 +97,11 @@ async def test_member_stats(db: Database) -> None:
     assert elsewhere - here - {"q4"}  # questions only the other server asked
     yesterday = NOW - timedelta(days=1)
     review = Answer(Session(MEMBER), "basics", "q4", 0, 1000)
-    await take(db, review, now=yesterday, rng=seeded(1))
+    await take(db, review, now=yesterday, rng=seeded(1))  # due the day after tomorrow
+    async with db.write() as connection:  # as if reviewed long ago: overdue since yesterday
+        await connection.execute(
+            update(CardRow).where(CardRow.question_id == "q4").values(due=yesterday)
+        )
     stats = await member_stats(db, MEMBER, NOW + timedelta(minutes=1), guild_id=1)
     assert (stats.answers, stats.correct, stats.rounds) == (2, 1, 1)
     assert stats.accuracy == 0.5
@@ -105,9 +109,8 @@ async def test_member_stats(db: Database) -> None:
     # Reviews are the member's own, whichever server the answers that scheduled them came from.
     seen = len(here | elsewhere | {"q4"})
     assert stats.packs == (PackMastery("basics", questions=5, seen=seen, mastered=0),)
-    # Each question answered at NOW + 1 s was last answered right (the one missed here was
-    # right in the other server): a 10-minute learning step, later. Yesterday's review is
-    # overdue, so the next review is now (issue 24: never the next card to fall due later).
+    # Each question answered at NOW + 1 s is due in two days; q4 is overdue, so the next
+    # review is now (issue 24: never the next card to fall due later).
     assert stats.next_review_due == NOW + timedelta(minutes=1)
     everywhere = await member_stats(db, MEMBER, NOW + timedelta(minutes=1))
     assert (everywhere.answers, everywhere.correct, everywhere.rounds) == (5, 4, 2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from bot.quiz import review
 from bot.quiz.review import (
@@ -33,6 +33,8 @@ from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
 MEMBER = 5
 BASICS = Scope(pack_id="basics")
+DAY = timedelta(days=1)
+TODAY = NOW.replace(hour=0)  # the start of the member's (UTC) day: review intervals count from it
 
 
 def right(question_id: str) -> int:
@@ -83,7 +85,8 @@ async def test_round_answers_review_the_members_card(db: Database) -> None:
         log = (await connection.execute(select(ReviewLogRow))).one()
         card = (await connection.execute(select(CardRow))).one()
     assert (log.rating, log.duration_ms, log.source) == (int(Rating.Again), 3000, "round")
-    assert (card.question_id, card.due) == (opened.question_id, at + timedelta(minutes=1))
+    # A first miss: S = w0, due two days on from the start of the member's (UTC) day.
+    assert (card.question_id, card.due) == (opened.question_id, TODAY + 2 * DAY)
 
 
 async def test_a_session_from_start_to_summary(db: Database) -> None:
@@ -95,34 +98,42 @@ async def test_a_session_from_start_to_summary(db: Database) -> None:
     result = await grade(db, "q0", NOW, correct=False, session=session)
     assert (result.session.reviewed, result.session.correct) == (1, 0)
     assert (result.grade.picked, result.grade.correct_index) == (1, 0)
-    assert result.grade.due == NOW + timedelta(minutes=1)  # Again: the first relearning step
+    assert result.grade.due == TODAY + 2 * DAY  # Again: no same-day step, S = w0: two days
     assert result.more  # q1 is new and within the daily limit
     second = await take(db, Next(result.session), now=NOW, rng=seeded(1))
     assert isinstance(second, CardStep)
     assert (second.card.question_id, second.first_of_new) == ("q1", False)
     done = await take(db, Finish(result.session), now=NOW, rng=seeded(1))
     # New questions remain, yet the next review is when a card falls due: never "now".
-    assert done == SummaryStep(result.session, NOW + timedelta(minutes=1))
+    assert done == SummaryStep(result.session, TODAY + 2 * DAY)
 
 
 async def test_new_questions_come_in_pack_order_within_the_daily_limit(db: Database) -> None:
     await save_member_settings(db, MemberSettings(MEMBER, daily_new_limit=2))
     assert await next_id(db, NOW) == "q0"
-    await grade(db, "q0", NOW, correct=True)  # due again in 10 minutes
+    await grade(db, "q0", NOW, correct=True)  # due in two days (weighed as a possible guess)
     assert await next_id(db, NOW) == "q1"
-    last = await grade(db, "q1", NOW, correct=False)  # due again in 1 minute
+    last = await grade(db, "q1", NOW, correct=False)  # due in two days: no same-day re-ask
     assert not last.more  # the limit is reached and nothing is due yet
     step = await take(db, Next(last.session), now=NOW, rng=seeded(1))
-    assert step == SummaryStep(last.session, NOW + timedelta(minutes=1))
-    assert await next_id(db, NOW + timedelta(minutes=2)) == "q1"
+    # New questions again at the member's midnight, before either card falls due.
+    assert step == SummaryStep(last.session, TODAY + DAY)
+    assert await next_id(db, NOW + timedelta(minutes=2)) is None
+    assert await next_id(db, TODAY + 2 * DAY) in {"q0", "q1"}
 
 
 async def test_due_learning_cards_come_before_older_due_reviews(db: Database) -> None:
-    for question_id in ("q0", "q1"):
-        await grade(db, question_id, NOW, correct=True)
-        await grade(db, question_id, NOW + timedelta(minutes=10), correct=True)
+    """The scheduler no longer makes same-day learning cards, but cards stored before it did
+    (and a re-asking policy, ``Policy.reask_missed``) still come first once due."""
+    for days, question_id in enumerate(("q0", "q1", "q2")):
+        await grade(db, question_id, NOW + days * DAY, correct=True)
         assert await card_state(db, question_id) is State.Review
-    await grade(db, "q2", NOW + timedelta(days=29), correct=False)  # relearning, due in 1 min
+    async with db.write() as connection:  # as the 10-minute relearning step left it
+        await connection.execute(
+            update(CardRow)
+            .where(CardRow.member_id == MEMBER, CardRow.question_id == "q2")
+            .values(state=int(State.Relearning), step=0, due=NOW + 29 * DAY)
+        )
     later = NOW + timedelta(days=30)
     assert await next_id(db, later) == "q2"
     await grade(db, "q2", later, correct=True)
@@ -160,14 +171,12 @@ async def test_nothing_at_all_to_review_has_no_next_review(db: Database) -> None
 
 
 async def test_the_next_review_is_the_earliest_future_due_never_a_past_one(db: Database) -> None:
-    await grade(db, "q0", NOW, correct=False)  # due at +1 minute
-    await grade(db, "q1", NOW, correct=True)  # due at +10 minutes
-    later = NOW + timedelta(minutes=3)  # q0 is overdue by 2 minutes
-    assert review.next_review_at(await next_review(db, MEMBER, later)) == NOW + timedelta(
-        minutes=10
-    )
+    await grade(db, "q0", NOW - 3 * DAY, correct=False)  # due a day ago
+    await grade(db, "q1", NOW, correct=True)  # due in two days
+    later = NOW + timedelta(minutes=3)  # q0 is overdue
+    assert review.next_review_at(await next_review(db, MEMBER, later)) == TODAY + 2 * DAY
     step = await take(db, Finish(Session(MEMBER, reviewed=2)), now=later, rng=seeded(1))
-    assert step == SummaryStep(Session(MEMBER, reviewed=2), NOW + timedelta(minutes=10))
+    assert step == SummaryStep(Session(MEMBER, reviewed=2), TODAY + 2 * DAY)
 
 
 async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Database) -> None:
@@ -235,9 +244,9 @@ async def test_a_card_and_its_result_count_the_same_earlier_answers(db: Database
     """What the options' order is seeded with: answers before this showing, rounds included,
     the same on the card and on its result, and one more at the next showing."""
     session = Session(MEMBER, scope=BASICS)
-    for times in range(3):
-        step = await take(db, Start(session), now=NOW + timedelta(days=times), rng=seeded(1))
+    for times in range(3):  # a missed q0 is due again within two days
+        step = await take(db, Start(session), now=NOW + 2 * times * DAY, rng=seeded(1))
         assert isinstance(step, CardStep)
         assert (step.card.question_id, step.times_reviewed) == ("q0", times)
-        result = await grade(db, "q0", NOW + timedelta(days=times), correct=False)
+        result = await grade(db, "q0", NOW + 2 * times * DAY, correct=False)
         assert result.grade.times_reviewed == times
