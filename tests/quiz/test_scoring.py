@@ -16,6 +16,7 @@ from bot.quiz.scoring import (
     parse_period_key,
     period_key,
     periods_at,
+    season_key,
     week_key,
 )
 
@@ -31,7 +32,19 @@ from bot.quiz.scoring import (
 def test_period_keys(moment: datetime, week: str, month: str) -> None:
     assert (week_key(moment), month_key(moment)) == (week, month)
     assert periods_at(moment) == (ALL_TIME, week, month)
-    assert [period_key(p, moment) for p in Period] == [ALL_TIME, week, month]
+    dated = (Period.ALL_TIME, Period.WEEK, Period.MONTH)
+    assert [period_key(p, moment) for p in dated] == [ALL_TIME, week, month]
+    assert periods_at(moment, season_id=12) == (ALL_TIME, week, month, "S12")
+
+
+def test_a_seasons_key_is_its_id_and_no_moment_names_it() -> None:
+    assert season_key(12) == "S12"
+    assert parse_period_key("S12") == PeriodKey(Period.SEASON, number=12)
+    for wrong in ("S0", "S012", "S12345678", "s12"):
+        with pytest.raises(ValueError, match="not a period key"):
+            parse_period_key(wrong)
+    with pytest.raises(ValueError, match="season"):
+        period_key(Period.SEASON, datetime(2026, 11, 25, tzinfo=UTC))
 
 
 def test_streak_counts_back_from_today_or_yesterday() -> None:
