@@ -8,7 +8,7 @@ import { localised, say } from "./words.js";
 const SUB_COMMAND = 1;
 const GROUP = 2;
 const TYPES = { STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 };
-const SHOWN = 25;
+const SHOWN = 100;  // every command a bot may have: Discord lists them all, scrolled
 
 export class Composer {
   // actions: { send(path, options) -> Promise, autocomplete(path, focused, options) -> choices,
