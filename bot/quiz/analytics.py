@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 # Fewer members than this in a question's index make it noise, so it is not computed.
 MIN_MEMBERS = 10
@@ -42,6 +42,9 @@ class ItemStats:
     median_ms: float | None
     discrimination: float | None  # None: too few members, or undefined (see ``discrimination``)
     indexed_members: int  # members the index is computed over
+    # Members who answered the pack here and have the question as a leech (bot.quiz.leeches):
+    # failed again and again after seeing its answer, a sign of an ambiguous or mis-keyed key.
+    leeches: int = 0
 
     @property
     def share_right(self) -> float | None:
@@ -65,19 +68,27 @@ def analyse(
     records: Iterable[AnswerRecord],
     *,
     min_members: int = MIN_MEMBERS,
+    leech_members: Mapping[str, Collection[int]] | None = None,
 ) -> PackAnalytics:
     """The analytics of the questions ``question_ids`` (the pack's, in order) from ``records``
-    oldest first. Records of other questions (since removed from the pack) are ignored."""
+    oldest first. Records of other questions (since removed from the pack) are ignored.
+    ``leech_members``: per question, the members who have it as a leech; only those among the
+    records' members count."""
     positions = {question_id: index for index, question_id in enumerate(question_ids)}
     kept = [record for record in records if record.question_id in positions]
     firsts = _first_answers(kept)
     by_question: dict[str, list[AnswerRecord]] = {question_id: [] for question_id in positions}
     for record in kept:
         by_question[record.question_id].append(record)
+    leeches = {
+        question_id: sum(member in firsts for member in members)
+        for question_id, members in (leech_members or {}).items()
+    }
     items = [
         _item(question_id, positions[question_id], answered, firsts, min_members)
         for question_id, answered in by_question.items()
     ]
+    items = [replace(item, leeches=leeches.get(item.question_id, 0)) for item in items]
     return PackAnalytics(
         items=tuple(sorted(items, key=worst_first)),
         members=len(firsts),

@@ -157,12 +157,25 @@ class Grade:
 
 
 @dataclass(frozen=True, slots=True)
+class LeechNotice:
+    """A question that left the member's reviews (bot.quiz.leeches), told with the step that
+    carries it: the review answer that made it a leech, or the member's next review reply."""
+
+    pack_id: str
+    question_id: str
+
+
+Leeches = tuple[LeechNotice, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CardStep:
     session: Session
     card: QueuedCard
     first_of_new: bool  # a new card opens the session because nothing is due
     times_reviewed: int = 0  # the member's answers to the question so far (its options' order)
     shown: Shown = Shown(None)  # the card as shown, which its answer must find unchanged
+    leeches: Leeches = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,12 +183,14 @@ class ResultStep:
     session: Session  # as it is after the answer
     grade: Grade
     more: bool  # whether another card is ready now
+    leeches: Leeches = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SummaryStep:
     session: Session
     next_review: datetime | None
+    leeches: Leeches = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +207,7 @@ class NothingStep:
 
     missed_round: bool
     next_review: datetime | None
+    leeches: Leeches = ()
 
 
 ReviewStep = CardStep | ResultStep | SummaryStep | NothingStep | AnsweredStep

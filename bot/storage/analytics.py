@@ -9,13 +9,15 @@ from sqlalchemy import select
 from bot.quiz.analytics import MIN_MEMBERS, AnswerRecord, PackAnalytics, analyse
 from bot.quiz.model import Pack
 from bot.storage.database import Database
+from bot.storage.leeches import leech_members
 from bot.storage.models import AnswerRow, RoundRow
 
 
 async def pack_analytics(
     db: Database, *, guild_id: int, pack: Pack, min_members: int = MIN_MEMBERS
 ) -> PackAnalytics:
-    """Every answer to ``pack`` in the server's rounds, oldest first, in one query.
+    """Every answer to ``pack`` in the server's rounds, oldest first, in one query; and which
+    of the members who gave them have each question as a leech.
 
     It goes through the server's rounds of the pack: answers are keyed by round, so each round
     costs one index range rather than a scan of every answer ever given.
@@ -39,6 +41,9 @@ async def pack_analytics(
         for member_id, question_id, option_index, correct, response_ms in rows
     ]
     question_ids = [question.id for question in pack.questions]
+    leeches = await leech_members(db, pack.id, {record.member_id for record in records})
     # A big server's answers take a noticeable fraction of a second to go through; in a worker
     # thread the bot keeps answering clicks meanwhile.
-    return await asyncio.to_thread(analyse, question_ids, records, min_members=min_members)
+    return await asyncio.to_thread(
+        analyse, question_ids, records, min_members=min_members, leech_members=leeches
+    )

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Row, select
 
-from bot.quiz import scheduling
+from bot.quiz import leeches, scheduling
 from bot.storage.dialects import Insert, covering, insert_for
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
@@ -48,6 +48,7 @@ class _CardState:
     card: scheduling.Card
     introduced_at: datetime
     introduced_by: str
+    lapses: int = 0
 
 
 def review_cards(
@@ -120,6 +121,7 @@ def _apply(
     state = states.get(review.key) or _CardState(
         scheduling.new_card(review.reviewed_at), review.reviewed_at, review.source
     )
+    state.lapses = leeches.lapses_after(state.lapses, state.card, correct=review.correct)
     state.card, log = scheduling.review(
         POLICY,
         state.card,
@@ -157,14 +159,14 @@ def _state_of(row: Row[Any]) -> _CardState:
         due=scheduling.as_utc(row.due),
         last_review=None if row.last_review is None else scheduling.as_utc(row.last_review),
     )
-    return _CardState(card, row.introduced_at, row.introduced_by)
+    return _CardState(card, row.introduced_at, row.introduced_by, row.lapses)
 
 
 def _upsert(dialect: str, where: ColumnElement[bool] | None = None) -> Insert:
     """Cards inserted, or their schedule updated if they exist (and match ``where``)."""
     c = cards_table.c
     insert = insert_for(dialect, cards_table)
-    scheduled = ("state", "step", "stability", "difficulty", "due", "last_review")
+    scheduled = ("state", "step", "stability", "difficulty", "due", "last_review", "lapses")
     return insert.on_conflict_do_update(
         index_elements=[c.member_id, c.pack_id, c.question_id],
         set_={name: insert.excluded[name] for name in scheduled},
@@ -178,5 +180,6 @@ def _rows(states: dict[CardKey, _CardState]) -> list[dict[str, object]]:
         | {"state": int(s.card.state), "step": s.card.step, "stability": s.card.stability}
         | {"difficulty": s.card.difficulty, "due": s.card.due, "last_review": s.card.last_review}
         | {"introduced_at": s.introduced_at, "introduced_by": s.introduced_by}
+        | {"lapses": s.lapses}
         for key, s in sorted(states.items())
     ]

@@ -532,6 +532,8 @@ class CardRow(Base):
         ),
         Index("ix_cards_member_id_due", "member_id", "due"),
         Index("ix_cards_member_id_introduced_at", "member_id", "introduced_at"),
+        # /quiz analytics counts a pack's leeches; few cards of a pack have many lapses.
+        Index("ix_cards_pack_id_lapses", "pack_id", "lapses"),
     )
     member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     pack_id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
@@ -545,6 +547,10 @@ class CardRow(Base):
     introduced_at: Mapped[datetime]
     # "review" when the review queue introduced it (counts towards the daily new limit).
     introduced_by: Mapped[str] = mapped_column(String(8))
+    # Wrong answers after it was learnt (bot.quiz.leeches): from LEECH_LAPSES on, a leech.
+    lapses: Mapped[int] = mapped_column(SmallInteger, server_default=text("0"))
+    # When the member was told it left their reviews; None: not yet (or not a leech).
+    leech_told_at: Mapped[datetime | None]
 
 
 class ReviewLogRow(Base):

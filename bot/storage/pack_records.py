@@ -8,6 +8,7 @@ from sqlalchemy import Select, func, select
 
 from bot.quiz.review_round import PackRecord, QuestionRecord
 from bot.storage.database import Database
+from bot.storage.leeches import not_leech
 from bot.storage.models import AnswerRow, CardRow, QuestionRow, RoundRow
 
 
@@ -58,6 +59,7 @@ def _record_query(
     due = (
         select(CardRow.question_id, func.count().label("due_members"))
         .where(CardRow.pack_id == pack_id, CardRow.member_id.in_(learners), CardRow.due <= now)
+        .where(not_leech())
         .group_by(CardRow.question_id)
         .subquery()
     )

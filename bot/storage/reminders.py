@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
+from bot.storage.leeches import not_leech
 from bot.storage.models import (
     CardRow,
     MemberSettingsRow,
@@ -144,7 +145,8 @@ async def refused_members(db: Database) -> set[int]:
 
 
 async def due_counts(db: Database, member_id: int, now: datetime) -> dict[str, int]:
-    """How many of the member's cards are due now, by pack (active questions only). A server's
+    """How many of the member's cards are due now, by pack (active questions only, leeches left
+    out). A server's
     own packs are left out: a reminder's review runs in a DM, where only built-in packs show."""
     async with db.read() as connection:
         rows = await connection.execute(
@@ -158,6 +160,7 @@ async def due_counts(db: Database, member_id: int, now: datetime) -> dict[str, i
             .where(
                 CardRow.member_id == member_id,
                 CardRow.due <= now,
+                not_leech(),
                 QuestionRow.active,
                 PackRow.active,
                 visible_packs(None),

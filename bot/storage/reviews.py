@@ -15,6 +15,7 @@ from bot.quiz import review, scheduling
 from bot.quiz.review import CardKind, DueQueue, Grade, MissedQueue, Queue, QueuedCard, Session
 from bot.storage.cards import REVIEW_SOURCE, CardReview, review_card_as_shown, review_cards
 from bot.storage.database import Database
+from bot.storage.leeches import claim_notices, not_leech, untold_leeches
 from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, ReviewLogRow, RoundRow
 from bot.storage.packs import EVERYWHERE, Where, visible_packs
 from bot.storage.settings import read_member_settings
@@ -37,6 +38,7 @@ async def take(
     An answer is graded (wrong: Again, right: Good, weighed for guessing) and its card
     rescheduled, its interval fuzzed with ``rng``, before the queue is read; only if the card
     is still as the answer's ``shown`` says, so a card shown once is graded at most once.
+    Leeches the member was not told of ride on the step, once (the answer's own, if it made one).
     ``where``: whose packs it may show (a server sees only its own packs besides the built-ins).
     """
     grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
@@ -46,7 +48,11 @@ async def take(
         step = review.decide(action, queue, member_queue, grade)
         if isinstance(step, review.CardStep):
             step = await _as_shown(connection, step)
-    return step
+        if isinstance(step, review.AnsweredStep):
+            return step
+        untold = await untold_leeches(connection, action.session.member_id, where)
+    told = await claim_notices(db, action.session.member_id, untold, now)
+    return replace(step, leeches=told) if told else step
 
 
 async def _as_shown(connection: AsyncConnection, step: review.CardStep) -> review.CardStep:
@@ -169,13 +175,14 @@ async def _due_queue(
 def active_cards(
     member_id: int, pack_id: str | None, where: Where = EVERYWHERE
 ) -> Select[str, str, datetime]:
-    """The member's cards of active questions in active packs: those a review can show."""
+    """The member's cards of active questions in active packs, leeches left out: those a review
+    can show."""
     query = (
         select(CardRow.pack_id, CardRow.question_id, CardRow.due)
         .join(QuestionRow, _QUESTION_OF_CARD)
         .join(PackRow, PackRow.id == CardRow.pack_id)
         .where(CardRow.member_id == member_id, QuestionRow.active, PackRow.active)
-        .where(visible_packs(where))
+        .where(visible_packs(where), not_leech())
     )
     return query if pack_id is None else query.where(CardRow.pack_id == pack_id)
 
@@ -237,8 +244,8 @@ async def _first_new(
 
 
 async def _missed_queue(connection: AsyncConnection, round_id: int, member_id: int) -> MissedQueue:
-    """The round's questions asked so far, still in its pack, that the member got wrong
-    (MISSED) or left unanswered (UNANSWERED)."""
+    """The round's questions asked so far, still in its pack and not leeches of the member,
+    that they got wrong (MISSED) or left unanswered (UNANSWERED)."""
     row = (
         await connection.execute(
             select(RoundRow.pack_id, RoundRow.question_order, RoundRow.question_index).where(
@@ -262,6 +269,13 @@ async def _missed_queue(connection: AsyncConnection, round_id: int, member_id: i
         await connection.scalars(
             select(QuestionRow.question_id).where(
                 QuestionRow.pack_id == pack_id, QuestionRow.active
+            )
+        )
+    )
+    active -= set(
+        await connection.scalars(
+            select(CardRow.question_id).where(
+                CardRow.member_id == member_id, CardRow.pack_id == pack_id, ~not_leech()
             )
         )
     )

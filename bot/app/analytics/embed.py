@@ -79,7 +79,7 @@ def _figures(item: ItemStats, locale: str) -> str:
             letter=letter(item.top_wrong_option),
             share=item.top_wrong_share or 0,
         )
-    return tr(
+    figures = tr(
         locale,
         "analytics.figures",
         answers=item.answers,
@@ -88,3 +88,6 @@ def _figures(item: ItemStats, locale: str) -> str:
         median=(item.median_ms or 0) / 1000,
         mean=(item.mean_ms or 0) / 1000,
     )
+    if item.leeches:
+        figures += " · " + tr(locale, "analytics.leeches", count=item.leeches)
+    return figures

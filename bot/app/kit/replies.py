@@ -23,6 +23,7 @@ async def reply(
     content: str | None = None,
     *,
     embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     files: list[discord.File] | None = None,
@@ -32,6 +33,8 @@ async def reply(
     kwargs: dict[str, Any] = {"content": fit_content(content), "ephemeral": ephemeral}
     if embed is not None:
         kwargs["embed"] = fit_embed(embed)
+    if embeds:
+        kwargs["embeds"] = [fit_embed(each) for each in embeds]
     if view is not None:
         kwargs["view"] = view
     if file is not None:

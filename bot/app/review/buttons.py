@@ -19,6 +19,7 @@ from bot.app.kit.button_origin import STANDINGS, carried, refuse, round_message
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
+from bot.app.kit.limits import EMBED_TOTAL, embed_length
 from bot.app.kit.message_parts import letter
 from bot.app.kit.question_keys import QuestionKeys, shown_of, stable_key
 from bot.app.kit.replies import reply, say
@@ -38,6 +39,7 @@ from bot.app.review.custom_ids import (
 )
 from bot.app.review.messages import (
     card_order,
+    leech_embeds,
     loaded_question,
     nothing_to_review_text,
     review_question_embed,
@@ -209,26 +211,32 @@ async def _take(
     interaction: discord.Interaction[Any], action: ReviewAction, keys: QuestionKeys | None = None
 ) -> None:
     """One service call for the member's action; its step shown, as a new message for a start
-    and in place of the clicked message otherwise. ``keys``: the packs seen here, if the
-    handler read them already."""
+    and in place of the clicked message otherwise, with an embed for each leech the member is
+    told of. ``keys``: the packs seen here, if the handler read them already."""
     step = await take_step(interaction, action)
     locale = interaction.locale.value
     # In a DM the messages are private anyway, and a normal message stays in its history.
     private = interaction.guild_id is not None
-    if isinstance(step, NothingStep):
-        await reply(interaction, nothing_to_review_text(locale, step), ephemeral=private)
-        return
     if isinstance(step, AnsweredStep):  # the first click's result stays on the card
         await say(interaction, "review.already_answered")
         return
     keys = keys or await keys_here(interaction)
+    if isinstance(step, NothingStep):
+        text = nothing_to_review_text(locale, step)
+        leeches = leech_embeds(keys, step.leeches, locale)
+        await reply(interaction, text, embeds=leeches, ephemeral=private)
+        return
     embed, view = _message_of(keys, step, locale)
+    graded = step.grade if isinstance(step, ResultStep) else None
+    budget = EMBED_TOTAL - embed_length(embed)
+    leeches = leech_embeds(keys, step.leeches, locale, graded, budget)
     image = None if isinstance(step, SummaryStep) else _question_of(keys, step).image
     files = await ctx_of(interaction).shelf.pictures.files(image, locale)
+    embeds = [embed, *leeches]
     if isinstance(action, Start):
-        await reply(interaction, embed=embed, view=view, ephemeral=private, files=files)
+        await reply(interaction, embeds=embeds, view=view, ephemeral=private, files=files)
     else:  # the files listed replace the card's: the next card's picture, or none
-        await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+        await interaction.response.edit_message(embeds=embeds, view=view, attachments=files)
 
 
 def _question_of(keys: QuestionKeys, step: CardStep | ResultStep) -> Question:

@@ -9,12 +9,13 @@ from datetime import datetime
 import discord
 
 from bot.app.kit.catalogue import tr
-from bot.app.kit.limits import fit_embed
+from bot.app.kit.limits import EMBED_TOTAL, fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
 from bot.app.kit.pictures import attachment_url
 from bot.app.kit.question_keys import QuestionKeys, stable_key
+from bot.quiz.leeches import LEECH_LAPSES
 from bot.quiz.model import Pack, Question
-from bot.quiz.review import CardKind, CardStep, Grade, NothingStep, SummaryStep
+from bot.quiz.review import CardKind, CardStep, Grade, LeechNotice, NothingStep, SummaryStep
 from bot.quiz.shuffle import option_order, review_option_seed, shown_position
 
 _FOOTERS = {
@@ -57,6 +58,41 @@ def review_result_embed(
     parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
     embed = _embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG)
     return fit_embed(_pictured(embed, question))
+
+
+def leech_embeds(
+    keys: QuestionKeys,
+    notices: Sequence[LeechNotice],
+    locale: str,
+    graded: Grade | None = None,
+    budget: int = EMBED_TOTAL,
+) -> list[discord.Embed]:
+    """One embed per question that left the member's reviews: why, and the question with its
+    answer and explanation; for the question just ``graded``, whose result above shows them,
+    only why. Together they fit in ``budget`` (what the message's other embed leaves)."""
+    embeds = []
+    each = budget // max(len(notices), 1)
+    for notice in notices:
+        found = keys.questions.get(stable_key(notice.pack_id, notice.question_id))
+        if found is None:  # left its pack since: nothing to show it by
+            continue
+        pack, question = found
+        parts = [tr(locale, "review.leech", lapses=LEECH_LAPSES)]
+        answered = graded is not None and (graded.pack_id, graded.question_id) == (
+            notice.pack_id,
+            notice.question_id,
+        )
+        if not answered:
+            answer = question.options[question.correct_index].text.get(locale)
+            parts += [
+                f"**{question.prompt.get(locale)}**",
+                tr(locale, "review.leech_answer", answer=answer),
+                question.explanation.get(locale),
+            ]
+        title = f"{tr(locale, 'review.leech_title')} · {pack.title.get(locale)}"
+        embed = discord.Embed(title=title, description="\n\n".join(parts), colour=WRONG)
+        embeds.append(fit_embed(embed, each))
+    return embeds
 
 
 def review_summary_embed(locale: str, step: SummaryStep) -> discord.Embed:

@@ -221,6 +221,10 @@ review-why_not = **Γιατί όχι το { $letter };** { $why }
 review-finish_button = Ολοκλήρωση
 review-summary_nothing = Επόμενη επανάληψη: δεν έχει προγραμματιστεί
 review-now_button = Επανάληψη τώρα
+# Ερώτηση που το μέλος απάντησε λάθος LEECH_LAPSES φορές αφού την έμαθε: βγαίνει από τις επαναλήψεις του.
+review-leech_title = Εκτός επαναλήψεων
+review-leech = Απαντήσατε λάθος σε αυτή την ερώτηση { $lapses } φορές από τότε που είδατε πρώτη φορά τη σωστή απάντηση, οπότε βγαίνει από τις επαναλήψεις σας: μία ακόμη επανάληψη θα σας μάθαινε λίγα. Οι γύροι κουίζ μπορεί να τη θέτουν ακόμη. Αν η απάντησή της μοιάζει λάθος ή η ερώτηση διφορούμενη, πείτε το σε έναν συντονιστή.
+review-leech_answer = **Απάντηση:** { $answer }
 
 ## Η κατάταξη του server.
 
@@ -353,6 +357,11 @@ analytics-item = **{ $rank }.** `{ $id }` · διάκριση **{ $index }** · 
 analytics-figures = απαντήσεις { $answers } · σωστές { NUMBER($right, style: "percent") } · { $wrong } · χρόνος: διάμεσος { NUMBER($median, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ., μέσος όρος { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) } δευτ.
 analytics-top_wrong = συχνότερη λάθος επιλογή **{ $letter }** { NUMBER($share, style: "percent") }
 analytics-no_wrong = καμία λάθος απάντηση
+# Μέλη που απάντησαν στο πακέτο εδώ και έχουν την ερώτηση ως «βδέλλα» (λάθος ξανά και ξανά).
+analytics-leeches = { $count ->
+        [one] **{ $count } μέλος** την απαντά συνέχεια λάθος (ελέγξτε τη σωστή απάντηση και τη διατύπωση)
+       *[other] **{ $count } μέλη** την απαντούν συνέχεια λάθος (ελέγξτε τη σωστή απάντηση και τη διατύπωση)
+    }
 analytics-more = { $count ->
         [one] …και { $count } ακόμη ερώτηση.
        *[other] …και { $count } ακόμη ερωτήσεις.

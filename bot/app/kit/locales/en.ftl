@@ -204,6 +204,10 @@ review-why_not = **Why not { $letter }?** { $why }
 review-finish_button = Finish
 review-summary_nothing = Next review: nothing scheduled
 review-now_button = Review now
+# A question the member failed LEECH_LAPSES times after learning it: it leaves their reviews.
+review-leech_title = Out of your reviews
+review-leech = You have got this question wrong { $lapses } times since you first saw its answer, so it leaves your reviews: one more review would teach little. Quiz rounds may still ask it. If its answer looks wrong or the question ambiguous, tell a moderator.
+review-leech_answer = **Answer:** { $answer }
 
 ## The server's leaderboard.
 
@@ -320,6 +324,11 @@ analytics-item = **{ $rank }.** `{ $id }` · discrimination **{ $index }** · { 
 analytics-figures = answers { $answers } · right { NUMBER($right, style: "percent") } · { $wrong } · time: median { NUMBER($median, minimumFractionDigits: 1, maximumFractionDigits: 1) } s, mean { NUMBER($mean, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 analytics-top_wrong = most-picked wrong option **{ $letter }** { NUMBER($share, style: "percent") }
 analytics-no_wrong = no wrong answers
+# Members who answered the pack here and have the question as a leech (failed again and again).
+analytics-leeches = { $count ->
+        [one] **{ $count } member** keeps failing it (a leech: check its key and wording)
+       *[other] **{ $count } members** keep failing it (leeches: check its key and wording)
+    }
 analytics-more = { $count ->
         [one] …and { $count } more question.
        *[other] …and { $count } more questions.

@@ -1,0 +1,36 @@
+"""leeches: each card's lapse count, and when its member was told it left their reviews
+
+Revision ID: 0015
+Revises: 0014
+Create Date: 2026-12-02 06:00:00
+"""
+
+from __future__ import annotations
+
+import bot.storage.models
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0015"
+down_revision = "0014"
+branch_labels = None
+depends_on = None
+
+
+# Cards from before this revision start with no lapses: their past misses were not counted.
+def upgrade() -> None:
+    with op.batch_alter_table("cards") as batch:
+        batch.add_column(
+            sa.Column("lapses", sa.SmallInteger(), nullable=False, server_default=sa.text("0"))
+        )
+        batch.add_column(
+            sa.Column("leech_told_at", bot.storage.models.UtcDateTime(), nullable=True)
+        )
+    op.create_index("ix_cards_pack_id_lapses", "cards", ["pack_id", "lapses"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_cards_pack_id_lapses", table_name="cards")
+    with op.batch_alter_table("cards") as batch:
+        batch.drop_column("leech_told_at")
+        batch.drop_column("lapses")
