@@ -104,6 +104,7 @@ class SettingsChange:
     quiet_end: int | None = None
     language: str | None = None
     event_reminders: bool | None = None
+    retention: int | None = None  # desired retention in percent (bot.quiz.retention)
 
     @property
     def is_empty(self) -> bool:

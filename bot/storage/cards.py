@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Row, select
 
-from bot.quiz import leeches, scheduling
+from bot.quiz import leeches, retention, scheduling
 from bot.storage.dialects import Insert, covering, insert_for
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 ROUND_SOURCE = "round"
 REVIEW_SOURCE = "review"
-# The policy the learning benchmark measures (bench/learning runs scheduling.review with it).
+# The policy the learning benchmark measures (bench/learning runs scheduling.review with it);
+# a member's chosen retention replaces its desired retention (bot.quiz.retention).
 POLICY = scheduling.make_policy()
 
 CardKey: TypeAlias = tuple[int, str, str]
@@ -60,8 +61,8 @@ def review_cards(
     if not reviews:
         return {}
     states = _load(connection, {review.key for review in reviews})
-    zones = _zones(connection, {review.member_id for review in reviews})
-    logs = [_apply(states, review, zones[review.member_id], rng) for review in reviews]
+    learners = _learners(connection, {review.member_id for review in reviews})
+    logs = [_apply(states, review, learners[review.member_id], rng) for review in reviews]
     touched = {review.key: states[review.key] for review in reviews}
     connection.execute(_upsert(dialect), _rows(touched))
     connection.execute(review_logs_table.insert(), logs)
@@ -86,7 +87,7 @@ def review_card_as_shown(
     found = states.get(review.key)
     if (found.card.last_review if found else None) != shown_last_review:
         return None
-    log = _apply(states, review, _zones(connection, {review.member_id})[review.member_id], rng)
+    log = _apply(states, review, _learners(connection, {review.member_id})[review.member_id], rng)
     last_review = cards_table.c.last_review
     # An existing card always has a last review, so "no card yet" matches no existing row.
     unchanged = (
@@ -102,33 +103,43 @@ def review_card_as_shown(
     return states[review.key].card
 
 
-def _zones(connection: Connection, member_ids: set[int]) -> dict[int, tzinfo]:
-    """Each member's time zone (their calendar days count for FSRS); UTC for one never set."""
+@dataclass(frozen=True, slots=True)
+class _Learner:
+    zone: tzinfo  # their calendar days count for FSRS
+    policy: scheduling.Policy  # with their desired retention
+
+
+def _learners(connection: Connection, member_ids: set[int]) -> dict[int, _Learner]:
+    """Each member's time zone and policy; UTC and the default for one who set none."""
     c = member_settings_table.c
     rows = connection.execute(
-        select(c.member_id, c.time_zone).where(c.member_id.in_(sorted(member_ids)))
+        select(c.member_id, c.time_zone, c.retention).where(c.member_id.in_(sorted(member_ids)))
     )
-    found: dict[int, str] = dict(rows.tuples().all())
-    default = MemberSettings(0).time_zone
-    return {member_id: ZoneInfo(found.get(member_id, default)) for member_id in member_ids}
+    found = {member_id: (zone, percent) for member_id, zone, percent in rows}
+    default = (MemberSettings(0).time_zone, None)
+    return {
+        member_id: _Learner(ZoneInfo(zone), retention.policy_for(percent, POLICY))
+        for member_id in member_ids
+        for zone, percent in [found.get(member_id, default)]
+    }
 
 
 def _apply(
-    states: dict[CardKey, _CardState], review: CardReview, zone: tzinfo, rng: Random
+    states: dict[CardKey, _CardState], review: CardReview, learner: _Learner, rng: Random
 ) -> dict[str, object]:
-    """Review the card of ``review`` in ``states`` (a new one if it has none) for a member in
-    ``zone``; its log row."""
+    """Review the card of ``review`` in ``states`` (a new one if it has none) for ``learner``;
+    its log row."""
     state = states.get(review.key) or _CardState(
         scheduling.new_card(review.reviewed_at), review.reviewed_at, review.source
     )
     state.lapses = leeches.lapses_after(state.lapses, state.card, correct=review.correct)
     state.card, log = scheduling.review(
-        POLICY,
+        learner.policy,
         state.card,
         correct=review.correct,
         option_count=review.option_count,
         reviewed_at=review.reviewed_at,
-        zone=zone,
+        zone=learner.zone,
         response_ms=review.response_ms,
         rng=rng,
     )

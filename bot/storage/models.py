@@ -295,6 +295,8 @@ class MemberSettingsRow(Base):
     dm_refused: Mapped[bool] = mapped_column(Boolean)
     # A DM before a scheduled round whose Discord event the member is interested in.
     event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=text("true"))
+    # Desired retention in percent (bot.quiz.retention); None: the default, whatever it is then.
+    retention: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class ShardLeaseRow(Base):

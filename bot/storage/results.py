@@ -61,6 +61,7 @@ class MemberSettings:
     client_locale: str | None = None  # the client language the member last used the bot in
     dm_refused: bool = False  # a reminder DM was refused: reminders are off, to be told
     event_reminders: bool = True  # a DM before a scheduled round of an event they are into
+    retention: int | None = None  # desired retention in percent; None: the default
 
     @property
     def dm_locale(self) -> str:

@@ -78,6 +78,7 @@ def member_settings_of(row: Row[Any]) -> MemberSettings:
         row.client_locale,
         row.dm_refused,
         row.event_reminders,
+        row.retention,
     )
 
 
@@ -143,6 +144,7 @@ async def change_member_settings(
         locale=rules.language,
         client_locale=client_locale or current.client_locale,
         event_reminders=rules.event_reminders,
+        retention=current.retention if change.retention is None else change.retention,
     )
     if not problems and updated != current:
         await save_member_settings(db, updated)

@@ -15,7 +15,8 @@ from bot.app.kit.replies import reply
 from bot.app.settings.member_embed import problems_text, settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.reminders import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
-from bot.storage import settings
+from bot.quiz.retention import RETENTION_CHOICES
+from bot.storage.retention import settings_reply
 
 Hour = app_commands.Range[int, 0, HOURS_IN_DAY - 1]
 DailyNew = app_commands.Range[int, 0, MAX_DAILY_NEW]
@@ -24,6 +25,17 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
     app_commands.Choice(name=_("choice.client"), value=CLIENT_LANGUAGE),
+]
+RETENTION_NAMES = {
+    80: "choice.retention_80",
+    85: "choice.retention_85",
+    88: "choice.retention_88",
+    92: "choice.retention_92",
+    95: "choice.retention_95",
+}
+RETENTION_OPTIONS = [
+    app_commands.Choice(name=_(RETENTION_NAMES[percent]), value=percent)
+    for percent in RETENTION_CHOICES
 ]
 
 
@@ -41,8 +53,10 @@ class MemberSettingsCog(commands.Cog):
         quiet_end=_("cmd.settings.quiet_end.description"),
         language=_("cmd.settings.language.description"),
         event_reminders=_("cmd.settings.event_reminders.description"),
+        retention=_("cmd.settings.retention.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(retention=RETENTION_OPTIONS)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.allowed_installs(guilds=True, users=False)
     async def settings(  # noqa: PLR0917  # one parameter per option, as Discord sends them
@@ -56,6 +70,7 @@ class MemberSettingsCog(commands.Cog):
         quiet_end: Hour | None = None,
         language: app_commands.Choice[str] | None = None,
         event_reminders: bool | None = None,  # noqa: FBT001  # a Discord option
+        retention: app_commands.Choice[int] | None = None,
     ) -> None:
         chosen = language.value if language is not None else None
         change = SettingsChange(
@@ -67,19 +82,22 @@ class MemberSettingsCog(commands.Cog):
             quiet_end=quiet_end,
             language="" if chosen == CLIENT_LANGUAGE else chosen,
             event_reminders=event_reminders,
+            retention=retention.value if retention is not None else None,
         )
         locale = interaction.locale.value
-        updated, problems = await settings.change_member_settings(
+        outcome = await settings_reply(
             self.ctx.db,
             interaction.user.id,
             change,
             known_zones=known_zones(),
             client_locale=locale,
         )
-        if problems:
-            await reply(interaction, problems_text(problems, updated, time_zone, locale))
+        if outcome.problems:
+            text = problems_text(outcome.problems, outcome.settings, time_zone, locale)
+            await reply(interaction, text)
             return
-        await reply(interaction, embed=settings_embed(updated, locale, saved=not change.is_empty))
+        embed = settings_embed(outcome, locale, saved=not change.is_empty)
+        await reply(interaction, embed=embed)
 
     @settings.autocomplete("time_zone")
     async def zone_autocomplete(

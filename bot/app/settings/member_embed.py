@@ -9,8 +9,10 @@ from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
 from bot.quiz.reminders import Problem
+from bot.quiz.retention import retention_of
 from bot.quiz.schedule_events import NOTICE_LEAD
 from bot.storage.results import MemberSettings
+from bot.storage.retention import SettingsReply
 
 NOTICE_MINUTES = round(NOTICE_LEAD.total_seconds() / 60)
 LANGUAGE_NAMES = {"en": "choice.english", "el": "choice.greek"}
@@ -20,7 +22,8 @@ def hour(value: int) -> str:
     return f"{value:02d}:00"
 
 
-def settings_embed(settings: MemberSettings, locale: str, *, saved: bool) -> discord.Embed:
+def settings_embed(outcome: SettingsReply, locale: str, *, saved: bool) -> discord.Embed:
+    settings = outcome.settings
     heading = "settings.member.saved" if saved else "settings.member.current"
     embed = discord.Embed(
         title=tr(locale, "settings.member.title"),
@@ -58,7 +61,28 @@ def settings_embed(settings: MemberSettings, locale: str, *, saved: bool) -> dis
         else tr(locale, "settings.member.reminders_off"),
         inline=False,
     )
+    chosen = retention_of(settings.retention)
+    embed.add_field(
+        name=tr(locale, "settings.member.retention", percent=chosen),
+        value=retention_text(outcome, chosen, locale),
+        inline=False,
+    )
     return embed
+
+
+def retention_text(outcome: SettingsReply, chosen: int, locale: str) -> str:
+    """The reviews a day at each retention choice, the member's own in bold."""
+    if not any(outcome.reviews_a_day.values()):
+        return tr(locale, "settings.member.retention_no_cards")
+    lines = [tr(locale, "settings.member.retention_outlook")]
+    for percent, reviews in outcome.reviews_a_day.items():
+        key = (
+            "settings.member.retention_current"
+            if percent == chosen
+            else "settings.member.retention_choice"
+        )
+        lines.append(tr(locale, key, percent=percent, reviews=reviews))
+    return "\n".join(lines)
 
 
 def problems_text(

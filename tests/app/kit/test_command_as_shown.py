@@ -9,6 +9,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.app.settings.member_embed import settings_embed
 from bot.storage.results import MemberSettings
+from bot.storage.retention import SettingsReply
 
 
 def test_a_command_is_named_in_the_client_language() -> None:
@@ -20,7 +21,7 @@ def test_a_command_is_named_in_the_client_language() -> None:
 
 @pytest.mark.parametrize(("locale", "shown"), [("el", "/ρυθμίσεις"), ("en-US", "/settings")])
 def test_the_settings_embed_names_settings_as_the_client_shows_it(locale: str, shown: str) -> None:
-    embed = settings_embed(MemberSettings(member_id=1), locale, saved=False)
+    embed = settings_embed(SettingsReply(MemberSettings(1), [], {}), locale, saved=False)
     assert embed.description is not None
     assert embed.description.endswith(f"{shown}.")
 

@@ -405,6 +405,13 @@ cmd-settings-language-name = γλώσσα
 cmd-settings-language-description = Γλώσσα των DM του bot προς εσάς
 cmd-settings-event_reminders-name = υπενθυμίσεις_εκδηλώσεων
 cmd-settings-event_reminders-description = Ένα DM πριν από έναν προγραμματισμένο γύρο στην εκδήλωση του οποίου πατήσατε «Ενδιαφέρομαι»
+cmd-settings-retention-name = διατήρηση
+cmd-settings-retention-description = Πόσο σίγουροι θέλετε να είστε όταν επιστρέφει μια ερώτηση (υψηλότερη: περισσότερες επαναλήψεις)
+choice-retention_80 = 80% (λιγότερες επαναλήψεις)
+choice-retention_85 = 85%
+choice-retention_88 = 88% (προεπιλογή)
+choice-retention_92 = 92%
+choice-retention_95 = 95% (περισσότερες επαναλήψεις)
 choice-client = Η γλώσσα του Discord μου
 settings-member-title = Οι ρυθμίσεις σας
 settings-member-saved = Οι ρυθμίσεις αποθηκεύτηκαν.
@@ -424,6 +431,12 @@ settings-member-event_reminders_on = ένα DM { $minutes ->
        *[other] { $minutes } λεπτά
     } πριν από έναν γύρο στην εκδήλωση του οποίου στο Discord πατήσατε «Ενδιαφέρομαι»
 settings-member-client_language = η γλώσσα του Discord σας
+# Η επιθυμητή διατήρηση του μέλους και οι επαναλήψεις ανά ημέρα κάθε επιλογής με τις κάρτες του.
+settings-member-retention = Διατήρηση: { $percent }%
+settings-member-retention_outlook = Αναμενόμενες επαναλήψεις ανά ημέρα σε κάθε επιλογή, από τις κάρτες σας όπως είναι τώρα (χωρίς τις νέες ερωτήσεις):
+settings-member-retention_choice = { $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+settings-member-retention_current = **{ $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }** (η δική σας)
+settings-member-retention_no_cards = Καμία επανάληψη ακόμη: απαντήστε σε μερικές ερωτήσεις και το κόστος κάθε επιλογής θα φαίνεται εδώ.
 settings-member-not_saved = Δεν άλλαξε τίποτα.
 settings-problem-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens.
 settings-problem-daily_new_range = Οι νέες ερωτήσεις ανά ημέρα πρέπει να είναι από 0 έως 50.

@@ -373,6 +373,13 @@ cmd-settings-language-name = language
 cmd-settings-language-description = Language of the bot's DMs to you
 cmd-settings-event_reminders-name = event_reminders
 cmd-settings-event_reminders-description = A DM before a scheduled round whose Discord event you marked Interested
+cmd-settings-retention-name = retention
+cmd-settings-retention-description = How sure of a question you want to be when it comes back: higher means more reviews
+choice-retention_80 = 80% (fewest reviews)
+choice-retention_85 = 85%
+choice-retention_88 = 88% (default)
+choice-retention_92 = 92%
+choice-retention_95 = 95% (most reviews)
 choice-client = My Discord language
 settings-member-title = Your settings
 settings-member-saved = Settings saved.
@@ -392,6 +399,12 @@ settings-member-event_reminders_on = a DM { $minutes ->
        *[other] { $minutes } minutes
     } before a round whose Discord event you marked “Interested”
 settings-member-client_language = your Discord language
+# The member's desired retention, then the reviews a day each choice would cost with their cards.
+settings-member-retention = Retention: { $percent }%
+settings-member-retention_outlook = Expected reviews a day at each choice, from your cards as they are now (new questions not included):
+settings-member-retention_choice = { $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+settings-member-retention_current = **{ $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }** (yours)
+settings-member-retention_no_cards = No reviews yet: answer some questions and the cost of each choice shows here.
 settings-member-not_saved = Nothing was changed.
 settings-problem-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens.
 settings-problem-daily_new_range = New questions per day must be from 0 to 50.

@@ -1,4 +1,5 @@
-"""leeches: each card's lapse count, and when its member was told it left their reviews
+"""leeches and retention: each card's lapse count and when its member was told it left their
+reviews; each member's desired retention
 
 Revision ID: 0015
 Revises: 0014
@@ -27,9 +28,14 @@ def upgrade() -> None:
             sa.Column("leech_told_at", bot.storage.models.UtcDateTime(), nullable=True)
         )
     op.create_index("ix_cards_pack_id_lapses", "cards", ["pack_id", "lapses"])
+    # Members who saved settings before keep the default retention (None follows the default).
+    with op.batch_alter_table("member_settings") as batch:
+        batch.add_column(sa.Column("retention", sa.SmallInteger(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("member_settings") as batch:
+        batch.drop_column("retention")
     op.drop_index("ix_cards_pack_id_lapses", table_name="cards")
     with op.batch_alter_table("cards") as batch:
         batch.drop_column("leech_told_at")
