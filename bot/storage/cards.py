@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeAlias
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import ColumnElement, Row, select
 
@@ -107,9 +107,17 @@ def _zones(connection: Connection, member_ids: set[int]) -> dict[int, tzinfo]:
     rows = connection.execute(
         select(c.member_id, c.time_zone).where(c.member_id.in_(sorted(member_ids)))
     )
-    found: dict[int, str] = dict(rows.tuples().all())
+    found: dict[int, str] = {row.member_id: row.time_zone for row in rows}
     default = MemberSettings(0).time_zone
-    return {member_id: ZoneInfo(found.get(member_id, default)) for member_id in member_ids}
+    return {member_id: _zone(found.get(member_id, default)) for member_id in member_ids}
+
+
+def _zone(name: str) -> tzinfo:
+    """A stored zone; UTC for one this system no longer knows (a settle must not fail on it)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
 
 
 def _apply(
