@@ -1,4 +1,5 @@
-"""Discord's routes that give a member a role and take it away, with Discord's rules: the bot
+"""Discord's routes that give a member a role and take it away, with Discord's rules (and those
+that list a server's roles and show one member, as `quizbot check --online` reads them): the bot
 needs Manage Roles, and may give or take only a role below its own highest one (the role
 hierarchy); a managed role (a bot's or an integration's) and @everyone are nobody's to give.
 Either refusal is 403 with code 50013, as Discord answers it. Discord tells no bot of the change
@@ -53,3 +54,18 @@ def may_manage(guild: Guild, manager: Member, role: Role) -> bool:
         return False
     highest = max((guild.roles[r].position for r in manager.roles), default=0)
     return role.position < highest
+
+
+@route("GET", "/guilds/{guild_id}/roles")
+async def list_roles(call: Call) -> object:
+    guild = call.core.world.guild(call.id("guild_id"))
+    return [role.payload() for role in sorted(guild.roles.values(), key=lambda r: r.position)]
+
+
+@route("GET", "/guilds/{guild_id}/members/{user_id}")
+async def get_member(call: Call) -> object:
+    guild = call.core.world.guild(call.id("guild_id"))
+    member = guild.members.get(call.id("user_id"))
+    if member is None:
+        raise errors.unknown("Member", errors.UNKNOWN_MEMBER)
+    return member.payload()
