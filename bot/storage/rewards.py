@@ -125,6 +125,10 @@ async def claim_grants(db: Database, now: datetime, guild_ids: list[int]) -> lis
     lapsed = RewardGrantRow.claimed_at.is_(None) | (
         RewardGrantRow.claimed_at <= now - CLAIM_LIFETIME
     )
+    owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None), lapsed)
+    async with db.read() as connection:  # most passes find none: no write lock for them
+        if await connection.scalar(select(RewardGrantRow.guild_id).where(*owed).limit(1)) is None:
+            return []
     async with db.write() as connection:
         claimed = await connection.execute(
             update(RewardGrantRow)
