@@ -1,7 +1,7 @@
 """Quiz night benchmark: one round of ten questions for thousands of members, end to end.
 
     python -m bench.event [--members 5000] [--database-url URL] [--seconds 20]
-                          [--questions 10] [--logs DIR]
+                          [--questions 10] [--logs DIR] [--profile DIR]
 
 Starts the Discord stand-in (``python -m standin``, one guild of ``--members`` members) and the
 real ``quizbot run`` against it, each in its own process, with a fresh database (a SQLite file,
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -55,6 +56,7 @@ from bench.event.sampler import Samples, sampling
 from bench.faults.packs import write_packs
 from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import rss_mb
+from bench.rig.profiling import profiled
 from bot.quiz.model import OPTION_LETTERS
 from standin.driver import Sandbox
 
@@ -65,12 +67,17 @@ class Night:
     """The round, question by question, and what each came to."""
 
     def __init__(
-        self, arguments: argparse.Namespace, sandbox: Sandbox, engine: AsyncEngine, metrics: str
+        self,
+        arguments: argparse.Namespace,
+        sandbox: Sandbox,
+        engine: AsyncEngine,
+        bot: BotProcess,
     ) -> None:
         self.args = arguments
+        self.bot_pid = bot.process.pid
         self.sandbox = sandbox
         self.engine = engine
-        self.metrics = metrics
+        self.metrics = metrics_base(bot.lines)
         self.rng = random.Random(SEED)
         self.firsts: list[tuple[int, Click]] = []  # first clicks told "Locked in"
         self.not_locked_in = 0  # first clicks answered otherwise (e.g. closed meanwhile)
@@ -97,8 +104,12 @@ class Night:
                 self.rng,
             )
             custom_ids = dict(buttons)
-            clicks = await click_question(self.sandbox, message_id, custom_ids, arrivals, appeared)
-            revealed = await observer.revealed_at(message_id, question.closes_at)
+            async with self._profiled(f"clicks-{index + 1}"):
+                clicks = await click_question(
+                    self.sandbox, message_id, custom_ids, arrivals, appeared
+                )
+            async with self._profiled(f"close-{index + 1}"):  # the last clicks, close, reveal
+                revealed = await observer.revealed_at(message_id, question.closes_at)
             after = await scrape(session, self.metrics)
             settle = after[SETTLE_SECONDS] - before[SETTLE_SECONDS]
             questions.append(
@@ -113,6 +124,11 @@ class Night:
         figures |= {"write_max_hold_s": longest, "write_max_hold_exact": exact}
         figures["table"] = [q.row(samples) for q in questions]
         return figures
+
+    def _profiled(self, name: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """py-spy on the bot while the block runs, with ``--profile DIR``."""
+        folder = self.args.profile
+        return profiled(self.bot_pid, folder and folder / f"{name}.txt")
 
     def _told(self, index: int, sent: list[Any], letters: dict[str, str]) -> None:
         for item in sent:
@@ -166,11 +182,9 @@ async def _night(
             "start_to_ready_s": ready - bot.started,
             "idle_rss_mb": rss_mb(bot.process.pid),
         }
-        pids = {"bot": bot.process.pid, "standin": standin.process.pid}
+        pids = {"bot": bot.process.pid, "standin": standin.process.pid, "driver": os.getpid()}
         async with aiohttp.ClientSession(connector=connector) as session:
-            night = Night(
-                arguments, Sandbox(standin.url, session, None), engine, metrics_base(bot.lines)
-            )
+            night = Night(arguments, Sandbox(standin.url, session, None), engine, bot)
             async with sampling(pids) as samples:
                 figures |= await night.run(session, samples)
         figures |= await _check(url, engine, night)
@@ -209,6 +223,13 @@ def parser() -> argparse.ArgumentParser:
         "--questions", type=int, default=QUESTIONS, choices=range(1, QUESTIONS + 1)
     )
     described.add_argument("--logs", default=None, help="keep the processes' logs here")
+    described.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="sample quizbot with py-spy during each question's clicks and, apart, from its"
+        " last clicks to its reveal, into this folder (python -m bench.rig.profiling FILES)",
+    )
     return described
 
 

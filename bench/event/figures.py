@@ -99,6 +99,7 @@ def summary(questions: Sequence[Question], samples: Samples, standings_at: float
         "driver_outside_p99_ms": percentile([s.outside_ms for s in sent], 0.99),
         "peak_bot_cpu_cores": samples.peak_cores("bot", start, end),
         "peak_standin_cpu_cores": samples.peak_cores("standin", start, end),
+        "peak_driver_cpu_cores": samples.peak_cores("driver", start, end),
         "mean_machine_cpu_cores": samples.mean_cores("machine", start, end),
         "peak_rss_mb": samples.peak_rss_mb(start, end),
     }
