@@ -97,6 +97,8 @@ def summary(questions: Sequence[Question], samples: Samples, standings_at: float
             for s in after.clicks.sent
         ),
         "driver_outside_p99_ms": percentile([s.outside_ms for s in sent], 0.99),
+        # As a member saw it: from their click to the answer, whatever held it up.
+        "member_wait_p99_ms": percentile([(s.returned - s.scheduled) * 1000 for s in sent], 0.99),
         "peak_bot_cpu_cores": samples.peak_cores("bot", start, end),
         "peak_standin_cpu_cores": samples.peak_cores("standin", start, end),
         "peak_driver_cpu_cores": samples.peak_cores("driver", start, end),
