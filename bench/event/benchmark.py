@@ -42,7 +42,7 @@ from bench.answers.load import Click
 from bench.answers.rig import Place, QuizRound, check_answers, scratch_database
 from bench.event.arrivals import plan
 from bench.event.checks import recompute
-from bench.event.clicks import click_question
+from bench.event.clicks import Sent, click_question
 from bench.event.figures import HEADER, Question, summary
 from bench.event.observe import (
     SETTLE_SECONDS,
@@ -131,7 +131,7 @@ class Night:
         folder = self.args.profile
         return profiled(self.bot_pid, folder and folder / f"{name}.txt")
 
-    def _told(self, index: int, sent: list[Any], letters: dict[str, str]) -> None:
+    def _told(self, index: int, sent: list[Sent], letters: dict[str, str]) -> None:
         for item in sent:
             click = item.answered.click
             if not click.first:
