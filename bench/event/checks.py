@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC
 from random import Random
 from typing import Any
 
@@ -15,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.quiz import scheduling
 from bot.quiz.scoring import ALL_PACKS, periods_at
-from bot.storage.cards import SCHEDULER
+from bot.storage.cards import POLICY
 from bot.storage.models import (
     answers_table,
     cards_table,
@@ -101,11 +102,12 @@ async def _cards(
         rng = Random(f"settle/{round_id}/{question_id}")
         for a in sorted(given, key=lambda answer: answer.member_id):
             card, log = scheduling.review(
-                SCHEDULER,
+                POLICY,
                 scheduling.new_card(a.answered_at),
                 correct=a.correct,
                 option_count=options[question_id],
                 reviewed_at=a.answered_at,
+                zone=UTC,  # the night's members set no time zone of their own
                 response_ms=a.response_ms,
                 rng=rng,
             )
