@@ -100,15 +100,30 @@ async def add_role(call: ControlCall) -> object:
     permissions = int(call.body.get("permissions", 0))
     mentionable = bool(call.body.get("mentionable", False))
     role = call.core.world.add_role(guild, call.body["name"], permissions, mentionable=mentionable)
+    moved = []
+    if "position" in call.body:  # where a server admin dragged it: the roles above move up
+        role.position = max(1, int(call.body["position"]))
+        moved = [
+            other
+            for other in guild.roles.values()
+            if other.id not in {role.id, guild.id} and other.position >= role.position
+        ]
+        for other in moved:
+            other.position += 1
     # Discord tells connected bots (GUILDS intent), so their role caches stay current.
     await call.core.gateway.dispatch(
         "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
     )
+    for other in moved:
+        await call.core.gateway.dispatch(
+            "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": other.payload()}, guild.id
+        )
     return {
         "id": str(role.id),
         "name": role.name,
         "permissions": str(role.permissions),
         "mentionable": role.mentionable,
+        "position": role.position,
     }
 
 

@@ -87,15 +87,24 @@ class Sandbox(CalendarDriver, ModalDriver):
         return state
 
     async def add_role(
-        self, guild_id: int | str, name: str, permissions: int = 0, *, mentionable: bool = False
+        self,
+        guild_id: int | str,
+        name: str,
+        permissions: int = 0,
+        *,
+        mentionable: bool = False,
+        position: int | None = None,
     ) -> Json:
-        """A new role; a mentionable one anyone may ping, another only with MENTION_EVERYONE."""
-        body = {
+        """A new role (at the top of the list, or at ``position``); a mentionable one anyone may
+        ping, another only with MENTION_EVERYONE."""
+        body: Json = {
             "guild_id": str(guild_id),
             "name": name,
             "permissions": permissions,
             "mentionable": mentionable,
         }
+        if position is not None:
+            body["position"] = position
         role: Json = await self._call("POST", "/roles", body)
         return role
 

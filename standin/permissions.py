@@ -21,6 +21,7 @@ READ_MESSAGE_HISTORY = 1 << 16
 MENTION_EVERYONE = 1 << 17  # @everyone, @here, and roles that are not mentionable
 USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
+MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_EVENTS = 1 << 33  # edit and delete anyone's scheduled events (and create them)
 CREATE_EVENTS = 1 << 44  # create scheduled events, and edit and delete one's own

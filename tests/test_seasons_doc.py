@@ -10,6 +10,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bot.app.seasons.loop import MAX_NAP_S
+from bot.quiz.rewards import MAX_REWARDS
 from bot.quiz.seasons import MAX_NAME, end_of_day
 from bot.storage.seasons import CLAIM_LIFETIME
 
@@ -47,3 +48,11 @@ def test_the_loop_looks_as_often_as_it_says() -> None:
     assert f"at least every {MAX_NAP_S:.0f} seconds" in DOC
     assert timedelta(minutes=5) == CLAIM_LIFETIME
     assert "it tries again a\nfew minutes later" in DOC
+
+
+def test_the_reward_roles_section_is_the_codes() -> None:
+    section = DOC.split("## Reward roles", 1)[1]
+    rows = re.findall(r"^\| `(\w+)` \|", section, re.MULTILINE)
+    settings = _options("quiz", "settings")
+    assert rows == [name for name in settings if "reward" in name]
+    assert f"at most {MAX_REWARDS} reward roles" in section

@@ -152,7 +152,7 @@ class Bench:
         check = await check_answers(url, clicked)
         clicks = sum(len(p.flow.answered) for p in phases)
         told = [a for p in phases for a in p.flow.answered if a.click.first]
-        wrong = sum(a.final_text not in _locked_in(letters[a.click.custom_id]) for a in told)
+        wrong = sum(a.final_text not in locked_in(letters[a.click.custom_id]) for a in told)
         return {
             "phases": phases,
             "bot_cpu_ms_per_click_whole_round": whole.ms_per("bot", clicks),
@@ -164,7 +164,8 @@ class Bench:
         }
 
 
-def _locked_in(letter: str) -> set[str]:
+def locked_in(letter: str) -> set[str]:
+    """The "Locked in" a first click on the button of ``letter`` is told, in any language."""
     return {tr(language, "round.locked_in", letter=letter) for language in LANGUAGES}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,16 +96,17 @@ def max_pack() -> dict[str, Any]:
     }
 
 
-def _write(directory: Path) -> None:
+def _write(directory: Path, packs: Sequence[dict[str, Any]]) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    for pack in (small_pack(), max_pack()):
+    for pack in packs:
         text = yaml.safe_dump(pack, allow_unicode=True, sort_keys=False, width=10_000)
         (directory / f"{pack['id']}.yaml").write_text(text, encoding="utf-8")
 
 
-async def write_packs(directory: Path) -> Path:
-    """Both packs in ``directory`` (the bot's quiz folder), once ``quizbot validate`` passes."""
-    await asyncio.to_thread(_write, directory)
+async def write_packs(directory: Path, packs: Sequence[dict[str, Any]] | None = None) -> Path:
+    """``packs`` (by default both of this benchmark's) in ``directory`` (the bot's quiz folder),
+    once ``quizbot validate`` passes."""
+    await asyncio.to_thread(_write, directory, packs or (small_pack(), max_pack()))
     process = await asyncio.create_subprocess_exec(
         *(sys.executable, "-m", "bot", "validate", str(directory)),
         stdout=asyncio.subprocess.PIPE,

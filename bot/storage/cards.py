@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeAlias
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import ColumnElement, Row, select
 
@@ -118,10 +118,18 @@ def _learners(connection: Connection, member_ids: set[int]) -> dict[int, _Learne
     found = {member_id: (zone, percent) for member_id, zone, percent in rows}
     default = (MemberSettings(0).time_zone, None)
     return {
-        member_id: _Learner(ZoneInfo(zone), retention.policy_for(percent, POLICY))
+        member_id: _Learner(_zone(zone), retention.policy_for(percent, POLICY))
         for member_id in member_ids
         for zone, percent in [found.get(member_id, default)]
     }
+
+
+def _zone(name: str) -> tzinfo:
+    """A stored zone; UTC for one this system no longer knows (a settle must not fail on it)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
 
 
 def _apply(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -89,6 +90,7 @@ class Database:
         self.dialect: str = writer.dialect.name
         # Services built on this handle (the answer recorder) that finish their work first.
         self._before_close: list[Callable[[], Awaitable[None]]] = []
+        self._write_watchers: list[Callable[[float], None]] = []
 
     @classmethod
     def open(cls, url: str) -> Database:
@@ -126,11 +128,30 @@ class Database:
                 engine, "handle_error", lambda context: callback(context.original_exception)
             )
 
+    def on_write(self, callback: Callable[[float], None]) -> None:
+        """Calls ``callback`` with the seconds each write transaction held its connection,
+        from its BEGIN to the end of its COMMIT or ROLLBACK: on SQLite, the time it held the
+        database's one write lock, which every other writer waits for. It may be called from
+        the SQLite writer thread."""
+        self._write_watchers.append(callback)
+
+    def _watch_write(self, began: float | None) -> None:
+        if began is None:  # BEGIN itself failed: no lock was held
+            return
+        held = time.perf_counter() - began
+        for watcher in self._write_watchers:
+            watcher(held)
+
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
-        async with self.writer.begin() as connection:
-            yield connection
+        began = None
+        try:
+            async with self.writer.begin() as connection:
+                began = time.perf_counter()  # BEGIN (IMMEDIATE on SQLite) has run
+                yield connection
+        finally:
+            self._watch_write(began)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
@@ -152,7 +173,11 @@ class Database:
         async with self.write() as connection:
             return await connection.run_sync(work)
 
-    @staticmethod
-    def _run_sync(engine: Engine, work: Callable[[Connection], T]) -> T:
-        with engine.begin() as connection:
-            return work(connection)
+    def _run_sync(self, engine: Engine, work: Callable[[Connection], T]) -> T:
+        began = None
+        try:
+            with engine.begin() as connection:
+                began = time.perf_counter()  # BEGIN IMMEDIATE has run: the lock is held
+                return work(connection)
+        finally:
+            self._watch_write(began)

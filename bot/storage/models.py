@@ -218,6 +218,35 @@ class SeasonRow(Base):
     standings_message_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
+class RewardRoleRow(Base):
+    """A role a server's members earn at a number of points (bot/quiz/rewards.py)."""
+
+    __tablename__ = "reward_roles"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    role_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    points: Mapped[int]
+    scope: Mapped[str] = mapped_column(String(8))  # all-time, or the running season's
+    set_by: Mapped[int] = mapped_column(BigInteger)
+    set_at: Mapped[datetime]
+
+
+class RewardGrantRow(Base):
+    """A reward role a member earned on one board (``all``, or a season's key): decided once, in
+    the transaction that settled the answers that earned it, then given by one process."""
+
+    __tablename__ = "reward_grants"
+    __table_args__ = (Index("ix_reward_grants_guild_id_given_at", "guild_id", "given_at"),)
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    role_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    period: Mapped[str] = mapped_column(String(8), primary_key=True)
+    points: Mapped[int]  # the reward's threshold when it was earned
+    earned_at: Mapped[datetime]
+    claimed_at: Mapped[datetime | None]  # by the process giving it; a claim of a dead one lapses
+    given_at: Mapped[datetime | None]
+    failure: Mapped[str | None] = mapped_column(String(64))  # why Discord refused, if it did
+
+
 class PendingUploadRow(Base):
     """An upload shown as a preview, stored once its moderator confirms it: the pack it makes, as
     YAML, until ``expires_at`` (bot/storage/pending_uploads.py bounds how many are kept)."""
@@ -593,6 +622,8 @@ disabled_packs_table = _table(DisabledPackRow)
 question_forms_table = _table(QuestionFormRow)
 question_suggestions_table = _table(QuestionSuggestionRow)
 seasons_table = _table(SeasonRow)
+reward_roles_table = _table(RewardRoleRow)
+reward_grants_table = _table(RewardGrantRow)
 pending_uploads_table = _table(PendingUploadRow)
 pending_upload_pictures_table = _table(PendingUploadPictureRow)
 member_settings_table = _table(MemberSettingsRow)

@@ -74,6 +74,10 @@ async def end_season(db: Database, guild_id: int, now: datetime) -> Season | Non
 async def end_due_seasons(db: Database, now: datetime) -> list[Season]:
     """Ends every season whose end has come, at its end (not at this pass's time); each is
     returned to one caller only, across processes."""
+    due = (SeasonRow.ended_at.is_(None), SeasonRow.ends_at <= now)
+    async with db.read() as connection:  # most passes find none: no write lock for them
+        if await connection.scalar(select(SeasonRow.id).where(*due).limit(1)) is None:
+            return []
     async with db.write() as connection:
         ended = await connection.execute(
             update(SeasonRow)
@@ -92,6 +96,10 @@ async def claim_standings(db: Database, now: datetime, guild_ids: list[int]) -> 
     lapsed = SeasonRow.standings_claimed_at.is_(None) | (
         SeasonRow.standings_claimed_at <= now - CLAIM_LIFETIME
     )
+    owed = (SeasonRow.ended_at.is_not(None), SeasonRow.standings_message_id.is_(None), lapsed)
+    async with db.read() as connection:  # most passes find none: no write lock for them
+        if await connection.scalar(select(SeasonRow.id).where(*owed).limit(1)) is None:
+            return []
     async with db.write() as connection:
         claimed = await connection.execute(
             update(SeasonRow)

@@ -1,5 +1,6 @@
 """Settling a question as it closes: its answers go into the scores (the running season's
-too), the members' FSRS cards and the review log, in the transaction that closes it.
+too), the members' FSRS cards and the review log, and the reward roles they earn are recorded,
+in the transaction that closes it.
 
 Recording an answer then writes only the answer row (the click path stays short), and each
 answer still counts exactly once: only the transaction whose conditional UPDATE closed the
@@ -8,13 +9,16 @@ question settles it, and no answer can join a question once it is closed (see an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
+from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.cards import ROUND_SOURCE, CardReview, review_cards
 from bot.storage.models import answers_table, questions_table, rounds_table
+from bot.storage.rewards import record_earned
 from bot.storage.scores import ScoredAnswer, add_to_scores
 from bot.storage.seasons import running_season_for_settle
 
@@ -40,24 +44,10 @@ def _settle(connection: Connection, round_id: int, question_id: str) -> int:
         .where(c.round_id == round_id, c.question_id == question_id)
         .order_by(c.member_id)
     ).all()
-    dialect = connection.dialect.name
-    season = running_season_for_settle(connection, answers[0].guild_id) if answers else None
-    add_to_scores(
-        connection,
-        dialect,
-        [
-            ScoredAnswer(
-                a.guild_id,
-                a.pack_id,
-                a.member_id,
-                a.correct,
-                a.response_ms,
-                a.answered_at,
-                season.id if season is not None and season.counts(a.answered_at) else None,
-            )
-            for a in answers
-        ],
-    )
+    if not answers:
+        return 0
+    dialect, guild_id = connection.dialect.name, answers[0].guild_id
+    crossings = add_to_scores(connection, dialect, _scored(connection, guild_id, answers))
     review_cards(
         connection,
         dialect,
@@ -76,7 +66,27 @@ def _settle(connection: Connection, round_id: int, question_id: str) -> int:
         ],
         _fuzz_source(round_id, question_id),
     )
+    record_earned(connection, guild_id, crossings, max(a.answered_at for a in answers))
     return len(answers)
+
+
+def _scored(
+    connection: Connection, guild_id: int, answers: Sequence[Row[Any]]
+) -> list[ScoredAnswer]:
+    """The answers as the scores take them, each with the season it counts for, if any."""
+    season = running_season_for_settle(connection, guild_id)
+    return [
+        ScoredAnswer(
+            a.guild_id,
+            a.pack_id,
+            a.member_id,
+            a.correct,
+            a.response_ms,
+            a.answered_at,
+            season.id if season is not None and season.counts(a.answered_at) else None,
+        )
+        for a in answers
+    ]
 
 
 def _fuzz_source(round_id: int, question_id: str) -> Random:

@@ -1,9 +1,11 @@
 """Waiting for the database at start (bounded, each attempt logged), refusals reported at once,
-the schema's migration status, and what monitoring reads: running rounds, driver errors."""
+the schema's migration status, and what monitoring reads: running rounds, driver errors, how
+long write transactions hold the writer."""
 
 from __future__ import annotations
 
 import logging
+import time as clock
 from pathlib import Path
 
 import pytest
@@ -78,3 +80,28 @@ async def test_driver_errors_reach_the_callback(db: Database) -> None:
         async with db.read() as connection:
             await connection.execute(text("SELECT * FROM no_such_table"))
     assert len(seen) == 1
+
+
+async def _insert_then_fail(db: Database) -> None:
+    async with db.write() as connection:
+        await connection.execute(text("INSERT INTO held_probe VALUES (2)"))
+        raise RuntimeError("rolled back")
+
+
+async def test_each_write_transaction_reports_how_long_it_held_the_writer(db: Database) -> None:
+    held: list[float] = []
+    db.on_write(held.append)
+    async with db.write() as connection:
+        inside = clock.perf_counter()
+        await connection.execute(text("CREATE TABLE held_probe (n INTEGER)"))
+        await connection.execute(text("INSERT INTO held_probe VALUES (1)"))
+        inside = clock.perf_counter() - inside
+    with pytest.raises(RuntimeError, match="rolled back"):
+        await _insert_then_fail(db)
+    batch = await db.run_in_transaction(
+        lambda sync: sync.execute(text("SELECT count(*) FROM held_probe")).scalar_one()
+    )
+    assert batch == 1  # the rolled-back row is not there
+    assert len(held) == 3  # committed, rolled back, and the batch (the writer thread on SQLite)
+    assert held[0] >= inside  # from BEGIN to the end of COMMIT: the statements and more
+    assert all(seconds > 0 for seconds in held)

@@ -58,7 +58,8 @@ async def test_one_season_runs_in_a_server_and_its_name_is_its_own(db: Database)
 
 
 async def answer_and_close(db: Database, members: range, seed: int, at: timedelta) -> None:
-    """A round in GUILD whose first question the members answer (option 0) and that closes."""
+    """A round in GUILD whose first question the members answer rightly, and that closes (in
+    the ``basics`` pack, question ``q<i>`` has option ``i % 4`` right)."""
     view = await start_test_round(db, channel_id=100 + seed, seed=seed, now=NOW + at)
     opened = await open_question(db, view.id, 0, NOW + at)
     assert opened is not None
@@ -68,7 +69,7 @@ async def answer_and_close(db: Database, members: range, seed: int, at: timedelt
             round_id=view.id,
             question_id=opened.question_id,
             member_id=member,
-            option_index=0,
+            option_index=int(opened.question_id.removeprefix("q")) % 4,
             now=NOW + at + timedelta(seconds=1),
         )
     await close_question(db, view.id, 0, NOW + at + timedelta(seconds=10))

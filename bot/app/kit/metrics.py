@@ -8,6 +8,7 @@ running, gateway latency) are read when scraped, so they are never stale.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,7 +41,40 @@ GATEWAY_LATENCY = Gauge(
 GATEWAY_CONNECTED = Gauge("quizbot_gateway_connected", "1 while connected to Discord's gateway")
 RATE_LIMITED = Counter("quizbot_rest_rate_limited", "Discord REST responses with status 429")
 DATABASE_ERRORS = Counter("quizbot_database_errors", "Errors raised by the database driver")
+DATABASE_WRITE_SECONDS = Histogram(
+    "quizbot_database_write_seconds",
+    "How long write transactions held their connection, from BEGIN to the end of COMMIT, in"
+    " seconds (on SQLite the database's one write lock, which other writes wait for)",
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+)
+DATABASE_WRITE_LONGEST = Gauge(
+    "quizbot_database_write_longest_seconds",
+    "The longest a write transaction has held its connection since the bot started, in seconds",
+)
+QUESTION_CLOSE_SECONDS = Histogram(
+    "quizbot_question_close_seconds",
+    "The transaction that closes a question and settles its answers (scores, cards, review"
+    " log), from its start to its commit, in seconds",
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.5, 5.0, 10.0),
+)
 TOO_MANY_REQUESTS = 429
+
+
+class _Longest:
+    """The largest value offered so far; offered from the event loop and the SQLite writer
+    thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.seconds = 0.0
+
+    def offer(self, seconds: float) -> None:
+        with self._lock:
+            self.seconds = max(self.seconds, seconds)
+
+
+_longest_write = _Longest()
+DATABASE_WRITE_LONGEST.set_function(lambda: _longest_write.seconds)
 
 
 @contextmanager
@@ -75,5 +109,19 @@ def rate_limit_trace() -> aiohttp.TraceConfig:
     return trace
 
 
+@contextmanager
+def question_close() -> Iterator[None]:
+    """Times the transaction that closes (and settles) a question, when it commits."""
+    started = time.perf_counter()
+    yield
+    QUESTION_CLOSE_SECONDS.observe(time.perf_counter() - started)
+
+
+def _write_held(seconds: float) -> None:
+    DATABASE_WRITE_SECONDS.observe(seconds)
+    _longest_write.offer(seconds)
+
+
 def watch_database(db: Database) -> None:
     db.on_error(lambda _error: DATABASE_ERRORS.inc())
+    db.on_write(_write_held)

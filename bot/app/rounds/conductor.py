@@ -21,6 +21,7 @@ from datetime import datetime
 
 import discord
 
+from bot.app.kit import metrics
 from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.endings import RoundEndings
@@ -126,8 +127,7 @@ class RoundConductor:
         """Closes the open question now; its conductor reveals it and moves on (unless the
         round is paused: then it waits between questions)."""
         if view.question_open:  # a paused round's too: it stays paused, between questions
-            index, now = view.question_index, self._clock()
-            await rounds.close_question(self._db, view.id, index, now, paused_too=True)
+            await self._close(view.id, view.question_index, paused_too=True)
         self.begin(view.id)
 
     async def stop(self, view: RoundView) -> None:
@@ -237,9 +237,7 @@ class RoundConductor:
                 what,
             )
         elif step.move is Move.CLOSE:
-            await self._patience.run(
-                lambda: rounds.close_question(self._db, view.id, index, self._clock()), what
-            )
+            await self._patience.run(lambda: self._close(view.id, index), what)
         elif step.move is Move.OPEN:
             if index > 0:  # a moment to read the last reveal
                 await self._between_questions(view.id, self._pause_s)
@@ -253,6 +251,11 @@ class RoundConductor:
                 lambda: rounds.end_round(self._db, view.id, RoundState.FINISHED, self._clock()),
                 what,
             )
+
+    async def _close(self, round_id: int, index: int, *, paused_too: bool = False) -> None:
+        with metrics.question_close():  # the settle grows with the answers: worth watching
+            now = self._clock()
+            await rounds.close_question(self._db, round_id, index, now, paused_too=paused_too)
 
     def _live_state(self, round_id: int) -> _Live:
         return self._live.setdefault(round_id, _Live())

@@ -15,6 +15,7 @@ import aiohttp
 import discord
 
 from bot.app.runtime.discord_url import point_discord_at
+from bot.app.runtime.reward_check import reward_lines
 from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
 from bot.config import FIRST_BOT_ADVICE, Settings
 from bot.english import counted
@@ -140,15 +141,22 @@ def token_line(settings: Settings, *, online: bool) -> Line | None:
     return Line(ok=True, subject="token", text="set (quizbot check --online tries it with Discord)")
 
 
-async def discord_lines(token: str, discord_url: str | None) -> list[Line]:
-    """Signs in over REST only (no gateway session), then reads the bot's servers."""
+async def discord_lines(
+    token: str, discord_url: str | None, database_url: str | None = None
+) -> list[Line]:
+    """Signs in over REST only (no gateway session), then reads the bot's servers (and, with
+    the database, whether it can give each server's reward roles)."""
     if discord_url:
         point_discord_at(discord_url)
     http = discord.http.HTTPClient(asyncio.get_running_loop())
+    rewarded: list[Line] = []
     try:
         async with asyncio.timeout(CHECK_TIMEOUT_S * 2):
             user = await http.static_login(token)
             guilds = await _all_guilds(http)
+            if database_url is not None:
+                found = await reward_lines(http, database_url, guilds, int(user["id"]))
+                rewarded = [Line(*line) for line in found]
     except discord.LoginFailure:
         return [Line(ok=False, subject="discord", text=SIGN_IN_REFUSED)]
     except aiohttp.ClientConnectorError as error:
@@ -159,7 +167,7 @@ async def discord_lines(token: str, discord_url: str | None) -> list[Line]:
         await http.close()
     name = user["username"]
     signed_in = f"signed in as {name} (id {user['id']}); in {counted(len(guilds), 'server')}"
-    return [Line(ok=True, subject="discord", text=signed_in), *server_lines(guilds)]
+    return [Line(ok=True, subject="discord", text=signed_in), *server_lines(guilds), *rewarded]
 
 
 async def _all_guilds(http: discord.http.HTTPClient) -> list[Any]:
@@ -209,7 +217,11 @@ async def report(settings: Settings, *, online: bool, discord_url: str | None) -
     if token is not None:
         lines.append(token)
     if online and settings.token is not None:
-        lines += await discord_lines(settings.token, discord_url or settings.discord_url)
+        # Reward roles are read only from a database at the schema's head: nothing is created
+        # or migrated to read them.
+        ready = any(line.ok and "schema at head" in line.text for line in lines)
+        database = settings.database_url if ready else None
+        lines += await discord_lines(settings.token, discord_url or settings.discord_url, database)
     return lines
 
 

@@ -22,6 +22,7 @@ from bot.app.reminders.buttons import ReminderButton
 from bot.app.reminders.loop import ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.buttons import REVIEW_BUTTONS
+from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.runtime.command_tree import add_commands
 from bot.app.schedules.loop import ScheduleLoop
@@ -63,6 +64,7 @@ class QuizBot(commands.Bot):
     reminders: ReminderLoop
     schedules: ScheduleLoop
     seasons: SeasonLoop
+    rewards: RewardLoop
     refused_notice: RefusedNotice
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
@@ -117,6 +119,7 @@ class QuizBot(commands.Bot):
         self.reminders.start()
         self.schedules.start()
         self.seasons.start()
+        self.rewards.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %s; %s; resumed %s",
@@ -150,6 +153,7 @@ class QuizBot(commands.Bot):
     async def close(self) -> None:
         await self.schedules.shutdown()  # first: it would start rounds
         await self.seasons.shutdown()
+        await self.rewards.shutdown()
         await self.ctx.conductor.shutdown()
         await self.reminders.shutdown()
         await self.refused_notice.close()

@@ -15,6 +15,7 @@ from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.server_views import PackShelf
 from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
+from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.conductor import RoundConductor
 from bot.app.runtime.client import QuizBot
 from bot.app.runtime.discord_url import point_discord_at
@@ -123,6 +124,7 @@ def build_bot(
     )
     bot.schedules = ScheduleLoop(bot, db, shelf, conductor, clock, serves_guild=bot.serves_guild)
     bot.seasons = SeasonLoop(bot, db, clock, serves_guild=bot.serves_guild)
+    bot.rewards = RewardLoop(bot, db, clock, serves_guild=bot.serves_guild)
     keys = QuestionKeys.of(library)
     bot.ctx = AppContext(db, library, conductor, keys, shelf, clock, bot.schedules, bot.seasons)
     bot.reminders = ReminderLoop(

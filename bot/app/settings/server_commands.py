@@ -16,11 +16,13 @@ from bot.app.kit.mentions import ping_role_unreachable
 from bot.app.kit.permissions import bot_can_post, can_manage_server
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
+from bot.app.rewards.settings import RewardChange, apply_reward_change, reward_refusal
 from bot.app.settings.server_embed import guild_settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
+from bot.quiz.rewards import MAX_POINTS, MAX_REWARDS, RewardScope
 from bot.quiz.schedules import MAX_GRACE_MINUTES
-from bot.storage import settings
+from bot.storage import rewards, settings
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 
@@ -28,6 +30,11 @@ GraceMinutes = app_commands.Range[int, 0, MAX_GRACE_MINUTES]
 ZONE_LENGTH = 64  # the longest IANA names are about 30 characters; the column holds 64
 # How long a round may stay paused, in minutes, before it ends by itself.
 PauseMinutes = app_commands.Range[int, MIN_PAUSE_LIMIT_MINUTES, MAX_PAUSE_LIMIT_MINUTES]
+RewardPoints = app_commands.Range[int, 1, MAX_POINTS]
+SCOPE_CHOICES = [
+    app_commands.Choice(name=_("choice.reward_all"), value=RewardScope.ALL_TIME.value),
+    app_commands.Choice(name=_("choice.reward_season"), value=RewardScope.SEASON.value),
+]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
@@ -50,8 +57,12 @@ class ServerSettingsCommands(QuizCommands):
         suggestions=_("cmd.quiz.settings.suggestions.description"),
         suggestions_channel=_("cmd.quiz.settings.suggestions_channel.description"),
         clear_suggestions_channel=_("cmd.quiz.settings.clear_suggestions_channel.description"),
+        reward_role=_("cmd.quiz.settings.reward_role.description"),
+        reward_at=_("cmd.quiz.settings.reward_at.description"),
+        reward_scope=_("cmd.quiz.settings.reward_scope.description"),
+        clear_reward_role=_("cmd.quiz.settings.clear_reward_role.description"),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, reward_scope=SCOPE_CHOICES)
     async def settings_command(
         self,
         interaction: discord.Interaction[Any],
@@ -67,16 +78,28 @@ class ServerSettingsCommands(QuizCommands):
         suggestions: bool | None = None,
         suggestions_channel: discord.TextChannel | None = None,
         clear_suggestions_channel: bool = False,
+        reward_role: discord.Role | None = None,
+        reward_at: RewardPoints | None = None,
+        reward_scope: app_commands.Choice[str] | None = None,
+        clear_reward_role: discord.Role | None = None,
     ) -> None:
         if not can_manage_server(interaction) or interaction.guild_id is None:
             await say(interaction, "errors.not_manager")
             return
+        scope = RewardScope(reward_scope.value) if reward_scope else RewardScope.ALL_TIME
+        rewarding = RewardChange(reward_role, reward_at, scope, clear_reward_role)
         refusal = _refusal(ping_role, clear_ping_role=clear_ping_role, time_zone=time_zone)
         if suggestions_channel is not None and clear_suggestions_channel:
             refusal = "settings.suggestions_both", {}
+        refusal = refusal or reward_refusal(interaction, rewarding)
         if refusal is not None:
             key, params = refusal
             await say(interaction, key, **params)
+            return
+        now, by = self.ctx.clock.now(), interaction.user.id
+        too_many = await apply_reward_change(self.ctx.db, interaction.guild_id, rewarding, by, now)
+        if too_many is not None:
+            await say(interaction, too_many, limit=MAX_REWARDS)
             return
         change = ServerSettingsChange(
             moderator_role_id=moderator_role.id if moderator_role else None,
@@ -92,14 +115,19 @@ class ServerSettingsCommands(QuizCommands):
             clear_suggestions_channel=clear_suggestions_channel,
         )
         updated = await change_server_settings(self.ctx.db, interaction.guild_id, change)
-        unreachable = ping_role_unreachable(interaction, updated.ping_role_id)
-        embed = guild_settings_embed(
+        await reply(interaction, embed=await self._saved(interaction, updated))
+
+    async def _saved(
+        self, interaction: discord.Interaction[Any], updated: GuildSettings
+    ) -> discord.Embed:
+        """The settings as saved, with what would keep one of them from working."""
+        return guild_settings_embed(
             updated,
             interaction.locale.value,
-            ping_unreachable=unreachable,
+            ping_unreachable=ping_role_unreachable(interaction, updated.ping_role_id),
             channel_unreachable=_cannot_post(interaction, updated.suggestions_channel_id),
+            rewards=await rewards.rewards_of(self.ctx.db, updated.guild_id),
         )
-        await reply(interaction, embed=embed)
 
     @settings_command.autocomplete("time_zone")
     async def zone_autocomplete(

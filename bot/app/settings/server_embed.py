@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.message_parts import BRAND
+from bot.quiz.rewards import Reward, RewardScope
 from bot.storage.results import GuildSettings
+
+REWARD_LINES = {
+    RewardScope.ALL_TIME: "settings.reward_all",
+    RewardScope.SEASON: "settings.reward_season",
+}
 
 
 def guild_settings_embed(
@@ -15,6 +23,7 @@ def guild_settings_embed(
     *,
     ping_unreachable: bool = False,
     channel_unreachable: bool = False,
+    rewards: Sequence[Reward] = (),
 ) -> discord.Embed:
     """The settings as saved; ``ping_unreachable``: the bot's mention of the ping role would
     notify nobody, ``channel_unreachable``: the bot cannot post in the suggestions channel, and
@@ -64,4 +73,9 @@ def guild_settings_embed(
         value=tr(locale, taking, channel=where),
         inline=False,
     )
+    lines = [
+        tr(locale, REWARD_LINES[r.scope], role=f"<@&{r.role_id}>", points=r.points) for r in rewards
+    ]
+    shown = "\n".join(lines) or tr(locale, "settings.no_rewards")
+    embed.add_field(name=tr(locale, "settings.rewards"), value=shown, inline=False)
     return embed

@@ -8,10 +8,14 @@ from pathlib import Path
 
 from alembic.script import ScriptDirectory
 
+from bot.app.kit.context import utc_now
+from bot.quiz.rewards import Reward
+from bot.storage.database import Database
 from bot.storage.migrate import alembic_config, upgrade_async
+from bot.storage.rewards import set_reward
 from standin.config import SandboxConfig
 from standin.driver import Sandbox
-from standin.permissions import BOT_DEFAULT, VIEW_CHANNEL
+from standin.permissions import BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
 
 REVISIONS = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]
@@ -164,3 +168,49 @@ def test_a_new_sqlite_file_is_not_created_and_broken_settings_are_listed(tmp_pat
     broken = quizbot("check", cwd=cwd, QUIZBOT_LOG_LEVEL="LOUD", QUIZBOT_METRICS_PORT="x")
     assert broken.status == 1
     assert _subjects(broken.out) == [("FAIL", "settings"), ("FAIL", "settings")]
+
+
+async def test_online_reward_roles_the_bot_cannot_give_are_named(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
+    await upgrade_async(url)
+    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
+        first, second = (await sandbox.state())["guilds"]
+        bot_role = next(r["id"] for r in first["roles"] if r["name"] == "quizbot")
+        low = await sandbox.add_role(first["id"], "Regular", position=1)
+        high = await sandbox.add_role(first["id"], "Champion")  # above the bot's role
+        db = Database.open(url)
+        try:
+            for role in (low, high):
+                reward = Reward(int(role["id"]), 5)
+                await set_reward(db, int(first["id"]), reward, 1, utc_now())
+            await set_reward(db, int(second["id"]), Reward(int(low["id"]), 5), 1, utc_now())
+        finally:
+            await db.close()
+
+        async def report() -> list[str]:
+            outcome = await quizbot_async(
+                "check",
+                "--online",
+                "--discord-url",
+                sandbox.url,
+                cwd=with_packs(tmp_path),
+                DISCORD_TOKEN=TOKEN,
+                DATABASE_URL=url,
+            )
+            return [line for line in outcome.out.splitlines() if "reward roles" in line]
+
+        lacking = await report()
+        await sandbox.set_role_permissions(first["id"], bot_role, MANAGE_ROLES)
+        other_bot_role = next(r["id"] for r in second["roles"] if r["name"] == "quizbot")
+        await sandbox.set_role_permissions(second["id"], other_bot_role, MANAGE_ROLES)
+        placed = await report()
+    assert lacking[0] == (
+        f"FAIL  server {first['name']} ({first['id']}) reward roles: "
+        'the bot lacks "Manage Roles": grant it to its role'
+    )
+    assert placed[0] == (
+        f"FAIL  server {first['name']} ({first['id']}) reward roles: "
+        "@Champion is not below the bot's highest role: drag the bot's role above it"
+    )
+    # The second server's reward is a role it does not have (another server's id).
+    assert placed[1].endswith(f"role {low['id']} no longer exists: clear it with /quiz settings")

@@ -141,6 +141,14 @@ async def _answer_first_question(sandbox: Sandbox) -> None:
         assert not report["failed"]
 
 
+async def _skip(sandbox: Sandbox) -> None:
+    """The owner closes the open question (so its conductor closes and settles it)."""
+    guild = (await sandbox.state())["guilds"][0]
+    channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
+    skipped = await sandbox.command(guild["owner_id"], channel, "quiz skip")
+    await sandbox.wait_for_response(skipped, timeout=TIMEOUT_S)
+
+
 async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -> None:
     sandbox, bot = running
     await bot.line(r"quizbot \S+ starting: 1 packs")
@@ -157,6 +165,15 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     assert ("quizbot_rest_rate_limited_total", ()) in samples
     assert ("quizbot_database_errors_total", ()) in samples
     assert 0 <= samples[("quizbot_gateway_latency_seconds", ())] < 1
+    writes = samples[("quizbot_database_write_seconds_count", ())]
+    assert writes >= 2  # the round's start, and at least one batch of answers
+    assert samples[("quizbot_database_write_longest_seconds", ())] > 0
+    assert samples[("quizbot_question_close_seconds_count", ())] == 0  # still open
+
+    await _skip(sandbox)
+    closes = ("quizbot_question_close_seconds_count", ())
+    samples = await _scrape(sandbox, f"{base}/metrics", closes, 1)
+    assert samples[("quizbot_question_close_seconds_sum", ())] > 0
 
     assert await _get(f"{base}/healthz") == (
         200,

@@ -55,6 +55,14 @@ cmd-quiz-settings-suggestions_channel-name = κανάλι_προτάσεων
 cmd-quiz-settings-suggestions_channel-description = Ένα κανάλι όπου οι συντονιστές βλέπουν κάθε νέα πρόταση, με τα κουμπιά της
 cmd-quiz-settings-clear_suggestions_channel-name = χωρίς_κανάλι_προτάσεων
 cmd-quiz-settings-clear_suggestions_channel-description = Καμία πρόταση σε κανάλι (η εντολή της ουράς τις δείχνει ακόμη)
+cmd-quiz-settings-reward_role-name = ρόλος_επιβράβευσης
+cmd-quiz-settings-reward_role-description = Ένας ρόλος που κερδίζουν τα μέλη με κάποιους πόντους (δώστε και το πόντοι_επιβράβευσης)
+cmd-quiz-settings-reward_at-name = πόντοι_επιβράβευσης
+cmd-quiz-settings-reward_at-description = Οι πόντοι που κερδίζουν τον ρόλο επιβράβευσης
+cmd-quiz-settings-reward_scope-name = εύρος_επιβράβευσης
+cmd-quiz-settings-reward_scope-description = Μετρά τους πόντους όλων των εποχών (αρχικά) ή της τρέχουσας σεζόν
+cmd-quiz-settings-clear_reward_role-name = χωρίς_ρόλο_επιβράβευσης
+cmd-quiz-settings-clear_reward_role-description = Ένας ρόλος επιβράβευσης που δεν δίνεται πια (όσοι τον έχουν τον κρατούν)
 cmd-quiz-settings-pause_limit-name = όριο_παύσης
 cmd-quiz-settings-pause_limit-description = Λεπτά που περιμένει ένας γύρος σε παύση πριν τελειώσει (προεπιλογή: 60)
 cmd-quiz-analytics-name = ανάλυση
@@ -901,3 +909,30 @@ stats-season_none = { $whose ->
         [self] Δεν είστε ακόμη στον πίνακά της: απαντήστε σε έναν γύρο
        *[other] Δεν είναι ακόμη στον πίνακά της
     }
+
+# Reward roles (bot/app/rewards/)
+choice-reward_all = Πόντοι όλων των εποχών
+choice-reward_season = Πόντοι της τρέχουσας σεζόν
+rewards-needs_both = Μια επιβράβευση χρειάζεται ρόλο και πόντους: δώστε μαζί ρόλο_επιβράβευσης και πόντοι_επιβράβευσης. Δεν άλλαξε τίποτα.
+rewards-not_giveable = Ο { $role } δεν μπορεί να είναι επιβράβευση: το @everyone και οι ρόλοι των bot και των ενσωματώσεων δεν δίνονται. Δεν άλλαξε τίποτα.
+rewards-no_manage_roles = Δεν μπορώ να δώσω τον { $role }: χρειάζομαι το δικαίωμα «Διαχείριση ρόλων». Δεν άλλαξε τίποτα.
+rewards-above_me = Δεν μπορώ να δώσω τον { $role }: δεν είναι κάτω από τον υψηλότερο ρόλο μου, { $mine }. Σύρετε τον ρόλο μου πάνω από αυτόν («Ρυθμίσεις διακομιστή» → «Ρόλοι») και δοκιμάστε ξανά. Δεν άλλαξε τίποτα.
+rewards-too_many = Ο server έχει { $limit } ρόλους επιβράβευσης, όσους επιτρέπονται· καθαρίστε πρώτα έναν. Δεν άλλαξε τίποτα.
+rewards-earned = Κερδίσατε τον ρόλο { $role } στο { $server }: { $points ->
+        [one] { $points } πόντος
+       *[other] { $points } πόντοι
+    } συνολικά. Μπράβο!
+rewards-earned_season = Κερδίσατε τον ρόλο { $role } στο { $server }: { $points ->
+        [one] { $points } πόντος
+       *[other] { $points } πόντοι
+    } αυτή τη σεζόν. Μπράβο!
+settings-rewards = Ρόλοι επιβράβευσης
+settings-no_rewards = κανένας
+settings-reward_all = { $role } με { $points ->
+        [one] { $points } πόντο
+       *[other] { $points } πόντους
+    } (όλων των εποχών)
+settings-reward_season = { $role } με { $points ->
+        [one] { $points } πόντο
+       *[other] { $points } πόντους
+    } σε μια σεζόν

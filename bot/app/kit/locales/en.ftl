@@ -55,6 +55,14 @@ cmd-quiz-settings-suggestions_channel-name = suggestions_channel
 cmd-quiz-settings-suggestions_channel-description = A channel where moderators see each new suggestion, with its buttons
 cmd-quiz-settings-clear_suggestions_channel-name = clear_suggestions_channel
 cmd-quiz-settings-clear_suggestions_channel-description = Show suggestions in no channel (the queue command still lists them)
+cmd-quiz-settings-reward_role-name = reward_role
+cmd-quiz-settings-reward_role-description = A role members earn at a number of points (give reward_at too)
+cmd-quiz-settings-reward_at-name = reward_at
+cmd-quiz-settings-reward_at-description = The points that earn the reward role
+cmd-quiz-settings-reward_scope-name = reward_scope
+cmd-quiz-settings-reward_scope-description = Count all-time points (default) or the running season's
+cmd-quiz-settings-clear_reward_role-name = clear_reward_role
+cmd-quiz-settings-clear_reward_role-description = A reward role no longer given (those who have it keep it)
 cmd-quiz-settings-pause_limit-name = pause_limit
 cmd-quiz-settings-pause_limit-description = Minutes a paused round waits to be resumed before it ends (default: 60)
 cmd-quiz-analytics-name = analytics
@@ -869,3 +877,30 @@ stats-season_none = { $whose ->
         [self] Not on its board yet: answer a round to get there
        *[other] Not on its board yet
     }
+
+# Reward roles (bot/app/rewards/)
+choice-reward_all = All-time points
+choice-reward_season = The running season's points
+rewards-needs_both = A reward needs a role and its points: give reward_role and reward_at together. Nothing was changed.
+rewards-not_giveable = { $role } cannot be a reward: @everyone and the roles of bots and integrations are nobody's to give. Nothing was changed.
+rewards-no_manage_roles = I cannot give { $role }: I need the “Manage Roles” permission. Nothing was changed.
+rewards-above_me = I cannot give { $role }: it is not below my highest role, { $mine }. Drag my role above it (“Server Settings” → “Roles”), then try again. Nothing was changed.
+rewards-too_many = This server has { $limit } reward roles, the most it may have; clear one first. Nothing was changed.
+rewards-earned = You earned the role { $role } in { $server }: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } in all. Well done!
+rewards-earned_season = You earned the role { $role } in { $server }: { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } this season. Well done!
+settings-rewards = Reward roles
+settings-no_rewards = none
+settings-reward_all = { $role } at { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } (all time)
+settings-reward_season = { $role } at { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } in a season

@@ -1,8 +1,8 @@
 """leeches and retention: each card's lapse count and when its member was told it left their
 reviews; each member's desired retention
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-12-02 06:00:00
 """
 
@@ -12,8 +12,8 @@ import bot.storage.models
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015"
-down_revision = "0014"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,3 @@
+from bench.event.benchmark import main
+
+main()

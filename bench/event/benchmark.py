@@ -1,0 +1,252 @@
+"""Quiz night benchmark: one round of ten questions for thousands of members, end to end.
+
+    python -m bench.event [--members 5000] [--database-url URL] [--seconds 20]
+                          [--questions 10] [--logs DIR] [--profile DIR]
+
+Starts the Discord stand-in (``python -m standin``, one guild of ``--members`` members) and the
+real ``quizbot run`` against it, each in its own process, with a fresh database (a SQLite file,
+or a new database on the PostgreSQL server of ``--database-url``, dropped afterwards). The
+guild owner starts a round of ``--questions`` questions of ``--seconds`` seconds; every member
+clicks once per question, on the arrival curve of bench/event/arrivals.py (most within the
+first five seconds, a tail to the close, a share of double clicks), through the stand-in's
+control API; questions close on their time. Per question and overall it reports the clicks
+answered within Discord's three seconds (deferred, failed), first-response p50 and p99, close
+to reveal (the close, the settle, the render and the edit as the stand-in applied it), the
+settle transaction (the bot's metrics), the standings after the last close, the longest write
+transaction (on SQLite, the write lock's longest hold), and the bot's CPU and RSS at the peak.
+Then it checks the database: every answer told "Locked in" stored once with its first choice,
+and the scores, per-points counts, cards and review log equal a recomputation from the stored
+answers. Prints a table, then one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bench.answers.benchmark import locked_in
+from bench.answers.load import Click
+from bench.answers.rig import Place, QuizRound, check_answers, scratch_database
+from bench.event.arrivals import plan
+from bench.event.checks import recompute
+from bench.event.clicks import Sent, click_question
+from bench.event.figures import HEADER, Question, summary
+from bench.event.observe import (
+    SETTLE_SECONDS,
+    Observer,
+    longest_write_between,
+    metrics_base,
+    scrape,
+)
+from bench.event.pack import PACK, QUESTIONS, correct_options, quiz_night_pack
+from bench.event.sampler import Samples, sampling
+from bench.faults.packs import write_packs
+from bench.rig.processes import BotProcess, StandInProcess, log_file
+from bench.rig.procstat import rss_mb
+from bench.rig.profiling import profiled
+from bot.quiz.model import OPTION_LETTERS
+from standin.driver import Sandbox
+
+SEED = 20261202
+CONNECTIONS = 512
+
+
+class Night:
+    """The round, question by question, and what each came to."""
+
+    def __init__(
+        self,
+        arguments: argparse.Namespace,
+        sandbox: Sandbox,
+        engine: AsyncEngine,
+        bot: BotProcess,
+    ) -> None:
+        self.args = arguments
+        self.bot_pid = bot.process.pid
+        self.sandbox = sandbox
+        self.engine = engine
+        self.metrics = metrics_base(bot.lines)
+        self.rng = random.Random(SEED)
+        self.firsts: list[tuple[int, Click]] = []  # first clicks told "Locked in"
+        self.not_locked_in = 0  # first clicks answered otherwise (e.g. closed meanwhile)
+
+    async def run(self, session: aiohttp.ClientSession, samples: Samples) -> dict[str, Any]:
+        place = await Place.of(self.sandbox)
+        quiz = QuizRound(self.sandbox, place)
+        observer = Observer(self.sandbox, self.engine, place.channel_id, place.owner)
+        await quiz.command(
+            "quiz start", pack=PACK, seconds=self.args.seconds, questions=self.args.questions
+        )
+        questions = []
+        started = await scrape(session, self.metrics)
+        for index in range(self.args.questions):
+            message_id, buttons = await quiz.question(index)
+            appeared = time.time()
+            question = await observer.open_question(index)
+            before = await scrape(session, self.metrics)
+            arrivals = plan(
+                place.members,
+                len(buttons),
+                correct_options()[question.question_id],
+                self.args.seconds,
+                self.rng,
+            )
+            custom_ids = dict(buttons)
+            async with self._profiled(f"clicks-{index + 1}"):
+                clicks = await click_question(
+                    self.sandbox, message_id, custom_ids, arrivals, appeared
+                )
+            async with self._profiled(f"close-{index + 1}"):  # the last clicks, close, reveal
+                revealed = await observer.revealed_at(message_id, question.closes_at)
+            after = await scrape(session, self.metrics)
+            settle = after[SETTLE_SECONDS] - before[SETTLE_SECONDS]
+            questions.append(
+                Question(index, clicks, appeared, question.closes_at, revealed, settle)
+            )
+            letters = {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
+            self._told(index, clicks.sent, letters)
+        standings_at = await observer.standings_at()
+        figures = summary(questions, samples, standings_at)
+        ended = await scrape(session, self.metrics)
+        longest, exact = longest_write_between(started, ended)
+        figures |= {"write_max_hold_s": longest, "write_max_hold_exact": exact}
+        figures["table"] = [q.row(samples) for q in questions]
+        return figures
+
+    def _profiled(self, name: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """py-spy on the bot while the block runs, with ``--profile DIR``."""
+        folder = self.args.profile
+        return profiled(self.bot_pid, folder and folder / f"{name}.txt")
+
+    def _told(self, index: int, sent: list[Sent], letters: dict[str, str]) -> None:
+        for item in sent:
+            click = item.answered.click
+            if not click.first:
+                continue
+            if item.answered.final_text in locked_in(letters[click.custom_id]):
+                self.firsts.append((index, click))
+            else:
+                self.not_locked_in += 1
+
+
+async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    logs = Path(arguments.logs) if arguments.logs else workdir
+    quiz_dir = await write_packs(workdir / "packs", [quiz_night_pack()])
+    load_before = os.getloadavg()
+    with log_file(logs, "event") as log:
+        standin = await StandInProcess.start(arguments.members, log)
+        try:
+            async with scratch_database(arguments.database_url, workdir) as url:
+                figures = await _night(arguments, standin, url, quiz_dir, log)
+        finally:
+            await standin.stop()
+    return {
+        "members": arguments.members,
+        "database": "postgresql" if arguments.database_url else "sqlite",
+        "questions": arguments.questions,
+        "question_seconds": arguments.seconds,
+        **figures,
+        "load_average_before": load_before[0],
+        "load_average_after": os.getloadavg()[0],
+    }
+
+
+async def _night(
+    arguments: argparse.Namespace,
+    standin: StandInProcess,
+    url: str,
+    quiz_dir: Path,
+    log: Any,  # noqa: ANN401 - a log file
+) -> dict[str, Any]:
+    env = {"DATABASE_URL": url, "QUIZBOT_QUIZ_DIR": str(quiz_dir), "QUIZBOT_METRICS_PORT": "0"}
+    bot = await BotProcess.start(standin.url, env, log)
+    engine = create_async_engine(url, poolclass=NullPool)
+    # Many clicks wait for the bot at once, each on its own connection; thousands at once had
+    # the stand-in's listening socket reset some. A click waiting for a connection counts in
+    # driver_outside_p99_ms and member_wait_p99_ms, not in the stand-in's first response.
+    connector = aiohttp.TCPConnector(limit=CONNECTIONS)
+    try:
+        ready = await bot.wait_ready()
+        figures: dict[str, Any] = {
+            "start_to_ready_s": ready - bot.started,
+            "idle_rss_mb": rss_mb(bot.process.pid),
+        }
+        pids = {"bot": bot.process.pid, "standin": standin.process.pid, "driver": os.getpid()}
+        async with aiohttp.ClientSession(connector=connector) as session:
+            night = Night(arguments, Sandbox(standin.url, session, None), engine, bot)
+            async with sampling(pids) as samples:
+                figures |= await night.run(session, samples)
+        figures |= await _check(url, engine, night)
+    finally:
+        await engine.dispose()
+        await bot.stop()
+    # On SQLite every write waits for the one write lock; PostgreSQL's writes lock rows only.
+    sqlite = url.startswith("sqlite")
+    figures["sqlite_lock_max_hold_s"] = figures["write_max_hold_s"] if sqlite else None
+    return figures
+
+
+async def _check(url: str, engine: AsyncEngine, night: Night) -> dict[str, Any]:
+    answers = await check_answers(url, night.firsts)
+    recomputed = await recompute(engine)
+    return {
+        "answers_expected": answers.expected,
+        "answers_in_db": answers.in_db,
+        "answers_missing": answers.missing,
+        "answers_wrong_option": answers.wrong_option,
+        "first_clicks_not_locked_in": night.not_locked_in,
+        "scores_match_recomputation": recomputed.holds("scores", "score_counts"),
+        "cards_match_recomputation": recomputed.holds("cards", "review_logs"),
+        "mismatches": {k: v for k, v in recomputed.mismatches.items() if v},
+    }
+
+
+def parser() -> argparse.ArgumentParser:
+    described = argparse.ArgumentParser(
+        prog="python -m bench.event", description=__doc__.splitlines()[0]
+    )
+    described.add_argument("--database-url", default=None, help="a PostgreSQL server's URL")
+    described.add_argument("--members", type=int, default=5000)
+    described.add_argument("--seconds", type=int, default=20, help="each question's time")
+    described.add_argument(
+        "--questions", type=int, default=QUESTIONS, choices=range(1, QUESTIONS + 1)
+    )
+    described.add_argument("--logs", default=None, help="keep the processes' logs here")
+    described.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="sample quizbot with py-spy during each question's clicks and, apart, from its"
+        " last clicks to its reveal, into this folder (python -m bench.rig.profiling FILES)",
+    )
+    return described
+
+
+def report(result: dict[str, Any]) -> None:
+    print(HEADER)
+    for line in result.pop("table"):
+        print(line)
+    print(json.dumps(result))
+
+
+async def main_async(arguments: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="quizbot-event-") as directory:
+        return await measure(arguments, Path(directory))
+
+
+def main() -> None:
+    report(asyncio.run(main_async(parser().parse_args())))
+    sys.exit(0)

@@ -1,0 +1,188 @@
+"""Reward roles in the database: the roles a server's members earn, and each one earned.
+
+A grant is decided in the transaction that settles the answers that earned it
+(``record_earned``, called by bot/storage/settle.py): its key (server, member, role, board) makes
+a second one impossible, so a reward is earned once per board, whoever settles. A process then
+claims it, gives the role and records it given, or records why Discord refused; a claim of a
+process that died lapses after ``CLAIM_LIFETIME`` and the grant is tried again (giving a role a
+member holds already changes nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, delete, func, select, update
+
+from bot.quiz.rewards import MAX_REWARDS, Crossing, Reward, RewardScope, earned
+from bot.storage.database import Database
+from bot.storage.dialects import insert_for
+from bot.storage.models import (
+    RewardGrantRow,
+    RewardRoleRow,
+    reward_grants_table,
+    reward_roles_table,
+)
+
+CLAIM_LIFETIME = timedelta(minutes=5)
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    guild_id: int
+    member_id: int
+    role_id: int
+    period: str
+    points: int
+
+
+async def set_reward(
+    db: Database, guild_id: int, reward: Reward, by: int, now: datetime
+) -> str | None:
+    """Sets the role's threshold and scope (a new reward or a change); a refusal key when the
+    server has ``MAX_REWARDS`` already."""
+    async with db.write() as connection:
+        held = await connection.scalar(
+            select(func.count()).where(
+                RewardRoleRow.guild_id == guild_id, RewardRoleRow.role_id != reward.role_id
+            )
+        )
+        if int(held or 0) >= MAX_REWARDS:
+            return "rewards.too_many"
+        insert = insert_for(db.dialect, reward_roles_table)
+        values = {
+            "guild_id": guild_id,
+            "role_id": reward.role_id,
+            "points": reward.points,
+            "scope": reward.scope.value,
+            "set_by": by,
+            "set_at": now,
+        }
+        await connection.execute(
+            insert.values(values).on_conflict_do_update(
+                index_elements=[reward_roles_table.c.guild_id, reward_roles_table.c.role_id],
+                set_={k: insert.excluded[k] for k in ("points", "scope", "set_by", "set_at")},
+            )
+        )
+    return None
+
+
+async def remove_reward(db: Database, guild_id: int, role_id: int) -> bool:
+    async with db.write() as connection:
+        removed = await connection.execute(
+            delete(RewardRoleRow).where(
+                RewardRoleRow.guild_id == guild_id, RewardRoleRow.role_id == role_id
+            )
+        )
+        return bool(removed.rowcount)
+
+
+async def rewards_of(db: Database, guild_id: int) -> list[Reward]:
+    async with db.read() as connection:
+        rows = await connection.execute(
+            select(RewardRoleRow.role_id, RewardRoleRow.points, RewardRoleRow.scope)
+            .where(RewardRoleRow.guild_id == guild_id)
+            .order_by(RewardRoleRow.points, RewardRoleRow.role_id)
+        )
+        return [Reward(row[0], row[1], RewardScope(row[2])) for row in rows.all()]
+
+
+def record_earned(
+    connection: Connection, guild_id: int, crossings: Sequence[Crossing], now: datetime
+) -> None:
+    """The rewards the settled answers earned, in the settling transaction (see above)."""
+    if not crossings:
+        return
+    rows = connection.execute(
+        select(RewardRoleRow.role_id, RewardRoleRow.points, RewardRoleRow.scope).where(
+            RewardRoleRow.guild_id == guild_id
+        )
+    ).all()
+    rewards = [Reward(row[0], row[1], RewardScope(row[2])) for row in rows]
+    points = {reward.role_id: reward.points for reward in rewards}
+    grants = [
+        {
+            "guild_id": guild_id,
+            "member_id": found.member_id,
+            "role_id": found.role_id,
+            "period": found.period,
+            "points": points[found.role_id],
+            "earned_at": now,
+        }
+        for found in earned(rewards, crossings)
+    ]
+    if grants:
+        insert = insert_for(connection.dialect.name, reward_grants_table)
+        connection.execute(insert.on_conflict_do_nothing(), grants)
+
+
+async def claim_grants(db: Database, now: datetime, guild_ids: list[int]) -> list[Grant]:
+    """Grants of these servers not yet given (nor refused), each claimed for this caller."""
+    if not guild_ids:
+        return []
+    lapsed = RewardGrantRow.claimed_at.is_(None) | (
+        RewardGrantRow.claimed_at <= now - CLAIM_LIFETIME
+    )
+    owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None), lapsed)
+    async with db.read() as connection:  # most passes find none: no write lock for them
+        if await connection.scalar(select(RewardGrantRow.guild_id).where(*owed).limit(1)) is None:
+            return []
+    async with db.write() as connection:
+        claimed = await connection.execute(
+            update(RewardGrantRow)
+            .where(
+                RewardGrantRow.guild_id.in_(guild_ids),
+                RewardGrantRow.given_at.is_(None),
+                RewardGrantRow.failure.is_(None),
+                lapsed,
+            )
+            .values(claimed_at=now)
+            .returning(
+                RewardGrantRow.guild_id,
+                RewardGrantRow.member_id,
+                RewardGrantRow.role_id,
+                RewardGrantRow.period,
+                RewardGrantRow.points,
+            )
+        )
+        return [Grant(*row) for row in claimed.all()]
+
+
+async def grant_given(db: Database, grant: Grant, now: datetime) -> None:
+    await _finish(db, grant, given_at=now)
+
+
+async def grant_refused(db: Database, grant: Grant, failure: str) -> None:
+    await _finish(db, grant, failure=failure[:64])
+
+
+async def grants_of(db: Database, guild_id: int, member_id: int) -> list[tuple[Grant, bool]]:
+    """The member's grants in the server, each with whether it was given."""
+    async with db.read() as connection:
+        rows = await connection.execute(
+            select(
+                RewardGrantRow.guild_id,
+                RewardGrantRow.member_id,
+                RewardGrantRow.role_id,
+                RewardGrantRow.period,
+                RewardGrantRow.points,
+                RewardGrantRow.given_at,
+            ).where(RewardGrantRow.guild_id == guild_id, RewardGrantRow.member_id == member_id)
+        )
+        return [(Grant(*row[:5]), row[5] is not None) for row in rows.all()]
+
+
+async def _finish(db: Database, grant: Grant, **values: datetime | str) -> None:
+    async with db.write() as connection:
+        await connection.execute(
+            update(RewardGrantRow)
+            .where(
+                RewardGrantRow.guild_id == grant.guild_id,
+                RewardGrantRow.member_id == grant.member_id,
+                RewardGrantRow.role_id == grant.role_id,
+                RewardGrantRow.period == grant.period,
+            )
+            .values(values)
+        )
