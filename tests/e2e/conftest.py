@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,11 +26,10 @@ from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.storage import rounds
 from bot.storage.database import Database
-from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
 from standin.driver import Sandbox
 from standin.interactions import DEFERRED_MESSAGE
-from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.databases import PostgresDatabases, postgres_database, sqlite_database
 from tests.messages import BUTTON, components_in, heading_of, layout_text
 from tests.shipped import SHIPPED_PACK_FILES
 
@@ -185,22 +183,23 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
-    """A fresh, migrated database of the backend."""
+def migrated(backend: str, request: pytest.FixtureRequest) -> Path | PostgresDatabases:
+    """The backend's migrated databases: an SQLite file to copy, or the worker's PostgreSQL ones."""
     if backend == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
-        await upgrade_async(url)
-        yield url
+        path: Path = request.getfixturevalue("sqlite_template")
+        return path
+    databases: PostgresDatabases = request.getfixturevalue("postgres_databases")
+    return databases
+
+
+@pytest.fixture
+async def database_url(migrated: Path | PostgresDatabases, tmp_path: Path) -> AsyncIterator[str]:
+    """A migrated, empty database of the backend, for this test alone."""
+    if isinstance(migrated, Path):
+        yield sqlite_database(migrated, tmp_path)
         return
-    await need_postgres_here()
-    name = f"quizbot_e2e_{uuid.uuid4().hex[:12]}"
-    await admin(f'CREATE DATABASE "{name}"')
-    try:
-        url = with_database(POSTGRES_URL, name)
-        await upgrade_async(url)
+    async with postgres_database(migrated) as url:
         yield url
-    finally:
-        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
