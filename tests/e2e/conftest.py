@@ -202,21 +202,29 @@ async def database_url(migrated: Path | PostgresDatabases, tmp_path: Path) -> As
         yield url
 
 
+@pytest.fixture(scope="session")
+def shipped_library() -> Library:
+    """The packs every world's bot serves, read once per worker: a Library never changes (a test
+    that wants other packs gives its world another)."""
+    return load_library(PACK_DIRS)
+
+
 @pytest.fixture
-async def world(database_url: str, tmp_path: Path) -> AsyncIterator[QuizWorld]:
+async def world(
+    database_url: str, shipped_library: Library, tmp_path: Path
+) -> AsyncIterator[QuizWorld]:
     clock_file = tmp_path / "clock.json"
     async with Sandbox.start(guilds=1, members=MEMBERS, clock_file=clock_file) as sandbox:
         point_discord_at(sandbox.url)
         db = Database.open(database_url)
-        library = load_library(PACK_DIRS)
-        await sync_packs(db, list(library.packs.values()), utc_now())
+        await sync_packs(db, list(shipped_library.packs.values()), utc_now())
         guild = (await sandbox.state())["guilds"][0]
         channel = next(c for c in guild["channels"] if c["name"] == "quiz")
         people = [m for m in guild["members"] if not m["bot"]]
         world = QuizWorld(
             sandbox=sandbox,
             db=db,
-            library=library,
+            library=shipped_library,
             guild_id=int(guild["id"]),
             channel_id=int(channel["id"]),
             owner=int(guild["owner_id"]),
