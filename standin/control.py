@@ -54,20 +54,28 @@ def add_routes(app: web.Application, core: StandIn) -> None:
 def _endpoint(core: StandIn, handler: Action) -> Callable[[web.Request], Awaitable[web.Response]]:
     async def endpoint(request: web.Request) -> web.Response:
         try:
-            body = await _body(core, request)
-            return json_response(await handler(ControlCall(core, request, body)))
-        except RefusedError as refused:
-            return json_response({"error": refused.message}, refused.status)
-        except DiscordError as error:
-            fields = {} if error.errors is None else {"errors": error.errors}
-            reply = {"error": error.message, "code": error.code, **fields}
-            return json_response(reply, error.status)
-        except KeyError as missing:
-            return json_response({"error": f"missing field {missing.args[0]!r}"}, 400)
-        except (ValueError, TypeError) as bad:
-            return json_response({"error": f"bad request: {bad}"}, 400)
+            return await _answer(core, handler, request)
+        finally:
+            if request.method != "GET":  # a person acted (a read changes nothing)
+                core.changed()
 
     return endpoint
+
+
+async def _answer(core: StandIn, handler: Action, request: web.Request) -> web.Response:
+    try:
+        body = await _body(core, request)
+        return json_response(await handler(ControlCall(core, request, body)))
+    except RefusedError as refused:
+        return json_response({"error": refused.message}, refused.status)
+    except DiscordError as error:
+        fields = {} if error.errors is None else {"errors": error.errors}
+        reply = {"error": error.message, "code": error.code, **fields}
+        return json_response(reply, error.status)
+    except KeyError as missing:
+        return json_response({"error": f"missing field {missing.args[0]!r}"}, 400)
+    except (ValueError, TypeError) as bad:
+        return json_response({"error": f"bad request: {bad}"}, 400)
 
 
 async def _body(core: StandIn, request: web.Request) -> Json:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import mimetypes
 from collections import deque
 from pathlib import Path
@@ -60,6 +61,17 @@ class StandIn:
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
         self.openapi_failures: list[Json] = []
+        self._next_change = asyncio.Event()
+
+    @property
+    def next_change(self) -> asyncio.Event:
+        """Set at the next request that may change what a watcher sees (the bot's, or a
+        control call other than a read), so an in-process watcher need not poll."""
+        return self._next_change
+
+    def changed(self) -> None:
+        self._next_change.set()
+        self._next_change = asyncio.Event()
 
     @property
     def gateway_url(self) -> str:

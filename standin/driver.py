@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import dataclasses
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -29,7 +30,8 @@ from standin.server import SandboxServer
 T = TypeVar("T")
 Json = dict[str, Any]
 POLL_SECONDS = 0.01
-__all__ = ["POLL_SECONDS", "Sandbox", "SandboxRefusedError"]
+IDLE_POLL_SECONDS = 0.05  # in-process: between changes the stand-in would have seen
+__all__ = ["IDLE_POLL_SECONDS", "POLL_SECONDS", "Sandbox", "SandboxRefusedError"]
 
 
 class Sandbox(CalendarDriver, ModalDriver):
@@ -273,17 +275,25 @@ class Sandbox(CalendarDriver, ModalDriver):
         condition: Callable[[], T | Awaitable[T]],
         timeout: float = 5.0,  # noqa: ASYNC109  (the polling deadline the API promises)
     ) -> T:
-        """Poll `condition` (sync or async) until it returns something truthy; return that."""
+        """Poll `condition` (sync or async) until it returns something truthy; return that.
+        In this process's stand-in it is asked again at each request that may have changed
+        what it reads, and at least every IDLE_POLL_SECONDS (for what the stand-in does not
+        see, such as the database); in another process's, every POLL_SECONDS."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
+            change = None if self.core is None else self.core.next_change
             value = condition()
             result: T = await value if inspect.isawaitable(value) else value
             if result:
                 return result
             if loop.time() > deadline:
                 raise TimeoutError(f"condition not met within {timeout} s")
-            await asyncio.sleep(POLL_SECONDS)
+            if change is None:
+                await asyncio.sleep(POLL_SECONDS)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(change.wait(), IDLE_POLL_SECONDS)
 
     async def rate_limited_count(self) -> int:
         """Every 429 the stand-in has sent, injected ones included."""

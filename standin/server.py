@@ -60,6 +60,7 @@ def _endpoint(
     async def endpoint(request: web.Request) -> web.Response:
         started = core.config.clock()
         response = await _answer(core, method, template, handler, request)
+        core.changed()
         core.request_log.append(
             {
                 "method": method,

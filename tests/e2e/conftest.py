@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,11 +26,10 @@ from bot.quiz.library import Library, load_library
 from bot.quiz.rounds import RoundState
 from bot.storage import rounds
 from bot.storage.database import Database
-from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
 from standin.driver import Sandbox
 from standin.interactions import DEFERRED_MESSAGE
-from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.databases import PostgresDatabases, postgres_database, sqlite_database
 from tests.messages import BUTTON, components_in, heading_of, layout_text
 from tests.shipped import SHIPPED_PACK_FILES
 
@@ -185,39 +183,48 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
-    """A fresh, migrated database of the backend."""
+def migrated(backend: str, request: pytest.FixtureRequest) -> Path | PostgresDatabases:
+    """The backend's migrated databases: an SQLite file to copy, or the worker's PostgreSQL ones."""
     if backend == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
-        await upgrade_async(url)
-        yield url
-        return
-    await need_postgres_here()
-    name = f"quizbot_e2e_{uuid.uuid4().hex[:12]}"
-    await admin(f'CREATE DATABASE "{name}"')
-    try:
-        url = with_database(POSTGRES_URL, name)
-        await upgrade_async(url)
-        yield url
-    finally:
-        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        path: Path = request.getfixturevalue("sqlite_template")
+        return path
+    databases: PostgresDatabases = request.getfixturevalue("postgres_databases")
+    return databases
 
 
 @pytest.fixture
-async def world(database_url: str, tmp_path: Path) -> AsyncIterator[QuizWorld]:
+async def database_url(migrated: Path | PostgresDatabases, tmp_path: Path) -> AsyncIterator[str]:
+    """A migrated, empty database of the backend, for this test alone."""
+    if isinstance(migrated, Path):
+        yield sqlite_database(migrated, tmp_path)
+        return
+    async with postgres_database(migrated) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def shipped_library() -> Library:
+    """The packs every world's bot serves, read once per worker: a Library never changes (a test
+    that wants other packs gives its world another)."""
+    return load_library(PACK_DIRS)
+
+
+@pytest.fixture
+async def world(
+    database_url: str, shipped_library: Library, tmp_path: Path
+) -> AsyncIterator[QuizWorld]:
     clock_file = tmp_path / "clock.json"
     async with Sandbox.start(guilds=1, members=MEMBERS, clock_file=clock_file) as sandbox:
         point_discord_at(sandbox.url)
         db = Database.open(database_url)
-        library = load_library(PACK_DIRS)
-        await sync_packs(db, list(library.packs.values()), utc_now())
+        await sync_packs(db, list(shipped_library.packs.values()), utc_now())
         guild = (await sandbox.state())["guilds"][0]
         channel = next(c for c in guild["channels"] if c["name"] == "quiz")
         people = [m for m in guild["members"] if not m["bot"]]
         world = QuizWorld(
             sandbox=sandbox,
             db=db,
-            library=library,
+            library=shipped_library,
             guild_id=int(guild["id"]),
             channel_id=int(channel["id"]),
             owner=int(guild["owner_id"]),

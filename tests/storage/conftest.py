@@ -1,4 +1,4 @@
-"""A fresh, migrated database per test: SQLite always, PostgreSQL when configured.
+"""A migrated, empty database per test: SQLite always, PostgreSQL when configured.
 
 PostgreSQL tests need QUIZBOT_TEST_POSTGRES_URL; with QUIZBOT_REQUIRE_POSTGRES=1 (as in CI)
 a missing or unreachable server fails them instead of skipping them.
@@ -6,66 +6,36 @@ a missing or unreachable server fails them instead of skipping them.
 
 from __future__ import annotations
 
-import asyncio
-import shutil
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.app.kit.pack_checker import PackChecker
 from bot.storage.database import Database
-from bot.storage.migrate import upgrade
 from bot.storage.packs import sync_packs
-from tests.databases import BACKENDS, POSTGRES_URL, admin, need_postgres, with_database
+from tests.databases import BACKENDS, PostgresDatabases, postgres_database, sqlite_database
 from tests.storage.factories import NOW, make_pack
 
 
-@pytest.fixture(scope="session")
-def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "quizbot.db"
-    upgrade(f"sqlite+aiosqlite:///{path}")
-    return path
-
-
-@pytest.fixture(scope="session")
-def postgres_template() -> Iterator[str]:
-    """A migrated database that each test's database is copied from (fast: no DDL per test)."""
-    need_postgres()
-    name = f"quizbot_template_{uuid.uuid4().hex[:12]}"
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    try:
-        upgrade(with_database(POSTGRES_URL, name))
-        yield name
-    finally:
-        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-
 @pytest.fixture(params=BACKENDS)
-def template(request: pytest.FixtureRequest) -> Path | str:
-    """The migrated template of this backend: an SQLite file, or a PostgreSQL database name."""
+def template(request: pytest.FixtureRequest) -> Path | PostgresDatabases:
+    """The backend's migrated databases: an SQLite file to copy, or the worker's PostgreSQL ones."""
     if request.param == "sqlite":
         path: Path = request.getfixturevalue("sqlite_template")
         return path
-    name: str = request.getfixturevalue("postgres_template")
-    return name
+    databases: PostgresDatabases = request.getfixturevalue("postgres_databases")
+    return databases
 
 
 @pytest.fixture
-async def database_url(template: Path | str, tmp_path: Path) -> AsyncIterator[str]:
-    """The address of a fresh database holding the migrated, empty schema."""
+async def database_url(template: Path | PostgresDatabases, tmp_path: Path) -> AsyncIterator[str]:
+    """The address of a database holding the migrated, empty schema, for this test alone."""
     if isinstance(template, Path):
-        path = tmp_path / "quizbot.db"
-        shutil.copyfile(template, path)
-        yield f"sqlite+aiosqlite:///{path}"
+        yield sqlite_database(template, tmp_path)
         return
-    name = f"quizbot_test_{uuid.uuid4().hex[:12]}"
-    await admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
-    try:
-        yield with_database(POSTGRES_URL, name)
-    finally:
-        await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    async with postgres_database(template) as url:
+        yield url
 
 
 @pytest.fixture
