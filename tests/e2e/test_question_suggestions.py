@@ -166,7 +166,12 @@ async def test_a_rejection_from_the_card_gives_its_reason_to_the_author(
     assert list(fields(modal)) == ["reason"]
     reason = "We ask about capitals in Greek history only."
     answered = await submitted(world, owner, {"reason": reason})
-    assert "Rejected; its author is told." in said(answered)
+
+    async def told() -> str:  # the card's edit, then the private followup: wait for both
+        report = await world.sandbox.interaction(int(answered["id"]))
+        return said(report) if "Rejected; its author is told." in said(report) else ""
+
+    assert await world.sandbox.wait_for(told, timeout=TIMEOUT)
 
     [dm] = await dms_of(world, member, 1)
     assert "was not taken: We ask about capitals in Greek history only." in dm["content"]
