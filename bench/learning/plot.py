@@ -5,11 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import matplotlib as mpl
-
-mpl.use("Agg")  # files only, no display
-import matplotlib.pyplot as plt
-
 if TYPE_CHECKING:
     from bench.learning.studying import Study, Totals
 
@@ -23,6 +18,13 @@ LABELS = {
 
 
 def plot(totals: dict[str, Totals], study: Study, path: Path) -> None:
+    # Imported here: matplotlib takes a second to import, and only a run asked to plot needs it
+    # (the benchmark's tests import this module in every pytest worker).
+    import matplotlib as mpl  # noqa: PLC0415
+
+    mpl.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
     figure, (memorised, cumulative) = plt.subplots(1, 2, figsize=(11, 4.2))
     days = range(1, study.days + 1)
     for name, total in totals.items():
