@@ -35,3 +35,11 @@ def parse_or_fail(file: UploadedFile) -> Imported:
     if file.data == FAILING:
         raise RecursionError("maximum recursion depth exceeded")
     return parse_where(file)
+
+
+def parse_from(file: UploadedFile) -> Imported:
+    """parse_or_hang, with the pack's source naming the process the worker was forked from."""
+    if file.data == SLOW:
+        time.sleep(3600)
+    imported = read_upload(file)
+    return replace(imported, pack=replace(imported.pack, source=f"from {os.getppid()}"))

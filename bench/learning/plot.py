@@ -6,11 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import matplotlib as mpl
 import numpy as np
-
-mpl.use("Agg")  # files only, no display
-import matplotlib.pyplot as plt
 
 if TYPE_CHECKING:
     from bench.learning.frontier import FrontierPoint
@@ -32,6 +28,13 @@ def plot(
     k_target: float,
     path: Path,
 ) -> None:
+    # Imported here: matplotlib takes a second to import, and only a run asked to plot needs it
+    # (not every test worker that collects the benchmark's tests).
+    import matplotlib as mpl  # noqa: PLC0415
+
+    mpl.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
     figure, (frontier, daily) = plt.subplots(1, 2, figsize=(12, 4.6))
     for name, points in found.items():
         xs = [p.mean_answers for p in points]

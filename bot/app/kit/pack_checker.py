@@ -3,7 +3,7 @@ hard time limit; so are the pictures attached to them, decoded and re-encoded th
 
 The pack loader is pure Python, and a 256 KiB file can be made to keep it busy for seconds; on
 the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
-keeps a small pool of processes (started on first use with the ``spawn`` method, so they share
+keeps a small pool of processes (started on first use, forked from a server process that shares
 none of the bot's loop, sockets or threads); each reads one file at a time, in whichever format
 it is (a YAML pack, CSV, Open Trivia DB, GIFT, Aiken, a term list: bot/quiz/imports/). A read
 that overruns its limit (a few seconds more for each picture) gets its process killed, and the
@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import copyreg
 import io
-import multiprocessing
 import os
 import pickle
 import signal
@@ -31,6 +30,7 @@ from multiprocessing.process import BaseProcess
 from types import MappingProxyType
 from typing import Any
 
+from bot.app.kit.worker_start import worker_context, workers_ready
 from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
 from bot.quiz.pack_pictures import with_uploads
 from bot.quiz.pictures import Picture
@@ -139,12 +139,14 @@ class _Worker:
         self._connection: Connection | None = None
         self._exchange: asyncio.Future[bytes] | None = None  # the request in flight
         self._reaping: set[asyncio.Future[None]] = set()
+        self._stopped = False
 
     async def check(self, request: _Request, limit_s: float) -> CheckedFile:
         await self._started()
         return _outcome(await self._ask(_dumps(request), limit_s))
 
     async def stop(self) -> None:
+        self._stopped = True
         if self._exchange is not None:
             self._discard()
         elif self.process is not None and self._connection is not None:
@@ -157,12 +159,15 @@ class _Worker:
     async def _started(self) -> None:
         if self.process is not None:
             return
-        context = multiprocessing.get_context("spawn")
+        context = worker_context(__name__)
+        await asyncio.to_thread(workers_ready, __name__)
+        if self._stopped:  # the checker closed meanwhile: start nothing it would not stop
+            raise ParseFailedError("the pack checker is closed")
         ours, theirs = context.Pipe()
         process = context.Process(
             target=serve, args=(theirs, self._parse), name="quizbot-pack-check", daemon=True
         )
-        process.start()  # a millisecond or so: the interpreter's start is waited for below
+        process.start()  # a millisecond or so: the worker's greeting is waited for below
         theirs.close()  # only the worker holds its end, so its death reads as end of file
         self.process, self._connection = process, ours
         try:
@@ -174,7 +179,8 @@ class _Worker:
         """Sends ``request`` (if any) and waits for the reply, killing the worker if none comes
         within ``limit_s`` or if the caller stops waiting."""
         connection = self._connection
-        assert connection is not None  # noqa: S101  # started first
+        if connection is None:  # stopped (the checker closed) between its start and this
+            raise ParseFailedError("the pack checker's worker was stopped")
         exchange = asyncio.ensure_future(asyncio.to_thread(_exchange, connection, request))
         self._exchange = exchange
         try:

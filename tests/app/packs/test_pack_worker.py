@@ -29,7 +29,7 @@ from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
 from bot.quiz.pictures import check_picture
 from bot.quiz.problems import PackError
-from tests.parses import FAILING, SLOW, parse_or_fail, parse_or_hang, parse_where
+from tests.parses import FAILING, SLOW, parse_from, parse_or_fail, parse_or_hang, parse_where
 from tests.pictures import PICTURED_PACK, picture
 from tests.storage.factories import CAPITALS
 
@@ -118,6 +118,25 @@ async def test_an_overrun_kills_the_worker_and_the_next_upload_gets_a_new_one(
     (second,) = worker_pids(checker)
     assert second != first
     assert pack.source == f"next.yaml in {second}"
+
+
+@pytest.mark.skipif(
+    "forkserver" not in multiprocessing.get_all_start_methods(), reason="no fork (Windows)"
+)
+async def test_a_new_worker_is_forked_from_the_same_server_not_the_bot() -> None:
+    """A worker is forked from a server process started once, so a worker started after an
+    overrun costs milliseconds, not a fresh interpreter importing the loader."""
+    checker = PackChecker(parse_from, limit_s=LIMIT_S, workers=1)
+    try:
+        first = await parsed(checker, CAPITALS.encode(), "first.yaml")
+        (killed,) = worker_pids(checker)
+        with pytest.raises(ParseTimeoutError):
+            await parsed(checker, SLOW, "slow.yaml")
+        second = await parsed(checker, CAPITALS.encode(), "second.yaml")
+        assert worker_pids(checker) != [killed]
+    finally:
+        await checker.close()
+    assert first.source == second.source != f"from {os.getpid()}"
 
 
 async def test_uploads_wait_for_a_free_worker_and_a_slow_one_holds_only_its_own(
