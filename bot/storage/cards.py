@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from random import Random
 from typing import TYPE_CHECKING, Any, TypeAlias
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import ColumnElement, Row, select
 
 from bot.quiz import leeches, retention, scheduling
+from bot.quiz.zones import zone_or_utc
 from bot.storage.dialects import Insert, covering, insert_for
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
@@ -118,18 +118,10 @@ def _learners(connection: Connection, member_ids: set[int]) -> dict[int, _Learne
     found = {member_id: (zone, percent) for member_id, zone, percent in rows}
     default = (MemberSettings(0).time_zone, None)
     return {
-        member_id: _Learner(_zone(zone), retention.policy_for(percent, POLICY))
+        member_id: _Learner(zone_or_utc(zone), retention.policy_for(percent, POLICY))
         for member_id in member_ids
         for zone, percent in [found.get(member_id, default)]
     }
-
-
-def _zone(name: str) -> tzinfo:
-    """A stored zone; UTC for one this system no longer knows (a settle must not fail on it)."""
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo("UTC")
 
 
 def _apply(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.quiz.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
 from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
@@ -14,6 +13,7 @@ from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
 from bot.quiz.schedule_events import quiet_now
 from bot.quiz.schedules import DEFAULT_GRACE_MINUTES
 from bot.quiz.standings import Standing
+from bot.quiz.zones import zone_or_utc
 
 
 class AnswerOutcome(enum.StrEnum):
@@ -88,10 +88,7 @@ class MemberSettings:
     def quiet_at(self, now: datetime) -> bool:
         """Whether the member's quiet hours cover ``now`` where they are (an unknown zone is
         taken as UTC)."""
-        try:
-            zone = ZoneInfo(self.time_zone)
-        except (ZoneInfoNotFoundError, ValueError):
-            zone = ZoneInfo("UTC")
+        zone = zone_or_utc(self.time_zone)
         return quiet_now(self.reminder_rules.quiet, now.astimezone(zone).hour)
 
 

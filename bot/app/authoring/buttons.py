@@ -18,7 +18,7 @@ from bot.app.authoring.messages import Act, Action, Reply, progress_reply, saved
 from bot.app.authoring.modals import StepModal
 from bot.app.authoring.submissions import attached_picture, submitted_values
 from bot.app.authoring.suggestion_buttons import save_suggestion_form
-from bot.app.kit.button_origin import carried, refuse
+from bot.app.kit.button_origin import refuse, refused_here
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
@@ -58,12 +58,7 @@ async def own_form(
     """The member's form of ``token`` here, once the interaction is of ``kind``, from a
     moderator, and (a click) from the form's own reply; else None, once the member is told."""
     ctx = ctx_of(interaction)
-    custom_id = interaction.data.get("custom_id") if interaction.data else None
-    if interaction.type is not kind or interaction.guild_id is None:
-        await refuse(interaction)
-        return None
-    if kind is discord.InteractionType.component and not carried(interaction, str(custom_id)):
-        await refuse(interaction)
+    if await refused_here(interaction, kind) or interaction.guild_id is None:
         return None
     form = await desk.find_form(ctx, token, interaction.guild_id, interaction.user.id)
     if form is None:

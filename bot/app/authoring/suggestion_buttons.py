@@ -20,7 +20,7 @@ from bot.app.authoring import desk, suggestion_desk
 from bot.app.authoring.modals import StepModal
 from bot.app.authoring.suggestion_messages import approval_text, card, queue_text, sent_text
 from bot.app.authoring.suggestion_notices import show_decision_on_card, tell_author
-from bot.app.kit.button_origin import carried, refuse
+from bot.app.kit.button_origin import refuse, refused_here
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
@@ -49,16 +49,13 @@ MODAL_TITLE, LABEL = 45, 45
 
 
 async def moderated(
-    interaction: discord.Interaction[Any], suggestion_id: int, kind: discord.InteractionType
+    interaction: discord.Interaction[Any],
+    suggestion_id: int,
+    kind: discord.InteractionType = discord.InteractionType.component,
 ) -> Suggestion | None:
     """The server's suggestion of that id, once the interaction is of ``kind``, from a
     moderator, and (a click) from a message carrying the button; else None, once told."""
-    custom_id = interaction.data.get("custom_id") if interaction.data else None
-    if interaction.type is not kind or interaction.guild_id is None:
-        await refuse(interaction)
-        return None
-    if kind is discord.InteractionType.component and not carried(interaction, str(custom_id)):
-        await refuse(interaction)
+    if await refused_here(interaction, kind) or interaction.guild_id is None:
         return None
     ctx = ctx_of(interaction)
     if not await is_moderator(ctx.db, interaction):
@@ -94,8 +91,7 @@ class ApproveButton(_Carried, PersistentButton, pattern=re.compile(f"{SUGGEST_AP
     prefix = SUGGEST_APPROVE
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        kind = discord.InteractionType.component
-        found = await moderated(interaction, self.suggestion_id, kind)
+        found = await moderated(interaction, self.suggestion_id)
         if found is None:
             return
         await interaction.response.defer()  # the pack is checked in a worker: seconds
@@ -110,8 +106,7 @@ class EditButton(_Carried, PersistentButton, pattern=re.compile(f"{SUGGEST_EDIT}
     prefix = SUGGEST_EDIT
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        kind = discord.InteractionType.component
-        found = await moderated(interaction, self.suggestion_id, kind)
+        found = await moderated(interaction, self.suggestion_id)
         if found is None:
             return
         form = await suggestion_desk.open_edit(ctx_of(interaction), found, interaction.user.id)
@@ -128,8 +123,7 @@ class RejectButton(_Carried, PersistentButton, pattern=re.compile(f"{SUGGEST_REJ
     prefix = SUGGEST_REJECT
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        kind = discord.InteractionType.component
-        found = await moderated(interaction, self.suggestion_id, kind)
+        found = await moderated(interaction, self.suggestion_id)
         if found is not None:
             await interaction.response.send_modal(RejectModal(found.id, interaction.locale.value))
 
@@ -140,8 +134,7 @@ class NextButton(_Carried, PersistentButton, pattern=re.compile(f"{SUGGEST_NEXT}
     prefix = SUGGEST_NEXT
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        kind = discord.InteractionType.component
-        if await moderated(interaction, self.suggestion_id, kind) is None:
+        if await moderated(interaction, self.suggestion_id) is None:
             return
         content, embed, view = await queue_view(interaction, after=self.suggestion_id)
         await interaction.response.edit_message(content=content, embed=embed, view=view)

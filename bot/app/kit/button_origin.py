@@ -33,6 +33,23 @@ async def refuse(interaction: discord.Interaction[Any]) -> None:
     await say(interaction, NOT_HERE)
 
 
+async def refused_here(
+    interaction: discord.Interaction[Any], kind: discord.InteractionType
+) -> bool:
+    """Refuses (and says so) an interaction that is not of ``kind``, not in a server, or, a
+    click, not on a message carrying its button: True if it was refused."""
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    component = kind is discord.InteractionType.component
+    if (
+        interaction.type is not kind
+        or interaction.guild_id is None
+        or (component and not carried(interaction, str(custom_id)))
+    ):
+        await refuse(interaction)
+        return True
+    return False
+
+
 def carried(interaction: discord.Interaction[Any], custom_id: str) -> bool:
     """Whether Discord's copy of the clicked message has a button with this custom_id."""
     message = interaction.message

@@ -10,15 +10,16 @@ failure of another kind leaves the claim to lapse, and a later pass tries again.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import discord
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
+from bot.app.kit.timed_loop import TimedLoop
 from bot.clock import Clock
 from bot.quiz.scoring import ALL_TIME
 from bot.storage import rewards, settings
@@ -31,7 +32,9 @@ NAP_S = 5.0  # between passes: a reward comes seconds after the answer that earn
 REFUSED = (discord.Forbidden, discord.NotFound)
 
 
-class RewardLoop:
+class RewardLoop(TimedLoop):
+    name = "rewards"
+
     def __init__(
         self,
         client: discord.Client,
@@ -40,43 +43,18 @@ class RewardLoop:
         *,
         serves_guild: Callable[[int], bool],
     ) -> None:
+        super().__init__(clock)
         self._client = client
         self._db = db
-        self._clock = clock
         self._serves_guild = serves_guild
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        self.passes = 0
 
-    def start(self) -> None:
-        if self._task is None and not self._closing:
-            self._task = asyncio.create_task(self._run(), name="rewards")
-
-    def changed(self) -> None:
-        self._wake.set()
-
-    async def shutdown(self) -> None:
-        self._closing = True
-        self._wake.set()
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-
-    async def _run(self) -> None:
-        while not self._closing:
-            self._wake.clear()
-            try:
-                await self.run_pass()
-            except Exception as error:  # noqa: BLE001  # e.g. the database is away: next pass
-                log.warning("rewards: pass failed (%s)", describe(error))
-            self.passes += 1
-            await self._clock.wait(NAP_S, self._wake)
-
-    async def run_pass(self) -> None:
+    async def run_pass(self) -> datetime:
+        """Gives the roles earned in the servers served here; when to look again."""
+        now = self._clock.now()
         served = [guild.id for guild in self._client.guilds if self._serves_guild(guild.id)]
-        for grant in await rewards.claim_grants(self._db, self._clock.now(), served):
+        for grant in await rewards.claim_grants(self._db, now, served):
             await self._give(grant)
+        return now + timedelta(seconds=NAP_S)
 
     async def _give(self, grant: Grant) -> None:
         reason = f"quizbot reward: {grant.points} points"

@@ -17,7 +17,6 @@ taken from there once each.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterable
 from datetime import date, datetime, timedelta
@@ -28,6 +27,7 @@ import discord
 from bot.app.kit.context import RoundControl
 from bot.app.kit.retry import describe
 from bot.app.kit.server_views import PackShelf
+from bot.app.kit.timed_loop import TimedLoop
 from bot.app.schedules.events import ScheduleEvents, SeriesNow
 from bot.app.schedules.interest import InterestNotices
 from bot.app.schedules.planning import zone_of
@@ -56,11 +56,12 @@ MAX_NAP_S = 30.0  # the longest the loop waits without looking again
 BUSY_RECHECK_S = 2.0  # how soon a busy channel is looked at again
 # How soon a schedule whose round runs, or whose event we just changed, is looked at again.
 RUNNING_RECHECK_S = 5.0
-FAILED_PASS_RETRY_S = 5.0
 SHUTDOWN_GRACE_S = 5.0
 
 
-class ScheduleLoop:
+class ScheduleLoop(TimedLoop):
+    name = "schedules"
+
     def __init__(
         self,
         client: discord.Client,
@@ -71,10 +72,10 @@ class ScheduleLoop:
         *,
         serves_guild: Callable[[int], bool],
     ) -> None:
+        super().__init__(clock)
         self._client = client
         self._db = db
         self._shelf = shelf
-        self._clock = clock
         self._serves_guild = serves_guild
         self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
         self.events = ScheduleEvents(client, db, shelf)
@@ -83,42 +84,11 @@ class ScheduleLoop:
         # When this process first saw each owed occurrence: reached within the grace period,
         # it stays in time while it waits for a busy channel.
         self._noticed: dict[tuple[int, object], datetime] = {}
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        self.passes = 0  # completed passes, for tests that wait on one
 
-    def start(self) -> None:
-        if self._task is None and not self._closing:
-            self._task = asyncio.create_task(self._run(), name="schedules")
-
-    def changed(self) -> None:
-        self._wake.set()
-
-    async def shutdown(self) -> None:
+    async def shutdown(self, grace_s: float = SHUTDOWN_GRACE_S) -> None:
         """Stops after the occurrence in hand (a round is not cut off as it starts)."""
-        self._closing = True
-        self._wake.set()
-        if self._task is None:
-            return
-        _, late = await asyncio.wait({self._task}, timeout=SHUTDOWN_GRACE_S)
-        for task in late:
-            task.cancel()
-        await asyncio.gather(self._task, return_exceptions=True)
+        await super().shutdown(grace_s)
         await self.interest.close()
-
-    async def _run(self) -> None:
-        while not self._closing:
-            self._wake.clear()  # before the pass: a change from here on cuts the wait short
-            try:
-                look_again = await self.run_pass()
-            except Exception as error:  # noqa: BLE001  # e.g. the database is away: shortly
-                log.warning("schedules: pass failed (%s)", describe(error))
-                look_again = self._clock.now() + timedelta(seconds=FAILED_PASS_RETRY_S)
-            self.passes += 1
-            # Counted from the clock as it is now: if it moved on during the pass, past the
-            # time to look again, the next pass comes at once.
-            await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)
 
     async def run_pass(self) -> datetime:
         """Acts on every owed occurrence of the servers served here, tells moderators of those

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode
@@ -21,6 +21,7 @@ from bot.quiz.schedules import (
     asked_recurrence,
     upcoming,
 )
+from bot.quiz.zones import UTC_ZONE, zone_or_utc
 from bot.storage import schedules, settings
 from bot.storage.database import Database
 
@@ -29,11 +30,10 @@ log = logging.getLogger(__name__)
 
 def zone_of(name: str) -> ZoneInfo:
     """A server's zone by name; UTC for one this system no longer knows (logged)."""
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    zone = zone_or_utc(name)
+    if zone is UTC_ZONE and name != "UTC":
         log.warning("schedules: unknown time zone %r; using UTC", name)
-        return ZoneInfo("UTC")
+    return zone
 
 
 @dataclass(frozen=True, slots=True)

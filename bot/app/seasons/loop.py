@@ -8,14 +8,13 @@ posted, and posts them. Then it waits, through the clock, for the next season's 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import discord
 
-from bot.app.kit.retry import describe
+from bot.app.kit.timed_loop import TimedLoop
 from bot.app.seasons.final_standings import post_final_standings
 from bot.clock import Clock
 from bot.storage import seasons
@@ -24,10 +23,11 @@ from bot.storage.database import Database
 log = logging.getLogger(__name__)
 
 MAX_NAP_S = 30.0  # the longest the loop waits without looking again
-FAILED_PASS_RETRY_S = 5.0
 
 
-class SeasonLoop:
+class SeasonLoop(TimedLoop):
+    name = "seasons"
+
     def __init__(
         self,
         client: discord.Client,
@@ -36,39 +36,10 @@ class SeasonLoop:
         *,
         serves_guild: Callable[[int], bool],
     ) -> None:
+        super().__init__(clock)
         self._client = client
         self._db = db
-        self._clock = clock
         self._serves_guild = serves_guild
-        self._wake = asyncio.Event()
-        self._closing = False
-        self._task: asyncio.Task[None] | None = None
-        self.passes = 0  # completed passes, for tests that wait on one
-
-    def start(self) -> None:
-        if self._task is None and not self._closing:
-            self._task = asyncio.create_task(self._run(), name="seasons")
-
-    def changed(self) -> None:
-        self._wake.set()
-
-    async def shutdown(self) -> None:
-        self._closing = True
-        self._wake.set()
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-
-    async def _run(self) -> None:
-        while not self._closing:
-            self._wake.clear()  # before the pass: a change from here on cuts the wait short
-            try:
-                look_again = await self.run_pass()
-            except Exception as error:  # noqa: BLE001  # e.g. the database is away: shortly
-                log.warning("seasons: pass failed (%s)", describe(error))
-                look_again = self._clock.now() + timedelta(seconds=FAILED_PASS_RETRY_S)
-            self.passes += 1
-            await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)
 
     async def run_pass(self) -> datetime:
         """Ends the seasons due, posts the final standings owed here; when to look again."""

@@ -1,0 +1,65 @@
+"""The one shape of the bot's background loops that act at stored times (scheduled rounds,
+seasons' ends, reward roles): a pass, then a wait through the clock until the time the pass
+says to look again, cut short by ``changed()`` (a command changed what is due). A pass that
+fails (the database away) is logged and tried again shortly; the loop never dies of it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+
+from bot.app.kit.retry import describe
+from bot.clock import Clock
+
+log = logging.getLogger(__name__)
+
+FAILED_PASS_RETRY_S = 5.0
+
+
+class TimedLoop:
+    """Subclasses give ``run_pass``; ``name`` names the task and the log lines."""
+
+    name = "loop"
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._task: asyncio.Task[None] | None = None
+        self.passes = 0  # completed passes, for tests that wait on one
+
+    async def run_pass(self) -> datetime:
+        """Acts on what is due; when (by the clock) to look again."""
+        raise NotImplementedError
+
+    def start(self) -> None:
+        if self._task is None and not self._closing:
+            self._task = asyncio.create_task(self._run(), name=self.name)
+
+    def changed(self) -> None:
+        self._wake.set()
+
+    async def shutdown(self, grace_s: float = 0.0) -> None:
+        """Stops, letting the pass in hand finish within ``grace_s``."""
+        self._closing = True
+        self._wake.set()
+        if self._task is None:
+            return
+        _, late = await asyncio.wait({self._task}, timeout=grace_s)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        while not self._closing:
+            self._wake.clear()  # before the pass: a change from here on cuts the wait short
+            try:
+                look_again = await self.run_pass()
+            except Exception as error:  # noqa: BLE001  # e.g. the database is away: shortly
+                log.warning("%s: pass failed (%s)", self.name, describe(error))
+                look_again = self._clock.now() + timedelta(seconds=FAILED_PASS_RETRY_S)
+            self.passes += 1
+            # Counted from the clock as it is now: if it moved on during the pass, past the
+            # time to look again, the next pass comes at once.
+            await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)
