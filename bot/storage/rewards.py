@@ -5,8 +5,9 @@ A grant is decided in the transaction that settles the answers that earned it
 points already when it is set (or its points lowered), in the transaction that sets it. Its key
 (server, member, role, board) makes a second one impossible, so a reward is earned once per
 board, whoever settles. A process then claims it, gives the role and records it given, or
-records why Discord refused; a claim of a process that died lapses after ``CLAIM_LIFETIME`` and
-the grant is tried again (giving a role a member holds already changes nothing).
+records why Discord refused (tried again when the reward is set again); a claim of a process
+that died lapses after ``CLAIM_LIFETIME`` and the grant is tried again (giving a role a member
+holds already changes nothing).
 """
 
 from __future__ import annotations
@@ -69,6 +70,16 @@ async def set_reward(
                 index_elements=[reward_roles_table.c.guild_id, reward_roles_table.c.role_id],
                 set_={k: insert.excluded[k] for k in ("points", "scope", "set_by", "set_at")},
             )
+        )
+        # Set again, as after fixing the role: those Discord refused it are tried again.
+        await connection.execute(
+            update(RewardGrantRow)
+            .where(
+                RewardGrantRow.guild_id == guild_id,
+                RewardGrantRow.role_id == reward.role_id,
+                RewardGrantRow.failure.is_not(None),
+            )
+            .values(failure=None, claimed_at=None)
         )
         await connection.run_sync(_grant_to_those_past_it, guild_id, reward, now)
     return None

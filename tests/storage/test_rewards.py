@@ -97,5 +97,7 @@ async def test_a_grant_goes_to_one_process_and_is_given_or_refused(
         assert await claim_grants(db, later + CLAIM_LIFETIME * 2, [GUILD]) == []  # neither again
         assert [given for _, given in await grants_of(db, GUILD, 7)] == [True]
         assert [given for _, given in await grants_of(db, GUILD, 8)] == [False]
+        await set_reward(db, GUILD, Reward(ROLE, 1), MODERATOR, later)  # the role was fixed
+        assert await claim_grants(db, later, [GUILD]) == [second]  # the refused one, again
     finally:
         await other.close()
