@@ -20,6 +20,7 @@ from sqlalchemy import Connection, delete, func, literal, select, update
 
 from bot.quiz.rewards import MAX_REWARDS, Crossing, Reward, RewardScope, earned
 from bot.quiz.scoring import ALL_PACKS, ALL_TIME, season_key
+from bot.storage.claims import claim_owed
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import (
@@ -165,34 +166,16 @@ def record_earned(
 
 async def claim_grants(db: Database, now: datetime, guild_ids: list[int]) -> list[Grant]:
     """Grants of these servers not yet given (nor refused), each claimed for this caller."""
-    if not guild_ids:
-        return []
-    lapsed = RewardGrantRow.claimed_at.is_(None) | (
-        RewardGrantRow.claimed_at <= now - CLAIM_LIFETIME
+    owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None))
+    rows = await claim_owed(
+        db,
+        reward_grants_table,
+        owed=owed,
+        guild_ids=guild_ids,
+        now=now,
+        lifetime=CLAIM_LIFETIME,
     )
-    owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None), lapsed)
-    async with db.read() as connection:  # most passes find none: no write lock for them
-        if await connection.scalar(select(RewardGrantRow.guild_id).where(*owed).limit(1)) is None:
-            return []
-    async with db.write() as connection:
-        claimed = await connection.execute(
-            update(RewardGrantRow)
-            .where(
-                RewardGrantRow.guild_id.in_(guild_ids),
-                RewardGrantRow.given_at.is_(None),
-                RewardGrantRow.failure.is_(None),
-                lapsed,
-            )
-            .values(claimed_at=now)
-            .returning(
-                RewardGrantRow.guild_id,
-                RewardGrantRow.member_id,
-                RewardGrantRow.role_id,
-                RewardGrantRow.period,
-                RewardGrantRow.points,
-            )
-        )
-        return [Grant(*row) for row in claimed.all()]
+    return [Grant(row.guild_id, row.member_id, row.role_id, row.period, row.points) for row in rows]
 
 
 async def grant_given(db: Database, grant: Grant, now: datetime) -> None:
