@@ -194,6 +194,22 @@ async def dm_channel(call: ControlCall) -> object:
     }
 
 
+@action("POST", "/group-dms")
+async def group_dm(call: ControlCall) -> object:
+    """A group DM of the users named (two to ten; the bot is never in one)."""
+    users = [call.core.world.user(int(user_id)) for user_id in call.body["user_ids"]]
+    return {"id": str(call.core.world.group_dm(users, str(call.body.get("name", ""))).id)}
+
+
+@action("POST", "/users/install")
+async def install_app(call: ControlCall) -> object:
+    """The user adds the app to their account ("Add App", "Add to My Apps"): a user install,
+    whose commands then follow them into DMs and group DMs (standin/installs.py)."""
+    user = call.core.world.user(int(call.body["user_id"]))
+    call.core.world.user_installs.add(user.id)
+    return {"id": str(user.id), "installed": True}
+
+
 @action("POST", "/users/dms")
 async def set_dms(call: ControlCall) -> object:
     """The user opens or closes DMs from server members (Privacy settings); closed, the bot's
