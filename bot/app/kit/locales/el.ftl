@@ -299,12 +299,16 @@ stats-no_packs = { $whose ->
        *[other] Δεν έχει ξεκινήσει ακόμη κανένα πακέτο.
     }
 stats-scope = Απαντήσεις, ακρίβεια και γύροι: σε αυτόν τον server. Σερί, πακέτα και επαναλήψεις: σε όλους τους server.
+# Το /stats εκτός server (σε DM με το bot, σε ομαδικό DM).
+stats-scope_everywhere = Απαντήσεις, ακρίβεια, γύροι, σερί και επαναλήψεις: σε όλους τους server. Πακέτα: τα ενσωματωμένα (τα δικά ενός server φαίνονται σε εκείνον).
+stats-own_only = Εκτός server, το /{ cmd-stats-name } δείχνει μόνο τα δικά σας στατιστικά.
 stats-former_member = { $member } (δεν είναι πια μέλος αυτού του server)
 stats-not_in_server = { $member } δεν είναι μέλος αυτού του server και δεν έχει απαντήσεις εδώ.
 
 ## Το διάγραμμα του /stats (συνημμένη εικόνα): τίτλοι, άξονες και ημερομηνίες.
 
 stats_chart-answers_title = Απαντήσεις ανά εβδομάδα (αυτός ο server)
+stats_chart-answers_title_everywhere = Απαντήσεις ανά εβδομάδα (όλοι οι server)
 stats_chart-answers_axis = Απαντήσεις
 stats_chart-accuracy_axis = Ακρίβεια
 stats_chart-due_title = Επαναλήψεις τις επόμενες 14 ημέρες
