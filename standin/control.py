@@ -102,6 +102,13 @@ async def add_guild(call: ControlCall) -> object:
     return call.core.guild_state(guild)
 
 
+@action("POST", "/guilds/remove-bot")
+async def remove_bot(call: ControlCall) -> object:
+    """The server removes the bot (the bot hears GUILD_DELETE)."""
+    await call.core.remove_bot(int(call.body["guild_id"]))
+    return {"id": str(call.body["guild_id"]), "bot": False}
+
+
 @action("POST", "/roles")
 async def add_role(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))

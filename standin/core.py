@@ -212,6 +212,12 @@ class StandIn:
         if not self.world.permissions(channel, user_id):
             raise RefusedError(f"user {user_id} cannot see channel {channel_id}", 403)
 
+    async def remove_bot(self, guild_id: int) -> None:
+        """The server removes the bot: it hears GUILD_DELETE, as on Discord, and the server's
+        installation no longer authorizes anything there (standin/installs.py)."""
+        self.world.remove_bot(self.world.guild(guild_id))
+        await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id)
+
     def messages_seen_by(self, channel_id: int, user_id: int) -> list[Json]:
         self._check_in_channel(user_id, channel_id)
         seen = [

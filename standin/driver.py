@@ -163,6 +163,10 @@ class Sandbox(CalendarDriver, ModalDriver):
     async def dm_channel(self, user_id: int | str) -> int:
         return int((await self._call("POST", "/dm-channels", {"user_id": str(user_id)}))["id"])
 
+    async def remove_bot(self, guild_id: int | str) -> None:
+        """The server removes the bot: GUILD_DELETE; its members' user installs still work there."""
+        await self._call("POST", "/guilds/remove-bot", {"guild_id": str(guild_id)})
+
     async def group_dm(self, user_ids: list[int | str], name: str = "") -> int:
         """A new group DM of those users (two to ten, without the bot); its channel id."""
         body = {"user_ids": [str(user_id) for user_id in user_ids], "name": name}

@@ -177,6 +177,13 @@ class World:
         self._tell("world")
         return member
 
+    def remove_bot(self, guild: Guild) -> None:
+        """The server removes the bot (kicks it): its installation there ends, while members
+        who added the app to their own accounts may still run its user commands there."""
+        self.member(guild.id, self.bot.id)
+        del guild.members[self.bot.id]
+        self._tell("world")
+
     def _new_user(self, name: str) -> User:
         user = User(self.ids.next(), name)
         self.users[user.id] = user

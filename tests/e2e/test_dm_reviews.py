@@ -27,7 +27,7 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.test_forged_clicks import Forger, snapshot
 from tests.e2e.test_review import CORRECT, description, last_message, prompt_of, shown_time
-from tests.e2e.test_server_packs import home, upload
+from tests.e2e.test_server_packs import home, second_server, upload
 from tests.storage.factories import CAPITALS
 
 EPHEMERAL = discord.MessageFlags.ephemeral.flag
@@ -186,3 +186,32 @@ async def test_forged_clicks_in_dms_are_refused(world: QuizWorld) -> None:
     (first, *_rest) = buttons_of(card)
     assert (await world.click(member, card["id"], first["custom_id"]))["acknowledged"]
     assert len(await mini_cards(world, member)) == 1  # the real button still answers
+
+
+async def test_a_server_that_removed_the_bot_is_no_server_for_a_user_install(
+    world: QuizWorld,
+) -> None:
+    elsewhere = await second_server(world)
+    member = world.members[0]
+    assert world.sandbox.core is not None
+    guild = world.sandbox.core.world.guilds[elsewhere.guild_id]
+    world.sandbox.core.world.add_member(guild, world.sandbox.core.world.user(member))
+    await world.start_bot()
+    await upload(world, elsewhere, CAPITALS)  # that server's own pack, stored
+    await world.sandbox.remove_bot(elsewhere.guild_id)
+    await world.sandbox.install_app(member)
+
+    there = elsewhere.channel_id
+    refused = await run(world, member, there, "review", pack="capitals")
+    assert await world.said(refused) == tr("en-US", "round.unknown_pack", pack="capitals")
+    asked = await world.sandbox.autocomplete(member, there, "review", focused="pack", pack="cap")
+    choices = (await world.sandbox.wait_for_response(asked))["responses"][0]["body"]["data"]
+    assert choices["choices"] == []  # its packs stayed with the bot's installation there
+    card = last_message(await run(world, member, there, "review", pack="mini"))
+    assert card["flags"] & EPHEMERAL
+    forger = Forger(world, member, card["id"])
+    own_pack = "p" + stable_key(stored_pack_id("capitals", elsewhere.guild_id))
+    assert await forger.click(f"rv:{own_pack}") == forger.not_here
+    stats = await followed_up(world, await run(world, member, there, "stats"))
+    (embed,) = stats["responses"][-1]["body"]["embeds"]
+    assert embed["footer"]["text"] == tr("en-US", "stats.scope_everywhere")

@@ -144,3 +144,25 @@ async def test_the_bot_is_no_member_of_a_group_dm(
     assert refused.value.code == MISSING_ACCESS
     with pytest.raises(SandboxRefusedError):
         await sandbox.group_dm([place["alice"]])  # one user is no group
+
+
+async def test_a_server_that_removed_the_bot_sees_only_user_installs(
+    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any]
+) -> None:
+    guild_id = int(place["guild"]["id"])
+    assert install_bot.get_guild(guild_id) is not None
+    await sandbox.remove_bot(guild_id)
+    await sandbox.wait_for(lambda: install_bot.get_guild(guild_id) is None)  # GUILD_DELETE
+    with pytest.raises(SandboxRefusedError, match="not installed"):
+        await sandbox.command(place["alice"], place["channel"], "server")
+    with pytest.raises(SandboxRefusedError, match="not installed"):
+        await sandbox.command(place["alice"], place["channel"], "anywhere")
+    await sandbox.install_app(place["alice"])
+    ran = await sandbox.command(place["alice"], place["channel"], "anywhere")
+    await sandbox.wait_for_response(ran)
+    assert payload(sandbox, ran)["context"] == 0
+    assert payload(sandbox, ran)["authorizing_integration_owners"] == {"1": place["alice"]}
+    assert payload(sandbox, ran)["app_permissions"] == "0"
+    interaction = install_bot.seen[-1]
+    assert interaction.guild_id == guild_id
+    assert not interaction.is_guild_integration()
