@@ -203,7 +203,7 @@ async def test_a_server_that_removed_the_bot_is_no_server_for_a_user_install(
 
     there = elsewhere.channel_id
     refused = await run(world, member, there, "review", pack="capitals")
-    assert await world.said(refused) == tr("en-US", "round.unknown_pack", pack="capitals")
+    assert await world.said(refused) == tr("en-US", "packs.unknown_outside", pack="capitals")
     asked = await world.sandbox.autocomplete(member, there, "review", focused="pack", pack="cap")
     choices = (await world.sandbox.wait_for_response(asked))["responses"][0]["body"]["data"]
     assert choices["choices"] == []  # its packs stayed with the bot's installation there

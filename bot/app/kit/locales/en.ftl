@@ -290,6 +290,8 @@ packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
     }
 packs-empty = No quiz packs are loaded.
 # A pack option typed with the bot's inside suffix (`capitals@123`), which no member may type.
+# A pack option outside a server (a DM, a group DM), where only the built-in packs are.
+packs-unknown_outside = There is no built-in pack called “{ $pack }”. Outside a server only the built-in packs are reviewed; a server's own packs stay in that server.
 packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@”. Type the id as /{ cmd-quiz-name } { cmd-quiz-packs-name } shows it, without the “@” and what follows.
 
 ## /quiz settings.
