@@ -13,6 +13,7 @@ from discord import app_commands
 
 from standin.driver import Sandbox, SandboxRefusedError
 from tests.standin.conftest import MiniBot, running
+from tests.standin.scheduling import Rest
 
 MISSING_ACCESS = 50001
 
@@ -166,3 +167,16 @@ async def test_a_server_that_removed_the_bot_sees_only_user_installs(
     interaction = install_bot.seen[-1]
     assert interaction.guild_id == guild_id
     assert not interaction.is_guild_integration()
+
+
+@pytest.mark.parametrize(
+    "bad", [{"integration_types": [2]}, {"contexts": [3]}, {"contexts": [0, 0]}]
+)
+async def test_installs_and_contexts_outside_the_spec_are_refused(
+    sandbox: Sandbox, rest: Rest, bad: dict[str, Any]
+) -> None:
+    application = (await sandbox.state())["application_id"]
+    command = {"name": "odd", "description": "An odd command", "type": 1, **bad}
+    status, _ = await rest.call("PUT", f"/applications/{application}/commands", [command])
+    assert status == 400
+    assert (await sandbox.state())["commands"]["global"] == []
