@@ -264,12 +264,16 @@ stats-no_packs = { $whose ->
        *[other] No pack started yet.
     }
 stats-scope = Answers, accuracy and rounds: this server. Streak, packs and reviews: every server.
+# /stats outside a server (a DM with the bot, a group DM).
+stats-scope_everywhere = Answers, accuracy, rounds, streak and reviews: every server. Packs: the built-in ones (a server's own show in that server).
+stats-own_only = Outside a server, /{ cmd-stats-name } shows only your own stats.
 stats-former_member = { $member } (no longer in this server)
 stats-not_in_server = { $member } is not in this server and has no answers here.
 
 ## The /stats chart (an attached picture): its titles, axes and dates.
 
 stats_chart-answers_title = Answers per week (this server)
+stats_chart-answers_title_everywhere = Answers per week (every server)
 stats_chart-answers_axis = Answers
 stats_chart-accuracy_axis = Accuracy
 stats_chart-due_title = Reviews due, next 14 days
@@ -286,6 +290,8 @@ packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
     }
 packs-empty = No quiz packs are loaded.
 # A pack option typed with the bot's inside suffix (`capitals@123`), which no member may type.
+# A pack option outside a server (a DM, a group DM), where only the built-in packs are.
+packs-unknown_outside = There is no built-in pack called “{ $pack }”. Outside a server only the built-in packs are reviewed; a server's own packs stay in that server.
 packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@”. Type the id as /{ cmd-quiz-name } { cmd-quiz-packs-name } shows it, without the “@” and what follows.
 
 ## /quiz settings.
