@@ -175,7 +175,7 @@ async def member_teams(db: Database, round_id: int) -> dict[int, int | None]:
     c = round_team_members_table.c
     async with db.read() as connection:
         rows = await connection.execute(select(c.member_id, c.team).where(c.round_id == round_id))
-        return dict(rows.tuples().all())
+        return {row.member_id: row.team for row in rows}
 
 
 def _with_teams() -> Join:
