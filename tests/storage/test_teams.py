@@ -5,10 +5,14 @@ auto teams balanced when two processes place newcomers at once."""
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import timedelta
 
+import pytest
+from sqlalchemy import text
+
 from bot.quiz.rounds import RoundState
-from bot.quiz.teams import TeamPlan, TeamShare
+from bot.quiz.teams import TeamPlan, TeamShare, auto_team
 from bot.storage import teams
 from bot.storage.database import Database
 from bot.storage.results import AnswerOutcome, RoundView
@@ -21,6 +25,7 @@ from bot.storage.rounds import (
     start_round,
     team_standings,
 )
+from bot.storage.teams import Joining, join_teams
 from tests.storage.factories import NOW, seeded
 
 RED, BLUE = 501, 502
@@ -117,7 +122,9 @@ async def test_a_round_without_teams_has_none(db: Database) -> None:
     assert await teams.member_teams(db, view.id) == {}
 
 
-async def test_auto_teams_stay_balanced_across_processes(db: Database, database_url: str) -> None:
+async def test_auto_teams_stay_balanced_under_a_burst_from_two_processes(
+    db: Database, database_url: str
+) -> None:
     view = await team_round(db, TeamPlan(3, seed=11))
     other = Database.open(database_url)
     try:
@@ -136,3 +143,44 @@ async def test_auto_teams_stay_balanced_across_processes(db: Database, database_
     assert stored == dict(zip(range(1, 42), [*placed, *again], strict=True))
     sizes = [list(stored.values()).count(team) for team in range(3)]
     assert sorted(sizes) == [13, 14, 14]
+
+
+async def waiting_for_a_lock(db: Database, timeout: float = 10.0) -> None:  # noqa: ASYNC109
+    """Returns once some transaction waits for an advisory lock (fails after ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    query = text("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+    while time.monotonic() < deadline:
+        async with db.read() as connection:
+            if (await connection.execute(query)).scalar_one():
+                return
+        await asyncio.sleep(0.02)  # polling a condition, with a deadline
+    raise AssertionError("no transaction waited for the lock")
+
+
+async def test_a_newcomer_waits_for_the_one_being_placed_on_postgres(
+    db: Database, database_url: str
+) -> None:
+    if db.dialect != "postgresql":
+        pytest.skip("SQLite has one writer: newcomers are placed one after another anyway")
+    plan = TeamPlan(2, seed=4)
+    view = await team_round(db, plan)
+    # Two members whom empty teams would both send to the same team: placed without seeing
+    # each other, they would make the teams 2 and 0.
+    first, second = [m for m in range(1, 100) if auto_team(plan, m, [0, 0]) == 0][:2]
+    other = Database.open(database_url)
+    try:
+        async with db.write() as placing:
+            await placing.run_sync(
+                lambda c: join_teams(c, db.dialect, [Joining(view.id, first, plan, ())])
+            )
+            later = asyncio.create_task(
+                other.run_in_transaction(
+                    lambda c: join_teams(c, db.dialect, [Joining(view.id, second, plan, ())])
+                )
+            )
+            await waiting_for_a_lock(db)  # the second waits while the first is uncommitted
+        placed = await later
+    finally:
+        await other.close()
+    assert placed == {(view.id, second): 1}
+    assert await teams.member_teams(db, view.id) == {first: 0, second: 1}
