@@ -102,11 +102,12 @@ async def test_unequal_teams_rank_by_points_per_member_and_survive_a_restart(
     text = layout_text(standings)
     # Red: 3 + 1 + 1 = 5 points by 3 members; blue: 3 + 1 = 4 by 2, so blue leads.
     assert (
+        "**Teams**\n"
         f"**1.** <@&{blue}>: 2 per member (4 correct, 2 members played)\n"
-        f"**2.** <@&{red}>: 1.67 per member (5 correct, 3 members played)\n"
-        f"-# {tr('en', 'teams.rule')}"
+        f"**2.** <@&{red}>: 1.67 per member (5 correct, 3 members played)"
     ) in text
     assert text.index("**Teams**") < text.index(f"<@{who['g']}>: 3 correct")  # then individuals
+    assert text.endswith(f"\n-# {tr('en', 'teams.rule')}")  # the rule, in the footer
     stored = await teams.member_teams(world.db, view.id)
     assert stored == {
         who["a"]: 0,

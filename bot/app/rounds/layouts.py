@@ -156,11 +156,12 @@ def standings_layout(
     from bot.app.review.buttons import MissedButton  # noqa: PLC0415  # import cycle
 
     board = standings_embed(title, standings, locale, stopped=stopped)
-    footer = board.footer.text
-    small = "\n".join(f"-# {line}" for line in (footer or "").splitlines())  # subtext
+    footer = (board.footer.text or "").splitlines()
     heading = f"### {board.title}" + (f"\n{why}" if why else "")
     if teams is not None:  # the teams first, as the round was played for them
         heading += "\n\n" + standings_text(*teams, locale)
+        footer.append(tr(locale, "teams.rule"))
+    small = "\n".join(f"-# {line}" for line in footer)  # subtext
     texts = [heading, board.description or "", *([small] if small else [])]
     heading, body, *below = fit_texts(texts, [1, 2, 0][: len(texts)])
     missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))

@@ -87,7 +87,8 @@ def shares_text(plan: TeamPlan | None, shares: Sequence[TeamShare], locale: str)
 
 
 def standings_text(plan: TeamPlan, ranked: Sequence[TeamStanding], locale: str) -> str:
-    """The team standings: each team that played, ranked, and the rule they are ranked by."""
+    """The team standings: each team that played, ranked (the rule they are ranked by goes in
+    the standings' footer: ``teams.rule``)."""
     lines = [f"**{tr(locale, 'teams.standings')}**"]
     lines += [
         tr(
@@ -103,5 +104,4 @@ def standings_text(plan: TeamPlan, ranked: Sequence[TeamStanding], locale: str) 
     ]
     if not ranked:
         lines.append(tr(locale, "teams.nobody_played"))
-    lines.append(f"-# {tr(locale, 'teams.rule')}")
     return "\n".join(lines)
