@@ -34,6 +34,8 @@ SERVER_NAME = "Quiz Club"
 OWNER, MODERATOR, GREEK = "ada", "maria", "eleni"
 PLAIN = ("ben", "chloe", "dev", "femi", "grace", "hugo", "ivy", "jonas", "kira", "liam", "mei")
 PLAIN_LOCALES = ("en-US", "en-GB")
+# Two team roles shared out among the people, to try a team round: `teams: @Red @Blue`.
+TEAMS = ("Red", "Blue")
 
 
 def seed(world: World, members: int) -> Guild:
@@ -50,7 +52,8 @@ def seed(world: World, members: int) -> Guild:
 
 def top_up(world: World, members: int) -> None:
     """Plain members join until the server has `members` people (the crowd aside): a later
-    start with a larger `--members` adds them to the saved server."""
+    start with a larger `--members` adds them to the saved server. Each person holds one of
+    the team roles, which a server saved before they existed gets now."""
     guild = next(iter(world.guilds.values()))
     people = [m for m in guild.members.values() if not m.user.bot and not _crowd(m.user.username)]
     taken = {m.user.username for m in guild.members.values()}
@@ -58,6 +61,18 @@ def top_up(world: World, members: int) -> None:
     names = [name for name in [*PLAIN, *spare] if name not in taken]
     for number, name in enumerate(names[: max(members - len(people), 0)]):
         world.add_member(guild, name, locale=PLAIN_LOCALES[number % len(PLAIN_LOCALES)])
+    _share_teams(world, guild)
+
+
+def _share_teams(world: World, guild: Guild) -> None:
+    """The team roles, made if missing; each person who holds neither gets the next one in
+    turn (Ada red, Maria blue, Eleni red, …)."""
+    found = {role.name: role.id for role in guild.roles.values()}
+    teams = [found.get(name) or world.add_role(guild, name, 0).id for name in TEAMS]
+    people = [m for m in guild.members.values() if not m.user.bot and not _crowd(m.user.username)]
+    for turn, member in enumerate(people):
+        if not set(teams) & set(member.roles):
+            world.set_role(guild, member.user.id, teams[turn % len(teams)], has=True)
 
 
 def _crowd(name: str) -> bool:

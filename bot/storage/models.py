@@ -406,6 +406,9 @@ class RoundRow(Base):
     # A bot.quiz.review_round.RoundMode, and the role its start card pings, if any.
     mode: Mapped[str] = mapped_column(String(16), server_default=text("'normal'"))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    # A team round's teams (bot.quiz.teams.TeamPlan, as bot/storage/teams.py writes it); None:
+    # members play only for themselves.
+    teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class ScheduleRow(Base):
@@ -491,6 +494,16 @@ class RoundDeliveryRow(Base):
     created_at: Mapped[datetime]
     delivered_at: Mapped[datetime | None]
     reason: Mapped[str | None] = mapped_column(String(200))  # why it was abandoned
+
+
+class RoundTeamMemberRow(Base):
+    """A member's team in a team round, fixed by their first answer in it (bot/quiz/teams.py);
+    ``team`` None: they held none of the round's team roles and play for no team."""
+
+    __tablename__ = "round_team_members"
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    team: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class AnswerRow(Base):
@@ -635,6 +648,7 @@ occurrences_table = _table(OccurrenceRow)
 interest_notices_table = _table(InterestNoticeRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)
+round_team_members_table = _table(RoundTeamMemberRow)
 answers_table = _table(AnswerRow)
 scores_table = _table(ScoreRow)
 score_counts_table = _table(ScoreCountRow)

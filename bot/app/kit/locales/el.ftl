@@ -23,6 +23,8 @@ cmd-quiz-start-mode-name = λειτουργία
 cmd-quiz-start-mode-description = Κανονική: ανακατεμένο πακέτο. Επανάληψη: ό,τι τα μέλη απάντησαν συχνότερα λάθος ή πρέπει να ξαναδούν
 cmd-quiz-start-mode-normal = Κανονική
 cmd-quiz-start-mode-review = Επανάληψη
+cmd-quiz-start-teams-name = ομάδες
+cmd-quiz-start-teams-description = Γύρος ομάδων: 2-6 ρόλοι ομάδων (αναφορές ή id), ή auto (2 ομάδες· auto 3: τρεις)
 cmd-quiz-stop-name = διακοπή
 cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
 cmd-quiz-skip-name = παράλειψη
@@ -942,3 +944,30 @@ settings-reward_season = { $role } με { $points ->
         [one] { $points } πόντο
        *[other] { $points } πόντους
     } σε μια σεζόν
+
+## Team rounds (`/quiz start teams:`)
+teams-too_long = Αυτό είναι πολύ μεγάλο για λίστα ομάδων: γράψτε 2 έως 6 ρόλους, ή auto.
+teams-not_a_role = Το «{ $part }» δεν είναι ρόλος: γράψτε 2 έως 6 ρόλους με αναφορά (@Κόκκινοι) ή id, ή auto.
+teams-repeated = Ένας ρόλος γράφτηκε δύο φορές· γράψτε κάθε ρόλο ομάδας μία φορά.
+teams-count = Ένας γύρος ομάδων έχει 2 έως 6 ομάδες: γράψτε 2 έως 6 ρόλους, ή auto.
+teams-auto_count = Γράψτε auto για 2 ομάδες, ή auto και έναν αριθμό από 2 έως 6, π.χ. auto 3.
+teams-everyone = Το @everyone δεν μπορεί να είναι ομάδα: θα έπαιζαν όλοι σε αυτήν.
+teams-unknown_role = Αυτός ο server δεν έχει ρόλο { $part }.
+teams-managed_role = Τον { $part } τον διαχειρίζεται το Discord ή μια εφαρμογή (ρόλος bot ή booster): δεν δίνεται σε κανέναν, άρα δεν μπορεί να είναι ομάδα.
+teams-start = **Γύρος ομάδων**: { $teams }. Κάθε μέλος παίζει για τον πρώτο από αυτούς τους ρόλους που έχει.
+teams-start_auto = **Γύρος ομάδων**: { $count } ομάδες, που σχηματίζονται καθώς τα μέλη απαντούν πρώτη φορά (το καθένα μπαίνει στην ομάδα με τα λιγότερα μέλη).
+teams-auto_name = Ομάδα { $number }
+teams-playing_for = Παίζετε για την ομάδα { $team }.
+teams-playing_alone = Δεν έχετε κανέναν από τους ρόλους ομάδων αυτού του γύρου: οι πόντοι σας μετρούν μόνο για εσάς.
+teams-shares = Ομάδες
+teams-share = { $team } { $right }/{ $answered } σωστά
+teams-standings = Ομάδες
+teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFractionDigits: 2) } ανά μέλος ({ $points ->
+    [one] { $points } σωστή
+   *[other] { $points } σωστές
+}, { $members ->
+    [one] { $members } μέλος έπαιξε
+   *[other] { $members } μέλη έπαιξαν
+})
+teams-nobody_played = Κανείς δεν έπαιξε για κάποια ομάδα.
+teams-rule = Οι ομάδες κατατάσσονται με τους πόντους ανά μέλος που έπαιξε: οι σωστές απαντήσεις των μελών μιας ομάδας διά το πόσα από αυτά απάντησαν. Τα μέλη χωρίς ομάδα κατατάσσονται μόνο ως άτομα.

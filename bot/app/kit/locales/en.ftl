@@ -23,6 +23,8 @@ cmd-quiz-start-mode-name = mode
 cmd-quiz-start-mode-description = Normal: the pack shuffled. Review: what this server got wrong most or has due
 cmd-quiz-start-mode-normal = Normal
 cmd-quiz-start-mode-review = Review
+cmd-quiz-start-teams-name = teams
+cmd-quiz-start-teams-description = A team round: 2-6 team roles (mentions or ids), or auto (2 teams; auto 3: three)
 cmd-quiz-stop-name = stop
 cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
 cmd-quiz-skip-name = skip
@@ -910,3 +912,27 @@ settings-reward_season = { $role } at { $points ->
         [one] { $points } point
        *[other] { $points } points
     } in a season
+
+## Team rounds (`/quiz start teams:`)
+teams-too_long = That is too long for a list of teams: list 2 to 6 roles, or write auto.
+teams-not_a_role = “{ $part }” is not a role: list 2 to 6 roles by mention (@Red) or id, or write auto.
+teams-repeated = A role is listed twice; list each team role once.
+teams-count = A team round has 2 to 6 teams: list 2 to 6 roles, or write auto.
+teams-auto_count = Write auto for 2 teams, or auto and a number from 2 to 6, e.g. auto 3.
+teams-everyone = @everyone cannot be a team: everyone would play for it.
+teams-unknown_role = This server has no role { $part }.
+teams-managed_role = { $part } is managed by Discord or an app (a bot's or a booster role): nobody can be given it, so it cannot be a team.
+teams-start = **Team round**: { $teams }. Each member plays for the first of these roles they hold.
+teams-start_auto = **Team round**: { $count } teams, made as members first answer (each joins the team with the fewest members).
+teams-auto_name = Team { $number }
+teams-playing_for = You play for { $team }.
+teams-playing_alone = You hold none of this round's team roles: you score for yourself only.
+teams-shares = Teams
+teams-share = { $team } { $right }/{ $answered } right
+teams-standings = Teams
+teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFractionDigits: 2) } per member ({ $points } correct, { $members ->
+    [one] { $members } member
+   *[other] { $members } members
+} played)
+teams-nobody_played = Nobody played for a team.
+teams-rule = Teams rank by points per member who played: the correct answers of a team's members divided by how many of them answered. Members in no team are ranked only as individuals.
