@@ -428,6 +428,8 @@ class ScheduleRow(Base):
     question_seconds: Mapped[int | None]  # None: the server's setting when it starts
     mode: Mapped[str] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # None: the server's
+    # Its rounds' teams, as a round's row keeps them (its seed drawn anew for each round).
+    teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_locale: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime]

@@ -17,8 +17,8 @@ from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import MODE_CHOICES, Questions, QuizCommands, Seconds
 from bot.app.kit.replies import say
+from bot.app.kit.team_plans import team_plan_of
 from bot.app.rounds.start_cards import start_card_of
-from bot.app.rounds.teams import team_plan_of
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode

@@ -1,62 +1,22 @@
-"""Team rounds on Discord: `/quiz start teams:` read and checked against the server's roles,
-and the teams' parts of the reveal, the standings and the "Locked in" reply (the rules:
-bot/quiz/teams.py). A role team is named by its role's mention, which notifies nobody: every
-round message is sent with no mentions allowed (bot/app/kit/mentions.py)."""
+"""Team rounds on Discord: the teams' parts of the reveal, the standings and the "Locked in"
+reply (the rules: bot/quiz/teams.py; the teams read and named: bot/app/kit/team_plans.py)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.teams import (
-    Refused,
-    TeamPlan,
-    TeamShare,
-    TeamStanding,
-    read_teams,
-    roles_problem,
-)
-
-SEED_BITS = 31  # an auto round's seed, stored in its row
-
-
-def team_plan_of(
-    interaction: discord.Interaction[Any], typed: str, rng: random.Random
-) -> TeamPlan | Refused:
-    """The teams typed for a round in the interaction's server, or why they cannot be."""
-    asked = read_teams(typed)
-    if isinstance(asked, Refused):
-        return asked
-    if not asked.role_ids:
-        return TeamPlan(asked.auto_count, seed=rng.getrandbits(SEED_BITS))
-    guild = interaction.guild
-    managed = {} if guild is None else {role.id: role.managed for role in guild.roles}
-    problem = roles_problem(asked.role_ids, interaction.guild_id or 0, managed)
-    return problem or TeamPlan(len(asked.role_ids), asked.role_ids)
+from bot.app.kit.team_plans import team_name
+from bot.quiz.teams import TeamPlan, TeamShare, TeamStanding
 
 
 def held_roles(interaction: discord.Interaction[Any]) -> tuple[int, ...]:
     """The roles of the member who clicked, as the interaction's member data lists them."""
     user = interaction.user
     return tuple(role.id for role in user.roles) if isinstance(user, discord.Member) else ()
-
-
-def team_name(plan: TeamPlan, team: int, locale: str) -> str:
-    if plan.auto:
-        return tr(locale, "teams.auto_name", number=team + 1)
-    return f"<@&{plan.role_ids[team]}>"
-
-
-def teams_text(plan: TeamPlan, locale: str) -> str:
-    """What the start card says of a team round's teams."""
-    if plan.auto:
-        return tr(locale, "teams.start_auto", count=plan.count)
-    names = " · ".join(team_name(plan, team, locale) for team in range(plan.count))
-    return tr(locale, "teams.start", teams=names)
 
 
 def locked_in_team(plan: TeamPlan | None, team: int | None, locale: str) -> str | None:
