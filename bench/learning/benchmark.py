@@ -24,7 +24,9 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
+from bench.learning.fitted import Prediction
 from bench.learning.frontier import (
     Estimate,
     FrontierPoint,
@@ -44,7 +46,7 @@ from bench.learning.sweep import (
     points,
     run_point,
 )
-from bot.quiz import scheduling
+from bot.quiz import fitting, scheduling
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
 K_TARGET = 485.0  # the knowledge the inverse reading asks for (of 516 questions)
@@ -120,7 +122,10 @@ def run(args: argparse.Namespace) -> tuple[str, dict[str, object]]:
         results = [work(point) for point in todo]
     found = frontiers(results)
     equal = equal_answers(results, world.policy.desired_retention)
-    result = summary(found, equal)
+    result = summary(found, equal, len(args.seeds))
+    predictions = [p for r in results for p in r.predictions]
+    if predictions:
+        result["fitting"] = fitting_summary(predictions, world)
     result |= setup(args, world) | {"elapsed_s": round(time.perf_counter() - started, 1)}
     if args.plot is not None:
         plot(found, results, equal, K_TARGET, args.plot)
@@ -137,7 +142,7 @@ def equal_answers(results: Sequence[PointResult], knob: float) -> float:
     return float(np.concatenate(bots).mean())
 
 
-def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, object]:
+def summary(found: dict[str, list[FrontierPoint]], equal: float, seeds: int) -> dict[str, object]:
     """The JSON line's readings: each frontier at ``equal`` answers a day and at K_TARGET."""
     readings = {
         metric: {name: estimate(at_answers(f, equal, metric)) for name, f in found.items()}
@@ -149,7 +154,7 @@ def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, ob
     for name, frontier in found.items():
         other = at_answers(frontier, equal, "k_last")
         if name != "quizbot" and quizbot is not None and other is not None:
-            differences[name] = _pair(estimate(quizbot - other))
+            differences[name] = _pair(estimate(same_members(quizbot, len(other), seeds) - other))
     return {
         "equal_answers_per_day": round(equal, 2),
         "k365_at_equal_answers": {n: _mean(e) for n, e in readings["k_last"].items()},
@@ -167,6 +172,39 @@ def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, ob
             )
             for n in RATIO_TO
         },
+    }
+
+
+def same_members(
+    values: npt.NDArray[np.float64], count: int, seeds: int
+) -> npt.NDArray[np.float64]:
+    """``values`` (each seed's members in turn) for the first ``count / seeds`` of each seed's
+    members: the fitted row meets fewer, and a difference pairs the same members."""
+    if len(values) == count:
+        return values
+    return values.reshape(seeds, -1)[:, : count // seeds].ravel()
+
+
+def fitting_summary(predictions: Sequence[Prediction], world: World) -> dict[str, object]:
+    """Where fitting starts to pay: the least answers fitted on whose weights predict the later
+    answers better than the defaults (log loss, 95 % interval above 0); None within the sizes."""
+    # Default minus fitted log loss, paired over members (every seed's): above 0, the fit
+    # predicts better.
+    pooled: dict[int, list[npt.NDArray[np.float64]]] = {}
+    for p in predictions:
+        pooled.setdefault(p.fitted_on, []).append(p.default - p.fitted)
+    gains = {
+        n: (estimate(differences) if len(differences) > 1 else None, len(differences))
+        for n, parts in pooled.items()
+        for differences in [np.concatenate(parts)]
+    }
+    pays = [n for n, (g, _m) in gains.items() if g is not None and g.mean - g.half_width > 0]
+    return {
+        "fit_pays_from_answers": min(pays) if pays else None,
+        "log_loss_gain_by_answers": {n: _pair(g, 4) for n, (g, _m) in gains.items()},
+        "members_by_answers": {n: m for n, (_g, m) in gains.items()},
+        "fitted_members_per_seed": min(world.members, world.fitted_members),
+        "fit_minimum_reviews": fitting.FIT_MINIMUM_REVIEWS,
     }
 
 
@@ -221,7 +259,24 @@ def report(found: dict[str, list[FrontierPoint]], equal: float, result: dict[str
         ratios = result[key]
         if isinstance(ratios, dict):
             lines.append(key + ": " + ", ".join(f"{k} {_show(v)}" for k, v in ratios.items()))
+    fitted = found.get("quizbot_fitted")
+    if fitted:
+        lines.append(f"quizbot_fitted: {len(fitted[0].answers)} members (quizbot − it: the same)")
+    found_fits = result.get("fitting")
+    if isinstance(found_fits, dict):
+        lines += fitting_report(found_fits)
     return "\n".join(lines)
+
+
+def fitting_report(found: dict[str, object]) -> list[str]:
+    gains, members = found["log_loss_gain_by_answers"], found["members_by_answers"]
+    if not isinstance(gains, dict) or not isinstance(members, dict):
+        return []
+    lines = ["", "fitted on a member's first N answers, log loss on the rest (default − fitted):"]
+    lines.append(f"{'N':>6}{'members':>9}{'gain (95 % CI)':>22}")
+    lines.extend(f"{n:>6}{members[n]:>9}{_show_pair(gain):>22}" for n, gain in gains.items())
+    lines.append(f"fitting pays from {_show(found['fit_pays_from_answers'])} answers")
+    return lines
 
 
 def _get(result: dict[str, object], key: str, name: str) -> object:
@@ -245,8 +300,8 @@ def _half(found: Estimate | None) -> float | None:
     return None if found is None else round(found.half_width, 1)
 
 
-def _pair(found: Estimate | None) -> list[float] | None:
-    return None if found is None else [round(found.mean, 1), round(found.half_width, 1)]
+def _pair(found: Estimate | None, digits: int = 1) -> list[float] | None:
+    return None if found is None else [round(found.mean, digits), round(found.half_width, digits)]
 
 
 def _round(value: float | None) -> float | None:
