@@ -186,9 +186,8 @@ def _learners(
     ]
 
 
-async def save_fit(db: Database, due: FitDue, result: FitResult, now: datetime) -> int:
-    """Stores the fit of ``due`` and the recomputed cards still as the job read them; how many
-    cards were written."""
+async def save_fit(db: Database, due: FitDue, result: FitResult, now: datetime) -> None:
+    """Stores the fit of ``due`` and the recomputed cards still as the job read them."""
     table = member_parameters_table if due.scope == MEMBER else pack_parameters_table
     key = table.c.member_id if due.scope == MEMBER else table.c.pack_id
     parameters = None if result.parameters is None else list(result.parameters)
@@ -201,12 +200,12 @@ async def save_fit(db: Database, due: FitDue, result: FitResult, now: datetime) 
                 index_elements=[key], set_={n: insert.excluded[n] for n in row if n != key.name}
             )
         )
-        return await _write_cards(connection, result)
+        await _write_cards(connection, result)
 
 
-async def _write_cards(connection: AsyncConnection, result: FitResult) -> int:
+async def _write_cards(connection: AsyncConnection, result: FitResult) -> None:
     if not result.cards:
-        return 0
+        return
     c = cards_table.c
     statement = (
         update(cards_table)
@@ -230,8 +229,7 @@ async def _write_cards(connection: AsyncConnection, result: FitResult) -> int:
         | {"b_difficulty": card.difficulty, "b_due": card.due}
         for key, card in sorted(result.cards.items())
     ]
-    written = await connection.execute(statement, rows)
-    return int(written.rowcount)
+    await connection.execute(statement, rows)
 
 
 @dataclass(frozen=True, slots=True)
