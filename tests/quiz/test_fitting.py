@@ -65,6 +65,18 @@ def test_too_short_a_history_is_not_fitted() -> None:
     assert fitting.fit([(history, UTC_ZONE)]) is None
 
 
+def test_a_history_of_too_few_cards_keeps_the_defaults() -> None:
+    """fsrs-rs fits nothing on 16 cards of 31 answers each: the defaults stay."""
+    rng, history = seeded(1), []
+    for card in range(16):
+        at = START + timedelta(days=card % 5)
+        for answer in range(31):
+            history.append(fitting.Reviewed(card, answer > 0 and rng.random() < 0.8, at))
+            at += timedelta(days=rng.randint(1, 12))
+    assert len(history) >= fitting.FIT_MINIMUM_REVIEWS
+    assert fitting.fit([(history, UTC_ZONE)]) is None
+
+
 def test_training_items_count_calendar_days_in_the_members_zone() -> None:
     athens = ZoneInfo("Europe/Athens")  # UTC+2 in January
     late = datetime(2026, 1, 5, 21, 30, tzinfo=UTC)  # 23:30 in Athens
