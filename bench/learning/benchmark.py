@@ -1,13 +1,16 @@
 """The knowledge-workload frontier: how much members know at the year's end for the answers given.
 
 Members with an FSRS-6 memory (bench/learning/learner.py) study the seed packs and a synthetic
-pack for a year (bench/learning/studying.py) under five schedulers (bench/learning/schedules.py),
-each swept over its knob (bench/learning/sweep.py): quizbot's own, tuned fixed intervals and
-Leitner boxes, and two oracles that know each member's true memory. K is the summed true recall
-over the deck. Prints the frontiers, then each read at quizbot's answer count and at K = 485, then
-one JSON line; see docs/learning.md.
+pack for a year (bench/learning/studying.py) under six schedulers (bench/learning/schedules.py),
+each swept over its knob (bench/learning/sweep.py): quizbot's own, quizbot refitting each
+member's weights as the bot does (bench/learning/fitted.py; fewer members, two knobs, and a
+table of how well fits predict), tuned fixed intervals and Leitner boxes, and two oracles that
+know each member's true memory. K is the summed true recall over the deck. Prints the frontiers,
+then each read at quizbot's answer count and at K = 485, then one JSON line; see
+docs/learning.md.
 
-    python -m bench.learning [--members 40] [--seeds 1 2 3] [--processes 2] [--small]
+    python -m bench.learning [--members 40] [--fitted-members 6] [--seeds 1 2 3] [--processes 2]
+        [--small]
         [--prior-knowledge 0.0] [--uniform] [--no-guessing]  (variants of the model)
         [--rise R] [--known-before P] [--reask] [--no-fuzz]  (variants of the bot's policy)
 """
@@ -56,6 +59,9 @@ RATIO_TO = ("fixed", "leitner", "oracle_constant", "oracle_rising")
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench.learning", description=__doc__)
     p.add_argument("--members", type=int, default=40, help="per seed")
+    p.add_argument(
+        "--fitted-members", type=int, default=6, help="per seed, of the fitted row (the first)"
+    )
     p.add_argument("--days", type=int, default=365)
     p.add_argument("--budget", type=int, default=100, help="answers a member gives a day at most")
     p.add_argument("--new-per-day", type=int, default=DEFAULT_DAILY_NEW_LIMIT)
@@ -105,6 +111,7 @@ def world_of(args: argparse.Namespace) -> World:
         guessing=not args.no_guessing,
         prior_knowledge=args.prior_knowledge,
         policy=policy_of(args),
+        fitted_members=args.fitted_members,
     )
 
 

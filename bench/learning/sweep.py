@@ -65,7 +65,7 @@ class World:
     guessing: bool = True
     prior_knowledge: float = 0.0  # the share of questions a member knows before meeting them
     policy: scheduling.Policy = field(default_factory=scheduling.make_policy)  # or a variant
-    fitted_members: int = 6  # the first members of each seed, for the fitted row
+    fitted_members: int = 6  # the first members of each seed meet the fitted row
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,9 @@ from bot.quiz import scheduling
 # What the stored weights are: a fit stored under another version is not read (the defaults are).
 MODEL_VERSION = "fsrs-6"
 PARAMETER_COUNT = 21
-# Below this many reviews a fit predicts worse than the defaults (measured: docs/learning.md).
-FIT_MINIMUM_REVIEWS = 400
+# Below this many reviews a fit predicted the later answers worse than the defaults; from it, as
+# well (measured by the learning benchmark: docs/learning.md#fitted-personal-weights).
+FIT_MINIMUM_REVIEWS = 4800
 # A stored fit is redone once the history has doubled, or grown by this many, since.
 REFIT_EVERY = 4000
 REFIT_INTERVAL = timedelta(days=1)

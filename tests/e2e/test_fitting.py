@@ -22,8 +22,8 @@ from tests.e2e.conftest import TIMEOUT, QuizWorld, option_id
 from tests.e2e.test_review import description, last_message
 from tests.storage.factories import make_pack
 
-QUESTIONS = 60  # fsrs-rs fits nothing on a few cards (bot/quiz/fitting.py)
-ANSWERS_PER_CARD = 8  # 480 in all: past FIT_MINIMUM_REVIEWS
+QUESTIONS = 100  # fsrs-rs fits nothing on a few cards (bot/quiz/fitting.py)
+ANSWERS_PER_CARD = 50  # 5,000 in all: past FIT_MINIMUM_REVIEWS
 UTC = ZoneInfo("UTC")
 
 
@@ -34,10 +34,10 @@ async def with_big_pack(world: QuizWorld) -> None:
 
 
 async def seed_history(world: QuizWorld, member: int) -> None:
-    """Half a year of the member's answers to the big pack: each question missed when met, then
-    answered 1 to 12 days apart, mostly right."""
+    """Most of a year of the member's answers to the big pack: each question missed when met,
+    then answered 1 to 6 days apart, mostly right."""
     rng = random.Random(26)  # noqa: S311  # a reproducible history, not cryptography
-    start = world.clock.now() - timedelta(days=200)
+    start = world.clock.now() - timedelta(days=330)  # the last answer 16 days ago, at most
     reviews = []
     for index in range(QUESTIONS):
         at = start + timedelta(days=index % 20)
@@ -46,7 +46,7 @@ async def seed_history(world: QuizWorld, member: int) -> None:
             reviews.append(
                 CardReview(member, "big", f"q{index}", correct, 4, 1500, at, ROUND_SOURCE)
             )
-            at += timedelta(days=rng.randint(1, 12))
+            at += timedelta(days=rng.randint(1, 6))
     reviews.sort(key=lambda review: review.reviewed_at)
 
     def write(connection: Connection) -> None:

@@ -51,26 +51,26 @@ def log_loss(weights: tuple[float, ...] | list[float], history: list[fitting.Rev
 
 
 def test_a_fit_differs_from_the_defaults_and_predicts_unseen_cards_better() -> None:
-    history = simulated(200, seed=1)
+    history = simulated(700, seed=1)
     weights = fitting.fit([(history, UTC_ZONE)])
     assert weights is not None
     assert len(weights) == fitting.PARAMETER_COUNT
     assert weights[2] < DEFAULT_PARAMETERS[2] / 2  # a right first recall lasts far less
-    unseen = simulated(200, seed=2)
+    unseen = simulated(700, seed=2)
     assert log_loss(weights, unseen) < log_loss(DEFAULT_PARAMETERS, unseen) - 0.01
 
 
 def test_too_short_a_history_is_not_fitted() -> None:
-    history = simulated(200, seed=1)[: fitting.FIT_MINIMUM_REVIEWS - 1]
+    history = simulated(700, seed=1)[: fitting.FIT_MINIMUM_REVIEWS - 1]
     assert fitting.fit([(history, UTC_ZONE)]) is None
 
 
 def test_a_history_of_too_few_cards_keeps_the_defaults() -> None:
-    """fsrs-rs fits nothing on 16 cards of 31 answers each: the defaults stay."""
+    """fsrs-rs fits nothing on 16 cards, however many answers each: the defaults stay."""
     rng, history = seeded(1), []
     for card in range(16):
         at = START + timedelta(days=card % 5)
-        for answer in range(31):
+        for answer in range(310):
             history.append(fitting.Reviewed(card, answer > 0 and rng.random() < 0.8, at))
             at += timedelta(days=rng.randint(1, 12))
     assert len(history) >= fitting.FIT_MINIMUM_REVIEWS
@@ -104,11 +104,11 @@ def reviews(*pairs: tuple[int, int]) -> str:
     [
         (fitting.FIT_MINIMUM_REVIEWS - 1, None, None, False),  # too few
         (fitting.FIT_MINIMUM_REVIEWS, None, None, True),  # the first fit
-        (800, 400, 23, False),  # doubled, but fitted within the day
-        (800, 400, 25, True),  # doubled, a day on
-        (799, 400, 25, False),  # not yet doubled
-        (10_000 + fitting.REFIT_EVERY, 10_000, 25, True),  # REFIT_EVERY more
-        (10_000 + fitting.REFIT_EVERY - 1, 10_000, 25, False),
+        (8800, 4800, 23, False),  # REFIT_EVERY more, but fitted within the day
+        (8800, 4800, 25, True),  # REFIT_EVERY more, a day on
+        (8799, 4800, 25, False),
+        (6000, 3000, 25, True),  # a fit stored on fewer (as before a change of minimum): doubled
+        (5999, 3000, 25, False),
     ],
 )
 def test_the_refit_rule(
@@ -122,7 +122,7 @@ def test_the_refit_rule(
 def test_a_policy_with_weights_schedules_with_them() -> None:
     base = scheduling.make_policy()
     assert fitting.policy_with(base, None) is base
-    weights = fitting.fit([(simulated(200, seed=1), UTC_ZONE)])
+    weights = fitting.fit([(simulated(700, seed=1), UTC_ZONE)])
     assert weights is not None
     policy = fitting.policy_with(base, weights)
     assert tuple(policy.memory.parameters) == weights
@@ -180,7 +180,7 @@ def test_a_replay_is_the_answers_reviewed_in_turn() -> None:
 
 
 def test_a_pooled_job_recomputes_only_the_members_it_names() -> None:
-    history = simulated(200, seed=1)
+    history = simulated(700, seed=1)
     cards: dict[tuple[str, str], list[fitting.Replayed]] = {}
     for answer in history:
         cards.setdefault(("basics", f"q{answer.card}"), []).append(

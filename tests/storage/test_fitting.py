@@ -22,9 +22,9 @@ from bot.storage.packs import sync_packs
 from tests.storage.factories import NOW, make_pack
 
 LONG_TIMER, NEWCOMER = 5, 6
-QUESTIONS = 60
-ANSWERS_PER_CARD = 8  # 480 answers: past FIT_MINIMUM_REVIEWS
-LATER = NOW + timedelta(days=200)
+QUESTIONS = 100
+ANSWERS_PER_CARD = 50  # 5,000 answers: past FIT_MINIMUM_REVIEWS
+LATER = NOW + timedelta(days=330)  # after the history's last answer
 
 
 def seeded(seed: int) -> random.Random:
@@ -38,14 +38,14 @@ def card_review(
 
 
 def history(member_id: int, pack_id: str = "big") -> list[CardReview]:
-    """Each question missed when met, then answered 1 to 12 days apart, mostly right."""
+    """Each question missed when met, then answered 1 to 6 days apart, mostly right."""
     rng, answers = seeded(member_id), []
     for index in range(QUESTIONS):
         at = NOW + timedelta(days=index % 20, hours=1)
         for answer in range(ANSWERS_PER_CARD):
             correct = answer > 0 and rng.random() < 0.75
             answers.append(card_review(member_id, pack_id, f"q{index}", at, correct=correct))
-            at += timedelta(days=rng.randint(1, 12))
+            at += timedelta(days=rng.randint(1, 6))
     return sorted(answers, key=lambda a: a.reviewed_at)
 
 
@@ -84,7 +84,7 @@ async def test_a_member_with_enough_reviews_is_fitted_and_their_cards_use_the_we
     assert stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD) in due
     job = await stored.member_job(db, LONG_TIMER)
     (learner,) = job.learners
-    assert sum(len(answers) for answers in learner.cards.values()) == QUESTIONS * 8
+    assert sum(len(answers) for answers in learner.cards.values()) == QUESTIONS * ANSWERS_PER_CARD
     result = run_fit(job)
     assert result.parameters is not None
     assert result.parameters != tuple(DEFAULT_PARAMETERS)
@@ -104,7 +104,7 @@ async def test_a_member_with_enough_reviews_is_fitted_and_their_cards_use_the_we
     # the defaults.
     assert await first_stability(db, LONG_TIMER, "q1") == pytest.approx(result.parameters[0])
     assert await first_stability(db, NEWCOMER, "q1") == pytest.approx(DEFAULT_PARAMETERS[0])
-    # Fitted on 480 reviews, not due again before 960 (or REFIT_EVERY more).
+    # Fitted on 5,000 reviews, not due again before 9,000 (REFIT_EVERY more).
     again = await stored.fits_due(db, LATER + timedelta(days=2), limit=10)
     assert (stored.MEMBER, LONG_TIMER) not in {(d.scope, d.key) for d in again}
     assert (stored.PACK, "big") in {(d.scope, d.key) for d in again}
@@ -120,7 +120,7 @@ async def test_a_card_answered_since_the_job_read_it_is_left_as_answered(
         before = await connection.scalar(
             select(CardRow.stability).where(CardRow.question_id == "q0")
         )
-    member = stored.FitDue(stored.MEMBER, LONG_TIMER, 480)
+    member = stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
     result = run_fit(job)
     await stored.save_fit(db, member, result, LATER)
     async with db.read() as connection:
@@ -139,7 +139,7 @@ async def test_weights_of_another_version_are_not_read_and_the_member_is_due_aga
     fitted_db: Database,
 ) -> None:
     db = fitted_db
-    member = stored.FitDue(stored.MEMBER, LONG_TIMER, 480)
+    member = stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
     await stored.save_fit(db, member, run_fit(await stored.member_job(db, LONG_TIMER)), LATER)
     async with db.write() as connection:
         await connection.execute(update(member_parameters_table).values(version="fsrs-5"))
@@ -150,7 +150,7 @@ async def test_weights_of_another_version_are_not_read_and_the_member_is_due_aga
 
 async def test_a_packs_pooled_weights_start_its_newcomers(fitted_db: Database) -> None:
     db = fitted_db
-    pack = stored.FitDue(stored.PACK, "big", 480)
+    pack = stored.FitDue(stored.PACK, "big", QUESTIONS * ANSWERS_PER_CARD)
     assert pack in await stored.fits_due(db, LATER, limit=10)
     await answered(db, [card_review(NEWCOMER, "big", "q3", NOW, correct=False)])
     job = await stored.pack_job(db, "big")

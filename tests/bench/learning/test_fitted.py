@@ -17,7 +17,7 @@ from bench.learning.sweep import World, population
 from bot.quiz import fitting, scheduling
 from bot.quiz.refits import FitJob, LearnerHistory, run_fit
 
-STUDY = Study(days=60, budget=100, new_per_day=10)  # about 600 cards met, 1,000 answers
+STUDY = Study(days=250, budget=100, new_per_day=10)  # past FIT_MINIMUM_REVIEWS answers
 
 
 def seeded(seed: str) -> random.Random:
