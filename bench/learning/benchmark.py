@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from bench.learning.fitted import Prediction
+from bench.learning.fit_report import fitting_report, fitting_summary
 from bench.learning.frontier import (
     Estimate,
     FrontierPoint,
@@ -49,7 +49,7 @@ from bench.learning.sweep import (
     points,
     run_point,
 )
-from bot.quiz import fitting, scheduling
+from bot.quiz import scheduling
 from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
 K_TARGET = 485.0  # the knowledge the inverse reading asks for (of 516 questions)
@@ -192,29 +192,6 @@ def same_members(
     return values.reshape(seeds, -1)[:, : count // seeds].ravel()
 
 
-def fitting_summary(predictions: Sequence[Prediction], world: World) -> dict[str, object]:
-    """Where fitting starts to pay: the least answers fitted on whose weights predict the later
-    answers better than the defaults (log loss, 95 % interval above 0); None within the sizes."""
-    # Default minus fitted log loss, paired over members (every seed's): above 0, the fit
-    # predicts better.
-    pooled: dict[int, list[npt.NDArray[np.float64]]] = {}
-    for p in predictions:
-        pooled.setdefault(p.fitted_on, []).append(p.default - p.fitted)
-    gains = {
-        n: (estimate(differences) if len(differences) > 1 else None, len(differences))
-        for n, parts in pooled.items()
-        for differences in [np.concatenate(parts)]
-    }
-    pays = [n for n, (g, _m) in gains.items() if g is not None and g.mean - g.half_width > 0]
-    return {
-        "fit_pays_from_answers": min(pays) if pays else None,
-        "log_loss_gain_by_answers": {n: _pair(g, 4) for n, (g, _m) in gains.items()},
-        "members_by_answers": {n: m for n, (_g, m) in gains.items()},
-        "fitted_members_per_seed": min(world.members, world.fitted_members),
-        "fit_minimum_reviews": fitting.FIT_MINIMUM_REVIEWS,
-    }
-
-
 def setup(args: argparse.Namespace, world: World) -> dict[str, object]:
     policy = world.policy
     return {
@@ -275,17 +252,6 @@ def report(found: dict[str, list[FrontierPoint]], equal: float, result: dict[str
     return "\n".join(lines)
 
 
-def fitting_report(found: dict[str, object]) -> list[str]:
-    gains, members = found["log_loss_gain_by_answers"], found["members_by_answers"]
-    if not isinstance(gains, dict) or not isinstance(members, dict):
-        return []
-    lines = ["", "fitted on a member's first N answers, log loss on the rest (default − fitted):"]
-    lines.append(f"{'N':>6}{'members':>9}{'gain (95 % CI)':>22}")
-    lines.extend(f"{n:>6}{members[n]:>9}{_show_pair(gain):>22}" for n, gain in gains.items())
-    lines.append(f"fitting pays from {_show(found['fit_pays_from_answers'])} answers")
-    return lines
-
-
 def _get(result: dict[str, object], key: str, name: str) -> object:
     table = result.get(key)
     return table.get(name) if isinstance(table, dict) else None
@@ -307,8 +273,8 @@ def _half(found: Estimate | None) -> float | None:
     return None if found is None else round(found.half_width, 1)
 
 
-def _pair(found: Estimate | None, digits: int = 1) -> list[float] | None:
-    return None if found is None else [round(found.mean, digits), round(found.half_width, digits)]
+def _pair(found: Estimate | None) -> list[float] | None:
+    return None if found is None else [round(found.mean, 1), round(found.half_width, 1)]
 
 
 def _round(value: float | None) -> float | None:
