@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
 
 from bot.app.kit.timed_loop import TimedLoop
-from bot.app.kit.worker_start import worker_context
 from bot.clock import Clock
 from bot.quiz.refits import run_fit
 from bot.storage import fitting
@@ -70,7 +70,9 @@ class FittingLoop(TimedLoop):
         if self._workers is None:
             self._workers = ProcessPoolExecutor(
                 max_workers=1,
-                mp_context=worker_context("bot.quiz.refits"),
+                # Spawned, not from the pack checker's fork server: setting its preload here
+                # would change what that server imports. A fit is rare; the worker stays.
+                mp_context=multiprocessing.get_context("spawn"),
                 initializer=functools.partial(os.nice, WORKER_NICENESS),
             )
         return self._workers
