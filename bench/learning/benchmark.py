@@ -1,13 +1,16 @@
 """The knowledge-workload frontier: how much members know at the year's end for the answers given.
 
 Members with an FSRS-6 memory (bench/learning/learner.py) study the seed packs and a synthetic
-pack for a year (bench/learning/studying.py) under five schedulers (bench/learning/schedules.py),
-each swept over its knob (bench/learning/sweep.py): quizbot's own, tuned fixed intervals and
-Leitner boxes, and two oracles that know each member's true memory. K is the summed true recall
-over the deck. Prints the frontiers, then each read at quizbot's answer count and at K = 485, then
-one JSON line; see docs/learning.md.
+pack for a year (bench/learning/studying.py) under six schedulers (bench/learning/schedules.py),
+each swept over its knob (bench/learning/sweep.py): quizbot's own, quizbot refitting each
+member's weights as the bot does (bench/learning/fitted.py; fewer members, two knobs, and a
+table of how well fits predict), tuned fixed intervals and Leitner boxes, and two oracles that
+know each member's true memory. K is the summed true recall over the deck. Prints the frontiers,
+then each read at quizbot's answer count and at K = 485, then one JSON line; see
+docs/learning.md.
 
-    python -m bench.learning [--members 40] [--seeds 1 2 3] [--processes 2] [--small]
+    python -m bench.learning [--members 40] [--fitted-members 6] [--seeds 1 2 3] [--processes 2]
+        [--small]
         [--prior-knowledge 0.0] [--uniform] [--no-guessing]  (variants of the model)
         [--rise R] [--known-before P] [--reask] [--no-fuzz]  (variants of the bot's policy)
 """
@@ -24,7 +27,9 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
+from bench.learning.fit_report import fitting_report, fitting_summary
 from bench.learning.frontier import (
     Estimate,
     FrontierPoint,
@@ -54,6 +59,9 @@ RATIO_TO = ("fixed", "leitner", "oracle_constant", "oracle_rising")
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench.learning", description=__doc__)
     p.add_argument("--members", type=int, default=40, help="per seed")
+    p.add_argument(
+        "--fitted-members", type=int, default=6, help="per seed, of the fitted row (the first)"
+    )
     p.add_argument("--days", type=int, default=365)
     p.add_argument("--budget", type=int, default=100, help="answers a member gives a day at most")
     p.add_argument("--new-per-day", type=int, default=DEFAULT_DAILY_NEW_LIMIT)
@@ -103,6 +111,7 @@ def world_of(args: argparse.Namespace) -> World:
         guessing=not args.no_guessing,
         prior_knowledge=args.prior_knowledge,
         policy=policy_of(args),
+        fitted_members=args.fitted_members,
     )
 
 
@@ -120,7 +129,10 @@ def run(args: argparse.Namespace) -> tuple[str, dict[str, object]]:
         results = [work(point) for point in todo]
     found = frontiers(results)
     equal = equal_answers(results, world.policy.desired_retention)
-    result = summary(found, equal)
+    result = summary(found, equal, len(args.seeds))
+    predictions = [p for r in results for p in r.predictions]
+    if predictions:
+        result["fitting"] = fitting_summary(predictions, world)
     result |= setup(args, world) | {"elapsed_s": round(time.perf_counter() - started, 1)}
     if args.plot is not None:
         plot(found, results, equal, K_TARGET, args.plot)
@@ -137,7 +149,7 @@ def equal_answers(results: Sequence[PointResult], knob: float) -> float:
     return float(np.concatenate(bots).mean())
 
 
-def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, object]:
+def summary(found: dict[str, list[FrontierPoint]], equal: float, seeds: int) -> dict[str, object]:
     """The JSON line's readings: each frontier at ``equal`` answers a day and at K_TARGET."""
     readings = {
         metric: {name: estimate(at_answers(f, equal, metric)) for name, f in found.items()}
@@ -149,7 +161,7 @@ def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, ob
     for name, frontier in found.items():
         other = at_answers(frontier, equal, "k_last")
         if name != "quizbot" and quizbot is not None and other is not None:
-            differences[name] = _pair(estimate(quizbot - other))
+            differences[name] = _pair(estimate(same_members(quizbot, len(other), seeds) - other))
     return {
         "equal_answers_per_day": round(equal, 2),
         "k365_at_equal_answers": {n: _mean(e) for n, e in readings["k_last"].items()},
@@ -168,6 +180,16 @@ def summary(found: dict[str, list[FrontierPoint]], equal: float) -> dict[str, ob
             for n in RATIO_TO
         },
     }
+
+
+def same_members(
+    values: npt.NDArray[np.float64], count: int, seeds: int
+) -> npt.NDArray[np.float64]:
+    """``values`` (each seed's members in turn) for the first ``count / seeds`` of each seed's
+    members: the fitted row meets fewer, and a difference pairs the same members."""
+    if len(values) == count:
+        return values
+    return values.reshape(seeds, -1)[:, : count // seeds].ravel()
 
 
 def setup(args: argparse.Namespace, world: World) -> dict[str, object]:
@@ -221,6 +243,12 @@ def report(found: dict[str, list[FrontierPoint]], equal: float, result: dict[str
         ratios = result[key]
         if isinstance(ratios, dict):
             lines.append(key + ": " + ", ".join(f"{k} {_show(v)}" for k, v in ratios.items()))
+    fitted = found.get("quizbot_fitted")
+    if fitted:
+        lines.append(f"quizbot_fitted: {len(fitted[0].answers)} members (quizbot − it: the same)")
+    found_fits = result.get("fitting")
+    if isinstance(found_fits, dict):
+        lines += fitting_report(found_fits)
     return "\n".join(lines)
 
 

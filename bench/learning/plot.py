@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 LABELS = {
     "quizbot": "quizbot (desired retention)",
+    "quizbot_fitted": "quizbot, fitted personal weights",
     "fixed": "fixed 1-4-10-17-30-60 d × scale",
     "leitner": "Leitner 1-2-4-8-16 d × scale",
     "oracle_constant": "oracle, constant target",

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Protocol, TypeAlias
+from typing import Protocol, TypeAlias, runtime_checkable
 from zoneinfo import ZoneInfo
 
 from bench.learning.learner import Learner, Memory
@@ -41,12 +41,14 @@ class Scheduled:
 @dataclass(frozen=True, slots=True)
 class Answer:
     """One answer as a scheduler may see it: right or wrong, to a question of ``option_count``
-    options, at ``now``; and the member's true memory after it, which only the oracle reads."""
+    options, at ``now``; the member's true memory after it, which only the oracle reads; and the
+    card's index in the deck, by which a refitting schedule replays a card's answers."""
 
     correct: bool
     option_count: int
     now: float
     memory: Memory
+    card: int = 0
 
 
 class Schedule(Protocol):
@@ -55,6 +57,15 @@ class Schedule(Protocol):
 
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
         """``state`` is None for a card met for the first time."""
+        ...
+
+
+@runtime_checkable
+class Refitting(Protocol):
+    """A schedule that refits its memory model as the member's history grows."""
+
+    def refitted(self, now: float) -> dict[int, Scheduled]:
+        """At ``now``, before a day's answers: the cards (by index) it recomputed, if it refit."""
         ...
 
 
@@ -83,13 +94,13 @@ class QuizbotSchedule:
     name = "quizbot"
 
     def __init__(self, rng: random.Random, zone: ZoneInfo, policy: scheduling.Policy) -> None:
-        self._policy, self._zone, self._rng = policy, zone, rng
+        self.policy, self._zone, self._rng = policy, zone, rng
 
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
         moment = local_to_utc(answer.now, self._zone)
         card = state if isinstance(state, scheduling.Card) else scheduling.new_card(moment)
         card, _log = scheduling.review(
-            self._policy,
+            self.policy,
             card,
             correct=answer.correct,
             option_count=answer.option_count,

@@ -19,7 +19,15 @@ import numpy as np
 import numpy.typing as npt
 
 from bench.learning.learner import Learner, Memory, after_review, first_meeting, recall_probability
-from bench.learning.schedules import RESPONSE_MS, SESSION_HOUR, Answer, CardState, Schedule
+from bench.learning.schedules import (
+    RESPONSE_MS,
+    SESSION_HOUR,
+    Answer,
+    CardState,
+    Refitting,
+    Schedule,
+    Scheduled,
+)
 
 ANSWER_DAYS = RESPONSE_MS / 86_400_000
 
@@ -144,6 +152,19 @@ class DueQueue:
     def next_learning_before(self, end: float) -> float | None:
         return self.learning[0][0] if self.learning and self.learning[0][0] < end else None
 
+    def rescheduled(self, changed: dict[int, Scheduled]) -> None:
+        """Cards whose scheduler recomputed them (new memory parameters) take their new dues."""
+        if not changed:
+            return
+        for card, scheduled in changed.items():
+            self.states[card] = scheduled.state
+        self.learning = [entry for entry in self.learning if entry[1] not in changed]
+        self.reviews = [entry for entry in self.reviews if entry[1] not in changed]
+        for card, scheduled in changed.items():
+            (self.learning if scheduled.learning else self.reviews).append((scheduled.due, card))
+        heapq.heapify(self.learning)
+        heapq.heapify(self.reviews)
+
     def answered(self, card: int, answer: Answer) -> None:
         scheduled = self.schedule.answer(self.states[card], answer)
         self.states[card] = scheduled.state
@@ -160,6 +181,8 @@ def study_with_schedule(
     met = 0
     for day in range(study.days):
         now, end, answered, new_today = day + SESSION_HOUR, day + 1.0 - ANSWER_DAYS, 0, 0
+        if isinstance(schedule, Refitting):  # as the bot refits, before the day's answers
+            queue.rescheduled(schedule.refitted(now))
         while answered < study.budget and now < end:
             card = queue.pop_due(now)
             if card is None and new_today < study.new_per_day and met < member.cards:
@@ -172,6 +195,6 @@ def study_with_schedule(
                 continue
             correct = track.answer(card, now)
             options = member.option_counts[card]
-            queue.answered(card, Answer(correct, options, now, track.memory_of(card)))
+            queue.answered(card, Answer(correct, options, now, track.memory_of(card), card))
             answered, now = answered + 1, now + ANSWER_DAYS
     return track

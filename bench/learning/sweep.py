@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 import numpy as np
 import numpy.typing as npt
 
+from bench.learning.fitted import FittedSchedule, Prediction, prediction_by_reviews
 from bench.learning.learner import DEFAULT_LEARNER, varied_learner
 from bench.learning.schedules import (
     FIXED_INTERVALS,
@@ -29,7 +30,7 @@ from bench.learning.schedules import (
     scaled,
 )
 from bench.learning.studying import Member, Study, study_with_schedule
-from bot.quiz import scheduling
+from bot.quiz import fitting, scheduling
 from bot.quiz.library import load_library
 
 REPO = Path(__file__).resolve().parents[2]
@@ -46,6 +47,9 @@ KNOBS: dict[str, tuple[float, ...]] = {
     "leitner": (1.0, 1.5, 2.0, 3.0, 4.0, 6.0),
     "oracle_constant": (0.75, 0.8, 0.85, 0.9, 0.93, 0.95),
     "oracle_rising": (0.78, 0.82, 0.85, 0.88, 0.91, 0.94),
+    # Fitting costs about 2.5 times a plain year, so two points around quizbot's answer count
+    # (fitted weights ask for more answers at a knob; measured in docs/learning.md).
+    "quizbot_fitted": (0.85, 0.88),
 }
 SCHEDULERS = tuple(KNOBS)
 
@@ -61,6 +65,7 @@ class World:
     guessing: bool = True
     prior_knowledge: float = 0.0  # the share of questions a member knows before meeting them
     policy: scheduling.Policy = field(default_factory=scheduling.make_policy)  # or a variant
+    fitted_members: int = 6  # the first members of each seed meet the fitted row
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,7 @@ class PointResult:
     k_mean: npt.NDArray[np.float64]
     count90_last: npt.NDArray[np.float64]
     k_by_day: npt.NDArray[np.float64]
+    predictions: tuple[Prediction, ...] = ()  # the fitted row at the bot's knob: fits' log loss
 
 
 @cache
@@ -116,6 +122,12 @@ def schedule_for(point: Point, member: Member, policy: scheduling.Policy, index:
             fuzz = random.Random(f"{point.seed}:fuzz:{index}")
             variant = replace(policy, desired_retention=knob)
             return QuizbotSchedule(fuzz, ZoneInfo(member.zone), variant)
+        case "quizbot_fitted":
+            fuzz = random.Random(f"{point.seed}:fuzz:{index}")
+            variant = replace(policy, desired_retention=knob)
+            zone = ZoneInfo(member.zone)
+            inner = QuizbotSchedule(fuzz, zone, variant)
+            return FittedSchedule(inner, zone, f"{point.seed}:refit:{index}")
         case "fixed":
             return Ladder("fixed", scaled(FIXED_INTERVALS, knob))
         case "leitner":
@@ -132,10 +144,14 @@ def schedule_for(point: Point, member: Member, policy: scheduling.Policy, index:
 def run_point(world: World, point: Point) -> PointResult:
     """Every member's year under the scheduler of ``point``."""
     answers, k_last, k_mean, count90, k_total = [], [], [], [], np.zeros(world.study.days)
-    for index, member in enumerate(population(world, point.seed)):
+    members = population(world, point.seed)[: members_of(world, point.scheduler)]
+    histories = []
+    for index, member in enumerate(members):
         schedule = schedule_for(point, member, world.policy, index)
         rng = random.Random(f"{point.seed}:answers:{index}")
         track = study_with_schedule(member, world.study, schedule, rng)
+        if isinstance(schedule, FittedSchedule):
+            histories.append((schedule.history, schedule.zone))
         curves = track.curves()
         answers.append(sum(track.answers_by_day) / world.study.days)
         k_last.append(float(curves.knowledge[-1]))
@@ -148,8 +164,20 @@ def run_point(world: World, point: Point) -> PointResult:
         np.array(k_last),
         np.array(k_mean),
         np.array(count90),
-        k_total / world.members,
+        k_total / len(members),
+        predicted(histories) if point.knob == world.policy.desired_retention else (),
     )
+
+
+def members_of(world: World, scheduler: str) -> int:
+    """How many of each seed's members a scheduler's points meet."""
+    return (
+        min(world.members, world.fitted_members) if scheduler == "quizbot_fitted" else world.members
+    )
+
+
+def predicted(histories: list[tuple[list[fitting.Reviewed], ZoneInfo]]) -> tuple[Prediction, ...]:
+    return tuple(prediction_by_reviews(histories)) if histories else ()
 
 
 def points(seeds: Sequence[int], schedulers: Sequence[str] = SCHEDULERS) -> list[Point]:

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sqlalchemy import ColumnElement, Row, select
 
-from bot.quiz import leeches, retention, scheduling
+from bot.quiz import fitting, leeches, retention, scheduling
 from bot.quiz.zones import zone_or_utc
 from bot.storage.dialects import Insert, covering, insert_for
+from bot.storage.fitting import FittedWeights, fitted_weights
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
 
@@ -61,7 +62,7 @@ def review_cards(
     if not reviews:
         return {}
     states = _load(connection, {review.key for review in reviews})
-    learners = _learners(connection, {review.member_id for review in reviews})
+    learners = _learners(connection, reviews)
     logs = [_apply(states, review, learners[review.member_id], rng) for review in reviews]
     touched = {review.key: states[review.key] for review in reviews}
     connection.execute(_upsert(dialect), _rows(touched))
@@ -87,7 +88,7 @@ def review_card_as_shown(
     found = states.get(review.key)
     if (found.card.last_review if found else None) != shown_last_review:
         return None
-    log = _apply(states, review, _learners(connection, {review.member_id})[review.member_id], rng)
+    log = _apply(states, review, _learners(connection, [review])[review.member_id], rng)
     last_review = cards_table.c.last_review
     # An existing card always has a last review, so "no card yet" matches no existing row.
     unchanged = (
@@ -107,10 +108,18 @@ def review_card_as_shown(
 class _Learner:
     zone: tzinfo  # their calendar days count for FSRS
     policy: scheduling.Policy  # with their desired retention
+    weights: FittedWeights  # fitted to them, or pooled over a pack (bot/storage/fitting.py)
+    member_id: int
+
+    def policy_in(self, pack_id: str) -> scheduling.Policy:
+        return fitting.policy_with(self.policy, self.weights.of(self.member_id, pack_id))
 
 
-def _learners(connection: Connection, member_ids: set[int]) -> dict[int, _Learner]:
-    """Each member's time zone and policy; UTC and the default for one who set none."""
+def _learners(connection: Connection, reviews: Sequence[CardReview]) -> dict[int, _Learner]:
+    """Each member's time zone, policy and fitted weights; UTC and the defaults for one who has
+    none."""
+    member_ids = {review.member_id for review in reviews}
+    weights = fitted_weights(connection, member_ids, {review.pack_id for review in reviews})
     c = member_settings_table.c
     rows = connection.execute(
         select(c.member_id, c.time_zone, c.retention).where(c.member_id.in_(sorted(member_ids)))
@@ -118,7 +127,9 @@ def _learners(connection: Connection, member_ids: set[int]) -> dict[int, _Learne
     found = {member_id: (zone, percent) for member_id, zone, percent in rows}
     default = (MemberSettings(0).time_zone, None)
     return {
-        member_id: _Learner(zone_or_utc(zone), retention.policy_for(percent, POLICY))
+        member_id: _Learner(
+            zone_or_utc(zone), retention.policy_for(percent, POLICY), weights, member_id
+        )
         for member_id in member_ids
         for zone, percent in [found.get(member_id, default)]
     }
@@ -134,7 +145,7 @@ def _apply(
     )
     state.lapses = leeches.lapses_after(state.lapses, state.card, correct=review.correct)
     state.card, log = scheduling.review(
-        learner.policy,
+        learner.policy_in(review.pack_id),
         state.card,
         correct=review.correct,
         option_count=review.option_count,

@@ -618,6 +618,31 @@ class ReviewLogRow(Base):
     source: Mapped[str] = mapped_column(String(8))
 
 
+class MemberParametersRow(Base):
+    """FSRS weights fitted to a member's own reviews (bot/quiz/fitting.py); ``parameters`` None
+    when the last fit gave none the scheduler takes (the defaults stay). ``version`` is the
+    weights' model: a row of another version is not read."""
+
+    __tablename__ = "member_parameters"
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    version: Mapped[str] = mapped_column(String(16))
+    parameters: Mapped[list[float] | None] = mapped_column(JSON)
+    reviews: Mapped[int]  # the member's reviews when fitted
+    fitted_at: Mapped[datetime]
+
+
+class PackParametersRow(Base):
+    """FSRS weights pooled over every member's reviews of one pack: a start for the members who
+    have no fit of their own yet."""
+
+    __tablename__ = "pack_parameters"
+    pack_id: Mapped[str] = mapped_column(ForeignKey("packs.id"), primary_key=True)
+    version: Mapped[str] = mapped_column(String(16))
+    parameters: Mapped[list[float] | None] = mapped_column(JSON)
+    reviews: Mapped[int]
+    fitted_at: Mapped[datetime]
+
+
 def _table(model: type[Base]) -> Table:
     table = model.__table__
     if not isinstance(table, Table):
@@ -656,3 +681,5 @@ scores_table = _table(ScoreRow)
 score_counts_table = _table(ScoreCountRow)
 cards_table = _table(CardRow)
 review_logs_table = _table(ReviewLogRow)
+member_parameters_table = _table(MemberParametersRow)
+pack_parameters_table = _table(PackParametersRow)

@@ -1,5 +1,7 @@
 """The learning benchmark measures what the bot runs: an answer through storage (the path every
-round and review answer takes) leaves the card the benchmark's quizbot schedule computes."""
+round and review answer takes) leaves the card the benchmark's quizbot schedule computes, with
+the default weights and with a member's stored fitted ones (tests/bench/learning/test_fitted.py:
+the benchmark's refit is the bot's)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from sqlalchemy import Connection, select
 from bench.learning.learner import Memory
 from bench.learning.schedules import Answer, QuizbotSchedule, utc_to_local
 from bot.quiz import scheduling
+from bot.quiz.fitting import policy_with
+from bot.quiz.refits import FitResult
+from bot.storage import fitting
 from bot.storage.cards import POLICY, REVIEW_SOURCE, CardReview, review_cards
 from bot.storage.database import Database
 from bot.storage.models import CardRow
@@ -66,3 +71,42 @@ async def test_a_stored_answer_is_scheduled_as_the_benchmark_schedules_it(db: Da
     )
     assert scheduling.as_utc(row.due) == state.due
     assert state.due.astimezone(zone).hour == 0  # the start of the member's day
+
+
+# Valid FSRS-6 weights other than the defaults: memories formed at half the default stability.
+FITTED = tuple(w / 2 if i < 4 else w for i, w in enumerate(scheduling.Scheduler().parameters))
+
+
+async def test_stored_weights_schedule_as_the_benchmarks_fitted_schedule(db: Database) -> None:
+    await sync_packs(db, [make_pack()], EVENING)
+    await save_member_settings(db, MemberSettings(MEMBER, time_zone=ZONE))
+    member = fitting.FitDue(fitting.MEMBER, MEMBER, 500)
+    await fitting.save_fit(db, member, FitResult(FITTED, {}), EVENING)
+    answers = [(EVENING + timedelta(days=d), d < 9) for d in (0, 2, 9)]
+    rng = seeded()
+    for at, correct in answers:
+        review = CardReview(MEMBER, "basics", "q0", correct, 4, 2000, at, REVIEW_SOURCE)
+
+        def write(connection: Connection, review: CardReview = review) -> None:
+            review_cards(connection, db.dialect, [review], rng)
+
+        await db.run_in_transaction(write)
+    async with db.read() as connection:
+        row = (await connection.execute(select(CardRow))).one()
+
+    zone = ZoneInfo(ZONE)
+    schedule = QuizbotSchedule(seeded(), zone, policy_with(POLICY, FITTED))
+    state: scheduling.Card | None = None
+    unused = Memory(1.0, 5.0, 0.0)
+    for at, correct in answers:
+        scheduled = schedule.answer(state, Answer(correct, 4, utc_to_local(at, zone), unused))
+        assert isinstance(scheduled.state, scheduling.Card)
+        state = scheduled.state
+    assert state is not None
+    assert (row.stability, row.difficulty) == (state.stability, state.difficulty)
+    assert scheduling.as_utc(row.due) == state.due
+    default = QuizbotSchedule(seeded(), zone, POLICY).answer(
+        None, Answer(correct=False, option_count=4, now=utc_to_local(EVENING, zone), memory=unused)
+    )
+    assert isinstance(default.state, scheduling.Card)
+    assert default.state.stability != FITTED[0]  # the weights made the difference

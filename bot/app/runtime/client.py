@@ -22,6 +22,7 @@ from bot.app.reminders.buttons import ReminderButton
 from bot.app.reminders.loop import ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.buttons import REVIEW_BUTTONS
+from bot.app.review.refits import FittingLoop
 from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.runtime.command_tree import add_commands
@@ -65,6 +66,7 @@ class QuizBot(commands.Bot):
     schedules: ScheduleLoop
     seasons: SeasonLoop
     rewards: RewardLoop
+    fitting: FittingLoop
     refused_notice: RefusedNotice
 
     def __init__(self, *, dev_guild: int | None = None, **options: Any) -> None:  # noqa: ANN401
@@ -120,6 +122,7 @@ class QuizBot(commands.Bot):
         self.schedules.start()
         self.seasons.start()
         self.rewards.start()
+        self.fitting.start()
         user = self.user
         log.info(
             "quizbot ready as %s in %s; %s; resumed %s",
@@ -154,6 +157,7 @@ class QuizBot(commands.Bot):
         await self.schedules.shutdown()  # first: it would start rounds
         await self.seasons.shutdown()
         await self.rewards.shutdown()
+        await self.fitting.shutdown()
         await self.ctx.conductor.shutdown()
         await self.reminders.shutdown()
         await self.refused_notice.close()

@@ -14,6 +14,7 @@ from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.server_views import PackShelf
 from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
+from bot.app.review.refits import FittingLoop
 from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.conductor import RoundConductor
 from bot.app.runtime.client import QuizBot
@@ -117,6 +118,7 @@ def build_bot(
         active=bot.serves_direct_messages,
     )
     bot.refused_notice = RefusedNotice(db, lambda: bot.reminders.refused)
+    bot.fitting = FittingLoop(db, clock, active=bot.serves_direct_messages)
     return bot
 
 

@@ -267,10 +267,14 @@ def test_the_small_benchmark_runs_and_is_deterministic(tmp_path: Path) -> None:
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert result["days"] == 60
     assert result["questions"] == 16 + 40
-    names = {"quizbot", "fixed", "leitner", "oracle_constant", "oracle_rising"}
+    names = {"quizbot", "fixed", "leitner", "oracle_constant", "oracle_rising", "quizbot_fitted"}
     k365 = result["k365_at_equal_answers"]
     assert isinstance(k365, dict)
     assert set(k365) == names
+    fits = result["fitting"]
+    assert isinstance(fits, dict)
+    assert fits["fitted_members_per_seed"] == 3
+    assert "log loss" in printed
     assert set(result["answers_per_day_for_k485"]) == names  # type: ignore[arg-type]
     assert 0 < k365["quizbot"] <= 56
     assert "K365" in printed
