@@ -60,7 +60,7 @@ QUESTION_CLOSE_SECONDS = Histogram(
 LOOP_PASSES = Counter(
     "quizbot_loop_passes",
     "Completed passes of a background loop that acts at stored times (schedules, seasons,"
-    " rewards), failed ones too: a loop whose count stops growing is stuck",
+    " rewards, refits), failed ones too: a loop whose count stops growing is stuck",
     ["loop"],
 )
 TOO_MANY_REQUESTS = 429

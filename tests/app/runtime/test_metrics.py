@@ -169,7 +169,7 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     assert writes >= 2  # the round's start, and at least one batch of answers
     assert samples[("quizbot_database_write_longest_seconds", ())] > 0
     assert samples[("quizbot_question_close_seconds_count", ())] == 0  # still open
-    for loop in ("schedules", "seasons", "rewards"):  # each has made its first pass, at the start
+    for loop in ("schedules", "seasons", "rewards", "fitting"):  # each made its first pass at start
         assert samples[("quizbot_loop_passes_total", (("loop", loop),))] >= 1
 
     await _skip(sandbox)
