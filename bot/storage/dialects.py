@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, cast, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import QueryableAttribute
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 Insert: TypeAlias = postgresql.Insert | sqlite.Insert
 
@@ -42,6 +45,32 @@ def bulk_parameters(
     if dialect != "postgresql":
         return rows
     return {name: [row[name] for row in rows] for name in rows[0]}
+
+
+def write_bulk(connection: Connection, statement: Insert, rows: Sequence[dict[str, Any]]) -> None:
+    """Runs a ``bulk_insert`` statement (an upsert, say) over ``rows``, which all have its
+    columns, in as little Python per row as each driver allows.
+
+    On PostgreSQL that is one statement of arrays. On SQLite the statement is compiled once
+    and the driver's ``executemany`` takes plain tuples: SQLAlchemy's own executemany builds
+    and type-processes a parameter dict per row, which for a settle's 40,000 rows cost more
+    than SQLite's work on them (docs/benchmarks.md, the quiz night).
+    """
+    if not rows:
+        return
+    dialect = connection.dialect
+    if dialect.name == "postgresql":
+        connection.execute(statement, bulk_parameters(dialect.name, rows))
+        return
+    names = list(rows[0])
+    compiled = statement.compile(dialect=dialect, column_keys=names)
+    table: Table = statement.table  # type: ignore[assignment]  # an INSERT's table is a Table
+    columns = []
+    for name in compiled.positiontup or ():
+        values = [row[name] for row in rows]
+        process = table.c[name].type.bind_processor(dialect)
+        columns.append(values if process is None else [process(value) for value in values])
+    connection.exec_driver_sql(compiled.string, list(zip(*columns, strict=True)))
 
 
 def covering(
