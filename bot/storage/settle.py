@@ -46,7 +46,7 @@ from bot.storage.seasons import running_season_for_settle
 
 
 @dataclass(frozen=True, slots=True)
-class _Start:
+class SettleStart:
     """What a question's settle starts from, read in the closing transaction."""
 
     round_id: int
@@ -59,32 +59,37 @@ class _Start:
 
 
 @dataclass(frozen=True, slots=True)
-class _Worked:
+class Settled:
     """A question's settle worked out, for the closing transaction to write."""
 
-    start: _Start
+    start: SettleStart
     cards: ScheduledCards
     scores: ScorePlan
 
 
 async def settle_question(connection: AsyncConnection, round_id: int, question_index: int) -> int:
     """Apply the answers of question ``question_index`` of the round, in the caller's
-    transaction, which must be the one that closes the question; how many there were."""
-    order = await connection.scalar(
+    transaction, which must be the one that closes the question; how many there were. (A
+    question's close runs the same steps through ``Database.run_in_steps``.)"""
+    start = await connection.run_sync(lambda sync: read_settle(sync, round_id, question_index))
+    if start is None:
+        return 0
+    worked = await asyncio.to_thread(work_out, start)
+    await connection.run_sync(lambda sync: write_settle(sync, worked))
+    return len(start.answers)
+
+
+def read_settle(connection: Connection, round_id: int, question_index: int) -> SettleStart | None:
+    """What the settle of question ``question_index`` starts from; None if nobody answered."""
+    order = connection.scalar(
         select(rounds_table.c.question_order).where(rounds_table.c.id == round_id)
     )
     if order is None:
         raise ValueError(f"there is no round {round_id}")
-    question_id: str = order[question_index]
-    start = await connection.run_sync(lambda sync: _read(sync, round_id, question_id))
-    if start is None:
-        return 0
-    worked = await asyncio.to_thread(_work_out, start)
-    await connection.run_sync(lambda sync: _write(sync, worked))
-    return len(start.answers)
+    return _read(connection, round_id, order[question_index])
 
 
-def _read(connection: Connection, round_id: int, question_id: str) -> _Start | None:
+def _read(connection: Connection, round_id: int, question_id: str) -> SettleStart | None:
     c, q = answers_table.c, questions_table.c
     answers = connection.execute(
         select(c.member_id, c.guild_id, c.pack_id, c.correct, c.response_ms, c.answered_at)
@@ -109,7 +114,7 @@ def _read(connection: Connection, round_id: int, question_id: str) -> _Start | N
         )
         for a in answers
     ]
-    return _Start(
+    return SettleStart(
         round_id,
         question_id,
         answers,
@@ -120,15 +125,17 @@ def _read(connection: Connection, round_id: int, question_id: str) -> _Start | N
     )
 
 
-def _work_out(start: _Start) -> _Worked:
-    """The settle's arithmetic, with no database: run in a thread."""
+def work_out(start: SettleStart) -> Settled:
+    """The settle's arithmetic (FSRS for every card, the score rows and counts), with no
+    database, so that it can run away from the event loop."""
     cards = schedule_cards(
         start.cards, start.reviews, _fuzz_source(start.round_id, start.question_id)
     )
-    return _Worked(start, cards, plan_scores(start.scored, start.scores))
+    return Settled(start, cards, plan_scores(start.scored, start.scores))
 
 
-def _write(connection: Connection, worked: _Worked) -> None:
+def write_settle(connection: Connection, worked: Settled) -> None:
+    """The worked-out settle written, in bulk, in the transaction that read its start."""
     answers = worked.start.answers
     write_scores(connection, connection.dialect.name, worked.scores)
     write_cards(connection, connection.dialect.name, worked.cards)
