@@ -103,8 +103,10 @@ def schedule_cards(
 
 def write_cards(connection: Connection, dialect: str, scheduled: ScheduledCards) -> None:
     """The scheduled cards and their review log written, in bulk."""
-    write_bulk(connection, _upsert(dialect, bulk=True), _rows(scheduled.states))
-    write_bulk(connection, _insert_logs(dialect), scheduled.logs)
+    cards = [tuple(row[name] for name in _CARD_COLUMNS) for row in _rows(scheduled.states)]
+    logs = [tuple(row[name] for name in _LOG_COLUMNS) for row in scheduled.logs]
+    write_bulk(connection, _upsert(dialect, bulk=True), _CARD_COLUMNS, cards)
+    write_bulk(connection, _insert_logs(dialect), _LOG_COLUMNS, logs)
 
 
 def review_card_as_shown(

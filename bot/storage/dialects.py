@@ -47,30 +47,33 @@ def bulk_parameters(
     return {name: [row[name] for row in rows] for name in rows[0]}
 
 
-def write_bulk(connection: Connection, statement: Insert, rows: Sequence[dict[str, Any]]) -> None:
-    """Runs a ``bulk_insert`` statement (an upsert, say) over ``rows``, which all have its
-    columns, in as little Python per row as each driver allows.
+def write_bulk(
+    connection: Connection, statement: Insert, names: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
+    """Runs a ``bulk_insert`` statement of the columns ``names`` (an upsert, say) over
+    ``rows``, each a tuple of their values, in as little Python per row as each driver allows.
 
     On PostgreSQL that is one statement of arrays. On SQLite the statement is compiled once
-    and the driver's ``executemany`` takes plain tuples: SQLAlchemy's own executemany builds
-    and type-processes a parameter dict per row, which for a settle's 40,000 rows cost more
-    than SQLite's work on them (docs/benchmarks.md, the quiz night).
+    and the driver's ``executemany`` takes the tuples: SQLAlchemy's own executemany builds and
+    type-processes a parameter dict per row, which for a settle's 40,000 rows cost more than
+    SQLite's work on them (docs/benchmarks.md, the quiz night).
     """
     if not rows:
         return
     dialect = connection.dialect
+    columns = [list(column) for column in zip(*rows, strict=True)]
     if dialect.name == "postgresql":
-        connection.execute(statement, bulk_parameters(dialect.name, rows))
+        connection.execute(statement, dict(zip(names, columns, strict=True)))
         return
-    names = list(rows[0])
-    compiled = statement.compile(dialect=dialect, column_keys=names)
+    compiled = statement.compile(dialect=dialect, column_keys=list(names))
     table: Table = statement.table  # type: ignore[assignment]  # an INSERT's table is a Table
-    columns = []
+    by_name = dict(zip(names, columns, strict=True))
+    ordered = []
     for name in compiled.positiontup or ():
-        values = [row[name] for row in rows]
         process = table.c[name].type.bind_processor(dialect)
-        columns.append(values if process is None else [process(value) for value in values])
-    connection.exec_driver_sql(compiled.string, list(zip(*columns, strict=True)))
+        values = by_name[name]
+        ordered.append(values if process is None else [process(value) for value in values])
+    connection.exec_driver_sql(compiled.string, list(zip(*ordered, strict=True)))
 
 
 def covering(
