@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Row, select
 
 from bot.quiz import leeches, retention, scheduling
 from bot.quiz.zones import zone_or_utc
-from bot.storage.dialects import Insert, bulk_insert, covering, insert_for, write_bulk
+from bot.storage.dialects import Insert, bulk_insert, covering, insert_for, one_of, write_bulk
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
 
@@ -153,7 +153,9 @@ def _learners(connection: Connection, member_ids: set[int]) -> dict[int, _Learne
     """Each member's time zone and policy; UTC and the default for one who set none."""
     c = member_settings_table.c
     rows = connection.execute(
-        select(c.member_id, c.time_zone, c.retention).where(c.member_id.in_(sorted(member_ids)))
+        select(c.member_id, c.time_zone, c.retention).where(
+            one_of(connection.dialect.name, c.member_id, member_ids)
+        )
     )
     found = {member_id: (zone, percent) for member_id, zone, percent in rows}
     default = (MemberSettings(0).time_zone, None)
@@ -194,7 +196,8 @@ def _apply(
 
 def _load(connection: Connection, keys: set[CardKey]) -> dict[CardKey, _CardState]:
     c = cards_table.c
-    query = select(cards_table).where(covering((c.member_id, c.pack_id, c.question_id), keys))
+    columns = (c.member_id, c.pack_id, c.question_id)
+    query = select(cards_table).where(covering(columns, keys, connection.dialect.name))
     rows = connection.execute(query)
     found = {(row.member_id, row.pack_id, row.question_id): row for row in rows}
     return {key: _state_of(row) for key, row in found.items() if key in keys}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, cast, func, select
+from sqlalchemy import ColumnElement, Select, Table, and_, any_, bindparam, cast, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import QueryableAttribute
 
@@ -76,13 +76,29 @@ def write_bulk(
     connection.exec_driver_sql(compiled.string, list(zip(*ordered, strict=True)))
 
 
+def one_of(
+    dialect: str, column: ColumnElement[Any] | QueryableAttribute[Any], values: Collection[Any]
+) -> ColumnElement[bool]:
+    """``column IN values``; on PostgreSQL ``column = ANY(array)``, one parameter for any number
+    of values: an ``IN`` list of a settle's 5,000 members is new SQL of 5,000 parameters to
+    render, bind and prepare every time."""
+    if dialect == "postgresql":
+        array = bindparam(None, sorted(values), type_=postgresql.ARRAY(column.type))
+        return column == any_(array)
+    return column.in_(sorted(values))
+
+
 def covering(
     columns: Sequence[ColumnElement[Any] | QueryableAttribute[Any]],
     keys: Collection[tuple[Any, ...]],
+    dialect: str = "",
 ) -> ColumnElement[bool]:
     """A filter matching at least the rows with these composite ``keys`` (filter exactly after).
 
     One ``IN`` per column rather than a row-value ``IN``: SQLite plans a row-value list as a
-    scan of the whole table, but uses the index for per-column lists.
+    scan of the whole table, but uses the index for per-column lists. With ``dialect``, each
+    column's values as ``one_of`` gives them.
     """
+    if dialect:
+        return and_(*(one_of(dialect, c, {key[i] for key in keys}) for i, c in enumerate(columns)))
     return and_(*(column.in_({key[i] for key in keys}) for i, column in enumerate(columns)))

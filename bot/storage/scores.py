@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from bot.quiz.rewards import Crossing
 from bot.quiz.scoring import ALL_PACKS, ALL_TIME, Period, parse_period_key, periods_at
-from bot.storage.dialects import bulk_insert, write_bulk
+from bot.storage.dialects import bulk_insert, one_of, write_bulk
 from bot.storage.models import score_counts_table, scores_table
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def load_scores(connection: Connection, answers: Sequence[ScoredAnswer]) -> Scor
             c.guild_id == guild_id,
             c.period.in_(sorted(_periods(answers))),
             c.pack_id.in_(sorted({ALL_PACKS} | {a.pack_id for a in answers})),
-            c.member_id.in_(sorted({a.member_id for a in answers})),
+            one_of(connection.dialect.name, c.member_id, {a.member_id for a in answers}),
         )
     )
     return ScoresBefore({(r[0], r[1], r[2], r[3]): r[4] for r in rows})
