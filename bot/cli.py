@@ -26,7 +26,7 @@ from bot.pack_import import add_arguments as add_import_arguments
 from bot.pack_import import run_import
 from bot.playground.command import add_arguments as add_playground_arguments
 from bot.playground.command import run_playground
-from bot.quiz.library import FileReport, check_files, find_pack_files, load_library
+from bot.quiz.library import FileReport, Library, check_files, find_pack_files, load_library
 from bot.quiz.problems import PackError
 from bot.quiz.schema import pack_schema
 from bot.quiz.template import pack_template
@@ -239,9 +239,27 @@ def run_bot(settings: Settings, discord_url: str | None) -> int:
     problems = settings.run_problems()
     if problems:
         raise ConfigError(*problems)
+    # Packs first: a bad pack or an empty folder is told before the Discord client is imported.
+    library = served_packs(settings.quiz_dir)
     from bot.app.runtime.main import run  # noqa: PLC0415  # the other commands need no Discord client
 
-    return run(settings, discord_url)
+    return run(settings, library, discord_url)
+
+
+def served_packs(quiz_dir: Path) -> Library:
+    """The packs to serve; refuses invalid packs and an empty folder."""
+    try:
+        library = load_library([quiz_dir])
+    except PackError as error:
+        raise QuizbotError(
+            "will not start with invalid packs:", *map(str, error.problems)
+        ) from None
+    if not library.packs:
+        raise ConfigError(
+            f"QUIZBOT_QUIZ_DIR: no quiz packs (*.yaml, *.yml) in {quiz_dir.resolve()}; "
+            "add packs there or point QUIZBOT_QUIZ_DIR at your packs"
+        )
+    return library
 
 
 def check(online: bool, discord_url: str | None) -> int:  # noqa: FBT001  # an argparse flag

@@ -1,19 +1,20 @@
 """Turning "quiz start" with options by name into the `data` of an application command.
 
 Only what a real client could send gets through: a registered command the member may see and
-use here, an existing subcommand, known options, required ones present, values among the choices.
+use here (its contexts and installations: standin/installs.py), an existing subcommand, known
+options, required ones present, values among the choices.
 """
 
 from __future__ import annotations
 
 from standin.errors import RefusedError
+from standin.installs import command_owners
 from standin.model import Channel, Guild, Json
 from standin.permissions import ADMINISTRATOR, USE_APPLICATION_COMMANDS, guild_permissions
 from standin.world import World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 10, 11
-GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
 OptionValue = str | int | float | bool
 MAX_STRING = 6000
 
@@ -65,10 +66,7 @@ def offered(world: World, channel: Channel, user_id: int | None) -> list[Json]:
 
 
 def _check_may_use(world: World, channel: Channel, user_id: int, command: Json) -> None:
-    contexts = command.get("contexts")
-    context = GUILD_CONTEXT if channel.guild_id is not None else BOT_DM_CONTEXT
-    if contexts is not None and context not in contexts:
-        raise RefusedError(f"/{command['name']} is not offered in this context")
+    command_owners(world, channel, world.user(user_id), command)
     if channel.guild_id is None:
         return
     if not world.permissions(channel, user_id) & USE_APPLICATION_COMMANDS:

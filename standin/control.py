@@ -102,6 +102,13 @@ async def add_guild(call: ControlCall) -> object:
     return call.core.guild_state(guild)
 
 
+@action("POST", "/guilds/remove-bot")
+async def remove_bot(call: ControlCall) -> object:
+    """The server removes the bot (the bot hears GUILD_DELETE)."""
+    await call.core.remove_bot(int(call.body["guild_id"]))
+    return {"id": str(call.body["guild_id"]), "bot": False}
+
+
 @action("POST", "/roles")
 async def add_role(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))
@@ -192,6 +199,22 @@ async def dm_channel(call: ControlCall) -> object:
     return {
         "id": str(call.core.world.dm_channel(call.core.world.user(int(call.body["user_id"]))).id)
     }
+
+
+@action("POST", "/group-dms")
+async def group_dm(call: ControlCall) -> object:
+    """A group DM of the users named (two to ten; the bot is never in one)."""
+    users = [call.core.world.user(int(user_id)) for user_id in call.body["user_ids"]]
+    return {"id": str(call.core.world.group_dm(users, str(call.body.get("name", ""))).id)}
+
+
+@action("POST", "/users/install")
+async def install_app(call: ControlCall) -> object:
+    """The user adds the app to their account ("Add App", "Add to My Apps"): a user install,
+    whose commands then follow them into DMs and group DMs (standin/installs.py)."""
+    user = call.core.world.user(int(call.body["user_id"]))
+    call.core.world.user_installs.add(user.id)
+    return {"id": str(user.id), "installed": True}
 
 
 @action("POST", "/users/dms")

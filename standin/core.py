@@ -7,6 +7,7 @@ import mimetypes
 from collections import deque
 from pathlib import Path
 
+from standin import installs
 from standin.attachments import MessageFiles
 from standin.clock import Clock
 from standin.command_files import CommandFile
@@ -16,6 +17,7 @@ from standin.errors import RefusedError
 from standin.events import Event, EventBus
 from standin.faults import Faults
 from standin.gateway import Gateway
+from standin.installs import GUILD_INSTALL, command_owners
 from standin.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -25,7 +27,7 @@ from standin.interactions import (
     InteractionDesk,
 )
 from standin.modals import OpenModal, Value, submission
-from standin.model import Guild, Json, Upload
+from standin.model import Guild, Json, Message, Upload
 from standin.openapi import OpenApiSpec, shared_spec, spec_path
 from standin.payloads import interaction_payload
 from standin.permissions import guild_permissions
@@ -92,23 +94,36 @@ class StandIn:
         channel = self.world.channel(channel_id)
         self._check_in_channel(user_id, channel.id)
         data = command_data(self.world, channel, user_id, name, options=options, focused=focused)
+        command = self.world.commands.find(channel.guild_id, data["name"])
+        assert command is not None  # noqa: S101  # command_data found it
+        owners = command_owners(self.world, channel, self.world.user(user_id), command)
         kind = APPLICATION_COMMAND if focused is None else AUTOCOMPLETE
-        return await self._dispatch(kind, user_id, channel_id, data)
+        return await self._dispatch(kind, user_id, channel_id, data, owners)
 
     async def click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
         message = self.desk.clickable(user_id, message_id, custom_id)
         data = {"custom_id": custom_id, "component_type": 2}
+        owners = self._owners(message)
         return await self._dispatch(
-            MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
+            MESSAGE_COMPONENT, user_id, message.channel_id, data, owners, message_id=message_id
         )
 
     async def forged_click(self, user_id: int, message_id: int, custom_id: str) -> Interaction:
         """A click as a modified client sends it: any custom_id, on any message the user sees."""
         message = self.desk.forgeable(user_id, message_id)
         data = {"custom_id": custom_id, "component_type": 2}
+        owners = self._owners(message)
         return await self._dispatch(
-            MESSAGE_COMPONENT, user_id, message.channel_id, data, message_id
+            MESSAGE_COMPONENT, user_id, message.channel_id, data, owners, message_id=message_id
         )
+
+    def _owners(self, message: Message) -> Json:
+        """Who authorizes a click on ``message``: the installations that authorized the
+        interaction it answers, else (the bot posted it) the server's installation there."""
+        if message.interaction is not None:
+            return dict(message.interaction["authorizing_integration_owners"])
+        channel = self.world.channel(message.channel_id)
+        return installs.owners(self.world, channel, self.world.bot, [GUILD_INSTALL])
 
     async def submit_modal(
         self, user_id: int, values: dict[str, Value], files: dict[str, list[Upload]]
@@ -127,7 +142,11 @@ class StandIn:
             data["resolved"] = {"attachments": answered.attachments}
         self.close_modal(user_id)
         message_id = modal.message_id if modal.message_id in self.world.messages else None
-        return await self._dispatch(MODAL_SUBMIT, user_id, modal.channel_id, data, message_id)
+        opened_by = self.desk.by_id[modal.interaction_id].payload
+        authorized = opened_by["authorizing_integration_owners"]  # as the modal's opener
+        return await self._dispatch(
+            MODAL_SUBMIT, user_id, modal.channel_id, data, authorized, message_id=message_id
+        )
 
     def open_modal(self, user_id: int) -> OpenModal:
         modal = self.desk.modals.get(user_id)
@@ -156,11 +175,18 @@ class StandIn:
         return added.payload()
 
     async def _dispatch(
-        self, kind: int, user_id: int, channel_id: int, data: Json, message_id: int | None = None
+        self,
+        kind: int,
+        user_id: int,
+        channel_id: int,
+        data: Json,
+        owners: Json,
+        *,
+        message_id: int | None = None,
     ) -> Interaction:
         user, channel = self.world.user(user_id), self.world.channel(channel_id)
         payload = interaction_payload(
-            self.world, self.config.limits, kind, user, channel, data=data
+            self.world, self.config.limits, kind, user, channel, data=data, owners=owners
         )
         if message_id is not None:
             payload["message"] = self.world.messages[message_id].payload()
@@ -179,12 +205,18 @@ class StandIn:
     def _check_in_channel(self, user_id: int, channel_id: int) -> None:
         channel = self.world.channel(channel_id)
         if channel.guild_id is None:
-            if channel.recipient is None or channel.recipient.id != user_id:
+            if user_id not in {user.id for user in channel.recipients}:
                 raise RefusedError(f"user {user_id} is not in DM channel {channel_id}", 403)
             return
         self.world.member(channel.guild_id, user_id)
         if not self.world.permissions(channel, user_id):
             raise RefusedError(f"user {user_id} cannot see channel {channel_id}", 403)
+
+    async def remove_bot(self, guild_id: int) -> None:
+        """The server removes the bot: it hears GUILD_DELETE, as on Discord, and the server's
+        installation no longer authorizes anything there (standin/installs.py)."""
+        self.world.remove_bot(self.world.guild(guild_id))
+        await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id)
 
     def messages_seen_by(self, channel_id: int, user_id: int) -> list[Json]:
         self._check_in_channel(user_id, channel_id)

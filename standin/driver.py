@@ -163,6 +163,19 @@ class Sandbox(CalendarDriver, ModalDriver):
     async def dm_channel(self, user_id: int | str) -> int:
         return int((await self._call("POST", "/dm-channels", {"user_id": str(user_id)}))["id"])
 
+    async def remove_bot(self, guild_id: int | str) -> None:
+        """The server removes the bot: GUILD_DELETE; its members' user installs still work there."""
+        await self._call("POST", "/guilds/remove-bot", {"guild_id": str(guild_id)})
+
+    async def group_dm(self, user_ids: list[int | str], name: str = "") -> int:
+        """A new group DM of those users (two to ten, without the bot); its channel id."""
+        body = {"user_ids": [str(user_id) for user_id in user_ids], "name": name}
+        return int((await self._call("POST", "/group-dms", body))["id"])
+
+    async def install_app(self, user_id: int | str) -> None:
+        """The user adds the app to their account: a user install (standin/installs.py)."""
+        await self._call("POST", "/users/install", {"user_id": str(user_id)})
+
     async def set_dms(self, user_id: int | str, *, open_: bool) -> None:
         """The user opens or closes DMs; closed, the bot's DMs to them get 403 50007."""
         await self._call("POST", "/users/dms", {"user_id": str(user_id), "open": open_})

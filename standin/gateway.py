@@ -106,7 +106,10 @@ class Gateway:
         session.socket = socket
         self._sessions[session.id] = session
         self.identified += 1
-        guilds = [g for g in self._world.guilds.values() if session.serves(g.id)]
+        bot = self._world.bot.id
+        guilds = [
+            g for g in self._world.guilds.values() if session.serves(g.id) and bot in g.members
+        ]
         await self._send(session, "READY", self._ready(session, guilds))
         for guild in guilds:
             await self._send(session, "GUILD_CREATE", self._guild_create(session, guild))

@@ -59,7 +59,7 @@ NOBODY = Mentions()
 @dataclass(frozen=True, slots=True)
 class Audience:
     """Whom a message could reach where it goes: the users there (a server's members, a DM's
-    recipient) but its sender, the server's roles with whether each is mentionable, and whether
+    recipients) but its sender, the server's roles with whether each is mentionable, and whether
     the sender has MENTION_EVERYONE there."""
 
     sender: int
@@ -70,8 +70,8 @@ class Audience:
 
 def audience(guild: Guild | None, channel: Channel, sender: int, permissions: int) -> Audience:
     """Whom a message of ``sender`` (with ``permissions`` in ``channel``) could reach there."""
-    if guild is None:  # a DM: its recipient only
-        ends = {channel.recipient.id} if channel.recipient is not None else set()
+    if guild is None:  # a DM or a group DM: its recipients only
+        ends = {user.id for user in channel.recipients}
         return Audience(sender, ends, {}, mention_everyone=False)
     roles = {r.id: r.mentionable for r in guild.roles.values() if r.id != guild.id}
     everyone = bool(permissions & MENTION_EVERYONE)

@@ -13,6 +13,7 @@ Json = dict[str, Any]
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+GROUP_DM = 3
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
@@ -105,19 +106,27 @@ class Channel:
     type: int = TEXT_CHANNEL
     overwrites: list[Overwrite] = field(default_factory=list)
     recipient: User | None = None  # the other end of a DM channel
+    group: tuple[User, ...] = ()  # the users of a group DM (never the bot: it joins none)
     last_message_id: int | None = None
+
+    @property
+    def recipients(self) -> tuple[User, ...]:
+        """The users of a DM (its other end) or of a group DM; none for a server's channel."""
+        return self.group or (() if self.recipient is None else (self.recipient,))
 
     def payload(self) -> Json:
         last = None if self.last_message_id is None else str(self.last_message_id)
-        if self.type == DM_CHANNEL:
-            recipients = [] if self.recipient is None else [self.recipient.payload()]
-            return {
+        if self.type in {DM_CHANNEL, GROUP_DM}:
+            body: Json = {
                 "id": str(self.id),
-                "type": DM_CHANNEL,
+                "type": self.type,
                 "last_message_id": last,
                 "flags": 0,
-                "recipients": recipients,
+                "recipients": [user.payload() for user in self.recipients],
             }
+            if self.type == GROUP_DM:
+                body |= {"name": self.name or None, "icon": None, "owner_id": str(self.group[0].id)}
+            return body
         return {
             "id": str(self.id),
             "type": self.type,

@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 from standin.config import Limits
+from standin.installs import PRIVATE_CHANNEL_CONTEXT, context_of
 from standin.model import Channel, Json, User
-from standin.permissions import guild_permissions
+from standin.permissions import ATTACH_FILES, EMBED_LINKS, MENTION_EVERYONE, guild_permissions
 from standin.world import World
 
-GUILD_INSTALL = "0"
-GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
+# What the app may do in a DM or group DM of other users, as Discord's interaction docs list.
+OTHERS_DM_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
 
 
 def interaction_payload(
-    world: World, limits: Limits, kind: int, user: User, channel: Channel, *, data: Json
+    world: World,
+    limits: Limits,
+    kind: int,
+    user: User,
+    channel: Channel,
+    *,
+    data: Json,
+    owners: Json,
 ) -> Json:
-    """Everything but `id` and `token`, which the interaction desk assigns."""
+    """Everything but `id` and `token`, which the interaction desk assigns; ``owners``: its
+    `authorizing_integration_owners` (standin/installs.py)."""
+    context = context_of(channel)
     bot_permissions = world.permissions(channel, world.bot.id)
+    if context == PRIVATE_CHANNEL_CONTEXT:
+        bot_permissions = OTHERS_DM_APP_PERMISSIONS
     body: Json = {
         "application_id": str(world.application_id),
         "type": kind,
@@ -26,17 +38,12 @@ def interaction_payload(
         "app_permissions": str(bot_permissions),
         "attachment_size_limit": limits.attachment_size_limit,
         "entitlements": [],
+        "context": context,
+        "authorizing_integration_owners": owners,
     }
     if channel.guild_id is None:
-        member_locale = "en-US"
-        body |= {
-            "user": user.payload(),
-            "context": BOT_DM_CONTEXT,
-            # The app is installed to servers; in a DM with its bot, Discord names that
-            # installation "0" (no server), as its docs on authorizing_integration_owners say.
-            "authorizing_integration_owners": {GUILD_INSTALL: "0"},
-        }
-        body["locale"] = _dm_locale(world, user, member_locale)
+        body["user"] = user.payload()
+        body["locale"] = _dm_locale(world, user, "en-US")
         return body
     guild = world.guilds[channel.guild_id]
     member = guild.members[user.id]
@@ -48,8 +55,6 @@ def interaction_payload(
         "guild_locale": guild.preferred_locale,
         "member": member_body,
         "locale": member.locale,
-        "context": GUILD_CONTEXT,
-        "authorizing_integration_owners": {GUILD_INSTALL: str(guild.id)},
     }
     return body
 

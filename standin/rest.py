@@ -12,6 +12,7 @@ from standin import errors
 from standin.attachments import Uploads
 from standin.core import StandIn
 from standin.errors import DiscordError
+from standin.installs import APP_INSTALLS
 from standin.layouts import check_edit
 from standin.model import DM_CHANNEL, Json
 from standin.permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions
@@ -136,7 +137,7 @@ def _store_commands(
                 "name_localizations": None,
                 "description_localizations": None,
                 "contexts": None,
-                "integration_types": [0],
+                "integration_types": list(APP_INSTALLS),  # the app's own, if it sends none
                 **command,
                 "type": kind,
                 "id": known.get((command["name"], kind)) or str(core.world.ids.next()),

@@ -13,6 +13,7 @@ from standin.command_files import CommandFiles
 from standin.mentions import ALL_KINDS, Kinds, audience, log_entry, mentions_in
 from standin.model import (
     DM_CHANNEL,
+    GROUP_DM,
     Channel,
     Guild,
     Json,
@@ -37,6 +38,7 @@ from standin.snowflake import Snowflakes
 
 SEED_LOCALES = ("en-US", "el", "en-GB")
 MENTION_LOG_DEPTH = 10_000
+GROUP_DM_USERS = range(2, 11)  # Discord's group DMs hold up to ten users
 
 # What a watcher hears: "message_create", "message_update" or "message_delete" with the message,
 # or "world" with None when guilds, roles, channels or members changed.
@@ -70,6 +72,9 @@ class World:
         self.messages: dict[int, Message] = {}
         self.scheduled_events: dict[int, ScheduledEvent] = {}  # of every guild, by id
         self.commands = Commands()
+        # Users who added the app to their own account (a user install): its commands that
+        # allow it follow them into DMs and group DMs (standin/installs.py).
+        self.user_installs: set[int] = set()
         self.command_files = CommandFiles()  # files attached to commands (ATTACHMENT options)
         self.watchers: list[Watcher] = []  # the stand-in's event stream (the page listens)
         # Every body that mentioned anyone, oldest first: created (notified) or edited (not).
@@ -172,6 +177,13 @@ class World:
         self._tell("world")
         return member
 
+    def remove_bot(self, guild: Guild) -> None:
+        """The server removes the bot (kicks it): its installation there ends, while members
+        who added the app to their own accounts may still run its user commands there."""
+        self.member(guild.id, self.bot.id)
+        del guild.members[self.bot.id]
+        self._tell("world")
+
     def _new_user(self, name: str) -> User:
         user = User(self.ids.next(), name)
         self.users[user.id] = user
@@ -231,6 +243,15 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
+    def group_dm(self, users: list[User], name: str = "") -> Channel:
+        """A new group DM of ``users`` (Discord's 2 to 10, the bot never among them)."""
+        people = len({user.id for user in users})
+        if people not in GROUP_DM_USERS or people != len(users) or any(u.bot for u in users):
+            raise errors.RefusedError("a group DM is of 2 to 10 users, and no bot", 400)
+        channel = Channel(self.ids.next(), name, None, type=GROUP_DM, group=tuple(users))
+        self.channels[channel.id] = channel
+        return channel
+
     def takes_dms(self, channel: Channel) -> bool:
         """Whether the recipient of a DM channel takes the bot's messages: Discord refuses a
         user who closed DMs, or who shares no server with the bot any more."""
@@ -243,9 +264,12 @@ class World:
         )
 
     def permissions(self, channel: Channel, user_id: int) -> int:
-        """What `user_id` may do in `channel`; in a DM, its two ends may read and write."""
+        """What `user_id` may do in `channel`; in a DM, its two ends may read and write, in a
+        group DM its users (the bot is none of them, so it can neither read nor post there)."""
         if channel.guild_id is None:
-            ends = {self.bot.id, channel.recipient.id if channel.recipient else 0}
+            ends = {user.id for user in channel.recipients}
+            if channel.type == DM_CHANNEL:
+                ends.add(self.bot.id)
             return BOT_DEFAULT if user_id in ends else 0
         guild = self.guilds[channel.guild_id]
         member = guild.members.get(user_id)

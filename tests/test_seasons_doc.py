@@ -1,5 +1,6 @@
 """docs/seasons.md says what the code does: its commands are the synced ones with the options it
-lists, its limits and waits the code's, and its example end the domain's."""
+lists, its limits and waits the code's, and its examples (a season's end, teams typed and
+ranked) the domain's."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from bot.app.kit.catalogue import tr
 from bot.app.seasons.loop import MAX_NAP_S
 from bot.quiz.rewards import MAX_REWARDS
 from bot.quiz.seasons import MAX_NAME, end_of_day
+from bot.quiz.teams import MAX_TEAMS, MIN_TEAMS, TeamsAsked, TeamScore, read_teams, team_standings
 from bot.storage.seasons import CLAIM_LIFETIME
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,3 +59,37 @@ def test_the_reward_roles_section_is_the_codes() -> None:
     settings = _options("quiz", "settings")
     assert rows == [name for name in settings if "reward" in name]
     assert f"at most {MAX_REWARDS} reward roles" in section
+
+
+def test_the_team_rounds_section_is_the_codes() -> None:
+    section = DOC.split("## Team rounds", 1)[1].split("\n## ", 1)[0]
+    assert "teams" in _options("quiz", "start")
+    assert f"{MIN_TEAMS} to {MAX_TEAMS} roles" in section
+    typed = re.findall(r"^\| `([^`]+)` \|", section, re.MULTILINE)
+    assert typed == ["teams:", "@Red @Blue", "auto", "auto 3"]  # the heading, then the forms
+    assert read_teams("<@&11> <@&22>") == TeamsAsked(role_ids=(11, 22))
+    assert read_teams("auto") == TeamsAsked(auto_count=2)
+    assert read_teams("auto 3") == TeamsAsked(auto_count=3)
+    # The example: 4 points by 2 members above 5 by 3, shown as the standings show them.
+    ranked = team_standings([TeamScore(0, 5, 3), TeamScore(1, 4, 2)])
+    assert [s.team for s in ranked] == [1, 0]
+    shown = [
+        tr(
+            "en",
+            "teams.standings_line",
+            rank=1,
+            team="T",
+            per_member=float(s.per_player),
+            points=s.points,
+            members=s.players,
+        )
+        for s in ranked
+    ]
+    assert "2 per member" in shown[0]
+    assert "1.67 per member" in shown[1]
+    assert (
+        "a team of\n2 with 4 points (2 per member) ranks above a team of 3 with 5 points (1.67"
+        in section
+    )
+    assert " ".join(tr("en", "teams.rule").split()) in " ".join(section.split())
+    assert tr("en", "teams.share", team="@Red", right=2, answered=3) in section

@@ -3,8 +3,10 @@
     python -m bench.answers [--database-url URL] [--members 600] [--repeat 0.3]
                             [--in-flight 64] [--rate R] [--questions 3] [--logs DIR]
                             [--ceiling-loop asyncio|uvloop] [--profile DIR] [--processes N]
+                            [--teams auto]
 
-With ``--processes N`` it measures quizbot alone, in N processes sharing the bot's shards
+With ``--teams auto`` the round is a team round (each member's first answer places them in a
+team). With ``--processes N`` it measures quizbot alone, in N processes sharing the bot's shards
 (bench/answers/shards.py).
 
 Starts the Discord stand-in (``python -m standin``) and, in turn, two bots against it, each in
@@ -126,7 +128,10 @@ class Bench:
         count = 2 * self.args.questions
         whole = CpuMeter({"bot": pid})  # clicks and all else: posts, reveals, settling
         whole.start()
-        await quiz.command("quiz start", pack=PACK, seconds=QUESTION_SECONDS, questions=count)
+        teams = {} if self.args.teams is None else {"teams": self.args.teams}
+        await quiz.command(
+            "quiz start", pack=PACK, seconds=QUESTION_SECONDS, questions=count, **teams
+        )
         phases = (
             Phase.begin("quizbot"),
             Phase.begin("quizbot half"),
@@ -152,7 +157,11 @@ class Bench:
         check = await check_answers(url, clicked)
         clicks = sum(len(p.flow.answered) for p in phases)
         told = [a for p in phases for a in p.flow.answered if a.click.first]
-        wrong = sum(a.final_text not in locked_in(letters[a.click.custom_id]) for a in told)
+        # In a team round the reply's second line names the member's team.
+        wrong = sum(
+            a.final_text.partition("\n")[0] not in locked_in(letters[a.click.custom_id])
+            for a in told
+        )
         return {
             "phases": phases,
             "bot_cpu_ms_per_click_whole_round": whole.ms_per("bot", clicks),
@@ -195,6 +204,9 @@ def parser() -> argparse.ArgumentParser:
     described.add_argument("--rate", type=float, default=None, help="open-loop clicks a second")
     described.add_argument("--questions", type=int, default=3, choices=range(1, 5))
     described.add_argument("--logs", default=None, help="keep the processes' logs here")
+    described.add_argument(
+        "--teams", default=None, help="a team round: /quiz start's teams, e.g. auto (auto teams)"
+    )
     described.add_argument(
         "--ceiling-loop",
         choices=("asyncio", "uvloop"),

@@ -25,6 +25,7 @@ from standin.model import (
     Role,
     User,
 )
+from standin.permissions import MANAGE_ROLES
 from standin.snowflake import Snowflakes, created_at
 from standin.world import World
 
@@ -34,6 +35,12 @@ SERVER_NAME = "Quiz Club"
 OWNER, MODERATOR, GREEK = "ada", "maria", "eleni"
 PLAIN = ("ben", "chloe", "dev", "femi", "grace", "hugo", "ivy", "jonas", "kira", "liam", "mei")
 PLAIN_LOCALES = ("en-US", "en-GB")
+# Two team roles shared out among the people, to try a team round: `teams: @Red @Blue`.
+TEAMS = ("Red", "Blue")
+# A role to try reward roles with (`/quiz settings reward_role: @Regular reward_at: 3`): the
+# bot's role may give it, as a server whose owner granted "Manage Roles" and put the bot's role
+# on top would.
+REWARD = "Regular"
 
 
 def seed(world: World, members: int) -> Guild:
@@ -50,7 +57,8 @@ def seed(world: World, members: int) -> Guild:
 
 def top_up(world: World, members: int) -> None:
     """Plain members join until the server has `members` people (the crowd aside): a later
-    start with a larger `--members` adds them to the saved server."""
+    start with a larger `--members` adds them to the saved server. Each person holds one of
+    the team roles, which a server saved before they existed gets now."""
     guild = next(iter(world.guilds.values()))
     people = [m for m in guild.members.values() if not m.user.bot and not _crowd(m.user.username)]
     taken = {m.user.username for m in guild.members.values()}
@@ -58,6 +66,30 @@ def top_up(world: World, members: int) -> None:
     names = [name for name in [*PLAIN, *spare] if name not in taken]
     for number, name in enumerate(names[: max(members - len(people), 0)]):
         world.add_member(guild, name, locale=PLAIN_LOCALES[number % len(PLAIN_LOCALES)])
+    _share_teams(world, guild)
+    _offer_a_reward(world, guild)
+
+
+def _share_teams(world: World, guild: Guild) -> None:
+    """The team roles, made if missing; each person who holds neither gets the next one in
+    turn (Ada red, Maria blue, Eleni red, …)."""
+    found = {role.name: role.id for role in guild.roles.values()}
+    teams = [found.get(name) or world.add_role(guild, name, 0).id for name in TEAMS]
+    people = [m for m in guild.members.values() if not m.user.bot and not _crowd(m.user.username)]
+    for turn, member in enumerate(people):
+        if not set(teams) & set(member.roles):
+            world.set_role(guild, member.user.id, teams[turn % len(teams)], has=True)
+
+
+def _offer_a_reward(world: World, guild: Guild) -> None:
+    """The reward role, made if missing, and the bot's role above every other, with "Manage
+    Roles" (a server saved before this gets them on its next start)."""
+    if all(role.name != REWARD for role in guild.roles.values()):
+        world.add_role(guild, REWARD, 0)
+    bot_role = next(r for r in guild.roles.values() if r.managed)
+    bot_role.permissions |= MANAGE_ROLES
+    others = [role.position for role in guild.roles.values() if role is not bot_role]
+    bot_role.position = max(bot_role.position, max(others) + 1)
 
 
 def _crowd(name: str) -> bool:
@@ -101,6 +133,7 @@ def _guild(guild: Guild) -> Json:
                 "name": r.name,
                 "permissions": str(r.permissions),
                 "managed": r.managed,
+                "position": r.position,
             }
             for r in guild.roles.values()
         ],
@@ -166,8 +199,9 @@ def restore(world: World, path: Path) -> bool:
 
 def _restore_guild(world: World, saved: Json) -> Guild:
     guild = Guild(int(saved["id"]), saved["name"], int(saved["owner_id"]), saved["locale"])
-    for position, role in enumerate(saved["roles"]):
+    for index, role in enumerate(saved["roles"]):
         role_id = int(role["id"])
+        position = int(role.get("position", index))  # files from before positions: their order
         guild.roles[role_id] = Role(
             role_id, role["name"], int(role["permissions"]), position, managed=role["managed"]
         )

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from bot.quiz.review_round import RoundMode
+from bot.quiz.teams import TeamPlan
 
 MINUTES_IN_DAY = 24 * 60
 WEEKDAYS = 7  # 0 is Monday, as datetime.weekday() counts
@@ -74,6 +75,7 @@ class NewSchedule:
     question_seconds: int | None
     mode: RoundMode
     ping_role_id: int | None  # None: the server's ping role, if it has one
+    teams: TeamPlan | None  # a team round's teams (auto teams: a new seed for each round)
     created_by: int  # the moderator told about its rounds that do not start
     created_locale: str  # their Discord language then: of those notes, unless they chose one
     created_at: datetime

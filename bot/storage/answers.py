@@ -7,7 +7,7 @@ question closes (``settle.py``), so that a click waits for as little as possible
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -16,9 +16,11 @@ from sqlalchemy import Row, Select, bindparam, select
 from sqlalchemy.sql.dml import ReturningInsert
 
 from bot.quiz.rounds import RoundState
+from bot.quiz.teams import TeamPlan
 from bot.storage.dialects import bulk_insert, bulk_parameters, covering
 from bot.storage.models import answers_table, questions_table, rounds_table
 from bot.storage.results import AnswerOutcome, AnswerResult
+from bot.storage.teams import Joining, MemberKey, join_teams, plan_of
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -50,6 +52,7 @@ class AnswerRequest:
     member_id: int
     option_index: int
     now: datetime
+    held_roles: tuple[int, ...] = ()  # the member's roles as the click carried them
 
     @property
     def key(self) -> tuple[int, str, int]:
@@ -66,14 +69,19 @@ class _Accepted:
     pack_id: str
     correct: bool
     response_ms: int
+    teams: TeamPlan | None = None  # the round's
 
     @property
     def key(self) -> AnswerKey:
         return (self.request.round_id, self.request.question_id, self.request.member_id)
 
-    def result(self) -> AnswerResult:
+    @property
+    def member_key(self) -> MemberKey:
+        return (self.request.round_id, self.request.member_id)
+
+    def result(self, team: int | None = None) -> AnswerResult:
         return AnswerResult(
-            AnswerOutcome.RECORDED, self.request.option_index, self.correct, self.response_ms
+            AnswerOutcome.RECORDED, self.request.option_index, self.correct, self.response_ms, team
         )
 
 
@@ -84,6 +92,7 @@ def write_answers(
     accepted = _accept(connection, dialect, requests)
     taken = [a for a in accepted if isinstance(a, _Accepted)]
     inserted = _insert(connection, dialect, taken)
+    teams = join_teams(connection, dialect, _joining(inserted.values()))
     losers = [a.key for a in taken if a.key not in inserted]
     standing = _standing_answers(connection, losers)
     results: list[AnswerResult] = []
@@ -91,7 +100,7 @@ def write_answers(
         if isinstance(item, AnswerResult):  # refused
             results.append(item)
         elif inserted.get(item.key) is item:
-            results.append(item.result())
+            results.append(item.result(teams.get(item.member_key)))
         elif item.key in inserted:  # an earlier request in this same batch won
             winner = inserted[item.key].result()
             results.append(replace(winner, outcome=AnswerOutcome.ALREADY_ANSWERED))
@@ -100,11 +109,22 @@ def write_answers(
     return results
 
 
+def _joining(recorded: Iterable[_Accepted]) -> list[Joining]:
+    """The recorded answers of team rounds, in the order they were asked for: each member's
+    first one in a round places them in a team (bot/storage/teams.py)."""
+    return [
+        Joining(a.request.round_id, a.request.member_id, a.teams, a.request.held_roles)
+        for a in sorted(recorded, key=lambda a: a.request.now)
+        if a.teams is not None
+    ]
+
+
 def _accept(
     connection: Connection, dialect: str, requests: Sequence[AnswerRequest]
 ) -> list[_Accepted | AnswerResult]:
     """Each request checked against its round: the refusal where the question is not open."""
     rounds, questions = _rounds_and_questions(connection, dialect, requests)
+    plans = {round_id: plan_of(row.teams) for round_id, row in rounds.items()}
     accepted: list[_Accepted | AnswerResult] = []
     for request in requests:
         round_row = rounds.get(request.round_id)
@@ -128,6 +148,7 @@ def _accept(
                 pack_id=round_row.pack_id,
                 correct=request.option_index == correct_index,
                 response_ms=max(0, int(elapsed.total_seconds() * 1000)),
+                teams=plans[request.round_id],
             )
         )
     return accepted

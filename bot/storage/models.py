@@ -408,6 +408,9 @@ class RoundRow(Base):
     # A bot.quiz.review_round.RoundMode, and the role its start card pings, if any.
     mode: Mapped[str] = mapped_column(String(16), server_default=text("'normal'"))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    # A team round's teams (bot.quiz.teams.TeamPlan, as bot/storage/teams.py writes it); None:
+    # members play only for themselves.
+    teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class ScheduleRow(Base):
@@ -427,6 +430,8 @@ class ScheduleRow(Base):
     question_seconds: Mapped[int | None]  # None: the server's setting when it starts
     mode: Mapped[str] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)  # None: the server's
+    # Its rounds' teams, as a round's row keeps them (its seed drawn anew for each round).
+    teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_locale: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime]
@@ -493,6 +498,16 @@ class RoundDeliveryRow(Base):
     created_at: Mapped[datetime]
     delivered_at: Mapped[datetime | None]
     reason: Mapped[str | None] = mapped_column(String(200))  # why it was abandoned
+
+
+class RoundTeamMemberRow(Base):
+    """A member's team in a team round, fixed by their first answer in it (bot/quiz/teams.py);
+    ``team`` None: they held none of the round's team roles and play for no team."""
+
+    __tablename__ = "round_team_members"
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    team: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class AnswerRow(Base):
@@ -637,6 +652,7 @@ occurrences_table = _table(OccurrenceRow)
 interest_notices_table = _table(InterestNoticeRow)
 round_messages_table = _table(RoundMessageRow)
 round_deliveries_table = _table(RoundDeliveryRow)
+round_team_members_table = _table(RoundTeamMemberRow)
 answers_table = _table(AnswerRow)
 scores_table = _table(ScoreRow)
 score_counts_table = _table(ScoreCountRow)

@@ -27,24 +27,24 @@ async def member_progress(
     member_id: int,
     now: datetime,
     *,
-    guild_id: int,
+    guild_id: int | None,
     weeks: int = CHART_WEEKS,
     days: int = CHART_DAYS,
 ) -> Progress:
-    """Answers are the member's round answers in ``guild_id``, like the answers and accuracy
-    `/stats` shows beside the chart; reviews are private and are not among them. Reviews due
-    are the member's own, in every server, as the review queue has them."""
+    """Answers are the member's round answers in ``guild_id`` (None: in every server), like
+    the answers and accuracy `/stats` shows beside the chart; reviews are private and are not
+    among them. Reviews due are the member's own, in every server, as the review queue has
+    them."""
     zone = ZoneInfo((await member_settings(db, member_id)).time_zone)
     today = now.astimezone(zone).date()
     since = datetime.combine(first_charted_day(today, weeks), time(), zone)
     until = datetime.combine(today + timedelta(days=days), time(), zone)
     async with db.read() as connection:
+        answered_here = [AnswerRow.member_id == member_id, AnswerRow.answered_at >= since]
+        if guild_id is not None:
+            answered_here.append(AnswerRow.guild_id == guild_id)
         answered = await connection.execute(
-            select(AnswerRow.answered_at, AnswerRow.correct).where(
-                AnswerRow.member_id == member_id,
-                AnswerRow.guild_id == guild_id,
-                AnswerRow.answered_at >= since,
-            )
+            select(AnswerRow.answered_at, AnswerRow.correct).where(*answered_here)
         )
         answer_days = [(moment.astimezone(zone).date(), right) for moment, right in answered]
         due = await connection.scalars(

@@ -1,6 +1,6 @@
 """What a round's buttons need to know of their round, without a round query per click.
 
-A round's pack, its version, question order, server and channel are fixed when the round
+A round's pack, its version, question order, teams, server and channel are fixed when the round
 starts, so each process reads them once per round and keeps them, with the ids of the round's
 messages that Discord had confirmed by then (``question:3``, ``standings``). A message
 confirmed later is picked up by reading the round again when a click asks for it
@@ -18,8 +18,10 @@ from cachetools import LRUCache
 from sqlalchemy import select
 
 from bot.cache import SharedReads
+from bot.quiz.teams import TeamPlan
 from bot.storage.database import Database
 from bot.storage.models import RoundMessageRow, RoundRow
+from bot.storage.teams import plan_of
 
 ROUNDS_KEPT = 256  # rounds running at once in one process, with room to spare
 
@@ -34,6 +36,7 @@ class RoundRead:
     channel_id: int
     message_ids: Mapping[str, int]
     version_id: int | None = None  # the server pack's version the round plays
+    teams: TeamPlan | None = None  # a team round's teams
 
     def question_id(self, index: int) -> str | None:
         return self.question_ids[index] if 0 <= index < len(self.question_ids) else None
@@ -69,6 +72,7 @@ class QuestionOrders:
                         RoundRow.guild_id,
                         RoundRow.channel_id,
                         RoundRow.pack_version_id,
+                        RoundRow.teams,
                     ).where(RoundRow.id == round_id)
                 )
             ).one_or_none()
@@ -87,6 +91,7 @@ class QuestionOrders:
             row.channel_id,
             message_ids,
             row.pack_version_id,
+            plan_of(row.teams),
         )
 
 

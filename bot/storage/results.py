@@ -13,6 +13,7 @@ from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
 from bot.quiz.schedule_events import quiet_now
 from bot.quiz.schedules import DEFAULT_GRACE_MINUTES
 from bot.quiz.standings import Standing
+from bot.quiz.teams import TeamPlan, TeamShare
 from bot.quiz.zones import zone_or_utc
 
 
@@ -32,6 +33,7 @@ class AnswerResult:
     option_index: int | None = None
     correct: bool | None = None
     response_ms: int | None = None
+    team: int | None = None  # recorded in a team round: the team the member plays for
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,7 @@ class RoundView:
     paused_until: datetime | None = None  # when a paused round ends by itself
     mode: RoundMode = RoundMode.NORMAL
     ping_role_id: int | None = None  # the role its start card pings, if it owes one
+    teams: TeamPlan | None = None  # a team round's teams
 
     @property
     def paused(self) -> bool:
@@ -192,6 +195,7 @@ class Tally:
     counts: tuple[int, ...]
     correct_index: int
     fastest: tuple[FastAnswer, ...]
+    teams: tuple[TeamShare, ...] = ()  # a team round's: how each team answered
 
     @property
     def answered(self) -> int:

@@ -1,11 +1,13 @@
 """Reward roles in the database: the roles a server's members earn, and each one earned.
 
 A grant is decided in the transaction that settles the answers that earned it
-(``record_earned``, called by bot/storage/settle.py): its key (server, member, role, board) makes
-a second one impossible, so a reward is earned once per board, whoever settles. A process then
-claims it, gives the role and records it given, or records why Discord refused; a claim of a
-process that died lapses after ``CLAIM_LIFETIME`` and the grant is tried again (giving a role a
-member holds already changes nothing).
+(``record_earned``, called by bot/storage/settle.py), or, for the members who have a reward's
+points already when it is set (or its points lowered), in the transaction that sets it. Its key
+(server, member, role, board) makes a second one impossible, so a reward is earned once per
+board, whoever settles. A process then claims it, gives the role and records it given, or
+records why Discord refused (tried again when the reward is set again); a claim of a process
+that died lapses after ``CLAIM_LIFETIME`` and the grant is tried again (giving a role a member
+holds already changes nothing).
 """
 
 from __future__ import annotations
@@ -14,17 +16,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, delete, func, select, update
+from sqlalchemy import Connection, delete, func, literal, select, update
 
 from bot.quiz.rewards import MAX_REWARDS, Crossing, Reward, RewardScope, earned
+from bot.quiz.scoring import ALL_PACKS, ALL_TIME, season_key
+from bot.storage.claims import claim_owed
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import (
     RewardGrantRow,
     RewardRoleRow,
+    ScoreRow,
     reward_grants_table,
     reward_roles_table,
 )
+from bot.storage.seasons import running_season_for_settle
 
 CLAIM_LIFETIME = timedelta(minutes=5)
 
@@ -66,7 +72,47 @@ async def set_reward(
                 set_={k: insert.excluded[k] for k in ("points", "scope", "set_by", "set_at")},
             )
         )
+        # Set again, as after fixing the role: those Discord refused it are tried again.
+        await connection.execute(
+            update(RewardGrantRow)
+            .where(
+                RewardGrantRow.guild_id == guild_id,
+                RewardGrantRow.role_id == reward.role_id,
+                RewardGrantRow.failure.is_not(None),
+            )
+            .values(failure=None, claimed_at=None)
+        )
+        await connection.run_sync(_grant_to_those_past_it, guild_id, reward, now)
     return None
+
+
+def _grant_to_those_past_it(
+    connection: Connection, guild_id: int, reward: Reward, now: datetime
+) -> None:
+    """Grants the reward to the members who have its points already, on its board."""
+    if reward.scope is RewardScope.ALL_TIME:
+        period = ALL_TIME
+    else:
+        season = running_season_for_settle(connection, guild_id)
+        if season is None:
+            return
+        period = season_key(season.id)
+    past_it = select(
+        literal(guild_id),
+        ScoreRow.member_id,
+        literal(reward.role_id),
+        literal(period),
+        literal(reward.points),
+        literal(now),
+    ).where(
+        ScoreRow.guild_id == guild_id,
+        ScoreRow.period == period,
+        ScoreRow.pack_id == ALL_PACKS,
+        ScoreRow.points >= reward.points,
+    )
+    columns = ["guild_id", "member_id", "role_id", "period", "points", "earned_at"]
+    insert = insert_for(connection.dialect.name, reward_grants_table)
+    connection.execute(insert.from_select(columns, past_it).on_conflict_do_nothing())
 
 
 async def remove_reward(db: Database, guild_id: int, role_id: int) -> bool:
@@ -120,34 +166,16 @@ def record_earned(
 
 async def claim_grants(db: Database, now: datetime, guild_ids: list[int]) -> list[Grant]:
     """Grants of these servers not yet given (nor refused), each claimed for this caller."""
-    if not guild_ids:
-        return []
-    lapsed = RewardGrantRow.claimed_at.is_(None) | (
-        RewardGrantRow.claimed_at <= now - CLAIM_LIFETIME
+    owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None))
+    rows = await claim_owed(
+        db,
+        reward_grants_table,
+        owed=owed,
+        guild_ids=guild_ids,
+        now=now,
+        lifetime=CLAIM_LIFETIME,
     )
-    owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None), lapsed)
-    async with db.read() as connection:  # most passes find none: no write lock for them
-        if await connection.scalar(select(RewardGrantRow.guild_id).where(*owed).limit(1)) is None:
-            return []
-    async with db.write() as connection:
-        claimed = await connection.execute(
-            update(RewardGrantRow)
-            .where(
-                RewardGrantRow.guild_id.in_(guild_ids),
-                RewardGrantRow.given_at.is_(None),
-                RewardGrantRow.failure.is_(None),
-                lapsed,
-            )
-            .values(claimed_at=now)
-            .returning(
-                RewardGrantRow.guild_id,
-                RewardGrantRow.member_id,
-                RewardGrantRow.role_id,
-                RewardGrantRow.period,
-                RewardGrantRow.points,
-            )
-        )
-        return [Grant(*row) for row in claimed.all()]
+    return [Grant(row.guild_id, row.member_id, row.role_id, row.period, row.points) for row in rows]
 
 
 async def grant_given(db: Database, grant: Grant, now: datetime) -> None:

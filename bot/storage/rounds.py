@@ -18,7 +18,8 @@ from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.schedules import Occurrence, Outcome
 from bot.quiz.standings import Score, Standings, round_standings
-from bot.storage import outbox, schedules
+from bot.quiz.teams import TeamPlan, TeamStanding
+from bot.storage import outbox, schedules, teams
 from bot.storage.answers import AnswerRequest
 from bot.storage.database import Database
 from bot.storage.models import (
@@ -82,6 +83,7 @@ async def start_round(
     mode: RoundMode = RoundMode.NORMAL,
     ping_role_id: int | None = None,
     scheduled: ScheduledStart | None = None,
+    team_plan: TeamPlan | None = None,
 ) -> RoundView:
     """A new running round over a shuffle of the pack's active questions, or in review mode
     over those the server most needs again (``review_round.review_order``). A server pack's
@@ -90,7 +92,8 @@ async def start_round(
 
     A ``scheduled`` round claims its occurrence in the same transaction (raising
     schedules.OccurrenceTakenError if it is taken) and owes its start card, which pings
-    ``ping_role_id``, in the outbox; a round started by a command posts its own."""
+    ``ping_role_id``, in the outbox; a round started by a command posts its own. A round with a
+    ``team_plan`` is a team round (bot/quiz/teams.py)."""
     review = None
     if mode is RoundMode.REVIEW:
         record = await pack_record(db, guild_id=guild_id, pack_id=pack_id, now=now)
@@ -109,6 +112,7 @@ async def start_round(
         "started_at": now,
         "mode": mode.value,
         "ping_role_id": ping_role_id,
+        "teams": teams.stored_plan(team_plan),
     }
     try:
         async with db.write() as connection:
@@ -194,12 +198,15 @@ async def record_answer(
     member_id: int,
     option_index: int,
     now: datetime,
+    held_roles: tuple[int, ...] = (),
 ) -> AnswerResult:
-    """Record a member's answer exactly once; see AnswerOutcome for what can come back.
+    """Record a member's answer exactly once; see AnswerOutcome for what can come back. In a
+    team round, the member's first recorded answer places them in a team, by ``held_roles``
+    (the roles the click's member data lists) for role teams.
 
     Returns only after the answer (if recorded) is committed; concurrent calls share a commit.
     """
-    request = AnswerRequest(round_id, question_id, member_id, option_index, now)
+    request = AnswerRequest(round_id, question_id, member_id, option_index, now, held_roles)
     return await answer_recorder(db).record(request)
 
 
@@ -291,6 +298,12 @@ async def standings(db: Database, round_id: int) -> Standings:
         return await _standings(connection, round_id)
 
 
+async def team_standings(db: Database, round_id: int) -> tuple[TeamStanding, ...]:
+    """A team round's teams, ranked (none for a round without teams, or nobody in them)."""
+    async with db.read() as connection:
+        return await teams.round_team_standings(connection, round_id)
+
+
 async def _standings(connection: AsyncConnection, round_id: int) -> Standings:
     correct_ms = func.sum(AnswerRow.response_ms).filter(AnswerRow.correct.is_(True))
     rows = (
@@ -327,6 +340,8 @@ def _tally(connection: Connection, round_id: int, question_index: int) -> Tally:
         .order_by(AnswerRow.response_ms, AnswerRow.member_id)
         .limit(FASTEST_SHOWN)
     )
+    plan = teams.plan_of(row.teams)
+    shares = () if plan is None else teams.team_shares(connection, round_id, question_id, plan)
     return Tally(
         round_id,
         question_index,
@@ -334,6 +349,7 @@ def _tally(connection: Connection, round_id: int, question_index: int) -> Tally:
         tuple(counts),
         question[1],
         tuple(FastAnswer(member_id, ms) for member_id, ms in fastest),
+        shares,
     )
 
 
@@ -365,4 +381,5 @@ async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:
         paused_until=row.paused_until,
         mode=RoundMode(row.mode),
         ping_role_id=row.ping_role_id,
+        teams=teams.plan_of(row.teams),
     )

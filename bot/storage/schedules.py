@@ -25,6 +25,7 @@ from bot.quiz.schedules import (
     Recurrence,
     Schedule,
 )
+from bot.storage import teams
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import OccurrenceRow, ScheduleRow, occurrences_table, schedules_table
@@ -70,6 +71,7 @@ async def add(db: Database, new: NewSchedule) -> Schedule:
         "question_seconds": new.question_seconds,
         "mode": new.mode.value,
         "ping_role_id": new.ping_role_id,
+        "teams": teams.stored_plan(new.teams),
         "created_by": new.created_by,
         "created_locale": new.created_locale,
         "created_at": new.created_at,
@@ -253,6 +255,7 @@ def schedule_of(row: Row[Any]) -> Schedule:
         question_seconds=row.question_seconds,
         mode=RoundMode(row.mode),
         ping_role_id=row.ping_role_id,
+        teams=teams.plan_of(row.teams),
         created_by=row.created_by,
         created_locale=row.created_locale,
         created_at=row.created_at,

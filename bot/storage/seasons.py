@@ -17,6 +17,7 @@ from sqlalchemy import Connection, Row, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.seasons import Season
+from bot.storage.claims import claim_owed
 from bot.storage.database import Database
 from bot.storage.models import SeasonRow, seasons_table
 
@@ -91,28 +92,17 @@ async def end_due_seasons(db: Database, now: datetime) -> list[Season]:
 async def claim_standings(db: Database, now: datetime, guild_ids: list[int]) -> list[Season]:
     """Ended seasons of these servers whose final standings are not posted, each claimed for
     this caller for ``CLAIM_LIFETIME`` (a claim of a process that died lapses)."""
-    if not guild_ids:
-        return []
-    lapsed = SeasonRow.standings_claimed_at.is_(None) | (
-        SeasonRow.standings_claimed_at <= now - CLAIM_LIFETIME
+    owed = (SeasonRow.ended_at.is_not(None), SeasonRow.standings_message_id.is_(None))
+    rows = await claim_owed(
+        db,
+        seasons_table,
+        owed=owed,
+        guild_ids=guild_ids,
+        now=now,
+        lifetime=CLAIM_LIFETIME,
+        claimed_at="standings_claimed_at",
     )
-    owed = (SeasonRow.ended_at.is_not(None), SeasonRow.standings_message_id.is_(None), lapsed)
-    async with db.read() as connection:  # most passes find none: no write lock for them
-        if await connection.scalar(select(SeasonRow.id).where(*owed).limit(1)) is None:
-            return []
-    async with db.write() as connection:
-        claimed = await connection.execute(
-            update(SeasonRow)
-            .where(
-                SeasonRow.guild_id.in_(guild_ids),
-                SeasonRow.ended_at.is_not(None),
-                SeasonRow.standings_message_id.is_(None),
-                lapsed,
-            )
-            .values(standings_claimed_at=now)
-            .returning(*_COLUMNS)
-        )
-        return [_season(row) for row in claimed.all()]
+    return [_season(row) for row in rows]
 
 
 async def standings_posted(db: Database, season: Season, message_id: int) -> None:

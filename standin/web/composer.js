@@ -164,6 +164,7 @@ export class Composer {
       if (raw === "") continue;
       if (option.type === TYPES.INTEGER || option.type === TYPES.NUMBER) options[option.name] = Number(raw);
       else if (option.type === TYPES.BOOLEAN) options[option.name] = raw === "true";
+      else if (option.type === TYPES.STRING) options[option.name] = roleMentions(raw, this.context.roles);
       else options[option.name] = raw;
     }
     return options;
@@ -220,6 +221,19 @@ export class Composer {
     this.input.value = "";
     this.showError("");
   }
+}
+
+// A role picked with @ in a text option reaches the app as its mention, <@&id>, as Discord's
+// client sends it: "@Red @Blue" is sent as "<@&1…> <@&2…>". Longer names first ("@Red Team"
+// before "@Red"); a name counts only where it ends (at a space, a comma or the end).
+function roleMentions(text, roles) {
+  const named = roles.filter((r) => r.name !== "@everyone").sort((a, b) => b.name.length - a.name.length);
+  let sent = text;
+  for (const role of named) {
+    const name = role.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    sent = sent.replace(new RegExp(`@${name}(?=$|[\\s,])`, "g"), `<@&${role.id}>`);
+  }
+  return sent;
 }
 
 function flatten(commands, locale) {

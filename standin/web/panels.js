@@ -70,7 +70,14 @@ function isModerator(guild, member) {
 function personLabel(guild, member, locale) {
   const role = member.owner ? say(locale, "ownerTag") : isModerator(guild, member) ? "Moderator" : "";
   const language = new Intl.DisplayNames([member.locale], { type: "language" }).of(member.locale);
-  return [member.display_name, role, member.locale.startsWith("en") ? "" : language].filter(Boolean).join(" · ");
+  return [member.display_name, role, ...heldRoles(guild, member), member.locale.startsWith("en") ? "" : language].filter(Boolean).join(" · ");
+}
+
+// The roles a member holds, as Discord's member list shows them: a team, a reward the bot gave.
+function heldRoles(guild, member) {
+  return guild.roles
+    .filter((r) => member.roles.includes(r.id) && !r.managed && r.name !== "Moderator" && r.id !== guild.id)
+    .map((r) => `@${r.name}`);
 }
 
 function drawMembers(state, locale) {

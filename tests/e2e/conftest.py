@@ -251,6 +251,17 @@ async def bot_world(world: QuizWorld) -> QuizWorld:
     return world
 
 
+@pytest.fixture
+async def clocked(world: QuizWorld) -> QuizWorld:
+    """The world with the bot on a clock the test moves, started a day ahead at 11:00 UTC (the
+    scheduled rounds' tests)."""
+    from tests.e2e.scheduling import day_after, local, local_today, move_to  # noqa: PLC0415  # it imports this module
+
+    await move_to(world, local(day_after(local_today(world)), 11))
+    await world.start_bot()
+    return world
+
+
 def custom_ids(message: Json) -> list[str]:
     return [button["custom_id"] for button in buttons_of(message) if "custom_id" in button]
 

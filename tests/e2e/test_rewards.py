@@ -65,6 +65,23 @@ async def test_a_reward_role_is_given_once_at_its_points(bot_world: QuizWorld) -
     assert regular["id"] in await roles_of(world, first)  # nobody loses it
 
 
+async def test_a_reward_set_later_is_given_to_those_past_its_points(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    first, second = [m for m in world.members if world.locales[m].startswith("en")][:2]
+    await world.sandbox.set_role_permissions(
+        world.guild_id, (await role_ids(world))["quizbot"], MANAGE_ROLES
+    )
+    await play_round(world, {first: 3, second: 1})
+    regular = await world.sandbox.add_role(world.guild_id, "Regular", position=1)
+    await settings_said(world, reward_role=regular["id"], reward_at=2)
+    await world.sandbox.wait_for(lambda: _holds(world, first, regular["id"]), timeout=15)
+    [told] = await world.sandbox.wait_for(lambda: dms(world, first), timeout=15)
+    assert told["content"].startswith("You earned the role Regular in ")
+    assert regular["id"] not in await roles_of(world, second)  # 1 point: below it
+
+
 async def _holds(world: QuizWorld, member: int, role: str) -> bool:
     return role in await roles_of(world, member)
 

@@ -4,8 +4,6 @@ pack turned off after it was scheduled (the round skipped, its moderator told)."
 
 from __future__ import annotations
 
-import pytest
-
 from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.quiz.schedules import MAX_SCHEDULES, Outcome
@@ -32,14 +30,6 @@ def stamp(world: QuizWorld, day_offset: int, hour: int) -> str:
     """The Discord timestamp of ``hour``:00 UTC on the bot's today plus ``day_offset``."""
     moment = local(day_after(local_today(world), day_offset), hour)
     return f"<t:{int(moment.timestamp())}:F>"
-
-
-@pytest.fixture
-async def clocked(world: QuizWorld) -> QuizWorld:
-    """The bot on a clock the test moves, a day ahead at 11:00 UTC."""
-    await move_to(world, local(day_after(local_today(world)), 11))
-    await world.start_bot()
-    return world
 
 
 async def test_the_list_shows_each_schedule_with_its_next_rounds(clocked: QuizWorld) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import aiohttp
-import pytest
 from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
@@ -40,14 +39,6 @@ from tests.e2e.test_schedules import ATHENS, next_spring_change
 
 SCHEDULED, ACTIVE = 1, 2
 BOT = {"Authorization": "Bot sandbox-token"}
-
-
-@pytest.fixture
-async def clocked(world: QuizWorld) -> QuizWorld:
-    """The bot, whose role may make events (the stand-in's default), a day ahead at 11:00 UTC."""
-    await move_to(world, local(day_after(local_today(world)), 11))
-    await world.start_bot()
-    return world
 
 
 async def events(world: QuizWorld) -> list[Json]:

@@ -25,7 +25,6 @@ from tests.e2e.conftest import TIMEOUT, QuizWorld
 from tests.e2e.scheduling import (
     add,
     all_schedules,
-    day_after,
     local,
     local_today,
     move_to,
@@ -42,14 +41,6 @@ from tests.e2e.scheduling import (
 
 ATHENS = "Europe/Athens"
 STARTS_WITHIN = timedelta(seconds=5)  # a round due now starts this soon after (by the clock)
-
-
-@pytest.fixture
-async def clocked(world: QuizWorld) -> QuizWorld:
-    """The world with the bot on a clock the test moves, started a day ahead at 11:00 UTC."""
-    await move_to(world, local(day_after(local_today(world)), 11))
-    await world.start_bot()
-    return world
 
 
 def next_spring_change(after: datetime, zone: str) -> date:

@@ -7,14 +7,17 @@ from tests.e2e.conftest import QuizWorld
 from tests.messages import heading_of
 
 
-async def test_commands_are_synced_guild_only_with_greek_names(bot_world: QuizWorld) -> None:
+async def test_commands_are_synced_with_their_places_and_greek_names(bot_world: QuizWorld) -> None:
     commands = {c["name"]: c for c in (await bot_world.sandbox.state())["commands"]["global"]}
     assert set(commands) == {"quiz", "review", "leaderboard", "stats", "settings"}
-    assert commands["settings"]["contexts"] == [0, 1]  # a member's own: in servers and DMs
+    for own in ("review", "stats", "settings"):  # a member's own: in servers, DMs and group DMs
+        assert commands[own]["contexts"] == [0, 1, 2]
+        assert commands[own]["integration_types"] == [0, 1]  # also on the member's account
     assert commands["settings"]["name_localizations"]["el"] == "ρυθμίσεις"
     quiz = commands["quiz"]
     assert quiz["name_localizations"]["el"] == "κουίζ"
     assert quiz["contexts"] == [0]  # servers only
+    assert quiz["integration_types"] == [0]  # installed with the bot to a server
     subcommands = {o["name"]: o for o in quiz["options"]}
     assert set(subcommands) == {
         *("start", "stop", "skip", "pause", "resume", "packs", "settings", "analytics"),

@@ -78,11 +78,16 @@ def become(page: Page, playground: Playground, name: str) -> None:
 
 
 def run_command(page: Page, typed: str, options: dict[str, str] | None = None) -> None:
-    """Type `/quiz st`, choose the first command offered, fill its options, send."""
+    """Type `/quiz st`, choose the first command offered, fill its options (a list's by the
+    label shown), send."""
     page.fill(".command-input", typed)
     page.locator(".command-picker li").first.click()
     for name, value in (options or {}).items():
-        page.locator(f'[data-option="{name}"] input').fill(value)
+        field = page.locator(f'[data-option="{name}"]').locator("input, select")
+        if field.evaluate("element => element.tagName") == "SELECT":  # a role, a channel, a choice
+            field.select_option(label=value)
+        else:
+            field.fill(value)
     page.click(".send")
 
 

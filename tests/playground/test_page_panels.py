@@ -74,9 +74,10 @@ def test_a_reminder_reaches_the_dms_and_its_review_now_works(
     answered = page.locator("li.message", has_text=nothing)
     expect(answered.locator(".reply-context")).to_contain_text("@Eleni πάτησε ένα κουμπί")
     expect(answered).to_contain_text("/επανάληψη πακέτο")  # the command, as her client names it
-    page.fill(".command-input", "/")  # what Discord offers in a DM with the bot
-    expect(page.locator(".command-picker li")).to_have_count(1)
-    expect(page.locator(".command-picker")).to_contain_text("/ρυθμίσεις")
+    page.fill(".command-input", "/")  # what Discord offers in a DM with the bot: her own
+    expect(page.locator(".command-picker li")).to_have_count(3)
+    for offered in ("/επανάληψη", "/στατιστικά", "/ρυθμίσεις"):
+        expect(page.locator(".command-picker")).to_contain_text(offered)
     page.keyboard.press("Escape")
     page.locator(".server[data-guild]").click()  # back to the server
     expect(page.locator("#channel-name")).to_have_text("quiz")

@@ -6,8 +6,9 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from bot.playground.world import GREEK, MODERATOR, OWNER, restore, save, seed, top_up
+from bot.playground.world import GREEK, MODERATOR, OWNER, REWARD, restore, save, seed, top_up
 from standin import recurrence
+from standin.permissions import MANAGE_ROLES
 from standin.scheduled_events import EventException, ScheduledEvent
 from standin.world import World
 
@@ -115,3 +116,20 @@ def test_a_world_saved_before_scheduled_events_still_loads(tmp_path: Path) -> No
     again = World(now)
     assert restore(again, tmp_path / "world.json")
     assert again.scheduled_events == {}
+
+
+def test_the_bot_may_give_the_reward_role_before_and_after_a_restart(tmp_path: Path) -> None:
+    world = World(now)
+    guild = seed(world, members=5)
+    roles = {role.name: role for role in guild.roles.values()}
+    bot_role = roles["quizbot"]
+    assert bot_role.permissions & MANAGE_ROLES
+    assert all(r.position < bot_role.position for r in guild.roles.values() if r is not bot_role)
+    save(world, tmp_path / "world.json")
+    again = World(now)
+    assert restore(again, tmp_path / "world.json")
+    back = again.guilds[guild.id].roles
+    assert {r.id: r.position for r in back.values()} == {r.id: r.position for r in roles.values()}
+    top_up(again, members=5)  # as each start does: nothing moves, nothing is added twice
+    assert [r.name for r in back.values()].count(REWARD) == 1
+    assert {r.id: r.position for r in back.values()} == {r.id: r.position for r in roles.values()}

@@ -1,5 +1,6 @@
 """The `/stats` chart's series from the database: weeks and days in the member's time zone,
-answers from one server only, reviews due from every server."""
+answers from one server only (or, outside a server, from every server), reviews due from every
+server."""
 
 from __future__ import annotations
 
@@ -69,6 +70,15 @@ async def test_weeks_follow_the_members_zone_and_server(db: Database) -> None:
     expected_right = sum(right for question_id, right in here if question_id != long_ago)
     assert (this_week.answers, this_week.correct) == (2, expected_right)
     assert progress.answers == 2  # the one nine weeks ago is off the chart
+
+
+async def test_outside_a_server_the_weeks_count_every_servers_answers(db: Database) -> None:
+    await answer_round(db, guild_id=1, right=2, count=3)
+    await answer_round(db, guild_id=2, right=3, count=3, seed=5)
+    one = (await member_progress(db, MEMBER, NOW, guild_id=1)).weeks[-1]
+    every = (await member_progress(db, MEMBER, NOW, guild_id=None)).weeks[-1]
+    assert (one.answers, one.correct) == (3, 2)
+    assert (every.answers, every.correct) == (6, 5)
 
 
 async def test_reviews_due_per_local_day_from_every_server(db: Database) -> None:

@@ -57,6 +57,28 @@ async def test_a_reward_is_earned_once_when_its_points_are_crossed(db: Database)
     assert seasons == ["S1", "S2"]  # a season reward is earned again in the next season
 
 
+async def test_a_reward_set_later_goes_to_those_past_its_points_on_its_board(
+    db: Database,
+) -> None:
+    await answer_and_close(db, range(7, 9), seed=1, at=timedelta(minutes=1))  # 1 point each
+    await start_season(db, Season(0, GUILD, "Spring", NOW + timedelta(minutes=2), 1, 2))
+    await answer_and_close(db, range(7, 8), seed=2, at=timedelta(minutes=3))  # 7: 2 and 1 (S1)
+    await set_reward(db, GUILD, Reward(ROLE, 2), MODERATOR, NOW)
+    await set_reward(db, GUILD, Reward(SEASONAL, 2, RewardScope.SEASON), MODERATOR, NOW)
+    assert [(g.role_id, g.period) for g, _ in await grants_of(db, GUILD, 7)] == [(ROLE, "all")]
+    assert await grants_of(db, GUILD, 8) == []  # 1 point: below it
+    await set_reward(db, GUILD, Reward(SEASONAL, 1, RewardScope.SEASON), MODERATOR, NOW)
+    earned = sorted((g.role_id, g.period, g.points) for g, _ in await grants_of(db, GUILD, 7))
+    assert earned == [(ROLE, "all", 2), (SEASONAL, "S1", 1)]  # lowered: now past it
+    await set_reward(db, GUILD, Reward(ROLE, 1), MODERATOR, NOW)
+    await set_reward(db, GUILD, Reward(ROLE, 1), MODERATOR, NOW)  # set again: still once
+    assert [g.role_id for g, _ in await grants_of(db, GUILD, 8)] == [ROLE]
+    assert len(await grants_of(db, GUILD, 7)) == 2
+    await end_season(db, GUILD, NOW + timedelta(minutes=5))
+    await set_reward(db, GUILD, Reward(SEASONAL, 1, RewardScope.SEASON), MODERATOR, NOW)
+    assert len(await grants_of(db, GUILD, 8)) == 1  # no season runs: no season grant
+
+
 async def test_a_grant_goes_to_one_process_and_is_given_or_refused(
     db: Database, database_url: str
 ) -> None:
@@ -75,5 +97,7 @@ async def test_a_grant_goes_to_one_process_and_is_given_or_refused(
         assert await claim_grants(db, later + CLAIM_LIFETIME * 2, [GUILD]) == []  # neither again
         assert [given for _, given in await grants_of(db, GUILD, 7)] == [True]
         assert [given for _, given in await grants_of(db, GUILD, 8)] == [False]
+        await set_reward(db, GUILD, Reward(ROLE, 1), MODERATOR, later)  # the role was fixed
+        assert await claim_grants(db, later, [GUILD]) == [second]  # the refused one, again
     finally:
         await other.close()

@@ -11,6 +11,7 @@ import pytest
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.schedules import MAX_SCHEDULES, NewSchedule, Occurrence, Outcome, Recurrence
+from bot.quiz.teams import TeamPlan
 from bot.storage import outbox, schedule_events, schedules
 from bot.storage.database import Database
 from bot.storage.packs import sync_packs
@@ -34,6 +35,7 @@ def new_schedule(guild_id: int = GUILD, channel_id: int = 10, **changes: object)
         "question_seconds": None,
         "mode": RoundMode.NORMAL,
         "ping_role_id": 2**60,
+        "teams": None,
         "created_by": 2**62,
         "created_locale": "el",
         "created_at": NOW,
@@ -62,12 +64,18 @@ async def start_for(
 async def test_a_schedule_is_saved_as_asked_and_listed_in_its_server_only(db: Database) -> None:
     first = await schedules.add(db, new_schedule())
     daily = Recurrence(7 * 60 + 30, ends_on=date(2027, 6, 30))
-    second = await schedules.add(db, new_schedule(recurrence=daily, mode=RoundMode.REVIEW))
-    await schedules.add(db, new_schedule(guild_id=2))
+    teams = TeamPlan(2, (2**60, 2**61))
+    second = await schedules.add(
+        db, new_schedule(recurrence=daily, mode=RoundMode.REVIEW, teams=teams)
+    )
+    await schedules.add(db, new_schedule(guild_id=2, teams=TeamPlan(3)))
     listed = await schedules.guild_schedules(db, GUILD)
     assert listed == [first, second]
     assert listed[1].recurrence == daily
     assert listed[1].mode is RoundMode.REVIEW
+    assert (listed[0].teams, listed[1].teams) == (None, teams)
+    [elsewhere] = await schedules.guild_schedules(db, 2)
+    assert elsewhere.teams == TeamPlan(3)
     assert listed[0].ping_role_id == 2**60
     assert listed[0].created_at == NOW
     assert len(await schedules.active_schedules(db)) == 3

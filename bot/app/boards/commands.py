@@ -14,6 +14,7 @@ from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
+from bot.app.kit.places import server_only
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.replies import reply, say
 from bot.quiz.scoring import Period, period_key, season_key
@@ -37,7 +38,7 @@ class BoardCog(commands.Cog):
         season=_("cmd.leaderboard.season.description"),
     )
     @app_commands.choices(period=PERIOD_CHOICES)
-    @app_commands.guild_only()
+    @server_only
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],

@@ -57,6 +57,12 @@ QUESTION_CLOSE_SECONDS = Histogram(
     " log), from its start to its commit, in seconds",
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.5, 5.0, 10.0),
 )
+LOOP_PASSES = Counter(
+    "quizbot_loop_passes",
+    "Completed passes of a background loop that acts at stored times (schedules, seasons,"
+    " rewards), failed ones too: a loop whose count stops growing is stuck",
+    ["loop"],
+)
 TOO_MANY_REQUESTS = 429
 
 

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.app.kit.limits import echo
+from bot.app.kit.places import server_of
 from bot.app.kit.replies import say
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
@@ -47,5 +48,7 @@ async def chosen_pack(
         return None
     found = typed_pack(library, typed)
     if found is None:
-        await say(interaction, "round.unknown_pack", pack=echo(typed))
+        # Outside a server there is no /quiz packs to point to, and no server pack to find.
+        key = "round.unknown_pack" if server_of(interaction) else "packs.unknown_outside"
+        await say(interaction, key, pack=echo(typed))
     return found

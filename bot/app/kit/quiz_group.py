@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
+from bot.app.kit.places import SERVER_CONTEXTS, SERVER_INSTALLS
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS
 
@@ -41,7 +42,8 @@ def quiz_group(parts: Iterable[QuizPart]) -> app_commands.Group:
         name=QUIZ,
         description=_("cmd.quiz.description"),
         guild_only=True,
-        allowed_contexts=app_commands.AppCommandContext(guild=True),
+        allowed_contexts=SERVER_CONTEXTS,
+        allowed_installs=SERVER_INSTALLS,
     )
     for part in parts:
         children = [part] if isinstance(part, app_commands.Group) else part.get_app_commands()

@@ -9,6 +9,7 @@ import asyncio
 import logging
 from datetime import datetime, timedelta
 
+from bot.app.kit.metrics import LOOP_PASSES
 from bot.app.kit.retry import describe
 from bot.clock import Clock
 
@@ -60,6 +61,7 @@ class TimedLoop:
                 log.warning("%s: pass failed (%s)", self.name, describe(error))
                 look_again = self._clock.now() + timedelta(seconds=FAILED_PASS_RETRY_S)
             self.passes += 1
+            LOOP_PASSES.labels(self.name).inc()
             # Counted from the clock as it is now: if it moved on during the pass, past the
             # time to look again, the next pass comes at once.
             await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)

@@ -39,8 +39,8 @@ class ReminderButton(
         return cls(int(match["member"]), match["day"])
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        # Everything due, for the member it reminded, in the DM it came in.
-        mine = interaction.user.id == self.member_id and interaction.guild_id is None
+        # Everything due, for the member it reminded, in the DM it came in (not a group DM).
+        mine = interaction.user.id == self.member_id and interaction.context.dm_channel
         if mine and _is_day(self.day):
             await start_review(interaction)
         else:

@@ -3,8 +3,8 @@ call to ``reviews.take`` with the member's action (session.py), and its step bec
 what a button carries is in custom_ids.py. An answer counts only for a card the clicked message
 shows.
 
-A review is the member's own, across packs and servers: its buttons work in a server and in a
-DM with the bot alike (``ReviewNowButton`` is what a reminder DM offers).
+A review is the member's own, across packs and servers: its buttons work in a server, in the
+DM with the bot and in a group DM alike (``ReviewNowButton`` is what a reminder DM offers).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import EMBED_TOTAL, embed_length
 from bot.app.kit.message_parts import letter
+from bot.app.kit.places import shown_to_all
 from bot.app.kit.question_keys import QuestionKeys, shown_of, stable_key
 from bot.app.kit.replies import reply, say
 from bot.app.review.custom_ids import (
@@ -215,8 +216,7 @@ async def _take(
     told of. ``keys``: the packs seen here, if the handler read them already."""
     step = await take_step(interaction, action)
     locale = interaction.locale.value
-    # In a DM the messages are private anyway, and a normal message stays in its history.
-    private = interaction.guild_id is not None
+    private = not shown_to_all(interaction)
     if isinstance(step, AnsweredStep):  # the first click's result stays on the card
         await say(interaction, "review.already_answered")
         return

@@ -16,6 +16,7 @@ import discord
 
 from bot.app.kit.button_origin import STANDINGS, refuse
 from bot.app.kit.context import ctx_of
+from bot.app.kit.places import server_of
 from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.replies import say
 from bot.app.review.custom_ids import SessionCode
@@ -51,7 +52,7 @@ async def scope_here(interaction: discord.Interaction[Any], code: str) -> Scope 
     round_id, position = (int(part) for part in code[1:].split("."))
     orders = question_orders(ctx_of(interaction).db)
     read = await orders.round(round_id)
-    if read is None or read.guild_id != interaction.guild_id:
+    if read is None or read.guild_id != server_of(interaction):
         return None
     read = await orders.round(round_id, posted=STANDINGS)
     if read is None or STANDINGS not in read.message_ids or position > len(read.question_ids):
@@ -61,7 +62,7 @@ async def scope_here(interaction: discord.Interaction[Any], code: str) -> Scope 
 
 async def keys_here(interaction: discord.Interaction[Any]) -> QuestionKeys:
     """The keys of the packs seen where the member clicks (a server's own packs only there)."""
-    return (await ctx_of(interaction).shelf.view(interaction.guild_id)).keys
+    return (await ctx_of(interaction).shelf.view(server_of(interaction))).keys
 
 
 async def take_step(interaction: discord.Interaction[Any], action: ReviewAction) -> ReviewStep:
@@ -69,5 +70,5 @@ async def take_step(interaction: discord.Interaction[Any], action: ReviewAction)
     ctx = ctx_of(interaction)
     rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
     return await reviews.take(
-        ctx.db, action, now=ctx.clock.now(), rng=rng, where=interaction.guild_id
+        ctx.db, action, now=ctx.clock.now(), rng=rng, where=server_of(interaction)
     )

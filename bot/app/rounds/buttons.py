@@ -30,8 +30,10 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import ANSWER, WHY
 from bot.app.kit.message_parts import letter
 from bot.app.kit.replies import reply, say
+from bot.app.rounds.teams import held_roles, locked_in_team
 from bot.quiz.model import Pack, Question
 from bot.quiz.shuffle import shown_order, shown_position
+from bot.quiz.teams import TeamPlan
 from bot.storage import member_answers, rounds
 from bot.storage.question_orders import question_orders
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
@@ -74,14 +76,22 @@ class AnswerButton(
         finally:
             await deadline.met()
         locale = interaction.locale.value
-        text = tr(locale, NOT_HERE) if recorded is None else _answer_text(*recorded, locale)
+        if recorded is None:
+            await reply(interaction, tr(locale, NOT_HERE))
+            return
+        result, order, teams = recorded
+        text = _answer_text(result, order, locale)
+        if result.outcome is AnswerOutcome.RECORDED:
+            team = locked_in_team(teams, result.team, locale)
+            text += f"\n{team}" if team else ""
         await reply(interaction, text)
 
     async def _record(
         self, interaction: discord.Interaction[Any]
-    ) -> tuple[AnswerResult, Order] | None:
-        """The answer's outcome, and the order the round shows the question's options in; None
-        if the click did not come from the question's own message or names no option of it."""
+    ) -> tuple[AnswerResult, Order, TeamPlan | None] | None:
+        """The answer's outcome, the order the round shows the question's options in and the
+        round's teams; None if the click did not come from the question's own message or names
+        no option of it."""
         # The round is read once per round (and message); whether the round and the question
         # are still open is decided by the answer's own transaction, not by a read before it.
         purpose = question_purpose(self.index)
@@ -103,11 +113,12 @@ class AnswerButton(
             member_id=interaction.user.id,
             option_index=self.option,
             now=ctx.clock.now(),
+            held_roles=held_roles(interaction) if found.teams is not None else (),
         )
         if result.outcome is AnswerOutcome.RECORDED:
             metrics.ANSWERS_RECORDED.inc()
             ctx.conductor.note_answer(self.round_id)
-        return result, order
+        return result, order, found.teams
 
 
 def _question_in(pack: Pack | None, question_id: str) -> Question | None:

@@ -1,5 +1,5 @@
-"""`/quiz start|stop|skip`: moderators run rounds (`/quiz pause|resume`: pause_commands.py). The
-rest of `/quiz` is the other features' (bot/app/runtime/command_tree.py)."""
+"""`/quiz start|stop|skip`: moderators run rounds (`/quiz pause|resume`: pause_commands.py; team
+rounds: teams.py). The rest of `/quiz` is the other features' (bot/app/runtime/command_tree.py)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import MODE_CHOICES, Questions, QuizCommands, Seconds
 from bot.app.kit.replies import say
+from bot.app.kit.team_plans import team_plan_of
 from bot.app.rounds.start_cards import start_card_of
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
 from bot.quiz.review_round import RoundMode
 from bot.quiz.rounds import RoundState
 from bot.quiz.server_packs import shown_pack_id
+from bot.quiz.teams import MAX_TYPED, Refused, TeamPlan
 from bot.storage import rounds, settings
 from bot.storage.pack_versions import PackGoneError
 from bot.storage.results import RoundView
@@ -42,6 +44,7 @@ class RoundCommands(QuizCommands):
         seconds=_("cmd.quiz.start.seconds.description"),
         channel=_("cmd.quiz.start.channel.description"),
         mode=_("cmd.quiz.start.mode.description"),
+        teams=_("cmd.quiz.start.teams.description"),
     )
     @app_commands.choices(mode=MODE_CHOICES)
     async def start(
@@ -53,9 +56,15 @@ class RoundCommands(QuizCommands):
         seconds: Seconds | None = None,
         channel: discord.TextChannel | None = None,
         mode: app_commands.Choice[str] | None = None,
+        teams: app_commands.Range[str, 1, MAX_TYPED] | None = None,
     ) -> None:
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
+            return
+        rng = random.Random()  # noqa: S311  # a quiz shuffle, not cryptography
+        team_plan = None if teams is None else team_plan_of(interaction, teams, rng)
+        if isinstance(team_plan, Refused):
+            await say(interaction, team_plan.key, part=echo(team_plan.part))
             return
         chosen = await chosen_pack(interaction, await self._offered(interaction), pack)
         if chosen is None:
@@ -73,6 +82,8 @@ class RoundCommands(QuizCommands):
             seconds=seconds or configured.question_seconds,
             mode=round_mode,
             ping=ping_role_of(interaction.guild, configured.ping_role_id),
+            rng=rng,
+            team_plan=team_plan,
         )
         if view is not None:
             await self._announce(interaction, view, chosen, channel)
@@ -87,6 +98,8 @@ class RoundCommands(QuizCommands):
         seconds: int,
         mode: RoundMode,
         ping: int | None,
+        rng: random.Random,
+        team_plan: TeamPlan | None,
     ) -> RoundView | None:
         """The new round; None, once the member is told why, if it cannot start."""
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
@@ -99,10 +112,11 @@ class RoundCommands(QuizCommands):
                 started_by=interaction.user.id,
                 question_seconds=seconds,
                 question_count=questions,
-                rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
+                rng=rng,
                 now=self.ctx.clock.now(),
                 mode=mode,
                 ping_role_id=ping,
+                team_plan=team_plan,
             )
         except rounds.RoundAlreadyRunningError:
             await say(interaction, "round.already_running", channel=f"<#{channel_id}>")

@@ -21,12 +21,15 @@ from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import fit_texts
 from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mention
 from bot.app.kit.pictures import attachment_url
+from bot.app.kit.team_plans import teams_text
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.embeds import counter_text, standings_embed, start_card, timer_text
+from bot.app.rounds.teams import shares_text, standings_text
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.pauses import PAUSE_LIMIT_REASON, pause_minutes
 from bot.quiz.review_round import RoundMode
 from bot.quiz.standings import Standings
+from bot.quiz.teams import TeamPlan, TeamStanding
 from bot.storage.results import RoundView, Tally
 
 Layout = ui.LayoutView
@@ -47,13 +50,16 @@ def start_layout(
     started_by: int,
     mode: RoundMode = RoundMode.NORMAL,
     ping_role: int | None = None,
+    teams: TeamPlan | None = None,
 ) -> Layout:
-    """The start card: the embed's title as a heading, its text below, and last the server's
-    ping role if it has one (the one mention this message may notify: bot/app/kit/mentions.py)."""
+    """The start card: the embed's title as a heading, its text below (with a team round's
+    teams), and last the server's ping role if it has one (the one mention this message may
+    notify: bot/app/kit/mentions.py)."""
     card = start_card(
         pack, locale, questions=questions, seconds=seconds, started_by=started_by, mode=mode
     )
-    texts = [f"### {card.title}", card.description or ""]
+    teams_line = [] if teams is None else ["", teams_text(teams, locale)]
+    texts = [f"### {card.title}", "\n".join([card.description or "", *teams_line])]
     if ping_role is not None:
         texts.append(tr(locale, "round.ping", role=f"<@&{ping_role}>"))
     fitted = fit_texts(texts, [1, 0])  # the pack's texts give up room, never the ping
@@ -101,10 +107,11 @@ def reveal_layout(
     total: int,
     tally: Tally,
     order: Sequence[int],
+    teams: TeamPlan | None = None,
 ) -> Layout:
     """The question closed, its options in the shown ``order``: the right one marked, how
-    members answered, the explanation, the fastest correct, and the private "why" button.
-    Neutral when nobody answered."""
+    members answered (in a team round, each team's share right too), the explanation, the
+    fastest correct, and the private "why" button. Neutral when nobody answered."""
     header = f"### {_title(locale, index, total)} · {tr(locale, 'round.closed')}"
     options = [
         _revealed_option(question.options[option].text.get(locale), option, tally, locale)
@@ -114,10 +121,12 @@ def reveal_layout(
         tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
         for a in tally.fastest
     )
+    shares = shares_text(teams, tally.teams, locale)
     closing = [
         *([] if tally.answered else [tr(locale, "round.no_answers")]),
         question.explanation.get(locale),
         f"**{tr(locale, 'round.fastest')}**: {fastest or tr(locale, 'round.nobody_right')}",
+        *([shares] if shares else []),
     ]
     texts = [header, question.prompt.get(locale), *options, "\n\n".join(closing)]
     give_up = _longest_first(texts, [len(texts) - 1, 1, *range(2, len(texts) - 1)])
@@ -141,15 +150,19 @@ def standings_layout(
     *,
     stopped: bool,
     why: str | None = None,
+    teams: tuple[TeamPlan, Sequence[TeamStanding]] | None = None,
 ) -> Layout:
     """The standings: the embed's title as a heading, why the round ended if it ended by
-    itself, the embed's lines below, the review button."""
+    itself, a team round's teams ranked, the embed's lines below, the review button."""
     from bot.app.review.buttons import MissedButton  # noqa: PLC0415  # import cycle
 
     board = standings_embed(title, standings, locale, stopped=stopped)
-    footer = board.footer.text
-    small = "\n".join(f"-# {line}" for line in (footer or "").splitlines())  # subtext
+    footer = (board.footer.text or "").splitlines()
     heading = f"### {board.title}" + (f"\n{why}" if why else "")
+    if teams is not None:  # the teams first, as the round was played for them
+        heading += "\n\n" + standings_text(*teams, locale)
+        footer.append(tr(locale, "teams.rule"))
+    small = "\n".join(f"-# {line}" for line in footer)  # subtext
     texts = [heading, board.description or "", *([small] if small else [])]
     heading, body, *below = fit_texts(texts, [1, 2, 0][: len(texts)])
     missed = MissedButton(round_id, tr(locale, "round.review_missed_button"))

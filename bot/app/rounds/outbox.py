@@ -143,7 +143,14 @@ class RoundOutbox:
         # question showed, before or after a restart.
         order = shown_order(view.id, question)
         layout = reveal_layout(
-            question, locale, round_id=view.id, index=index, total=total, tally=tally, order=order
+            question,
+            locale,
+            round_id=view.id,
+            index=index,
+            total=total,
+            tally=tally,
+            order=order,
+            teams=view.teams,
         )
         # ``view`` was read after every earlier message of the round was confirmed.
         message_id = view.message_ids.get(question_key(index))
@@ -224,8 +231,17 @@ class RoundOutbox:
         title = pack.title.get(locale) if pack is not None else view.pack_id
         standings = await rounds.standings(self._db, view.id)
         stopped = view.state is RoundState.STOPPED
+        teams = None
+        if view.teams is not None:
+            teams = (view.teams, await rounds.team_standings(self._db, view.id))
         layout = standings_layout(
-            view.id, title, standings, locale, stopped=stopped, why=why_it_ended(view, locale)
+            view.id,
+            title,
+            standings,
+            locale,
+            stopped=stopped,
+            why=why_it_ended(view, locale),
+            teams=teams,
         )
         message, _ = await self._find_or_post(
             view, delivery, sends, f"{MISSED}:{view.id}", lambda c: c.send(view=layout)

@@ -28,5 +28,6 @@ async def start_card_of(
         started_by=view.started_by,
         mode=view.mode,
         ping_role=ping,
+        teams=view.teams,
     )
     return card, start_card_mentions(ping)

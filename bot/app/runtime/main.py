@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from bot import __version__
@@ -27,10 +26,8 @@ from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
 from bot.clock import Clock
 from bot.config import Settings
-from bot.errors import ConfigError, QuizbotError
 from bot.heap import settle_heap
-from bot.quiz.library import Library, load_library
-from bot.quiz.problems import PackError
+from bot.quiz.library import Library
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
@@ -39,9 +36,9 @@ from bot.storage.readiness import wait_for_database
 log = logging.getLogger(__name__)
 
 
-def run(settings: Settings, discord_url: str | None = None) -> int:
-    """Serves until stopped; raises QuizbotError for whatever keeps it from starting."""
-    library = load_packs(settings.quiz_dir)
+def run(settings: Settings, library: Library, discord_url: str | None = None) -> int:
+    """Serves ``library`` until stopped; raises QuizbotError for whatever keeps it from
+    starting."""
     configure_logging(settings.log_level, settings.token, settings.log_format)
     url = discord_url or settings.discord_url
     log.info(
@@ -67,22 +64,6 @@ def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     except ImportError:
         return None
     return uvloop.new_event_loop
-
-
-def load_packs(quiz_dir: Path) -> Library:
-    """The packs to serve; refuses invalid packs and an empty folder."""
-    try:
-        library = load_library([quiz_dir])
-    except PackError as error:
-        raise QuizbotError(
-            "will not start with invalid packs:", *map(str, error.problems)
-        ) from None
-    if not library.packs:
-        raise ConfigError(
-            f"QUIZBOT_QUIZ_DIR: no quiz packs (*.yaml, *.yml) in {quiz_dir.resolve()}; "
-            "add packs there or point QUIZBOT_QUIZ_DIR at your packs"
-        )
-    return library
 
 
 async def start(settings: Settings, library: Library, discord_url: str | None) -> None:

@@ -4,6 +4,7 @@ bot/app/schedules/loop.py; each command here wakes it, so a change counts at onc
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
@@ -11,11 +12,13 @@ from discord import app_commands
 
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
+from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_unreachable
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import bot_can_post, moderated_guild
 from bot.app.kit.quiz_group import MODE_CHOICES, Questions, Seconds
 from bot.app.kit.replies import reply, say
+from bot.app.kit.team_plans import team_plan_of
 from bot.app.schedules.planning import (
     Refused,
     Request,
@@ -27,6 +30,8 @@ from bot.app.schedules.planning import (
 from bot.app.schedules.texts import added_text, choice_name, list_embed, refused_text, skipped_text
 from bot.quiz.review_round import RoundMode
 from bot.quiz.schedules import DAILY, MAX_TYPED, WEEKDAY_NAMES
+from bot.quiz.teams import MAX_TYPED as MAX_TEAMS_TYPED
+from bot.quiz.teams import Refused as TeamsRefused
 from bot.storage import schedules
 
 DAY_CHOICES = [
@@ -52,6 +57,7 @@ class ScheduleGroup(
         mode=_("cmd.quiz.schedule.add.mode.description"),
         ping=_("cmd.quiz.schedule.add.ping.description"),
         ends=_("cmd.quiz.schedule.add.ends.description"),
+        teams=_("cmd.quiz.schedule.add.teams.description"),
     )
     @app_commands.choices(day=DAY_CHOICES, mode=MODE_CHOICES)
     async def add(  # noqa: PLR0917  # one parameter per option, as Discord sends them
@@ -66,6 +72,7 @@ class ScheduleGroup(
         mode: app_commands.Choice[str] | None = None,
         ping: discord.Role | None = None,
         ends: Typed | None = None,
+        teams: app_commands.Range[str, 1, MAX_TEAMS_TYPED] | None = None,
     ) -> None:
         guild_id = await moderated_guild(interaction)
         if guild_id is None:
@@ -82,6 +89,11 @@ class ScheduleGroup(
         if ping is not None and ping.is_default():
             await say(interaction, "schedule.ping_everyone")
             return
+        rng = random.Random()  # noqa: S311  # an auto round's seed, drawn again for each round
+        team_plan = None if teams is None else team_plan_of(interaction, teams, rng)
+        if isinstance(team_plan, TeamsRefused):
+            await say(interaction, team_plan.key, part=echo(team_plan.part))
+            return
         request = Request(
             guild_id=guild_id,
             channel_id=target.id,
@@ -93,6 +105,7 @@ class ScheduleGroup(
             seconds=seconds,
             mode=RoundMode(mode.value) if mode is not None else RoundMode.NORMAL,
             ping_role_id=ping.id if ping is not None else None,
+            teams=team_plan,
             by=interaction.user.id,
             locale=interaction.locale.value,
         )

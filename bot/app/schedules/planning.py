@@ -21,6 +21,7 @@ from bot.quiz.schedules import (
     asked_recurrence,
     upcoming,
 )
+from bot.quiz.teams import TeamPlan
 from bot.quiz.zones import UTC_ZONE, zone_or_utc
 from bot.storage import schedules, settings
 from bot.storage.database import Database
@@ -50,6 +51,7 @@ class Request:
     seconds: int | None
     mode: RoundMode
     ping_role_id: int | None
+    teams: TeamPlan | None
     by: int
     locale: str  # the moderator's Discord language
 
@@ -87,6 +89,7 @@ async def add_schedule(db: Database, request: Request, now: datetime) -> Planned
         question_seconds=request.seconds,
         mode=request.mode,
         ping_role_id=request.ping_role_id,
+        teams=request.teams,
         created_by=request.by,
         created_locale=request.locale,
         created_at=now,

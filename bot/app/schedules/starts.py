@@ -17,6 +17,7 @@ import discord
 from bot.app.kit.context import RoundControl
 from bot.app.kit.permissions import bot_can_post
 from bot.app.kit.server_views import PackShelf
+from bot.app.kit.team_plans import with_new_seed
 from bot.clock import Clock
 from bot.quiz.model import Pack
 from bot.quiz.schedules import Occurrence, Outcome, Schedule
@@ -86,6 +87,7 @@ class OccurrenceStarter:
         """The round, created with the occurrence's claim (what the server's settings fill in
         read now); raises what ``rounds.start_round`` raises."""
         configured = await settings.guild_settings(self._db, schedule.guild_id)
+        rng = random.Random()  # noqa: S311  # a quiz shuffle, not cryptography
         view = await rounds.start_round(
             self._db,
             guild_id=schedule.guild_id,
@@ -94,11 +96,12 @@ class OccurrenceStarter:
             started_by=schedule.created_by,
             question_seconds=schedule.question_seconds or configured.question_seconds,
             question_count=schedule.question_count,
-            rng=random.Random(),  # noqa: S311  # a quiz shuffle, not cryptography
+            rng=rng,
             now=self._clock.now(),
             mode=schedule.mode,
             ping_role_id=schedule.ping_role_id or configured.ping_role_id,
             scheduled=ScheduledStart(schedule.id, occurrence),
+            team_plan=None if schedule.teams is None else with_new_seed(schedule.teams, rng),
         )
         return view.id
 

@@ -11,6 +11,7 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.message_parts import BRAND, pack_title
+from bot.app.kit.team_plans import teams_text
 from bot.app.schedules.planning import Planned, Refused, Skipped
 from bot.quiz.library import Library
 from bot.quiz.schedules import (
@@ -102,13 +103,15 @@ def list_embed(found: Sequence[Planned], library: Library, locale: str) -> disco
 
 
 def _details(planned: Planned, locale: str) -> list[str]:
-    """The end, the ping and the next rounds of a schedule."""
+    """The end, the ping, the teams and the next rounds of a schedule."""
     schedule = planned.schedule
     lines = []
     if schedule.recurrence.ends_on is not None:
         lines.append(tr(locale, "schedule.ends", day=schedule.recurrence.ends_on.isoformat()))
     if schedule.ping_role_id is not None:
         lines.append(tr(locale, "schedule.pings", role=f"<@&{schedule.ping_role_id}>"))
+    if schedule.teams is not None:
+        lines.append(teams_text(schedule.teams, locale))
     if planned.next:
         times = ", ".join(full_time(o.due_at) for o in planned.next)
         lines.append(tr(locale, "schedule.next_rounds", times=times))

@@ -1,5 +1,5 @@
-"""`/settings`: a member's own settings, privately, in a server or in a DM with the bot; a
-server's are `/quiz settings` (server_commands.py)."""
+"""`/settings`: a member's own settings, privately, in a server, in a DM with the bot or in a
+group DM; a server's are `/quiz settings` (server_commands.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
+from bot.app.kit.places import anywhere
 from bot.app.kit.replies import reply
 from bot.app.settings.member_embed import problems_text, settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
@@ -57,8 +58,7 @@ class MemberSettingsCog(commands.Cog):
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.choices(retention=RETENTION_OPTIONS)
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    @app_commands.allowed_installs(guilds=True, users=False)
+    @anywhere
     async def settings(  # noqa: PLR0917  # one parameter per option, as Discord sends them
         self,
         interaction: discord.Interaction[Any],

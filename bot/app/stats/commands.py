@@ -1,7 +1,9 @@
-"""`/stats [member]`: a member's numbers and progress chart in this server, privately."""
+"""`/stats [member]`: a member's numbers and progress chart in this server, privately; outside a
+server (a DM with the bot, a group DM), one's own in every server (bot/app/kit/places.py)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -12,11 +14,13 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.message_parts import mention
+from bot.app.kit.places import anywhere, server_of
 from bot.app.kit.replies import reply, say
 from bot.app.stats.embed import SeasonPlace, chart_url, stats_chart, stats_embed
 from bot.quiz.scoring import season_key
 from bot.storage import leaderboard, seasons, stats
 from bot.storage.progress import member_progress
+from bot.storage.results import MemberStats
 
 
 class StatsCog(commands.Cog):
@@ -25,7 +29,7 @@ class StatsCog(commands.Cog):
 
     @app_commands.command(name="stats", description=_("cmd.stats.description"))
     @app_commands.describe(member=_("cmd.stats.member.description"))
-    @app_commands.guild_only()
+    @anywhere
     async def stats(
         self,
         interaction: discord.Interaction[Any],
@@ -34,27 +38,52 @@ class StatsCog(commands.Cog):
         # Discord lets a member pick any user; only someone in the server resolves to a Member.
         # A bare Member option would turn anyone else into a TransformerError.
         whose = member or interaction.user
-        assert interaction.guild_id is not None  # noqa: S101  # guild-only command
+        server = server_of(interaction)
+        if server is None and whose.id != interaction.user.id:
+            # Outside a server the numbers are of every server: a member's own to see only.
+            await say(interaction, "stats.own_only")
+            return
         now = self.ctx.clock.now()
-        numbers = await stats.member_stats(
-            self.ctx.db, whose.id, now, guild_id=interaction.guild_id
-        )
-        in_server = isinstance(whose, discord.Member)
+        numbers = await stats.member_stats(self.ctx.db, whose.id, now, guild_id=server)
+        in_server = server is None or isinstance(whose, discord.Member)
         if not in_server and not numbers.answers:
             await say(interaction, "stats.not_in_server", member=mention(whose.id))
             return
+        await self._show(interaction, whose, numbers, server, now=now, in_server=in_server)
+
+    async def _show(
+        self,
+        interaction: discord.Interaction[Any],
+        whose: discord.abc.User,
+        numbers: MemberStats,
+        server: int | None,
+        *,
+        now: datetime,
+        in_server: bool,
+    ) -> None:
+        """The numbers, with the chart and the season's place, privately. ``in_server``:
+        whether ``whose`` is in the server (outside a server, always)."""
         locale = interaction.locale.value
         who = mention(whose.id)
         heading = who if in_server else tr(locale, "stats.former_member", member=who)
-        known = (await self.ctx.shelf.view(interaction.guild_id)).known
+        known = (await self.ctx.shelf.view(server)).known
         # Messages about someone else speak of them in the third person.
         whose_stats = "self" if whose.id == interaction.user.id else "other"
         # The first chart imports matplotlib, which may outlast Discord's 3 s on a busy host.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        progress = await member_progress(self.ctx.db, whose.id, now, guild_id=interaction.guild_id)
-        chart = await stats_chart(progress, locale)
-        season = await season_place(self.ctx, interaction.guild_id, whose.id)
-        embed = stats_embed(numbers, locale, heading, whose_stats, known, now=now, season=season)
+        progress = await member_progress(self.ctx.db, whose.id, now, guild_id=server)
+        chart = await stats_chart(progress, locale, in_server=server is not None)
+        season = None if server is None else await season_place(self.ctx, server, whose.id)
+        embed = stats_embed(
+            numbers,
+            locale,
+            heading,
+            whose_stats,
+            known,
+            now=now,
+            season=season,
+            in_server=server is not None,
+        )
         if chart is None:
             await reply(interaction, embed=embed)
         else:

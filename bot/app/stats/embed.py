@@ -44,13 +44,15 @@ def stats_embed(
     *,
     now: datetime,
     season: SeasonPlace | None = None,
+    in_server: bool = True,
 ) -> discord.Embed:
     """``whose`` is ``self`` or ``other``: messages about someone else speak of them in the
     third person. ``library``: the packs this server knows; another server's own packs are
     left out (a built-in pack no longer loaded shows by its id). ``season``: the member's place
-    on the running season's board, if a season runs."""
+    on the running season's board, if a season runs. ``in_server``: False outside a server,
+    where the answers are those of every server."""
     embed = discord.Embed(title=tr(locale, "stats.title"), description=heading, colour=BRAND)
-    embed.set_footer(text=tr(locale, "stats.scope"))
+    embed.set_footer(text=tr(locale, "stats.scope" if in_server else "stats.scope_everywhere"))
     embed.add_field(name=tr(locale, "stats.answers"), value=number(locale, numbers.answers))
     embed.add_field(
         name=tr(locale, "stats.accuracy"), value=accuracy_text(locale, numbers.accuracy)
@@ -109,10 +111,12 @@ def chart_url() -> str:
     return f"attachment://{CHART_FILENAME}"
 
 
-async def stats_chart(progress: Progress, locale: str) -> discord.File | None:
+async def stats_chart(
+    progress: Progress, locale: str, *, in_server: bool = True
+) -> discord.File | None:
     """The chart as an attachment, drawn in a worker thread: it takes the CPU for a while
     and the event loop must keep serving everyone else meanwhile. None if it could not be
-    drawn: the figures beside it still go out."""
+    drawn: the figures beside it still go out. ``in_server``: as ``stats_embed``'s."""
     # matplotlib is imported on the first chart, not at start: the idle bot stays small.
     from bot.app.stats.chart import ChartText, render_stats_chart  # noqa: PLC0415
 
@@ -120,7 +124,10 @@ async def stats_chart(progress: Progress, locale: str) -> discord.File | None:
         return tr(locale, "stats_chart.date", day=day.day, month=day.month)
 
     text = ChartText(
-        answers_title=tr(locale, "stats_chart.answers_title"),
+        answers_title=tr(
+            locale,
+            "stats_chart.answers_title" if in_server else "stats_chart.answers_title_everywhere",
+        ),
         answers_axis=tr(locale, "stats_chart.answers_axis"),
         accuracy_axis=tr(locale, "stats_chart.accuracy_axis"),
         due_title=tr(locale, "stats_chart.due_title"),

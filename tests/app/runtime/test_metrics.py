@@ -169,6 +169,8 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     assert writes >= 2  # the round's start, and at least one batch of answers
     assert samples[("quizbot_database_write_longest_seconds", ())] > 0
     assert samples[("quizbot_question_close_seconds_count", ())] == 0  # still open
+    for loop in ("schedules", "seasons", "rewards"):  # each has made its first pass, at the start
+        assert samples[("quizbot_loop_passes_total", (("loop", loop),))] >= 1
 
     await _skip(sandbox)
     closes = ("quizbot_question_close_seconds_count", ())

@@ -23,6 +23,8 @@ cmd-quiz-start-mode-name = λειτουργία
 cmd-quiz-start-mode-description = Κανονική: ανακατεμένο πακέτο. Επανάληψη: ό,τι τα μέλη απάντησαν συχνότερα λάθος ή πρέπει να ξαναδούν
 cmd-quiz-start-mode-normal = Κανονική
 cmd-quiz-start-mode-review = Επανάληψη
+cmd-quiz-start-teams-name = ομάδες
+cmd-quiz-start-teams-description = Γύρος ομάδων: 2-6 ρόλοι ομάδων (αναφορές ή id), ή auto (2 ομάδες· auto 3: τρεις)
 cmd-quiz-stop-name = διακοπή
 cmd-quiz-stop-description = Διακοπή του γύρου σε αυτό το κανάλι και εμφάνιση της βαθμολογίας (συντονιστές)
 cmd-quiz-skip-name = παράλειψη
@@ -299,12 +301,16 @@ stats-no_packs = { $whose ->
        *[other] Δεν έχει ξεκινήσει ακόμη κανένα πακέτο.
     }
 stats-scope = Απαντήσεις, ακρίβεια και γύροι: σε αυτόν τον server. Σερί, πακέτα και επαναλήψεις: σε όλους τους server.
+# Το /stats εκτός server (σε DM με το bot, σε ομαδικό DM).
+stats-scope_everywhere = Απαντήσεις, ακρίβεια, γύροι, σερί και επαναλήψεις: σε όλους τους server. Πακέτα: τα ενσωματωμένα (τα δικά ενός server φαίνονται σε εκείνον).
+stats-own_only = Εκτός server, το /{ cmd-stats-name } δείχνει μόνο τα δικά σας στατιστικά.
 stats-former_member = { $member } (δεν είναι πια μέλος αυτού του server)
 stats-not_in_server = { $member } δεν είναι μέλος αυτού του server και δεν έχει απαντήσεις εδώ.
 
 ## Το διάγραμμα του /stats (συνημμένη εικόνα): τίτλοι, άξονες και ημερομηνίες.
 
 stats_chart-answers_title = Απαντήσεις ανά εβδομάδα (αυτός ο server)
+stats_chart-answers_title_everywhere = Απαντήσεις ανά εβδομάδα (όλοι οι server)
 stats_chart-answers_axis = Απαντήσεις
 stats_chart-accuracy_axis = Ακρίβεια
 stats_chart-due_title = Επαναλήψεις τις επόμενες 14 ημέρες
@@ -321,6 +327,8 @@ packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
     }
 packs-empty = Δεν έχουν φορτωθεί πακέτα κουίζ.
 # Επιλογή πακέτου γραμμένη με το εσωτερικό επίθημα του bot (`capitals@123`), που κανένα μέλος δεν γράφει.
+# Επιλογή πακέτου εκτός server (σε DM, σε ομαδικό DM), όπου υπάρχουν μόνο τα ενσωματωμένα πακέτα.
+packs-unknown_outside = Δεν υπάρχει ενσωματωμένο πακέτο με το όνομα «{ $pack }». Εκτός server επαναλαμβάνονται μόνο τα ενσωματωμένα πακέτα· τα δικά ενός server πακέτα μένουν σε εκείνον τον server.
 packs-inside_id = Το «{ $pack }» δεν είναι αναγνωριστικό πακέτου: τα αναγνωριστικά πακέτων δεν περιέχουν ποτέ «@». Γράψτε το αναγνωριστικό όπως το δείχνει η εντολή /{ cmd-quiz-name } { cmd-quiz-packs-name }, χωρίς το «@» και ό,τι ακολουθεί.
 
 ## /quiz settings.
@@ -582,6 +590,8 @@ cmd-quiz-schedule-add-ping-name = ειδοποίηση
 cmd-quiz-schedule-add-ping-description = Ένας ρόλος που ειδοποιείται όταν ξεκινά κάθε γύρος (προεπιλογή: ο ρόλος ειδοποίησης του server)
 cmd-quiz-schedule-add-ends-name = λήξη
 cmd-quiz-schedule-add-ends-description = Η τελευταία μέρα, ΕΕΕΕ-ΜΜ-ΗΗ (προεπιλογή: χωρίς λήξη)
+cmd-quiz-schedule-add-teams-name = ομάδες
+cmd-quiz-schedule-add-teams-description = Γύροι ομάδων: 2-6 ρόλοι ομάδων (αναφορές ή id), ή auto (νέες ομάδες σε κάθε γύρο)
 cmd-quiz-schedule-list-name = λίστα
 cmd-quiz-schedule-list-description = Οι προγραμματισμένοι γύροι του server και πότε ξεκινούν (συντονιστές)
 cmd-quiz-schedule-remove-name = αφαίρεση
@@ -936,3 +946,30 @@ settings-reward_season = { $role } με { $points ->
         [one] { $points } πόντο
        *[other] { $points } πόντους
     } σε μια σεζόν
+
+## Team rounds (`/quiz start teams:`)
+teams-too_long = Αυτό είναι πολύ μεγάλο για λίστα ομάδων: γράψτε 2 έως 6 ρόλους, ή auto.
+teams-not_a_role = Το «{ $part }» δεν είναι ρόλος: γράψτε 2 έως 6 ρόλους με αναφορά (@Κόκκινοι) ή id, ή auto.
+teams-repeated = Ένας ρόλος γράφτηκε δύο φορές· γράψτε κάθε ρόλο ομάδας μία φορά.
+teams-count = Ένας γύρος ομάδων έχει 2 έως 6 ομάδες: γράψτε 2 έως 6 ρόλους, ή auto.
+teams-auto_count = Γράψτε auto για 2 ομάδες, ή auto και έναν αριθμό από 2 έως 6, π.χ. auto 3.
+teams-everyone = Το @everyone δεν μπορεί να είναι ομάδα: θα έπαιζαν όλοι σε αυτήν.
+teams-unknown_role = Αυτός ο server δεν έχει ρόλο { $part }.
+teams-managed_role = Τον { $part } τον διαχειρίζεται το Discord ή μια εφαρμογή (ρόλος bot ή booster): δεν δίνεται σε κανέναν, άρα δεν μπορεί να είναι ομάδα.
+teams-start = **Γύρος ομάδων**: { $teams }. Κάθε μέλος παίζει για τον πρώτο από αυτούς τους ρόλους που έχει.
+teams-start_auto = **Γύρος ομάδων**: { $count } ομάδες, που σχηματίζονται καθώς τα μέλη απαντούν πρώτη φορά (το καθένα μπαίνει στην ομάδα με τα λιγότερα μέλη).
+teams-auto_name = Ομάδα { $number }
+teams-playing_for = Παίζετε για την ομάδα { $team }.
+teams-playing_alone = Δεν έχετε κανέναν από τους ρόλους ομάδων αυτού του γύρου: οι πόντοι σας μετρούν μόνο για εσάς.
+teams-shares = Ομάδες
+teams-share = { $team } { $right }/{ $answered } σωστά
+teams-standings = Ομάδες
+teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFractionDigits: 2) } ανά μέλος ({ $points ->
+    [one] { $points } σωστή
+   *[other] { $points } σωστές
+}, { $members ->
+    [one] { $members } μέλος έπαιξε
+   *[other] { $members } μέλη έπαιξαν
+})
+teams-nobody_played = Κανείς δεν έπαιξε για κάποια ομάδα.
+teams-rule = Οι ομάδες κατατάσσονται με τους πόντους ανά μέλος που έπαιξε: οι σωστές απαντήσεις των μελών μιας ομάδας διά το πόσα από αυτά απάντησαν. Τα μέλη χωρίς ομάδα κατατάσσονται μόνο ως άτομα.

@@ -23,6 +23,8 @@ cmd-quiz-start-mode-name = mode
 cmd-quiz-start-mode-description = Normal: the pack shuffled. Review: what this server got wrong most or has due
 cmd-quiz-start-mode-normal = Normal
 cmd-quiz-start-mode-review = Review
+cmd-quiz-start-teams-name = teams
+cmd-quiz-start-teams-description = A team round: 2-6 team roles (mentions or ids), or auto (2 teams; auto 3: three)
 cmd-quiz-stop-name = stop
 cmd-quiz-stop-description = Stop the round in this channel and show the standings (moderators)
 cmd-quiz-skip-name = skip
@@ -264,12 +266,16 @@ stats-no_packs = { $whose ->
        *[other] No pack started yet.
     }
 stats-scope = Answers, accuracy and rounds: this server. Streak, packs and reviews: every server.
+# /stats outside a server (a DM with the bot, a group DM).
+stats-scope_everywhere = Answers, accuracy, rounds, streak and reviews: every server. Packs: the built-in ones (a server's own show in that server).
+stats-own_only = Outside a server, /{ cmd-stats-name } shows only your own stats.
 stats-former_member = { $member } (no longer in this server)
 stats-not_in_server = { $member } is not in this server and has no answers here.
 
 ## The /stats chart (an attached picture): its titles, axes and dates.
 
 stats_chart-answers_title = Answers per week (this server)
+stats_chart-answers_title_everywhere = Answers per week (every server)
 stats_chart-answers_axis = Answers
 stats_chart-accuracy_axis = Accuracy
 stats_chart-due_title = Reviews due, next 14 days
@@ -286,6 +292,8 @@ packs-line = **{ $title }** (`{ $id }`) · { $difficulty } · { $questions ->
     }
 packs-empty = No quiz packs are loaded.
 # A pack option typed with the bot's inside suffix (`capitals@123`), which no member may type.
+# A pack option outside a server (a DM, a group DM), where only the built-in packs are.
+packs-unknown_outside = There is no built-in pack called “{ $pack }”. Outside a server only the built-in packs are reviewed; a server's own packs stay in that server.
 packs-inside_id = “{ $pack }” is not a pack id: pack ids never contain “@”. Type the id as /{ cmd-quiz-name } { cmd-quiz-packs-name } shows it, without the “@” and what follows.
 
 ## /quiz settings.
@@ -550,6 +558,8 @@ cmd-quiz-schedule-add-ping-name = ping
 cmd-quiz-schedule-add-ping-description = A role to ping when each round starts (default: the server's ping role)
 cmd-quiz-schedule-add-ends-name = ends
 cmd-quiz-schedule-add-ends-description = The last day, YYYY-MM-DD (default: no end)
+cmd-quiz-schedule-add-teams-name = teams
+cmd-quiz-schedule-add-teams-description = Team rounds: 2-6 team roles (mentions or ids), or auto (teams made anew each round)
 cmd-quiz-schedule-list-name = list
 cmd-quiz-schedule-list-description = This server's scheduled rounds and when they start next (moderators)
 cmd-quiz-schedule-remove-name = remove
@@ -904,3 +914,27 @@ settings-reward_season = { $role } at { $points ->
         [one] { $points } point
        *[other] { $points } points
     } in a season
+
+## Team rounds (`/quiz start teams:`)
+teams-too_long = That is too long for a list of teams: list 2 to 6 roles, or write auto.
+teams-not_a_role = “{ $part }” is not a role: list 2 to 6 roles by mention (@Red) or id, or write auto.
+teams-repeated = A role is listed twice; list each team role once.
+teams-count = A team round has 2 to 6 teams: list 2 to 6 roles, or write auto.
+teams-auto_count = Write auto for 2 teams, or auto and a number from 2 to 6, e.g. auto 3.
+teams-everyone = @everyone cannot be a team: everyone would play for it.
+teams-unknown_role = This server has no role { $part }.
+teams-managed_role = { $part } is managed by Discord or an app (a bot's or a booster role): nobody can be given it, so it cannot be a team.
+teams-start = **Team round**: { $teams }. Each member plays for the first of these roles they hold.
+teams-start_auto = **Team round**: { $count } teams, made as members first answer (each joins the team with the fewest members).
+teams-auto_name = Team { $number }
+teams-playing_for = You play for { $team }.
+teams-playing_alone = You hold none of this round's team roles: you score for yourself only.
+teams-shares = Teams
+teams-share = { $team } { $right }/{ $answered } right
+teams-standings = Teams
+teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFractionDigits: 2) } per member ({ $points } correct, { $members ->
+    [one] { $members } member
+   *[other] { $members } members
+} played)
+teams-nobody_played = Nobody played for a team.
+teams-rule = Teams rank by points per member who played: the correct answers of a team's members divided by how many of them answered. Members in no team are ranked only as individuals.
