@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Row, select
 
 from bot.quiz import fitting, leeches, retention, scheduling
 from bot.quiz.zones import zone_or_utc
-from bot.storage.dialects import Insert, covering, insert_for
+from bot.storage.dialects import Insert, bulk_insert, covering, insert_for, one_of, write_bulk
 from bot.storage.fitting import FittedWeights, fitted_weights
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
@@ -53,6 +53,26 @@ class _CardState:
     lapses: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class CardsBefore:
+    """What a batch of reviews starts from: its stored cards and its members as learners."""
+
+    states: dict[CardKey, _CardState]
+    learners: dict[int, _Learner]
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledCards:
+    """A batch of reviews applied: the cards as they end up, and the review log's rows."""
+
+    states: dict[CardKey, _CardState]
+    logs: list[dict[str, object]]
+
+    @property
+    def cards(self) -> dict[CardKey, scheduling.Card]:
+        return {key: state.card for key, state in self.states.items()}
+
+
 def review_cards(
     connection: Connection, dialect: str, reviews: Sequence[CardReview], rng: Random
 ) -> dict[CardKey, scheduling.Card]:
@@ -61,13 +81,33 @@ def review_cards(
     ``rng`` fuzzes their review intervals."""
     if not reviews:
         return {}
+    scheduled = schedule_cards(load_cards(connection, reviews), reviews, rng)
+    write_cards(connection, dialect, scheduled)
+    return scheduled.cards
+
+
+def load_cards(connection: Connection, reviews: Sequence[CardReview]) -> CardsBefore:
+    """The stored cards and the learners ``reviews`` need, read in the caller's transaction."""
     states = _load(connection, {review.key for review in reviews})
-    learners = _learners(connection, reviews)
-    logs = [_apply(states, review, learners[review.member_id], rng) for review in reviews]
-    touched = {review.key: states[review.key] for review in reviews}
-    connection.execute(_upsert(dialect), _rows(touched))
-    connection.execute(review_logs_table.insert(), logs)
-    return {key: state.card for key, state in touched.items()}
+    return CardsBefore(states, _learners(connection, reviews))
+
+
+def schedule_cards(
+    before: CardsBefore, reviews: Sequence[CardReview], rng: Random
+) -> ScheduledCards:
+    """``reviews`` applied in order to the cards of ``before`` (whose states it takes over):
+    no database, so a large batch can be scheduled away from the event loop."""
+    states = before.states
+    logs = [_apply(states, review, before.learners[review.member_id], rng) for review in reviews]
+    return ScheduledCards({review.key: states[review.key] for review in reviews}, logs)
+
+
+def write_cards(connection: Connection, dialect: str, scheduled: ScheduledCards) -> None:
+    """The scheduled cards and their review log written, in bulk."""
+    cards = [tuple(row[name] for name in _CARD_COLUMNS) for row in _rows(scheduled.states)]
+    logs = [tuple(row[name] for name in _LOG_COLUMNS) for row in scheduled.logs]
+    write_bulk(connection, _upsert(dialect, bulk=True), _CARD_COLUMNS, cards)
+    write_bulk(connection, _insert_logs(dialect), _LOG_COLUMNS, logs)
 
 
 def review_card_as_shown(
@@ -122,7 +162,9 @@ def _learners(connection: Connection, reviews: Sequence[CardReview]) -> dict[int
     weights = fitted_weights(connection, member_ids, {review.pack_id for review in reviews})
     c = member_settings_table.c
     rows = connection.execute(
-        select(c.member_id, c.time_zone, c.retention).where(c.member_id.in_(sorted(member_ids)))
+        select(c.member_id, c.time_zone, c.retention).where(
+            one_of(connection.dialect.name, c.member_id, member_ids)
+        )
     )
     found = {member_id: (zone, percent) for member_id, zone, percent in rows}
     default = (MemberSettings(0).time_zone, None)
@@ -165,7 +207,8 @@ def _apply(
 
 def _load(connection: Connection, keys: set[CardKey]) -> dict[CardKey, _CardState]:
     c = cards_table.c
-    query = select(cards_table).where(covering((c.member_id, c.pack_id, c.question_id), keys))
+    columns = (c.member_id, c.pack_id, c.question_id)
+    query = select(cards_table).where(covering(columns, keys, connection.dialect.name))
     rows = connection.execute(query)
     found = {(row.member_id, row.pack_id, row.question_id): row for row in rows}
     return {key: _state_of(row) for key, row in found.items() if key in keys}
@@ -184,10 +227,30 @@ def _state_of(row: Row[Any]) -> _CardState:
     return _CardState(card, row.introduced_at, row.introduced_by, row.lapses)
 
 
-def _upsert(dialect: str, where: ColumnElement[bool] | None = None) -> Insert:
-    """Cards inserted, or their schedule updated if they exist (and match ``where``)."""
+_CARD_COLUMNS = (
+    *("member_id", "pack_id", "question_id", "state", "step", "stability", "difficulty"),
+    *("due", "last_review", "introduced_at", "introduced_by", "lapses"),
+)
+_LOG_COLUMNS = (
+    *("member_id", "pack_id", "question_id", "rating", "reviewed_at", "duration_ms", "source"),
+)
+
+
+def _insert_logs(dialect: str) -> Insert:
+    return bulk_insert(dialect, review_logs_table, _LOG_COLUMNS)
+
+
+def _upsert(
+    dialect: str, where: ColumnElement[bool] | None = None, *, bulk: bool = False
+) -> Insert:
+    """Cards inserted, or their schedule updated if they exist (and match ``where``); with
+    ``bulk``, for ``write_bulk``."""
     c = cards_table.c
-    insert = insert_for(dialect, cards_table)
+    insert = (
+        bulk_insert(dialect, cards_table, _CARD_COLUMNS)
+        if bulk
+        else insert_for(dialect, cards_table)
+    )
     scheduled = ("state", "step", "stability", "difficulty", "due", "last_review", "lapses")
     return insert.on_conflict_do_update(
         index_elements=[c.member_id, c.pack_id, c.question_id],

@@ -31,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.quiz import fitting, scheduling
 from bot.quiz.refits import FitJob, FitResult, LearnerHistory
 from bot.storage.database import Database
-from bot.storage.dialects import covering, insert_for
+from bot.storage.dialects import covering, insert_for, one_of
 from bot.storage.models import (
     cards_table,
     member_parameters_table,
@@ -255,7 +255,7 @@ def fitted_weights(
     ):
         rows = connection.execute(
             select(key, table.c.parameters).where(
-                key.in_(sorted(keys)),
+                one_of(connection.dialect.name, key, keys),
                 table.c.version == fitting.MODEL_VERSION,
                 table.c.parameters.is_not(None),
             )

@@ -24,7 +24,9 @@ from sqlalchemy import (
     Table,
     Text,
     TypeDecorator,
+    false,
     text,
+    true,
 )
 from sqlalchemy.ext.asyncio import AsyncAttrs
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -190,7 +192,7 @@ class QuestionSuggestionRow(Base):
     decided_by: Mapped[int | None] = mapped_column(BigInteger)
     decided_at: Mapped[datetime | None]
     question_id: Mapped[str | None] = mapped_column(String(ID_LENGTH))  # once approved
-    edited: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    edited: Mapped[bool] = mapped_column(Boolean, server_default=false())
     reason: Mapped[str | None] = mapped_column(String(300))  # a rejection's, if given
     # The card in the server's suggestions channel, if one was posted.
     card_channel_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -302,9 +304,9 @@ class GuildSettingsRow(Base):
     pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
     time_zone: Mapped[str] = mapped_column(String(64), server_default=text("'UTC'"))  # schedules'
     # How late a scheduled round missed while the bot was offline may still start.
-    grace_minutes: Mapped[int] = mapped_column(SmallInteger, server_default=text("15"))
+    grace_minutes: Mapped[int] = mapped_column(SmallInteger, server_default="15")
     # Members' suggested questions: whether they may, and where moderators see them.
-    suggestions_open: Mapped[bool] = mapped_column(Boolean, server_default=text("true"))
+    suggestions_open: Mapped[bool] = mapped_column(Boolean, server_default=true())
     suggestions_channel_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
@@ -314,16 +316,16 @@ class MemberSettingsRow(Base):
     daily_new_limit: Mapped[int]
     time_zone: Mapped[str] = mapped_column(String(64))
     reminders: Mapped[bool] = mapped_column(Boolean)
-    reminder_hour: Mapped[int] = mapped_column(SmallInteger)  # member-local, 0-23
+    reminder_hour: Mapped[int] = mapped_column(SmallInteger, server_default="18")  # member-local
     # Hours start up to end (wrapping past midnight) when no reminder is sent; None: none.
     quiet_start: Mapped[int | None] = mapped_column(SmallInteger)
     quiet_end: Mapped[int | None] = mapped_column(SmallInteger)
     locale: Mapped[str | None] = mapped_column(String(16))  # of DMs; None: the client's
     client_locale: Mapped[str | None] = mapped_column(String(16))  # as last seen
     # Discord refused a reminder DM (50007): reminders went off, and the member is to be told.
-    dm_refused: Mapped[bool] = mapped_column(Boolean)
+    dm_refused: Mapped[bool] = mapped_column(Boolean, server_default=false())
     # A DM before a scheduled round whose Discord event the member is interested in.
-    event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=text("true"))
+    event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=true())
     # Desired retention in percent (bot.quiz.retention); None: the default, whatever it is then.
     retention: Mapped[int | None] = mapped_column(SmallInteger)
 
@@ -453,7 +455,7 @@ class OccurrenceRow(Base):
     recorded_at: Mapped[datetime]
     note_owed: Mapped[bool] = mapped_column(Boolean)  # its moderator is still to be told
     # A skipped occurrence made an exception of the schedule's Discord event.
-    excepted: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    excepted: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class InterestNoticeRow(Base):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import Insert, bindparam, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.rounds import Message, RoundState
@@ -47,15 +47,18 @@ async def enqueue(
     now: datetime,
 ) -> None:
     """Owe Discord a message, in the caller's transaction (the one making the transition)."""
-    await connection.execute(
-        round_deliveries_table.insert().values(
-            round_id=round_id,
-            kind=kind.value,
-            question_index=question_index,
-            state=PENDING,
-            attempts=0,
-            created_at=now,
-        )
+    await connection.execute(owed(round_id, kind, question_index, now))
+
+
+def owed(round_id: int, kind: Message, question_index: int | None, now: datetime) -> Insert:
+    """The statement that owes Discord a message (``enqueue``'s, for a synchronous caller)."""
+    return round_deliveries_table.insert().values(
+        round_id=round_id,
+        kind=kind.value,
+        question_index=question_index,
+        state=PENDING,
+        attempts=0,
+        created_at=now,
     )
 
 

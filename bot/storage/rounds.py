@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, func, select, update
+from sqlalchemy import Connection, Row, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -40,7 +40,14 @@ from bot.storage.results import (
     RoundView,
     Tally,
 )
-from bot.storage.settle import settle_question
+from bot.storage.settle import (
+    Settled,
+    SettleStart,
+    read_settle,
+    settle_question,
+    work_out,
+    write_settle,
+)
 
 FASTEST_SHOWN = 3
 STANDINGS_SHOWN = 20  # rows of a round's standings message; the rest are counted
@@ -208,7 +215,10 @@ async def close_question(
 ) -> Tally | None:
     """Close the open question, owe its reveal, settle its answers (scores, cards), and tally
     it; None if it was not open (another process closed it). A paused round's question is
-    closed only with ``paused_too`` (a moderator's skip): its time is not running out."""
+    closed only with ``paused_too`` (a moderator's skip): its time is not running out.
+
+    The settle is worked out between the transaction's reads and writes, away from the event
+    loop (``Database.run_in_steps``)."""
     open_here = [
         RoundRow.id == round_id,
         RoundRow.question_open.is_(True),
@@ -216,21 +226,43 @@ async def close_question(
     ]
     if not paused_too:
         open_here.append(RoundRow.paused_at.is_(None))
-    async with db.write() as connection:
-        claimed = await connection.execute(
-            update(RoundRow).where(*open_here).values(question_open=False)
-        )
+
+    def read(connection: Connection) -> _Closing | None:
+        claimed = connection.execute(update(RoundRow).where(*open_here).values(question_open=False))
         if claimed.rowcount != 1:
             return None
-        await outbox.enqueue(connection, round_id, Message.REVEAL, question_index, now)
-        await settle_question(connection, round_id, question_index)
-        return await _tally(connection, round_id, question_index)
+        connection.execute(outbox.owed(round_id, Message.REVEAL, question_index, now))
+        return _Closing(read_settle(connection, round_id, question_index))
+
+    def write(connection: Connection, closing: _Closing | None) -> Tally | None:
+        if closing is None:
+            return None
+        if closing.settled is not None:
+            write_settle(connection, closing.settled)
+        return _tally(connection, round_id, question_index)
+
+    return await db.run_in_steps(read, _work_out, write)
+
+
+@dataclass(frozen=True, slots=True)
+class _Closing:
+    """A question this transaction closed: what its settle starts from (None: no answers),
+    then the settle worked out."""
+
+    start: SettleStart | None
+    settled: Settled | None = None
+
+
+def _work_out(closing: _Closing | None) -> _Closing | None:
+    if closing is None or closing.start is None:
+        return closing
+    return _Closing(closing.start, work_out(closing.start))
 
 
 async def tally(db: Database, round_id: int, question_index: int) -> Tally:
     """The tally of a question so far (e.g. to repost it after a restart)."""
     async with db.read() as connection:
-        return await _tally(connection, round_id, question_index)
+        return await connection.run_sync(lambda sync: _tally(sync, round_id, question_index))
 
 
 async def end_round(
@@ -289,33 +321,27 @@ async def _standings(connection: AsyncConnection, round_id: int) -> Standings:
     return round_standings((Score(*row) for row in rows), shown=STANDINGS_SHOWN)
 
 
-async def _tally(connection: AsyncConnection, round_id: int, question_index: int) -> Tally:
-    row = (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
+def _tally(connection: Connection, round_id: int, question_index: int) -> Tally:
+    row = connection.execute(select(rounds_table).where(RoundRow.id == round_id)).one()
     question_id: str = row.question_order[question_index]
-    question = (
-        await connection.execute(
-            select(QuestionRow.option_count, QuestionRow.correct_index).where(
-                QuestionRow.pack_id == row.pack_id, QuestionRow.question_id == question_id
-            )
+    question = connection.execute(
+        select(QuestionRow.option_count, QuestionRow.correct_index).where(
+            QuestionRow.pack_id == row.pack_id, QuestionRow.question_id == question_id
         )
     ).one()
     this_question = (AnswerRow.round_id == round_id, AnswerRow.question_id == question_id)
     counts = [0] * question[0]
     per_option = select(AnswerRow.option_index, func.count()).where(*this_question)
-    for option_index, count in await connection.execute(
-        per_option.group_by(AnswerRow.option_index)
-    ):
+    for option_index, count in connection.execute(per_option.group_by(AnswerRow.option_index)):
         counts[option_index] = count
-    fastest = await connection.execute(
+    fastest = connection.execute(
         select(AnswerRow.member_id, AnswerRow.response_ms)
         .where(*this_question, AnswerRow.correct.is_(True))
         .order_by(AnswerRow.response_ms, AnswerRow.member_id)
         .limit(FASTEST_SHOWN)
     )
     plan = teams.plan_of(row.teams)
-    shares = (
-        () if plan is None else await teams.team_shares(connection, round_id, question_id, plan)
-    )
+    shares = () if plan is None else teams.team_shares(connection, round_id, question_id, plan)
     return Tally(
         round_id,
         question_index,

@@ -140,10 +140,11 @@ def _sizes(connection: Connection, round_id: int, count: int) -> list[int]:
     return sizes
 
 
-async def team_shares(
-    connection: AsyncConnection, round_id: int, question_id: str, plan: TeamPlan
+def team_shares(
+    connection: Connection, round_id: int, question_id: str, plan: TeamPlan
 ) -> tuple[TeamShare, ...]:
-    """How each team of the round answered the question, in the round's team order."""
+    """How each team of the round answered the question, in the round's team order (read in
+    the closing transaction's synchronous steps, rounds._tally)."""
     a, m = answers_table.c, round_team_members_table.c
     query = (
         select(m.team, func.count(), func.count().filter(a.correct.is_(True)))
@@ -151,7 +152,7 @@ async def team_shares(
         .where(a.round_id == round_id, a.question_id == question_id, m.team.is_not(None))
         .group_by(m.team)
     )
-    counts = {team: (answered, right) for team, answered, right in await connection.execute(query)}
+    counts = {team: (answered, right) for team, answered, right in connection.execute(query)}
     return tuple(TeamShare(team, *counts.get(team, (0, 0))) for team in range(plan.count))
 
 

@@ -16,12 +16,20 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.storage.migrate import HEAD_REVISION, alembic_config, stored_revision, upgrade_async
 from bot.storage.models import Base
-from tests.databases import BACKENDS, POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.databases import (
+    BACKENDS,
+    POSTGRES_URL,
+    admin,
+    need_postgres_here,
+    schema_of,
+    with_database,
+)
 
 PROBE_S = 60.0
 
@@ -43,6 +51,60 @@ async def test_migrated_schema_matches_the_models(database_url: str) -> None:
     finally:
         await engine.dispose()
     assert tables == set(Base.metadata.tables) | {"alembic_version"}
+
+
+def _sqlite_schema(connection: Connection) -> set[tuple[object, ...]]:
+    """Every column, key, foreign key and index of an SQLite file, as SQLite reports them
+    (its stored CREATE statements differ in layout between a created and a rebuilt table)."""
+    found: set[tuple[object, ...]] = set()
+    names = connection.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")
+    for (table,) in names.all():
+        for row in connection.exec_driver_sql(f"PRAGMA table_xinfo('{table}')"):
+            found.add(("column", table, *row[1:]))  # without its position
+        for row in connection.exec_driver_sql(f"PRAGMA foreign_key_list('{table}')"):
+            found.add(("foreign key", table, *row[1:]))
+        for _, index, unique, origin, partial in connection.exec_driver_sql(
+            f"PRAGMA index_list('{table}')"
+        ).all():
+            # Each column by name: a column added later sits elsewhere in a rebuilt table.
+            columns = [
+                row[2:] for row in connection.exec_driver_sql(f"PRAGMA index_xinfo('{index}')")
+            ]
+            found.add(("index", table, index, unique, origin, partial, tuple(columns)))
+    version = connection.exec_driver_sql("SELECT version_num FROM alembic_version").all()
+    return found | {("migrated to", *version)}
+
+
+async def _schema(url: str) -> object:
+    if url.startswith("postgresql"):
+        return await schema_of(str(make_url(url).database))
+    engine = create_async_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(_sqlite_schema)
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_an_empty_database_created_from_the_models_equals_every_script_run(
+    backend: str, tmp_path: Path
+) -> None:
+    """A first start creates the schema from the models in one step and stamps it; it must be
+    the schema the scripts build, one after another, which this runs, every one of them."""
+    async with (
+        _empty_database(backend, tmp_path, "scripts.db") as migrated,
+        _empty_database(backend, tmp_path, "models.db") as created,
+    ):
+        await upgrade_async(migrated, every_script=True)
+        await upgrade_async(created)
+        engine = create_async_engine(migrated, poolclass=NullPool)
+        try:
+            async with engine.connect() as connection:
+                assert await connection.run_sync(_drift) == []
+        finally:
+            await engine.dispose()
+        assert await _schema(created) == await _schema(migrated)
 
 
 def test_the_head_the_bot_checks_is_the_newest_script() -> None:
@@ -160,9 +222,11 @@ async def test_0008_gives_servers_that_had_settings_the_hour_long_pause_limit(
 
 
 @asynccontextmanager
-async def _empty_database(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+async def _empty_database(
+    backend: str, tmp_path: Path, file_name: str = "empty.db"
+) -> AsyncIterator[str]:
     if backend == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"
+        yield f"sqlite+aiosqlite:///{tmp_path / file_name}"
         return
     await need_postgres_here()
     name = f"test_h1_empty_{uuid.uuid4().hex[:8]}"
@@ -191,5 +255,5 @@ async def test_a_first_migration_logs_one_line_not_alembics_chatter(
         _, err = await asyncio.wait_for(process.communicate(), PROBE_S)
     assert process.returncode == 0, err.decode()
     assert err.decode().splitlines() == [
-        f"INFO bot.storage.migrate: applied the migrations up to {HEAD_REVISION}"
+        f"INFO bot.storage.migrate: created the schema of {HEAD_REVISION}"
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
@@ -11,7 +12,7 @@ from sqlalchemy import func, select
 
 from bot.quiz.rounds import RoundState
 from bot.storage.database import Database
-from bot.storage.models import CardRow, ReviewLogRow, ScoreRow
+from bot.storage.models import CardRow, ReviewLogRow, ScoreCountRow, ScoreRow
 from bot.storage.outbox import abandon_round
 from bot.storage.rounds import close_question, end_round, open_question, record_answer
 from tests.storage.factories import NOW, start_test_round
@@ -83,3 +84,51 @@ async def test_closing_from_two_processes_at_once_settles_once(
     finally:
         await other.close()
     assert await settled(db) == (len(MEMBERS),) * 3
+
+
+async def _answered_in(db: Database, channel_id: int, seed: int) -> int:
+    """A round in ``channel_id`` of server 1 whose first question MEMBERS answered."""
+    view = await start_test_round(db, channel_id=channel_id, seed=seed)
+    opened = await open_question(db, view.id, 0, NOW)
+    assert opened is not None
+    at = NOW + timedelta(seconds=2)
+    for member_id in MEMBERS:
+        answer = {"member_id": member_id, "option_index": (member_id + seed) % 4}
+        await record_answer(db, round_id=view.id, question_id=opened.question_id, now=at, **answer)
+    return view.id
+
+
+async def test_two_rounds_of_one_server_settling_at_once_keep_the_counts_of_the_points(
+    db: Database, database_url: str
+) -> None:
+    """The per-points counts are moved from the points each member had before the settle (read
+    under the server's settle lock on PostgreSQL): after a first settle, two more of the same
+    members' boards (two channels, two processes, closed together) must leave every count equal
+    to the members its boards hold at those points. Whether the two overlap is up to timing."""
+    earlier = await _answered_in(db, 10, seed=11)
+    await _close(db, earlier)  # the members have points to move from
+    rounds = [await _answered_in(db, 11, seed=12), await _answered_in(db, 12, seed=13)]
+    other = Database.open(database_url)
+    try:
+        await asyncio.gather(_close(db, rounds[0]), _close(other, rounds[1]))
+    finally:
+        await other.close()
+    async with db.read() as connection:
+        scores = (
+            await connection.execute(
+                select(ScoreRow.period, ScoreRow.pack_id, ScoreRow.points, ScoreRow.answered)
+            )
+        ).all()
+        counts = (
+            await connection.execute(
+                select(
+                    ScoreCountRow.period,
+                    ScoreCountRow.pack_id,
+                    ScoreCountRow.points,
+                    ScoreCountRow.members,
+                ).where(ScoreCountRow.members != 0)
+            )
+        ).all()
+    assert {row.answered for row in scores if row.pack_id == ""} == {3}
+    expected = Counter((row.period, row.pack_id, row.points) for row in scores)
+    assert {(r.period, r.pack_id, r.points): r.members for r in counts} == dict(expected)

@@ -1,0 +1,5 @@
+"""``python -m bench.settle``."""
+
+from bench.settle.benchmark import main
+
+main()
