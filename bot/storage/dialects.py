@@ -70,7 +70,9 @@ def write_bulk(
     by_name = dict(zip(names, columns, strict=True))
     ordered = []
     for name in compiled.positiontup or ():
-        process = table.c[name].type.bind_processor(dialect)
+        # The dialect's own form of the type: the generic one would leave SQLite's datetimes to
+        # the driver, which writes whole seconds without SQLAlchemy's ".000000".
+        process = table.c[name].type.dialect_impl(dialect).bind_processor(dialect)
         values = by_name[name]
         ordered.append(values if process is None else [process(value) for value in values])
     connection.exec_driver_sql(compiled.string, list(zip(*ordered, strict=True)))
