@@ -157,11 +157,11 @@ async def waiting_for_a_lock(db: Database, timeout: float = 10.0) -> None:  # no
     raise AssertionError("no transaction waited for the lock")
 
 
+# SQLite has one writer: newcomers are placed one after another there anyway.
+@pytest.mark.parametrize("template", ["postgresql"], indirect=True)
 async def test_a_newcomer_waits_for_the_one_being_placed_on_postgres(
     db: Database, database_url: str
 ) -> None:
-    if db.dialect != "postgresql":
-        pytest.skip("SQLite has one writer: newcomers are placed one after another anyway")
     plan = TeamPlan(2, seed=4)
     view = await team_round(db, plan)
     # Two members whom empty teams would both send to the same team: placed without seeing
