@@ -1,0 +1,73 @@
+"""A server's and a member's settings, and review reminders."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import BigInteger, Boolean, Date, Index, SmallInteger, String, false, text, true
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bot.storage.models.base import Base, table_of
+
+
+class GuildSettingsRow(Base):
+    __tablename__ = "guild_settings"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    moderator_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    question_seconds: Mapped[int]
+    locale: Mapped[str | None] = mapped_column(String(16))
+    ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    # How long a round may stay paused before it ends by itself.
+    pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
+    time_zone: Mapped[str] = mapped_column(String(64), server_default=text("'UTC'"))  # schedules'
+    # How late a scheduled round missed while the bot was offline may still start.
+    grace_minutes: Mapped[int] = mapped_column(SmallInteger, server_default="15")
+    # Members' suggested questions: whether they may, and where moderators see them.
+    suggestions_open: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    suggestions_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class MemberSettingsRow(Base):
+    __tablename__ = "member_settings"
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    daily_new_limit: Mapped[int]
+    time_zone: Mapped[str] = mapped_column(String(64))
+    reminders: Mapped[bool] = mapped_column(Boolean)
+    reminder_hour: Mapped[int] = mapped_column(SmallInteger, server_default="18")  # member-local
+    # Hours start up to end (wrapping past midnight) when no reminder is sent; None: none.
+    quiet_start: Mapped[int | None] = mapped_column(SmallInteger)
+    quiet_end: Mapped[int | None] = mapped_column(SmallInteger)
+    locale: Mapped[str | None] = mapped_column(String(16))  # of DMs; None: the client's
+    client_locale: Mapped[str | None] = mapped_column(String(16))  # as last seen
+    # Discord refused a reminder DM (50007): reminders went off, and the member is to be told.
+    dm_refused: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # A DM before a scheduled round whose Discord event the member is interested in.
+    event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    # Desired retention in percent (bot.quiz.retention); None: the default, whatever it is then.
+    retention: Mapped[int | None] = mapped_column(SmallInteger)
+
+
+class ReminderRow(Base):
+    """A due-questions reminder, one per member and member-local day, claimed by the process
+    that sends it (``claimed_by`` until ``lease_until``) and kept once Discord confirms it.
+
+    ``attempts`` counts sends that may have reached Discord, so a reminder whose claim ran out
+    is first looked for in the DM channel before it is sent again.
+    """
+
+    __tablename__ = "reminders"
+    __table_args__ = (Index("ix_reminders_state_lease_until", "state", "lease_until"),)
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    local_day: Mapped[date] = mapped_column(Date, primary_key=True)
+    state: Mapped[str] = mapped_column(String(16))  # claimed | sent | refused | nothing_due
+    claimed_by: Mapped[str] = mapped_column(String(64))
+    lease_until: Mapped[datetime]
+    attempts: Mapped[int]
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    claimed_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+
+
+guild_settings_table = table_of(GuildSettingsRow)
+member_settings_table = table_of(MemberSettingsRow)
+reminders_table = table_of(ReminderRow)
