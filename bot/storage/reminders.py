@@ -146,8 +146,8 @@ async def refused_members(db: Database) -> set[int]:
 
 async def due_counts(db: Database, member_id: int, now: datetime) -> dict[str, int]:
     """How many of the member's cards are due now, by pack (active questions only, leeches left
-    out). A server's
-    own packs are left out: a reminder's review runs in a DM, where only built-in packs show."""
+    out). A server's own packs are left out: a reminder's review runs in a DM, where only
+    built-in packs show."""
     async with db.read() as connection:
         rows = await connection.execute(
             select(CardRow.pack_id, func.count())

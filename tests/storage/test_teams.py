@@ -31,7 +31,8 @@ from tests.storage.factories import NOW, seeded
 RED, BLUE = 501, 502
 
 
-async def team_round(db: Database, plan: TeamPlan) -> RoundView:
+async def team_round(db: Database, plan: TeamPlan | None) -> RoundView:
+    """A round of two questions (``plan`` None: without teams), its first question open."""
     view = await start_round(
         db,
         guild_id=1,
@@ -100,18 +101,7 @@ async def test_a_role_round_keeps_each_members_first_team(db: Database, database
 
 
 async def test_a_round_without_teams_has_none(db: Database) -> None:
-    view = await start_round(
-        db,
-        guild_id=1,
-        channel_id=10,
-        pack_id="basics",
-        started_by=99,
-        question_seconds=20,
-        question_count=1,
-        rng=seeded(3),
-        now=NOW,
-    )
-    await open_question(db, view.id, 0, NOW)
+    view = await team_round(db, None)
     assert view.teams is None
     team = await answer(db, view, 0, 1, right=True, roles=(RED,))
     assert team is None

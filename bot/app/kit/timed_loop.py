@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
+
+import discord
 
 from bot.app.kit.metrics import LOOP_PASSES
 from bot.app.kit.retry import describe
 from bot.clock import Clock
+from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -65,3 +69,25 @@ class TimedLoop:
             # Counted from the clock as it is now: if it moved on during the pass, past the
             # time to look again, the next pass comes at once.
             await self._clock.wait((look_again - self._clock.now()).total_seconds(), self._wake)
+
+
+class ServerLoop(TimedLoop):
+    """A timed loop that acts for the servers this process serves (of a sharded bot, those of
+    its shards: ``serves_guild``)."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        clock: Clock,
+        *,
+        serves_guild: Callable[[int], bool],
+    ) -> None:
+        super().__init__(clock)
+        self._client = client
+        self._db = db
+        self._serves_guild = serves_guild
+
+    def served_guild_ids(self) -> list[int]:
+        """The servers the bot is in that this process serves."""
+        return [guild.id for guild in self._client.guilds if self._serves_guild(guild.id)]

@@ -11,7 +11,6 @@ failure of another kind leaves the claim to lapse, and a later pass tries again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import discord
@@ -19,11 +18,9 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
-from bot.app.kit.timed_loop import TimedLoop
-from bot.clock import Clock
+from bot.app.kit.timed_loop import ServerLoop
 from bot.quiz.scoring import ALL_TIME
 from bot.storage import rewards, settings
-from bot.storage.database import Database
 from bot.storage.rewards import Grant
 
 log = logging.getLogger(__name__)
@@ -32,26 +29,13 @@ NAP_S = 5.0  # between passes: a reward comes seconds after the answer that earn
 REFUSED = (discord.Forbidden, discord.NotFound)
 
 
-class RewardLoop(TimedLoop):
+class RewardLoop(ServerLoop):
     name = "rewards"
-
-    def __init__(
-        self,
-        client: discord.Client,
-        db: Database,
-        clock: Clock,
-        *,
-        serves_guild: Callable[[int], bool],
-    ) -> None:
-        super().__init__(clock)
-        self._client = client
-        self._db = db
-        self._serves_guild = serves_guild
 
     async def run_pass(self) -> datetime:
         """Gives the roles earned in the servers served here; when to look again."""
         now = self._clock.now()
-        served = [guild.id for guild in self._client.guilds if self._serves_guild(guild.id)]
+        served = self.served_guild_ids()
         for grant in await rewards.claim_grants(self._db, now, served):
             await self._give(grant)
         return now + timedelta(seconds=NAP_S)

@@ -27,7 +27,7 @@ import discord
 from bot.app.kit.context import RoundControl
 from bot.app.kit.retry import describe
 from bot.app.kit.server_views import PackShelf
-from bot.app.kit.timed_loop import TimedLoop
+from bot.app.kit.timed_loop import ServerLoop
 from bot.app.schedules.events import ScheduleEvents, SeriesNow
 from bot.app.schedules.interest import InterestNotices
 from bot.app.schedules.planning import zone_of
@@ -59,7 +59,7 @@ RUNNING_RECHECK_S = 5.0
 SHUTDOWN_GRACE_S = 5.0
 
 
-class ScheduleLoop(TimedLoop):
+class ScheduleLoop(ServerLoop):
     name = "schedules"
 
     def __init__(
@@ -72,11 +72,8 @@ class ScheduleLoop(TimedLoop):
         *,
         serves_guild: Callable[[int], bool],
     ) -> None:
-        super().__init__(clock)
-        self._client = client
-        self._db = db
+        super().__init__(client, db, clock, serves_guild=serves_guild)
         self._shelf = shelf
-        self._serves_guild = serves_guild
         self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
         self.events = ScheduleEvents(client, db, shelf)
         self.interest = InterestNotices(client, db, shelf)
