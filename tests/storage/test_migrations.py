@@ -116,24 +116,42 @@ async def test_a_database_at_head_is_left_alone_and_alembic_is_not_loaded(
     database_url: str,
 ) -> None:
     await upgrade_async(database_url)
+    assert await _revision(database_url) == HEAD_REVISION
+    assert not await _upgrade_loads_alembic(database_url)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+async def test_an_empty_database_is_created_and_stamped_without_loading_alembic(
+    backend: str, tmp_path: Path
+) -> None:
+    async with _empty_database(backend, tmp_path, "first-start.db") as empty:
+        assert not await _upgrade_loads_alembic(empty)
+        assert await _revision(empty) == HEAD_REVISION
+
+
+async def _revision(database_url: str) -> str | None:
     engine = create_async_engine(database_url, poolclass=NullPool)
     try:
-        assert await stored_revision(engine) == HEAD_REVISION
+        return await stored_revision(engine)
     finally:
         await engine.dispose()
+
+
+async def _upgrade_loads_alembic(database_url: str) -> bool:
+    """Whether bringing the database to head imports Alembic, in a fresh interpreter (this one
+    has long imported it)."""
     probe = (
         "import asyncio, sys\n"
         "from bot.storage.migrate import upgrade_async\n"
         f"asyncio.run(upgrade_async({database_url!r}))\n"
         "print(any(name.startswith('alembic') for name in sys.modules))\n"
     )
-    # A fresh interpreter: this one has long imported Alembic.
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", probe, stdout=asyncio.subprocess.PIPE
     )
     out, _ = await process.communicate()
     assert process.returncode == 0
-    assert out.decode().strip() == "False"
+    return out.decode().strip() == "True"
 
 
 async def test_processes_starting_at_once_migrate_an_empty_postgres_once() -> None:
