@@ -8,6 +8,7 @@ runs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol, cast
@@ -40,6 +41,8 @@ class RoundControl(Protocol):
     async def start(self) -> int: ...
 
     async def shutdown(self) -> None: ...
+
+    def when_a_round_ends(self, listener: Callable[[], None]) -> None: ...
 
 
 class ScheduleWatch(Protocol):

@@ -75,7 +75,13 @@ class RoundConductor:
         self._failures: dict[int, int] = {}
         self._not_before: dict[int, float] = {}  # monotonic time a failed round is retried
         self._supervisor: asyncio.Task[None] | None = None
+        self._round_ended: list[Callable[[], None]] = []
         self._closing = asyncio.Event()
+
+    def when_a_round_ends(self, listener: Callable[[], None]) -> None:
+        """Calls ``listener`` each time a round conducted here has ended and posted its
+        standings (the schedules' loop then moves the round's Discord event on at once)."""
+        self._round_ended.append(listener)
 
     def begin(self, round_id: int) -> None:
         """Conducts a round from wherever it stands, unless this process already does."""
@@ -172,6 +178,8 @@ class RoundConductor:
             self._live.pop(round_id, None)
         self._failures.pop(round_id, None)
         self._not_before.pop(round_id, None)
+        for listener in self._round_ended:
+            listener()
 
     async def _run_to_end(self, round_id: int) -> None:
         """Conducts the round; one whose questions are gone ends, once, and is conducted on

@@ -146,6 +146,11 @@ class QuizBot(commands.Bot):
             await button.callback(interaction)
             self.refused_notice.answered(interaction)
 
+    async def on_scheduled_event_update(
+        self, _before: discord.ScheduledEvent, after: discord.ScheduledEvent
+    ) -> None:
+        self.schedules.event_updated(after.guild_id)
+
     async def on_resumed(self) -> None:
         log.info("gateway session resumed")
 

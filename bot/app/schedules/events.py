@@ -9,7 +9,8 @@ the round has ended, which moves a recurring event on to its next occurrence.
 
 The bot reads its events from discord.py's cache (the gateway's updates, intent
 GUILD_SCHEDULED_EVENTS) and changes them over REST; after a change it waits for the cache to show
-it (EXPECT_S at most) before judging the event again. A schedule works the same without an
+it, or to show the event moved on past it (EXPECT_S at most), before judging the event again;
+each update the gateway brings wakes the loop for that next look. A schedule works the same without an
 event: a bot that may not make one (Create Events) leaves it at that.
 """
 
@@ -37,7 +38,7 @@ from bot.storage.database import Database
 log = logging.getLogger(__name__)
 
 EXTERNAL, GUILD_ONLY = 3, 2
-ACTIVE, COMPLETED = 2, 3
+SCHEDULED, ACTIVE, COMPLETED = 1, 2, 3
 WEEKLY, DAILY = 2, 3
 NAME, DESCRIPTION, LOCATION = 100, 1000, 100
 EXPECT_S = 10.0  # how long a change of ours may take to show in the cache
@@ -242,7 +243,8 @@ class ScheduleEvents:
         if expected is None:
             return False
         status, start, since = expected
-        shown = event.status.value == status and event.start_time == start
+        now_shown = (event.status.value, event.start_time)
+        shown = now_shown == (status, start) or moved_past(status, start, *now_shown)
         if shown or time.monotonic() - since > EXPECT_S:
             del self._expected[event.id]
             return False
@@ -260,3 +262,14 @@ def _rule(schedule: Schedule, coming: Occurrence) -> dict[str, Any]:
         "interval": 1,
         "by_weekday": [start.weekday()],
     }
+
+
+def moved_past(status: int, start: datetime, shown_status: int, shown_start: datetime) -> bool:
+    """Whether the event the cache shows has moved on past the state a change of ours left it
+    in: a SCHEDULED event that has started or ended since (Discord starts an EXTERNAL event at
+    its time by itself), or an ACTIVE one that ended (a recurring one SCHEDULED again, later)."""
+    if status == SCHEDULED:
+        return shown_status != SCHEDULED
+    if status == ACTIVE:
+        return shown_status != ACTIVE and (shown_status != SCHEDULED or shown_start > start)
+    return False

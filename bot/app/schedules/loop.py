@@ -75,12 +75,22 @@ class ScheduleLoop(ServerLoop):
         super().__init__(client, db, clock, serves_guild=serves_guild)
         self._shelf = shelf
         self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
+        # A round's end completes its Discord event and lets a schedule waiting for the
+        # channel start: both are this loop's next pass, not one up to MAX_NAP_S later.
+        conductor.when_a_round_ends(self.changed)
         self.events = ScheduleEvents(client, db, shelf)
         self.interest = InterestNotices(client, db, shelf)
         self._told: set[tuple[int, date]] = set()  # occurrences whose interested were told
         # When this process first saw each owed occurrence: reached within the grace period,
         # it stays in time while it waits for a busy channel.
         self._noticed: dict[tuple[int, object], datetime] = {}
+
+    def event_updated(self, guild_id: int) -> None:
+        """The gateway showed a change to a scheduled event of a server: the step after a
+        change of ours (a completed event re-based on the series, say) comes now, not at the
+        next recheck. (The update may come before Discord's answer to the change itself.)"""
+        if self._serves_guild(guild_id):
+            self.changed()
 
     async def shutdown(self, grace_s: float = SHUTDOWN_GRACE_S) -> None:
         """Stops after the occurrence in hand (a round is not cut off as it starts)."""
