@@ -24,7 +24,7 @@ from bot.storage.models import (
     round_messages_table,
 )
 from bot.storage.results import Delivery
-from bot.storage.settle import settle_pending, settle_pending_in
+from bot.storage.settle import lock_for_settle, settle_pending, settle_pending_in
 
 PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
 REASON_LENGTH = 200
@@ -243,7 +243,8 @@ async def _stop_with_reason(
     """Stops a running round with ``reason`` and settles every question it leaves closed and
     unsettled (the one it closes, and any whose settle has not run yet); False if it had ended
     already."""
-    # Locked first, so a close or a settle of the round at this moment is waited for (or waits).
+    await connection.run_sync(lambda sync: lock_for_settle(sync, round_id))
+    # Locked, so a close or a settle of the round at this moment is waited for (or waits).
     await connection.execute(
         select(RoundRow.id)
         .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)

@@ -40,7 +40,7 @@ from bot.storage.results import (
     RoundView,
     Tally,
 )
-from bot.storage.settle import settle_pending, settle_pending_in
+from bot.storage.settle import lock_for_settle, settle_pending, settle_pending_in
 
 FASTEST_SHOWN = 3
 STANDINGS_SHOWN = 20  # rows of a round's standings message; the rest are counted
@@ -253,6 +253,7 @@ async def end_round(
         ending["end_reason"] = PAUSE_LIMIT_REASON
     await settle_pending(db, round_id)
     async with db.write() as connection:
+        await connection.run_sync(lambda sync: lock_for_settle(sync, round_id))
         # Locked, so a question closing at this moment is revealed by exactly one of the two.
         locked = select(rounds_table).where(RoundRow.id == round_id).with_for_update()
         row = (await connection.execute(locked)).one()

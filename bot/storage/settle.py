@@ -47,6 +47,7 @@ from bot.storage.scores import (
     ScorePlan,
     ScoresBefore,
     load_scores,
+    lock_boards,
     plan_scores,
     write_scores,
 )
@@ -95,7 +96,9 @@ async def settle_next(db: Database, round_id: int) -> int | None:
         return _Pending(index, pending.start, work_out(pending.start))
 
     def write(connection: Connection, pending: _Pending) -> None:
-        # The mark first: a concurrent settle of the question waits here, then finds it taken.
+        # The mark last, so the round's row is locked (answer batches of its late clicks wait
+        # for it) only while the settle writes; a concurrent settle of the question waits here,
+        # then finds it taken and writes nothing.
         if _take_mark(connection, round_id, index) and pending.settled is not None:
             write_settle(connection, pending.settled)
 
@@ -121,6 +124,15 @@ async def settle_pending_in(connection: AsyncConnection, round_id: int) -> int:
     ) is not None:
         answers += await _settle_in(connection, round_id, index)
     return answers
+
+
+def lock_for_settle(connection: Connection, round_id: int) -> None:
+    """Takes, before the round's row, the lock a settle of the round takes before it (the
+    server's settle lock on PostgreSQL): a transaction that locks the round and then settles
+    in it (a round's end) would otherwise deadlock with a settle waiting for the round's row."""
+    guild_id = connection.scalar(select(_ROUND.guild_id).where(_ROUND.id == round_id))
+    if guild_id is not None:
+        lock_boards(connection, guild_id)
 
 
 async def _settle_in(connection: AsyncConnection, round_id: int, question_index: int) -> int:

@@ -174,6 +174,24 @@ async def test_the_close_alone_settles_nothing_and_two_settles_racing_settle_it_
     assert await settle_next(db, round_id) is None  # nothing is left pending
 
 
+async def test_a_settle_racing_the_round_s_end_settles_once(
+    db: Database, database_url: str
+) -> None:
+    """Whichever comes first, the question is settled once (the end takes the server's settle
+    lock before the round's row, in the order a settle takes them)."""
+    round_id = await answered_round(db)
+    await close_question(db, round_id, 0, LATER)
+    other = Database.open(database_url)
+    try:
+        await asyncio.gather(
+            settle_next(db, round_id), _stop(other, round_id), _abandon(db, round_id)
+        )
+    finally:
+        await other.close()
+    assert await settled(db) == (len(MEMBERS),) * 3
+    assert await _settled_through(db, round_id) == 0
+
+
 async def test_an_open_question_is_not_settled(db: Database) -> None:
     round_id = await answered_round(db)
     assert await settle_pending(db, round_id) == 0
