@@ -11,8 +11,9 @@ clicks once per question, on the arrival curve of bench/event/arrivals.py (most 
 first five seconds, a tail to the close, a share of double clicks), through the stand-in's
 control API; questions close on their time. Per question and overall it reports the clicks
 answered within Discord's three seconds (deferred, failed), first-response p50 and p99, close
-to reveal (the close, the settle, the render and the edit as the stand-in applied it), the
-settle transaction (the bot's metrics), the standings after the last close, the longest write
+to reveal (the close, the render and the edit as the stand-in applied it), the close and the
+settle transactions (the bot's metrics; the settle follows the close in a transaction of its
+own, behind the reveal), the standings after the last close, the longest write
 transaction (on SQLite, the write lock's longest hold), and the bot's CPU and RSS at the peak.
 Then it checks the database: every answer told "Locked in" stored once with its first choice,
 and the scores, per-points counts, cards and review log equal a recomputation from the stored
@@ -45,11 +46,13 @@ from bench.event.checks import recompute
 from bench.event.clicks import Sent, click_question
 from bench.event.figures import HEADER, Question, summary
 from bench.event.observe import (
+    CLOSE_SECONDS,
     SETTLE_SECONDS,
     Observer,
     longest_write_between,
     metrics_base,
     scrape,
+    settled,
 )
 from bench.event.pack import PACK, QUESTIONS, correct_options, quiz_night_pack
 from bench.event.sampler import Samples, sampling
@@ -111,10 +114,13 @@ class Night:
                 )
             async with self._profiled(f"close-{index + 1}"):  # the last clicks, close, reveal
                 revealed = await observer.revealed_at(message_id, question.closes_at)
-            after = await scrape(session, self.metrics)
+                settled_at, after = await settled(session, self.metrics, before)
+            close = after[CLOSE_SECONDS] - before[CLOSE_SECONDS]
             settle = after[SETTLE_SECONDS] - before[SETTLE_SECONDS]
             questions.append(
-                Question(index, clicks, appeared, question.closes_at, revealed, settle)
+                Question(
+                    index, clicks, appeared, question.closes_at, revealed, close, settle, settled_at
+                )
             )
             letters = {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
             self._told(index, clicks.sent, letters)

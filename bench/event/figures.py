@@ -21,7 +21,9 @@ class Question:
     appeared: float  # wall times: when the driver saw the question, its close and its reveal
     closes_at: float
     revealed_at: float
-    settle_s: float  # the close transaction, from the bot's metrics
+    close_s: float  # the close and the settle transactions, from the bot's metrics
+    settle_s: float
+    settled_at: float  # wall time the bot's metrics first showed the settle (to within 50 ms)
 
     @property
     def close_to_reveal_s(self) -> float:
@@ -43,7 +45,8 @@ class Question:
         return (
             f"{self.index + 1:>3} {len(sent):6d} {100 * within:7.2f} {_deferred(sent):5d}"
             f" {_failed(sent):5d} {_ms(sent, 0.5):8.1f} {_ms(sent, 0.99):8.1f}"
-            f" {_ms(self.opening, 0.99):8.1f} {self.close_to_reveal_s:7.3f} {self.settle_s:7.3f}"
+            f" {_ms(self.opening, 0.99):8.1f} {self.close_to_reveal_s:7.3f} {self.close_s:7.3f}"
+            f" {self.settle_s:7.3f}"
             f" {samples.peak_cores('bot', *window):5.2f}"
             f" {samples.peak_cores('standin', *window):5.2f} {samples.peak_rss_mb(*window):6.1f}"
         )
@@ -51,7 +54,8 @@ class Question:
 
 HEADER = (
     f"{'q':>3} {'clicks':>6} {'in_3s%':>7} {'defer':>5} {'fail':>5} {'p50_ms':>8} {'p99_ms':>8}"
-    f" {'open99':>8} {'reveal':>7} {'settle':>7} {'bot':>5} {'stand':>5} {'rss':>6}"
+    f" {'open99':>8} {'reveal':>7} {'close':>7} {'settle':>7} {'bot':>5} {'stand':>5}"
+    f" {'rss':>6}"
 )
 
 
@@ -71,6 +75,7 @@ def summary(questions: Sequence[Question], samples: Samples, standings_at: float
     sent = [s for q in questions for s in q.clicks.sent]
     at_close = [s for q in questions for s in q.at_close]
     reveals = [q.close_to_reveal_s for q in questions]
+    closes = [q.close_s for q in questions]
     settles = [q.settle_s for q in questions]
     start, end = questions[0].appeared, standings_at
     return {
@@ -85,14 +90,17 @@ def summary(questions: Sequence[Question], samples: Samples, standings_at: float
         "opening_p99_ms": _ms([s for q in questions for s in q.opening], 0.99),
         "close_to_reveal_p50_s": percentile(reveals, 0.5),
         "close_to_reveal_p99_s": percentile(reveals, 0.99),
+        "close_p50_s": percentile(closes, 0.5),
+        "close_p99_s": percentile(closes, 0.99),
         "settle_p50_s": percentile(settles, 0.5),
         "settle_p99_s": percentile(settles, 0.99),
         "standings_after_last_close_s": standings_at - questions[-1].closes_at,
         "clicks_waiting_at_close": len(at_close),
         "clicks_waiting_at_close_max_ms": _ms(at_close, 1.0) if at_close else 0.0,
-        # A question opens only once the one before it was closed, settled and revealed.
+        # The settle follows the close behind the reveal: a next question's clicks sent before
+        # the settle was seen done may have waited for it (on SQLite, its write lock).
         "next_question_clicks_during_settle": sum(
-            s.scheduled < before.revealed_at
+            s.scheduled < before.settled_at
             for before, after in itertools.pairwise(questions)
             for s in after.clicks.sent
         ),

@@ -24,8 +24,9 @@ Json = dict[str, Any]
 WAIT_S = 120.0
 POLL_S = 0.05
 T = TypeVar("T")
-SETTLE_SECONDS = "quizbot_question_close_seconds_sum"
-SETTLES = "quizbot_question_close_seconds_count"
+CLOSE_SECONDS = "quizbot_question_close_seconds_sum"
+SETTLE_SECONDS = "quizbot_question_settle_seconds_sum"
+SETTLES = "quizbot_question_settle_seconds_count"
 LONGEST_WRITE = "quizbot_database_write_longest_seconds"
 WRITES = "quizbot_database_write_seconds"
 FAILED = "quizbot_interactions_failed_total"
@@ -101,6 +102,21 @@ async def scrape(session: aiohttp.ClientSession, base: str) -> dict[str, float]:
             elif set(sample.labels) == {"le"}:
                 found[f"{sample.name}{{{sample.labels['le']}}}"] = sample.value
     return found
+
+
+async def settled(
+    session: aiohttp.ClientSession, base: str, before: dict[str, float]
+) -> tuple[float, dict[str, float]]:
+    """When the bot's metrics first showed a settle more than ``before`` did (wall time, to
+    within POLL_S), and those metrics: a question's settle follows its close, behind the
+    reveal."""
+    found: dict[str, float] = {}
+
+    async def grown() -> float:
+        found.update(await scrape(session, base))
+        return time.time() if found.get(SETTLES, 0.0) > before.get(SETTLES, 0.0) else 0.0
+
+    return await poll(grown), found
 
 
 def longest_write_between(before: dict[str, float], after: dict[str, float]) -> tuple[float, bool]:

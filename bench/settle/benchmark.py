@@ -6,8 +6,9 @@
 For each member count, on a fresh database (a SQLite file, or a new database on the PostgreSQL
 server of ``--database-url``, dropped afterwards): a round of ``--questions`` questions, every
 member answering each (through the recorder's own batch writer, 60 % right), then the
-question's close (``close_question``: the reveal owed, the scores, the per-points counts, the
-cards and the review log, the tally). While each close runs it measures the event loop's
+question's close (``close_question``: the reveal owed, the tally) and right after it its
+settle, in a transaction of its own (``settle_pending``: the scores, the per-points counts, the
+cards and the review log), timed together. While each close runs it measures the event loop's
 longest stall (a 5 ms ticker's worst lateness), the longest write transaction (on SQLite, the
 write lock's longest hold) and the slowest of the clicks that another round's open question
 gets meanwhile (one every 20 ms: what a click waits for while a question settles). The later
@@ -41,6 +42,7 @@ from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs import sync_packs
 from bot.storage.rounds import close_question, open_question, record_answer, start_round
+from bot.storage.settle import settle_pending
 
 NOW = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 SEED = 20261202
@@ -217,6 +219,7 @@ async def _night(db: Database, members: int, questions: int) -> list[Close]:
             probe.start()
             began = time.perf_counter()
             await close_question(db, night.id, index, at + timedelta(seconds=QUESTION_S))
+            await settle_pending(db, night.id)
             seconds = time.perf_counter() - began
             await probe.stop()
         hold = watch.longest

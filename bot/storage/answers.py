@@ -1,7 +1,7 @@
 """Recording a batch of answers in one transaction, one durable commit.
 
-Only the answer rows are written here; the scores, cards and review log follow when the
-question closes (``settle.py``), so that a click waits for as little as possible.
+Only the answer rows are written here; the scores, cards and review log follow once the
+question has closed (``settle.py``), so that a click waits for as little as possible.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from bot.storage.models import (
     round_messages_table,
 )
 from bot.storage.results import Delivery
-from bot.storage.settle import settle_question
+from bot.storage.settle import lock_for_settle, settle_pending, settle_pending_in
 
 PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
 REASON_LENGTH = 200
@@ -194,6 +194,7 @@ async def abandon_round(db: Database, round_id: int, reason: str, now: datetime)
     """Ends a round that can no longer reach its channel: stopped, the answers of a question it
     closes settled, and its pending messages given up with ``reason``. False if it had already
     ended and owed nothing."""
+    await settle_pending(db, round_id)
     async with db.write() as connection:
         ended = await _stop_with_reason(connection, round_id, reason, now)
         given_up = await connection.execute(
@@ -209,6 +210,7 @@ async def end_without_content(db: Database, round_id: int, reason: str, now: dat
     gone): stopped with ``reason``, the answers of a question it closes settled, the question
     posts and reveals it owes given up, and its standings so far owed (once). False if it had
     already ended and owed no question or reveal."""
+    await settle_pending(db, round_id)
     async with db.write() as connection:
         ended = await _stop_with_reason(connection, round_id, reason, now)
         given_up = await connection.execute(
@@ -238,16 +240,16 @@ async def give_up(db: Database, delivery: Delivery, reason: str) -> None:
 async def _stop_with_reason(
     connection: AsyncConnection, round_id: int, reason: str, now: datetime
 ) -> bool:
-    """Stops a running round with ``reason`` and settles the question it closes; False if it
-    had ended already."""
-    # Locked, so a question closing at this moment is settled by exactly one of the two.
-    running = (
-        await connection.execute(
-            select(RoundRow.question_open, RoundRow.question_index)
-            .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
-            .with_for_update()
-        )
-    ).one_or_none()
+    """Stops a running round with ``reason`` and settles every question it leaves closed and
+    unsettled (the one it closes, and any whose settle has not run yet); False if it had ended
+    already."""
+    await connection.run_sync(lambda sync: lock_for_settle(sync, round_id))
+    # Locked, so a close or a settle of the round at this moment is waited for (or waits).
+    await connection.execute(
+        select(RoundRow.id)
+        .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
+        .with_for_update()
+    )
     ended = await connection.execute(
         update(RoundRow)
         .where(RoundRow.id == round_id, RoundRow.state == RoundState.RUNNING.value)
@@ -258,6 +260,6 @@ async def _stop_with_reason(
             end_reason=reason[:REASON_LENGTH],
         )
     )
-    if ended.rowcount and running is not None and running.question_open:
-        await settle_question(connection, round_id, running.question_index)
+    if ended.rowcount:
+        await settle_pending_in(connection, round_id)
     return bool(ended.rowcount)

@@ -40,14 +40,7 @@ from bot.storage.results import (
     RoundView,
     Tally,
 )
-from bot.storage.settle import (
-    Settled,
-    SettleStart,
-    read_settle,
-    settle_question,
-    work_out,
-    write_settle,
-)
+from bot.storage.settle import lock_for_settle, settle_pending, settle_pending_in
 
 FASTEST_SHOWN = 3
 STANDINGS_SHOWN = 20  # rows of a round's standings message; the rest are counted
@@ -213,12 +206,12 @@ async def record_answer(
 async def close_question(
     db: Database, round_id: int, question_index: int, now: datetime, *, paused_too: bool = False
 ) -> Tally | None:
-    """Close the open question, owe its reveal, settle its answers (scores, cards), and tally
-    it; None if it was not open (another process closed it). A paused round's question is
-    closed only with ``paused_too`` (a moderator's skip): its time is not running out.
+    """Close the open question, owe its reveal and tally it; None if it was not open (another
+    process closed it). A paused round's question is closed only with ``paused_too`` (a
+    moderator's skip): its time is not running out.
 
-    The settle is worked out between the transaction's reads and writes, away from the event
-    loop (``Database.run_in_steps``)."""
+    Its answers are not settled here: ``settle_pending`` does that after, in a transaction of
+    its own, so that the close (and the reveal after it) does not wait for the settle."""
     open_here = [
         RoundRow.id == round_id,
         RoundRow.question_open.is_(True),
@@ -227,36 +220,14 @@ async def close_question(
     if not paused_too:
         open_here.append(RoundRow.paused_at.is_(None))
 
-    def read(connection: Connection) -> _Closing | None:
+    def close(connection: Connection) -> Tally | None:
         claimed = connection.execute(update(RoundRow).where(*open_here).values(question_open=False))
         if claimed.rowcount != 1:
             return None
         connection.execute(outbox.owed(round_id, Message.REVEAL, question_index, now))
-        return _Closing(read_settle(connection, round_id, question_index))
-
-    def write(connection: Connection, closing: _Closing | None) -> Tally | None:
-        if closing is None:
-            return None
-        if closing.settled is not None:
-            write_settle(connection, closing.settled)
         return _tally(connection, round_id, question_index)
 
-    return await db.run_in_steps(read, _work_out, write)
-
-
-@dataclass(frozen=True, slots=True)
-class _Closing:
-    """A question this transaction closed: what its settle starts from (None: no answers),
-    then the settle worked out."""
-
-    start: SettleStart | None
-    settled: Settled | None = None
-
-
-def _work_out(closing: _Closing | None) -> _Closing | None:
-    if closing is None or closing.start is None:
-        return closing
-    return _Closing(closing.start, work_out(closing.start))
+    return await db.run_in_transaction(close)
 
 
 async def tally(db: Database, round_id: int, question_index: int) -> Tally:
@@ -269,7 +240,8 @@ async def end_round(
     db: Database, round_id: int, state: RoundState, now: datetime, *, pause_expired: bool = False
 ) -> Standings | None:
     """Finish or stop a running round and owe its standings (and the reveal of a question it
-    closes, whose answers it settles); its standings, or None if it had already ended.
+    closes); its standings, or None if it had already ended. Every question it leaves closed is
+    settled before it commits (those closed before it, each in a transaction of its own first).
     ``pause_expired``: stop it only if it is still paused past its limit at ``now`` (not
     resumed meanwhile), with that as its reason."""
     if state is RoundState.RUNNING:
@@ -279,7 +251,9 @@ async def end_round(
     if pause_expired:
         running += [RoundRow.paused_at.is_not(None), RoundRow.paused_until <= now]
         ending["end_reason"] = PAUSE_LIMIT_REASON
+    await settle_pending(db, round_id)
     async with db.write() as connection:
+        await connection.run_sync(lambda sync: lock_for_settle(sync, round_id))
         # Locked, so a question closing at this moment is revealed by exactly one of the two.
         locked = select(rounds_table).where(RoundRow.id == round_id).with_for_update()
         row = (await connection.execute(locked)).one()
@@ -288,7 +262,7 @@ async def end_round(
             return None
         if row.question_open:
             await outbox.enqueue(connection, round_id, Message.REVEAL, row.question_index, now)
-            await settle_question(connection, round_id, row.question_index)
+        await settle_pending_in(connection, round_id)
         await outbox.enqueue(connection, round_id, Message.STANDINGS, None, now)
         return await _standings(connection, round_id)
 

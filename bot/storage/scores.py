@@ -61,6 +61,13 @@ class ScorePlan:
     crossings: list[Crossing]
 
 
+def lock_boards(connection: Connection, guild_id: int) -> None:
+    """Takes the server's settle lock on PostgreSQL, until the transaction ends (SQLite's one
+    writer holds everything still already)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(select(func.pg_advisory_xact_lock(LOCK_SPACE, guild_id % 2**31)))
+
+
 def load_scores(connection: Connection, answers: Sequence[ScoredAnswer]) -> ScoresBefore:
     """The points ``answers`` start from, read in the caller's transaction. On PostgreSQL it
     first takes the server's settle lock, so that the points stay as read until it commits
@@ -68,8 +75,7 @@ def load_scores(connection: Connection, answers: Sequence[ScoredAnswer]) -> Scor
     if not answers:
         return ScoresBefore({})
     guild_id = answers[0].guild_id
-    if connection.dialect.name == "postgresql":
-        connection.execute(select(func.pg_advisory_xact_lock(LOCK_SPACE, guild_id % 2**31)))
+    lock_boards(connection, guild_id)
     c = scores_table.c
     rows = connection.execute(
         select(c.guild_id, c.period, c.pack_id, c.member_id, c.points).where(

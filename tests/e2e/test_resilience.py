@@ -6,13 +6,16 @@ import asyncio
 import contextlib
 import sqlite3
 import threading
+from typing import Any
 
 import pytest
+from sqlalchemy import Row, select
 from sqlalchemy.engine import make_url
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.storage import outbox, rounds
+from bot.storage.models import RoundRow, ScoreRow, rounds_table
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
@@ -71,6 +74,47 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     firsts = [m for m in await world.messages() if titled("Question 1 of 3")(m)]
     assert [m["id"] for m in firsts] == [revealed["id"]]  # and never posted twice
     assert (await rounds.tally(world.db, view.id, 0)).answered == 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+async def test_a_question_closed_but_never_settled_is_settled_by_the_process_that_resumes(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    member = world.members[0]
+    await world.command(world.owner, "quiz start", pack="mini", seconds=30)
+    first = await question_message(world, 1, 3)
+    await answer(world, member, first, 0)
+    (view,) = await rounds.running_rounds(world.db)
+
+    await world.stop_bot()
+    # As if the process had died between the close's commit and its settle's:
+    assert await rounds.close_question(world.db, view.id, 0, utc_now(), paused_too=True)
+    assert await _answers_settled(world, member) == 0
+    await world.start_bot()
+
+    async def settled() -> bool:
+        return await _answers_settled(world, member) == 1
+
+    await world.sandbox.wait_for(settled, timeout=15)
+    await world.wait_for_message(titled("Question 1 of 3 · Closed"))
+    assert (await _round_row(world, view.id)).settled_through == 0
+
+
+async def _answers_settled(world: QuizWorld, member: int) -> int:
+    """The member's answers on their all-time board: those settled."""
+    async with world.db.read() as connection:
+        answered = await connection.scalar(
+            select(ScoreRow.answered).where(
+                ScoreRow.member_id == member, ScoreRow.period == "all", ScoreRow.pack_id == ""
+            )
+        )
+    return int(answered or 0)
+
+
+async def _round_row(world: QuizWorld, round_id: int) -> Row[Any]:
+    async with world.db.read() as connection:
+        return (await connection.execute(select(rounds_table).where(RoundRow.id == round_id))).one()
 
 
 async def test_a_click_that_races_the_close_is_told_the_question_closed(

@@ -9,8 +9,9 @@ from bot.quiz import review
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 from bot.storage import reviews
 from bot.storage.database import Database
-from bot.storage.results import RoundView
-from bot.storage.rounds import start_round
+from bot.storage.results import RoundView, Tally
+from bot.storage.rounds import close_question, start_round
+from bot.storage.settle import settle_pending
 
 # A Wednesday in ISO week 2026-W48, in November.
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
@@ -108,3 +109,13 @@ questions:
       - text: Lyon
     explanation: Paris has been the capital since 987.
 """
+
+
+async def close_and_settle(
+    db: Database, round_id: int, question_index: int, now: datetime
+) -> Tally | None:
+    """Closes the question and then settles it, in a transaction of its own, as a round's
+    conductor does: for tests of what the settle leaves (scores, cards, reviews, rewards)."""
+    tally = await close_question(db, round_id, question_index, now)
+    await settle_pending(db, round_id)
+    return tally

@@ -13,8 +13,8 @@ from bot.quiz.scoring import ALL_PACKS, periods_at
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, ScoreCountRow, ScoreRow
 from bot.storage.results import AnswerOutcome, RoundView
-from bot.storage.rounds import close_question, end_round, open_question, record_answer
-from tests.storage.factories import NOW, start_test_round
+from bot.storage.rounds import end_round, open_question, record_answer
+from tests.storage.factories import NOW, close_and_settle, start_test_round
 
 GUILD, CHANNEL, MODERATOR = 1, 10, 99
 
@@ -169,7 +169,7 @@ async def test_1000_members_at_once_are_all_recorded_and_scores_match_a_recount(
         await other.close()
     assert all(result.outcome is AnswerOutcome.RECORDED for result in results)
     assert await _count(db, AnswerRow) == 1000
-    await close_question(db, round_id, 0, NOW + timedelta(seconds=2))
+    await close_and_settle(db, round_id, 0, NOW + timedelta(seconds=2))
     async with db.read() as connection:
         scores = {
             (row.period, row.pack_id, row.member_id): (row.points, row.answered, row.correct_ms)

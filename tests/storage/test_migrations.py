@@ -239,6 +239,39 @@ async def test_0008_gives_servers_that_had_settings_the_hour_long_pause_limit(
         await engine.dispose()
 
 
+async def test_0020_counts_every_question_a_stored_round_closed_as_settled(
+    database_url: str,
+) -> None:
+    """Until 0020 the close settled: a round's closed questions are settled, its open one not."""
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    try:
+        await _migrate(engine, "downgrade", "0019")
+        async with engine.begin() as connection:
+            await connection.execute(
+                text(
+                    "INSERT INTO packs (id, title, active, synced_at)"
+                    " VALUES ('p', 'P', true, '2026-11-30 10:00:00')"
+                )
+            )
+            await connection.execute(
+                text(
+                    "INSERT INTO rounds (id, guild_id, channel_id, pack_id, started_by,"
+                    " question_seconds, question_order, state, question_index, question_open,"
+                    " started_at, mode) VALUES (:id, 1, :id, 'p', 7, 20, '[]', 'running',"
+                    " :index, :open, '2026-11-30 10:00:00', 'normal')"
+                ),
+                [{"id": 1, "index": 2, "open": True}, {"id": 2, "index": 3, "open": False}],
+            )
+        await _migrate(engine, "upgrade", "head")
+        async with engine.connect() as connection:
+            marks = await connection.execute(
+                text("SELECT id, settled_through FROM rounds ORDER BY id")
+            )
+            assert marks.all() == [(1, 1), (2, 3)]
+    finally:
+        await engine.dispose()
+
+
 @asynccontextmanager
 async def _empty_database(
     backend: str, tmp_path: Path, file_name: str = "empty.db"

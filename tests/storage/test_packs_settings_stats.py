@@ -13,7 +13,7 @@ from bot.storage.models import CardRow, QuestionRow
 from bot.storage.packs import active_question_ids, sync_packs
 from bot.storage.results import GuildSettings, MemberSettings, PackMastery
 from bot.storage.reviews import take
-from bot.storage.rounds import close_question, open_question, record_answer
+from bot.storage.rounds import open_question, record_answer
 from bot.storage.settings import (
     guild_settings,
     member_settings,
@@ -21,7 +21,14 @@ from bot.storage.settings import (
     save_member_settings,
 )
 from bot.storage.stats import member_stats
-from tests.storage.factories import NOW, make_pack, make_question, seeded, start_test_round
+from tests.storage.factories import (
+    NOW,
+    close_and_settle,
+    make_pack,
+    make_question,
+    seeded,
+    start_test_round,
+)
 
 MEMBER = 5
 
@@ -87,7 +94,7 @@ async def answer_round(
             option_index=correct if index < right else (correct + 1) % 4,
             now=NOW + timedelta(seconds=1),
         )
-        await close_question(db, view.id, index, NOW)
+        await close_and_settle(db, view.id, index, NOW)
     return set(view.question_order)
 
 

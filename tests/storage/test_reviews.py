@@ -27,9 +27,9 @@ from bot.storage.models import CardRow, ReviewLogRow
 from bot.storage.packs import sync_packs
 from bot.storage.results import MemberSettings
 from bot.storage.reviews import next_review, take
-from bot.storage.rounds import close_question, open_question, record_answer
+from bot.storage.rounds import open_question, record_answer
 from bot.storage.settings import save_member_settings
-from tests.storage.factories import NOW, make_pack, seeded, start_test_round
+from tests.storage.factories import NOW, close_and_settle, make_pack, seeded, start_test_round
 
 MEMBER = 5
 BASICS = Scope(pack_id="basics")
@@ -80,7 +80,7 @@ async def test_round_answers_review_the_members_card(db: Database) -> None:
         option_index=wrong,
         now=at,
     )
-    await close_question(db, view.id, 0, at + timedelta(seconds=1))  # reviews apply at the close
+    await close_and_settle(db, view.id, 0, at + timedelta(seconds=1))  # reviews apply at the settle
     async with db.read() as connection:
         log = (await connection.execute(select(ReviewLogRow))).one()
         card = (await connection.execute(select(CardRow))).one()
@@ -194,7 +194,7 @@ async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Data
                 option_index=option,
                 now=NOW,
             )
-        await close_question(db, view.id, index, NOW + timedelta(seconds=1))
+        await close_and_settle(db, view.id, index, NOW + timedelta(seconds=1))
     session = Session(MEMBER, scope=Scope(round_id=view.id))
     step = await take(db, Start(session), now=NOW, rng=seeded(1))
     assert step == CardStep(
@@ -233,7 +233,7 @@ async def test_a_round_with_nothing_missed_starts_nothing(db: Database) -> None:
         option_index=right(question_id),
         now=NOW,
     )
-    await close_question(db, view.id, 0, NOW + timedelta(seconds=1))
+    await close_and_settle(db, view.id, 0, NOW + timedelta(seconds=1))
     session = Session(MEMBER, scope=Scope(round_id=view.id))
     step = await take(db, Start(session), now=NOW, rng=seeded(1))
     assert isinstance(step, NothingStep)

@@ -15,7 +15,7 @@ from bot.quiz.seasons import Season
 from bot.storage.database import Database
 from bot.storage.leaderboard import leaderboard
 from bot.storage.models import ScoreRow
-from bot.storage.rounds import close_question, open_question, record_answer
+from bot.storage.rounds import open_question, record_answer
 from bot.storage.seasons import (
     CLAIM_LIFETIME,
     claim_standings,
@@ -27,7 +27,7 @@ from bot.storage.seasons import (
     standings_posted,
     start_season,
 )
-from tests.storage.factories import NOW, start_test_round
+from tests.storage.factories import NOW, close_and_settle, start_test_round
 
 GUILD, OTHER, MODERATOR, CHANNEL = 1, 2, 99, 10
 SPRING = Season(0, GUILD, "Άνοιξη 2027", NOW, MODERATOR, CHANNEL)
@@ -72,7 +72,7 @@ async def answer_and_close(db: Database, members: range, seed: int, at: timedelt
             option_index=int(opened.question_id.removeprefix("q")) % 4,
             now=NOW + at + timedelta(seconds=1),
         )
-    await close_question(db, view.id, 0, NOW + at + timedelta(seconds=10))
+    await close_and_settle(db, view.id, 0, NOW + at + timedelta(seconds=10))
 
 
 async def board(db: Database, key: str) -> list[tuple[int, int]]:

@@ -53,8 +53,14 @@ DATABASE_WRITE_LONGEST = Gauge(
 )
 QUESTION_CLOSE_SECONDS = Histogram(
     "quizbot_question_close_seconds",
-    "The transaction that closes a question and settles its answers (scores, cards, review"
-    " log), from its start to its commit, in seconds",
+    "The transaction that closes a question (owes its reveal, tallies it), from its start to"
+    " its commit, in seconds",
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.5, 5.0, 10.0),
+)
+QUESTION_SETTLE_SECONDS = Histogram(
+    "quizbot_question_settle_seconds",
+    "The transaction that settles a closed question's answers (scores, cards, review log),"
+    " after its close, from its start to its commit, in seconds",
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.5, 5.0, 10.0),
 )
 LOOP_PASSES = Counter(
@@ -117,10 +123,15 @@ def rate_limit_trace() -> aiohttp.TraceConfig:
 
 @contextmanager
 def question_close() -> Iterator[None]:
-    """Times the transaction that closes (and settles) a question, when it commits."""
+    """Times the transaction that closes a question, when it commits."""
     started = time.perf_counter()
     yield
     QUESTION_CLOSE_SECONDS.observe(time.perf_counter() - started)
+
+
+def question_settled(seconds: float) -> None:
+    """Counts the transaction that settled a question, which took ``seconds``."""
+    QUESTION_SETTLE_SECONDS.observe(seconds)
 
 
 def _write_held(seconds: float) -> None:

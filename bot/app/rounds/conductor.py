@@ -7,6 +7,8 @@ waited out step by step; a supervisor picks up any round that has nobody conduct
 restart, a crash of its conductor, or a move made by a command (skip, stop, pause, resume). A
 paused round waits for its resume, or for its pause limit, which ends it. Lasting failures
 (a lost channel, questions that are gone) end the round instead (bot/app/rounds/endings.py).
+A closed question is settled behind the conductor (bot/app/rounds/settling.py), after its
+reveal is delivered: whoever conducts a round settles what it finds pending.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patie
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.endings import RoundEndings
 from bot.app.rounds.outbox import RoundOutbox
+from bot.app.rounds.settling import Settles
 from bot.clock import Clock
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
 from bot.storage import outbox, rounds
@@ -70,6 +73,7 @@ class RoundConductor:
         self._patience = patience or Patience()
         self._outbox = RoundOutbox(client, db, shelf, clock.now, self._patience)
         self._endings = RoundEndings(client, db, self._outbox, clock.now, self._patience)
+        self._settles = Settles(db)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._live: dict[int, _Live] = {}
         self._failures: dict[int, int] = {}
@@ -160,6 +164,7 @@ class RoundConductor:
             for task in late:  # e.g. still waiting out an outage
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+        await self._settles.wait(SHUTDOWN_GRACE_S)
 
     async def _conduct(self, round_id: int) -> None:
         try:
@@ -195,6 +200,8 @@ class RoundConductor:
             # Cleared before the round is read: a command from here on cuts the next wait short.
             self._live_state(round_id).wake.clear()
             await self._deliver_owed(round_id)
+            # Behind the reveal just delivered; and whatever a crash left unsettled, on resuming.
+            self._settles.follow(round_id)
             view = await self._patience.run(
                 lambda: rounds.get_round(self._db, round_id), f"round {round_id}: read"
             )
@@ -261,7 +268,7 @@ class RoundConductor:
             )
 
     async def _close(self, round_id: int, index: int, *, paused_too: bool = False) -> None:
-        with metrics.question_close():  # the settle grows with the answers: worth watching
+        with metrics.question_close():  # the close alone: its settle follows (see _run)
             now = self._clock()
             await rounds.close_question(self._db, round_id, index, now, paused_too=paused_too)
 

@@ -52,6 +52,9 @@ class RoundRow(Base):
     # Index into question_order of the open or last closed question; -1 before the first.
     question_index: Mapped[int]
     question_open: Mapped[bool] = mapped_column(Boolean)
+    # Index of the last question whose answers are settled (scores, cards); -1 before the first.
+    # A question's settle follows its close in a transaction of its own, which takes this mark.
+    settled_through: Mapped[int] = mapped_column(server_default=text("-1"))
     question_opened_at: Mapped[datetime | None]
     closes_at: Mapped[datetime | None]
     started_at: Mapped[datetime]

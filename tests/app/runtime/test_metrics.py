@@ -142,7 +142,7 @@ async def _answer_first_question(sandbox: Sandbox) -> None:
 
 
 async def _skip(sandbox: Sandbox) -> None:
-    """The owner closes the open question (so its conductor closes and settles it)."""
+    """The owner closes the open question (so its conductor closes it, then settles it)."""
     guild = (await sandbox.state())["guilds"][0]
     channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
     skipped = await sandbox.command(guild["owner_id"], channel, "quiz skip")
@@ -169,6 +169,7 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     assert writes >= 2  # the round's start, and at least one batch of answers
     assert samples[("quizbot_database_write_longest_seconds", ())] > 0
     assert samples[("quizbot_question_close_seconds_count", ())] == 0  # still open
+    assert samples[("quizbot_question_settle_seconds_count", ())] == 0
     for loop in ("schedules", "seasons", "rewards", "fitting"):  # each made its first pass at start
         assert samples[("quizbot_loop_passes_total", (("loop", loop),))] >= 1
 
@@ -176,6 +177,9 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     closes = ("quizbot_question_close_seconds_count", ())
     samples = await _scrape(sandbox, f"{base}/metrics", closes, 1)
     assert samples[("quizbot_question_close_seconds_sum", ())] > 0
+    settles = ("quizbot_question_settle_seconds_count", ())  # after the close, in its own task
+    samples = await _scrape(sandbox, f"{base}/metrics", settles, 1)
+    assert samples[("quizbot_question_settle_seconds_sum", ())] > 0
 
     assert await _get(f"{base}/healthz") == (
         200,
