@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage.migrate import upgrade
+from tests.databases import PostgresDatabases, need_postgres
+
 # Where Python is told not to write bytecode (PYTHONDONTWRITEBYTECODE), every process the tests
 # start (the workers, each `quizbot`, each stand-in) would compile the package from source again
 # and rewrite every test module's asserts: a third of a second per `quizbot` start. The tests
 # run the bot as an installed one runs, with its bytecode cached (in __pycache__, ignored by git).
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
-
-from bot.storage.migrate import upgrade
-from tests.databases import PostgresDatabases, need_postgres
 
 
 @pytest.fixture(scope="session")

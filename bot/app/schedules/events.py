@@ -10,8 +10,8 @@ the round has ended, which moves a recurring event on to its next occurrence.
 The bot reads its events from discord.py's cache (the gateway's updates, intent
 GUILD_SCHEDULED_EVENTS) and changes them over REST; after a change it waits for the cache to show
 it, or to show the event moved on past it (EXPECT_S at most), before judging the event again;
-each update the gateway brings wakes the loop for that next look. A schedule works the same without an
-event: a bot that may not make one (Create Events) leaves it at that.
+each update the gateway brings wakes the loop for that next look. A schedule works the same
+without an event: a bot that may not make one (Create Events) leaves it at that.
 """
 
 from __future__ import annotations
