@@ -17,7 +17,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench.rig.clicks import answer_buttons
+from bot.quiz.rounds import Message
 from bot.storage.models import round_messages_table, rounds_table
+from bot.storage.outbox import message_purpose
 from standin.driver import Sandbox
 
 Json = dict[str, Any]
@@ -53,7 +55,19 @@ class Observer:
         self._owner = owner
 
     async def open_question(self, index: int) -> OpenQuestion:
-        """The question ``index`` as the bot stored it when it opened it."""
+        """The question ``index`` as the bot stored it once its post was confirmed: its time
+        counts from when Discord took the post, so its closing time is set only then (read
+        before, the first question's was up to 2 s early, with the start card just posted)."""
+
+        async def confirmed() -> bool:
+            purpose = round_messages_table.c.purpose == message_purpose(Message.QUESTION, index)
+            async with self._engine.connect() as connection:
+                found = await connection.scalar(
+                    select(round_messages_table.c.message_id).where(purpose)
+                )
+            return found is not None
+
+        await poll(confirmed)
         async with self._engine.connect() as connection:
             row = (await connection.execute(select(rounds_table))).one()
         if row.question_index != index or row.closes_at is None:
