@@ -88,6 +88,10 @@ async def settle_next(db: Database, round_id: int) -> int | None:
         return None
 
     def read(connection: Connection) -> _Pending:
+        # A settle that waited for this transaction's turn (a round's end, behind the one the
+        # conductor started) finds the question done: neither reads nor works it out again.
+        if _next_of(connection.execute(_progress(round_id)).one()) != index:
+            return _Pending(index, None)
         return _Pending(index, read_settle(connection, round_id, index))
 
     def work(pending: _Pending) -> _Pending:
