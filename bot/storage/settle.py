@@ -88,8 +88,10 @@ async def settle_next(db: Database, round_id: int) -> int | None:
         return None
 
     def read(connection: Connection) -> _Pending:
-        # A settle that waited for this transaction's turn (a round's end, behind the one the
-        # conductor started) finds the question done: neither reads nor works it out again.
+        # A settle that waited for its turn (a round's end, behind the one the conductor
+        # started: SQLite's one writer, PostgreSQL's settle lock, taken first) finds the question
+        # done, and neither reads nor works it out again.
+        lock_for_settle(connection, round_id)
         if _next_of(connection.execute(_progress(round_id)).one()) != index:
             return _Pending(index, None)
         return _Pending(index, read_settle(connection, round_id, index))
