@@ -127,8 +127,9 @@ async def test_a_click_that_races_the_close_is_told_the_question_closed(
     await world.sandbox.inject_fault(EDIT_MESSAGE, delay=2.0)  # the reveal edit is slow
     await world.command(world.owner, "quiz skip")
 
-    async def closed_in_database() -> bool:
-        return not (await rounds.get_round(world.db, view.id)).question_open
+    async def closed_in_database() -> bool:  # (the next question may already be open)
+        now = await rounds.get_round(world.db, view.id)
+        return now.question_index > 0 or not now.question_open
 
     await world.sandbox.wait_for(closed_in_database, timeout=10)
     late = world.members[1]
