@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import sqlite3
 import threading
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from bot.storage import outbox, rounds
 from bot.storage.models import RoundRow, ScoreRow, rounds_table
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
+    Json,
     QuizWorld,
     answer,
     change_behind_the_bots_back,
@@ -171,13 +173,10 @@ async def test_a_busy_question_edits_its_counter_without_hitting_rate_limits(
     assert custom_ids(message)
 
 
-async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
-    bot_world: QuizWorld,
-) -> None:
-    world = bot_world
-    member = next(m for m in world.members if world.locales[m] == "en-US")
-    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
-    message = await question_message(world, 1, 3)
+@contextlib.asynccontextmanager
+async def write_lock_held(world: QuizWorld) -> AsyncIterator[None]:
+    """Another connection holds SQLite's write lock until the block ends: every write of the
+    bot waits for it, as behind a long transaction or a slow disk."""
     locked, release = threading.Event(), threading.Event()
 
     def hold_the_write_lock() -> None:
@@ -191,20 +190,36 @@ async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
 
     holder = asyncio.ensure_future(asyncio.to_thread(hold_the_write_lock))
     await world.sandbox.wait_for(locked.is_set, timeout=10)
-    clicked = await world.sandbox.click(member, message["id"], custom_ids(message)[0])
+    try:
+        yield
+    finally:
+        release.set()
+        await holder
 
-    async def deferred() -> bool:
-        return bool((await world.sandbox.interaction(clicked))["responses"])
 
-    await world.sandbox.wait_for(deferred, timeout=5)
-    first = (await world.sandbox.interaction(clicked))["responses"][0]
-    assert first["type"] == 5  # "thinking", within Discord's three seconds
-    assert first["ms"] < 3000
-    assert (
-        await rounds.tally(world.db, (await rounds.running_rounds(world.db))[0].id, 0)
-    ).answered == 0
-    release.set()
-    await holder
+async def first_response(world: QuizWorld, interaction: int) -> Json:
+    """The interaction's first response, once there is one."""
+
+    async def answered() -> list[Json]:
+        return list((await world.sandbox.interaction(interaction))["responses"])
+
+    return (await world.sandbox.wait_for(answered, timeout=5))[0]
+
+
+async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
+    bot_world: QuizWorld,
+) -> None:
+    world = bot_world
+    member = next(m for m in world.members if world.locales[m] == "en-US")
+    await world.command(world.owner, "quiz start", pack="mini", seconds=60)
+    message = await question_message(world, 1, 3)
+    async with write_lock_held(world):
+        clicked = await world.sandbox.click(member, message["id"], custom_ids(message)[0])
+        first = await first_response(world, clicked)
+        assert first["type"] == 5  # "thinking", within Discord's three seconds
+        assert first["ms"] < 3000
+        round_id = (await rounds.running_rounds(world.db))[0].id
+        assert (await rounds.tally(world.db, round_id, 0)).answered == 0
 
     async def confirmed() -> bool:
         return len((await world.sandbox.interaction(clicked))["responses"]) > 1
@@ -212,3 +227,25 @@ async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
     await world.sandbox.wait_for(confirmed, timeout=15)
     said = await world.said(await world.sandbox.interaction(clicked))
     assert said.endswith(tr("en-US", "round.locked_in", letter="A"))
+
+
+async def test_a_slow_database_defers_quiz_start_then_the_start_card_follows(
+    bot_world: QuizWorld,
+) -> None:
+    """/quiz start writes the round before it can answer: behind a held write lock it is
+    deferred within Discord's three seconds, and the start card comes as a message of its own."""
+    world = bot_world
+    async with write_lock_held(world):
+        started = await world.sandbox.command(
+            world.owner, world.channel_id, "quiz start", pack="mini", seconds=60
+        )
+        first = await first_response(world, started)
+        assert first["type"] == 5  # "thinking", privately
+        assert first["ms"] < 3000
+        assert await rounds.running_rounds(world.db) == []
+    said = await world.said(await world.sandbox.interaction(started))
+    here = f"<#{world.channel_id}>"
+    assert said.strip() == tr(world.locales[world.owner], "round.started_elsewhere", channel=here)
+    card = await world.wait_for_message(lambda m: f"Started by <@{world.owner}>" in str(m))
+    assert card["type"] == 0  # a message of its own, not the command's response
+    await question_message(world, 1, 3)

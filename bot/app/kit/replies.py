@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.app.kit import metrics
+from bot.app.kit.ack_deadline import settle_deferral
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import fit_content, fit_embed
 
@@ -30,6 +31,7 @@ async def reply(
     ephemeral: bool = True,
 ) -> None:
     """The first response if none was sent yet, else a followup."""
+    await settle_deferral(interaction)
     kwargs: dict[str, Any] = {"content": fit_content(content), "ephemeral": ephemeral}
     if embed is not None:
         kwargs["embed"] = fit_embed(embed)

@@ -10,13 +10,13 @@ message, in the round's server and channel (kit/button_origin.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
 import discord
 
 from bot.app.kit import metrics
+from bot.app.kit.ack_deadline import AckDeadline
 from bot.app.kit.button_origin import (
     NOT_HERE,
     clicked_on,
@@ -37,10 +37,6 @@ from bot.quiz.teams import TeamPlan
 from bot.storage import member_answers, rounds
 from bot.storage.question_orders import question_orders
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
-
-# An answer is acknowledged only once committed; if the commit is slow, defer within Discord's
-# three seconds and tell the member when it lands.
-ACK_BUDGET_S = 2.0
 
 Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
 
@@ -70,7 +66,8 @@ class AnswerButton(
         return cls(int(match["round"]), int(match["index"]), int(match["option"]))
 
     async def handle(self, interaction: discord.Interaction[Any]) -> None:
-        deadline = AckDeadline(interaction, ACK_BUDGET_S)
+        # Acknowledged only once committed; a slow commit is deferred within Discord's 3 s.
+        deadline = AckDeadline(interaction)
         try:
             recorded = await self._record(interaction)
         finally:
@@ -136,27 +133,6 @@ def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
         "round.locked_in" if result.outcome is AnswerOutcome.RECORDED else "round.already_answered"
     )
     return tr(locale, key, letter=letter(shown_position(order, result.option_index)))
-
-
-class AckDeadline:
-    """Defers the interaction ("thinking", privately) if the work is not done ``after_s`` after
-    the click, so that Discord's three seconds never run out. A timer, not a task and a wait,
-    because nearly every click beats it."""
-
-    def __init__(self, interaction: discord.Interaction[Any], after_s: float) -> None:
-        self._interaction = interaction
-        self._deferring: asyncio.Task[Any] | None = None
-        self._timer = asyncio.get_running_loop().call_later(after_s, self._defer)
-
-    def _defer(self) -> None:
-        response = self._interaction.response
-        self._deferring = asyncio.create_task(response.defer(ephemeral=True, thinking=True))
-
-    async def met(self) -> None:
-        """Stops the timer; if it went off, waits for the deferral (a reply must follow it)."""
-        self._timer.cancel()
-        if self._deferring is not None:
-            await self._deferring
 
 
 class WhyButton(

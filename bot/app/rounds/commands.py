@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.kit.ack_deadline import AckDeadline, settle_deferral
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
@@ -58,6 +59,7 @@ class RoundCommands(QuizCommands):
         mode: app_commands.Choice[str] | None = None,
         teams: app_commands.Range[str, 1, MAX_TYPED] | None = None,
     ) -> None:
+        AckDeadline(interaction)  # reads and writes before the start card: seconds under load
         if not await is_moderator(self.ctx.db, interaction):
             await say(interaction, "errors.not_moderator")
             return
@@ -135,14 +137,20 @@ class RoundCommands(QuizCommands):
         channel: discord.TextChannel | None,
     ) -> None:
         """Posts the start card, which pings the round's ping role (the server's, if it has one
-        that still exists), then hands the round to the conductor."""
+        that still exists), then hands the round to the conductor. The card answers the command
+        unless the command was deferred (then it is a message of its own) or names another
+        channel."""
         card, allowed = await start_card_of(interaction.client, self.ctx.db, view, pack)
+        await settle_deferral(interaction)
+        here = channel is None or channel.id == interaction.channel_id
         try:
-            if channel is None or channel.id == interaction.channel_id:
+            if here and not interaction.response.is_done():
                 await interaction.response.send_message(view=card, allowed_mentions=allowed)
             else:
-                await channel.send(view=card, allowed_mentions=allowed)
-                await say(interaction, "round.started_elsewhere", channel=channel.mention)
+                target = interaction.channel if here else channel
+                assert isinstance(target, discord.abc.Messageable)  # noqa: S101  # guild-only
+                await target.send(view=card, allowed_mentions=allowed)
+                await say(interaction, "round.started_elsewhere", channel=f"<#{view.channel_id}>")
         except discord.Forbidden:
             await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock.now())
             await say(interaction, "round.cannot_post", channel=f"<#{view.channel_id}>")
