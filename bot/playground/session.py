@@ -25,7 +25,7 @@ from bot.playground import world as playground_world
 from bot.playground.botprocess import PLAYGROUND_TOKEN, BotProcess
 from bot.playground.crowd import Crowd
 from bot.playground.saved_clock import CLOCK_FILE, saved_offset
-from bot.storage import rounds
+from bot.storage import tallies
 from bot.storage.database import Database
 from standin.config import SandboxConfig
 from standin.core import StandIn
@@ -55,7 +55,7 @@ class Answers:
     async def correct_option(self, round_id: int, question_index: int) -> int:
         if self._db is None:  # opened late: the bot migrates the database as it starts
             self._db = Database.open(self._url)
-        return (await rounds.tally(self._db, round_id, question_index)).correct_index
+        return (await tallies.tally(self._db, round_id, question_index)).correct_index
 
     async def close(self) -> None:
         if self._db is not None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Row, func, select, update
+from sqlalchemy import Connection, Row, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -17,14 +17,12 @@ from bot.quiz.pauses import PAUSE_LIMIT_REASON
 from bot.quiz.review_round import RoundMode, review_order
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.schedules import Occurrence, Outcome
-from bot.quiz.standings import Score, Standings, round_standings
-from bot.quiz.teams import TeamPlan, TeamStanding
+from bot.quiz.standings import Standings
+from bot.quiz.teams import TeamPlan
 from bot.storage import outbox, schedules, teams
 from bot.storage.answers import AnswerRequest
 from bot.storage.database import Database
 from bot.storage.models import (
-    AnswerRow,
-    QuestionRow,
     RoundMessageRow,
     RoundRow,
     rounds_table,
@@ -35,15 +33,12 @@ from bot.storage.packs import pack_question_ids
 from bot.storage.recorder import answer_recorder
 from bot.storage.results import (
     AnswerResult,
-    FastAnswer,
     OpenedQuestion,
     RoundView,
     Tally,
 )
 from bot.storage.settle import lock_for_settle, settle_pending, settle_pending_in
-
-FASTEST_SHOWN = 3
-STANDINGS_SHOWN = 20  # rows of a round's standings message; the rest are counted
+from bot.storage.tallies import standings_in, tally_in
 
 
 class RoundAlreadyRunningError(Exception):
@@ -225,15 +220,9 @@ async def close_question(
         if claimed.rowcount != 1:
             return None
         connection.execute(outbox.owed(round_id, Message.REVEAL, question_index, now))
-        return _tally(connection, round_id, question_index)
+        return tally_in(connection, round_id, question_index)
 
     return await db.run_in_transaction(close)
-
-
-async def tally(db: Database, round_id: int, question_index: int) -> Tally:
-    """The tally of a question so far (e.g. to repost it after a restart)."""
-    async with db.read() as connection:
-        return await connection.run_sync(lambda sync: _tally(sync, round_id, question_index))
 
 
 async def end_round(
@@ -264,67 +253,7 @@ async def end_round(
             await outbox.enqueue(connection, round_id, Message.REVEAL, row.question_index, now)
         await settle_pending_in(connection, round_id)
         await outbox.enqueue(connection, round_id, Message.STANDINGS, None, now)
-        return await _standings(connection, round_id)
-
-
-async def standings(db: Database, round_id: int) -> Standings:
-    async with db.read() as connection:
-        return await _standings(connection, round_id)
-
-
-async def team_standings(db: Database, round_id: int) -> tuple[TeamStanding, ...]:
-    """A team round's teams, ranked (none for a round without teams, or nobody in them)."""
-    async with db.read() as connection:
-        return await teams.round_team_standings(connection, round_id)
-
-
-async def _standings(connection: AsyncConnection, round_id: int) -> Standings:
-    correct_ms = func.sum(AnswerRow.response_ms).filter(AnswerRow.correct.is_(True))
-    rows = (
-        await connection.execute(
-            select(
-                AnswerRow.member_id,
-                func.count().filter(AnswerRow.correct.is_(True)),
-                func.count(),
-                func.coalesce(correct_ms, 0),
-            )
-            .where(AnswerRow.round_id == round_id)
-            .group_by(AnswerRow.member_id)
-        )
-    ).all()
-    return round_standings((Score(*row) for row in rows), shown=STANDINGS_SHOWN)
-
-
-def _tally(connection: Connection, round_id: int, question_index: int) -> Tally:
-    row = connection.execute(select(rounds_table).where(RoundRow.id == round_id)).one()
-    question_id: str = row.question_order[question_index]
-    question = connection.execute(
-        select(QuestionRow.option_count, QuestionRow.correct_index).where(
-            QuestionRow.pack_id == row.pack_id, QuestionRow.question_id == question_id
-        )
-    ).one()
-    this_question = (AnswerRow.round_id == round_id, AnswerRow.question_id == question_id)
-    counts = [0] * question[0]
-    per_option = select(AnswerRow.option_index, func.count()).where(*this_question)
-    for option_index, count in connection.execute(per_option.group_by(AnswerRow.option_index)):
-        counts[option_index] = count
-    fastest = connection.execute(
-        select(AnswerRow.member_id, AnswerRow.response_ms)
-        .where(*this_question, AnswerRow.correct.is_(True))
-        .order_by(AnswerRow.response_ms, AnswerRow.member_id)
-        .limit(FASTEST_SHOWN)
-    )
-    plan = teams.plan_of(row.teams)
-    shares = () if plan is None else teams.team_shares(connection, round_id, question_id, plan)
-    return Tally(
-        round_id,
-        question_index,
-        question_id,
-        tuple(counts),
-        question[1],
-        tuple(FastAnswer(member_id, ms) for member_id, ms in fastest),
-        shares,
-    )
+        return await standings_in(connection, round_id)
 
 
 async def _view(connection: AsyncConnection, row: Row[Any]) -> RoundView:

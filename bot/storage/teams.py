@@ -144,7 +144,7 @@ def team_shares(
     connection: Connection, round_id: int, question_id: str, plan: TeamPlan
 ) -> tuple[TeamShare, ...]:
     """How each team of the round answered the question, in the round's team order (read in
-    the closing transaction's synchronous steps, rounds._tally)."""
+    the closing transaction's synchronous steps, tallies.tally_in)."""
     a, m = answers_table.c, round_team_members_table.c
     query = (
         select(m.team, func.count(), func.count().filter(a.correct.is_(True)))

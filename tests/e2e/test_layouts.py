@@ -25,7 +25,7 @@ from bot.quiz.shuffle import shown_order
 from bot.quiz.standings import Score, round_standings
 from bot.storage import rounds
 from bot.storage.results import FastAnswer, Tally
-from bot.storage.rounds import STANDINGS_SHOWN
+from bot.storage.tallies import STANDINGS_SHOWN
 from standin.layouts import IS_COMPONENTS_V2
 from tests.e2e.conftest import (
     QuizWorld,

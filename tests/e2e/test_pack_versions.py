@@ -14,7 +14,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.quiz.library import Library
 from bot.quiz.rounds import RoundState
-from bot.storage import outbox, rounds
+from bot.storage import outbox, rounds, tallies
 from bot.storage.packs import sync_packs
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
@@ -95,7 +95,7 @@ async def test_a_round_plays_its_version_while_the_pack_is_replaced(bot_world: Q
     standings = await play_through(world, view, world.members[0])
 
     assert f"<@{world.members[0]}>" in standings
-    answers = await rounds.standings(world.db, view.id)
+    answers = await tallies.standings(world.db, view.id)
     assert [(row.member_id, row.points) for row in answers.shown] == [(world.members[0], 2)]
     listed = await said_in(world, await run(world, place, "quiz packs"))
     assert "**Capitals, again** (`capitals`) · Easy · 1 question" in listed

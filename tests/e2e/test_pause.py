@@ -12,7 +12,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import relative_time
 from bot.quiz.pauses import PAUSE_LIMIT_REASON
 from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.storage import rounds, tallies
 from bot.storage.results import RoundView
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, question_message, shown_letter, titled
@@ -72,7 +72,7 @@ async def test_a_pause_keeps_the_time_left_across_a_restart_and_resume_continues
     clicker = world.members[1]
     refused = tr(world.locales[clicker], "round.paused_click")
     assert await answer(world, clicker, shown, 1) == refused
-    assert (await rounds.tally(world.db, paused.id, 0)).answered == 1  # the click is not recorded
+    assert (await tallies.tally(world.db, paused.id, 0)).answered == 1  # the click is not recorded
     still = await running_view(world)
     assert (still.question_open, still.paused_left_s) == (True, left)
 
@@ -86,7 +86,7 @@ async def test_a_pause_keeps_the_time_left_across_a_restart_and_resume_continues
     running_again = await world.wait_for_message(titled(countdown))
     said = await answer(world, clicker, running_again, 1)
     assert said == tr(world.locales[clicker], "round.locked_in", letter=shown_letter(shown, 1))
-    assert (await rounds.tally(world.db, paused.id, 0)).answered == 2
+    assert (await tallies.tally(world.db, paused.id, 0)).answered == 2
     await world.command(world.owner, "quiz skip")
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
     await question_message(world, 2, 3)  # the round goes on

@@ -15,7 +15,7 @@ from sqlalchemy.engine import make_url
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.storage import outbox, rounds
+from bot.storage import outbox, rounds, tallies
 from bot.storage.models import RoundRow, ScoreRow, rounds_table
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
@@ -75,7 +75,7 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     assert await edits_of(world, first["id"], since=log_before) == 1  # revealed once
     firsts = [m for m in await world.messages() if titled("Question 1 of 3")(m)]
     assert [m["id"] for m in firsts] == [revealed["id"]]  # and never posted twice
-    assert (await rounds.tally(world.db, view.id, 0)).answered == 1
+    assert (await tallies.tally(world.db, view.id, 0)).answered == 1
 
 
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
@@ -137,7 +137,7 @@ async def test_a_click_that_races_the_close_is_told_the_question_closed(
     late = world.members[1]
     said = await answer(world, late, message, 0)  # the button is still enabled on screen
     assert said == tr(world.locales[late], "round.question_closed")
-    assert (await rounds.tally(world.db, view.id, 0)).answered == 0
+    assert (await tallies.tally(world.db, view.id, 0)).answered == 0
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
 
 
@@ -157,7 +157,7 @@ async def test_a_database_failure_still_gets_the_member_a_reply(
     again = await answer(world, member, message, 0)
     assert again == tr("en-US", "round.locked_in", letter=shown_letter(message, 0))
     (view,) = await rounds.running_rounds(world.db)
-    assert (await rounds.tally(world.db, view.id, 0)).answered == 1
+    assert (await tallies.tally(world.db, view.id, 0)).answered == 1
 
 
 async def test_a_busy_question_edits_its_counter_without_hitting_rate_limits(
@@ -219,7 +219,7 @@ async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
         assert first["type"] == 5  # "thinking", within Discord's three seconds
         assert first["ms"] < 3000
         round_id = (await rounds.running_rounds(world.db))[0].id
-        assert (await rounds.tally(world.db, round_id, 0)).answered == 0
+        assert (await tallies.tally(world.db, round_id, 0)).answered == 0
 
     async def confirmed() -> bool:
         return len((await world.sandbox.interaction(clicked))["responses"]) > 1

@@ -7,7 +7,7 @@ import pytest
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import bar
 from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.storage import rounds, tallies
 from standin.driver import SandboxRefusedError
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
@@ -61,7 +61,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         assert all(
             button.get("disabled") for button in buttons_of(revealed)[: len(custom_ids(message))]
         )
-        tally = await rounds.tally(world.db, round_id, number - 1)
+        tally = await tallies.tally(world.db, round_id, number - 1)
         assert tally.counts[correct] == number * 5
         assert tally.answered == 20
         marked = [b["label"] for b in buttons_of(revealed) if b["style"] == SUCCESS]
@@ -73,7 +73,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
             await world.click(players[1], revealed["id"], custom_ids(message)[0])
 
     standings_message = await world.wait_for_message(titled("Standings: Mini quiz"))
-    expected = await rounds.standings(world.db, round_id)
+    expected = await tallies.standings(world.db, round_id)
     body, footer = texts_of(standings_message)[1:]  # below the heading
     lines = body.splitlines()
     assert len(lines) == 15  # the 5 players with nothing right are counted, not listed

@@ -16,8 +16,9 @@ from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.models import PackVersionRow, ServerPackRow
 from bot.storage.pack_versions import PackGoneError, pack_version
-from bot.storage.rounds import end_round, get_round, open_question, record_answer, standings
+from bot.storage.rounds import end_round, get_round, open_question, record_answer
 from bot.storage.server_packs import ServerPackSource, remove_server_pack, save_server_pack
+from bot.storage.tallies import standings
 from tests.storage.factories import CAPITALS, NOW, make_pack, start_test_round
 from tests.storage.test_server_packs import upload as confirmed
 

@@ -12,15 +12,9 @@ from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.pauses import pause_round, resume_round
 from bot.storage.results import AnswerOutcome, AnswerResult, GuildSettings, RoundView
-from bot.storage.rounds import (
-    close_question,
-    end_round,
-    get_round,
-    open_question,
-    record_answer,
-    tally,
-)
+from bot.storage.rounds import close_question, end_round, get_round, open_question, record_answer
 from bot.storage.settings import guild_settings, save_guild_settings
+from bot.storage.tallies import tally
 from tests.storage.factories import NOW, start_test_round
 
 PAUSED_AT = NOW + timedelta(seconds=5)  # 15 of the question's 20 s are left

@@ -19,8 +19,8 @@ from bot.storage.rounds import (
     open_question,
     record_answer,
     running_rounds,
-    tally,
 )
+from bot.storage.tallies import tally
 from tests.storage.factories import NOW, seeded, start_test_round
 
 

@@ -15,14 +15,9 @@ from bot.quiz.rounds import RoundState
 from bot.storage.database import Database
 from bot.storage.models import CardRow, ReviewLogRow, RoundRow, ScoreCountRow, ScoreRow
 from bot.storage.outbox import abandon_round, end_without_content
-from bot.storage.rounds import (
-    close_question,
-    end_round,
-    open_question,
-    record_answer,
-    standings,
-)
+from bot.storage.rounds import close_question, end_round, open_question, record_answer
 from bot.storage.settle import settle_next, settle_pending
+from bot.storage.tallies import standings
 from tests.storage.factories import NOW, start_test_round
 
 MEMBERS = range(100, 110)

@@ -23,8 +23,8 @@ from bot.storage.rounds import (
     open_question,
     record_answer,
     start_round,
-    team_standings,
 )
+from bot.storage.tallies import team_standings
 from bot.storage.teams import Joining, join_teams
 from tests.storage.factories import NOW, seeded
 

@@ -31,7 +31,7 @@ from bot.app.rounds.outbox import RoundOutbox
 from bot.app.rounds.settling import Settles
 from bot.clock import Clock
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
-from bot.storage import outbox, rounds
+from bot.storage import outbox, rounds, tallies
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
 
@@ -311,7 +311,7 @@ class RoundConductor:
 
     async def _edit_counter(self, view: RoundView, shown: int) -> int:
         index = view.question_index
-        count = (await rounds.tally(self._db, view.id, index)).answered
+        count = (await tallies.tally(self._db, view.id, index)).answered
         message_id = view.message_ids.get(f"question:{index}")
         if count == shown or message_id is None or view.closes_at is None:
             return shown

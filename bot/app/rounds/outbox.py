@@ -34,7 +34,7 @@ from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.shuffle import shown_order
-from bot.storage import outbox, rounds
+from bot.storage import outbox, rounds, tallies
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView, Tally
 
@@ -115,7 +115,7 @@ class RoundOutbox:
             open_ = fresh.question_open and fresh.question_index == index and not fresh.paused
             if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
                 return
-            answered = (await rounds.tally(self._db, view.id, index)).answered
+            answered = (await tallies.tally(self._db, view.id, index)).answered
             await self.edit_question(fresh, index, message_id, answered, fresh.closes_at)
         except Exception as error:  # noqa: BLE001  # see the docstring
             log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
@@ -126,7 +126,7 @@ class RoundOutbox:
         message_id = view.message_ids.get(question_key(index))
         open_ = view.question_open and view.question_index == index
         if message_id is not None and open_ and view.closes_at is not None:
-            answered = (await rounds.tally(self._db, view.id, index)).answered
+            answered = (await tallies.tally(self._db, view.id, index)).answered
             try:
                 await self.edit_question(view, index, message_id, answered, view.closes_at)
             except discord.NotFound as error:  # deleted: no countdown to show
@@ -137,7 +137,7 @@ class RoundOutbox:
     async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
         pack, question = await self.question(view, index)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
-        tally = await rounds.tally(self._db, view.id, index)
+        tally = await tallies.tally(self._db, view.id, index)
         total = len(view.question_order)
         # The order is derived from the round and question again, so it is the one the
         # question showed, before or after a restart.
@@ -229,11 +229,11 @@ class RoundOutbox:
         pack = await self.pack(view)
         locale = await public_locale(self._client, self._db, view.guild_id, pack)
         title = pack.title.get(locale) if pack is not None else view.pack_id
-        standings = await rounds.standings(self._db, view.id)
+        standings = await tallies.standings(self._db, view.id)
         stopped = view.state is RoundState.STOPPED
         teams = None
         if view.teams is not None:
-            teams = (view.teams, await rounds.team_standings(self._db, view.id))
+            teams = (view.teams, await tallies.team_standings(self._db, view.id))
         layout = standings_layout(
             view.id,
             title,
