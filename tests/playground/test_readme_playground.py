@@ -6,7 +6,7 @@ moves the clock; test_playground.py that its lead survives a restart)."""
 from __future__ import annotations
 
 from bot.app.reminders.loop import PASS_INTERVAL_S
-from bot.app.rounds.conductor import COUNTER_EDIT_INTERVAL_S
+from bot.app.rounds.counter import COUNTER_EDIT_INTERVAL_S
 from tests.playground.browsing import CLOCK_STEPS, TO_NEXT_EVENT
 from tests.playground.conftest import REPO
 

@@ -26,18 +26,19 @@ import discord
 from bot.app.kit import metrics
 from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
 from bot.app.kit.server_views import PackShelf
+from bot.app.rounds.counter import keep_counter_current
 from bot.app.rounds.endings import RoundEndings
 from bot.app.rounds.outbox import RoundOutbox
+from bot.app.rounds.round_messages import RoundMessages
 from bot.app.rounds.settling import Settles
 from bot.clock import Clock
 from bot.quiz.rounds import Move, NextMove, RoundState, next_move
-from bot.storage import outbox, rounds, tallies
+from bot.storage import outbox, rounds
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
 
 log = logging.getLogger(__name__)
 
-COUNTER_EDIT_INTERVAL_S = 3.0  # at most one counter edit per question message this often
 SUPERVISE_INTERVAL_S = 2.0
 SHUTDOWN_GRACE_S = 5.0  # how long a stopping process lets conductors finish their step
 FAILED_CONDUCTOR_BACKOFF = Backoff(base_s=2.0, cap_s=60.0)
@@ -71,8 +72,9 @@ class RoundConductor:
         self._clock = clock.now
         self._pause_s = pause_between_questions_s
         self._patience = patience or Patience()
-        self._outbox = RoundOutbox(client, db, shelf, clock.now, self._patience)
-        self._endings = RoundEndings(client, db, self._outbox, clock.now, self._patience)
+        self._messages = RoundMessages(client, db, shelf)
+        self._outbox = RoundOutbox(self._messages, db, clock.now, self._patience)
+        self._endings = RoundEndings(client, db, self._messages, clock.now, self._patience)
         self._settles = Settles(db)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._live: dict[int, _Live] = {}
@@ -283,37 +285,15 @@ class RoundConductor:
 
     async def _wait_for_close(self, view: RoundView, closes_at: datetime) -> None:
         closed = asyncio.Event()
-        counter = asyncio.create_task(self._keep_counter_current(view, closed))
+        live = self._live_state(view.id)
+        counter = asyncio.create_task(
+            keep_counter_current(self._messages, self._db, view, live.answered, closed)
+        )
         try:
             # The stored time itself: a clock moved since the round was read is not waited out.
-            await self._time.wait_until(closes_at, self._live_state(view.id).wake)
+            await self._time.wait_until(closes_at, live.wake)
         finally:
             # The counter finishes an edit in flight before the reveal edits the same message.
             closed.set()
-            self._live_state(view.id).answered.set()
+            live.answered.set()
             await counter
-
-    async def _keep_counter_current(self, view: RoundView, closed: asyncio.Event) -> None:
-        """Edits the "N answered" counter at most once per interval, however many clicks come."""
-        answered = self._live_state(view.id).answered
-        shown = -1
-        while True:
-            await answered.wait()
-            answered.clear()
-            if closed.is_set():
-                return
-            try:
-                shown = await self._edit_counter(view, shown)
-            except Exception as error:  # noqa: BLE001  # the counter is a courtesy, never a stop
-                log.warning("round %s: counter not updated (%s)", view.id, describe(error))
-            with contextlib.suppress(TimeoutError):  # rate pacing; ends early on close
-                await asyncio.wait_for(closed.wait(), COUNTER_EDIT_INTERVAL_S)
-
-    async def _edit_counter(self, view: RoundView, shown: int) -> int:
-        index = view.question_index
-        count = (await tallies.tally(self._db, view.id, index)).answered
-        message_id = view.message_ids.get(f"question:{index}")
-        if count == shown or message_id is None or view.closes_at is None:
-            return shown
-        await self._outbox.edit_question(view, index, message_id, count, view.closes_at)
-        return count

@@ -14,7 +14,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import ChannelLostError, ContentGoneError, Patience
-from bot.app.rounds.outbox import RoundOutbox
+from bot.app.rounds.round_messages import RoundMessages
 from bot.quiz.model import Pack
 from bot.storage import outbox, rounds, settings
 from bot.storage.database import Database
@@ -28,13 +28,13 @@ class RoundEndings:
         self,
         client: discord.Client,
         db: Database,
-        round_outbox: RoundOutbox,
+        messages: RoundMessages,
         clock: Callable[[], datetime],
         patience: Patience,
     ) -> None:
         self._client = client
         self._db = db
-        self._outbox = round_outbox
+        self._messages = messages
         self._clock = clock
         self._patience = patience
 
@@ -66,7 +66,7 @@ class RoundEndings:
             log.warning("round %s: could not tell <@%s> (%s)", round_id, view.started_by, error)
 
     async def _send_to_starter(self, view: RoundView, reason_key: str) -> None:
-        pack = await self._outbox.pack(view)
+        pack = await self._messages.pack(view)
         locale = await self._dm_locale(view, pack)
         text = tr(
             locale,

@@ -5,9 +5,8 @@ may have reached Discord before its sender crashed or lost the reply, so every p
 first try first looks for itself among the channel's recent messages, by a custom_id only that
 message carries.
 
-A question's picture is a file of its message, posted with it; the edits (the count, the
-reveal) send no ``attachments``, which keeps the file, and name it again by ``attachment://``.
-A reveal posted on its own (its question message gone) carries the file anew.
+A reveal posted on its own (its question message gone) carries its question's picture anew
+(round_messages.py renders and edits the messages).
 """
 
 from __future__ import annotations
@@ -18,31 +17,22 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import discord
-from cachetools import LRUCache
 
 from bot.app.kit.custom_ids import ANSWER, MISSED, WHY
-from bot.app.kit.mentions import NOBODY
 from bot.app.kit.posted_messages import find_posted
-from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
-from bot.app.kit.server_views import PackShelf
-from bot.app.rounds.buttons import reveal_view
-from bot.app.rounds.embeds import question_embed, reveal_embed
-from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout, why_it_ended
+from bot.app.rounds.layouts import reveal_layout, standings_layout, why_it_ended
+from bot.app.rounds.round_messages import Channel, RoundMessages
 from bot.app.rounds.start_cards import start_card_of
-from bot.cache import SharedReads
-from bot.quiz.model import Pack, Question
 from bot.quiz.rounds import Message, RoundState
 from bot.quiz.shuffle import shown_order
 from bot.storage import outbox, rounds, tallies
 from bot.storage.database import Database
-from bot.storage.results import Delivery, RoundView, Tally
+from bot.storage.results import Delivery, RoundView
 
 log = logging.getLogger(__name__)
 
 SLACK_S = 1.0  # a question whose post took longer than this is edited to show its real time
-KNOWN_STYLES = 256  # how many messages' style (layout or embed) are remembered
-Channel = discord.PartialMessageable
 Post = Callable[[Channel], Awaitable[discord.Message]]
 
 
@@ -53,19 +43,15 @@ def question_key(index: int) -> str:
 class RoundOutbox:
     def __init__(
         self,
-        client: discord.Client,
+        messages: RoundMessages,
         db: Database,
-        shelf: PackShelf,
         clock: Callable[[], datetime],
         patience: Patience,
     ) -> None:
-        self._client = client
+        self._messages = messages
         self._db = db
-        self._shelf = shelf
         self._clock = clock
         self._patience = patience
-        # message id -> posted as a layout (True) or, before layouts, as an embed (False)
-        self._styles: SharedReads[int, bool] = SharedReads(LRUCache(KNOWN_STYLES))
 
     async def deliver(self, view: RoundView, delivery: Delivery) -> None:
         """Sends one owed message and records it; retries passing failures until it lands."""
@@ -95,12 +81,16 @@ class RoundOutbox:
         """Posts the question and starts its time; its message id, and whether the closing time
         it shows is earlier than the real one."""
         shown = self._clock() + timedelta(seconds=view.question_seconds)
-        layout = await self.question_layout(view, index, answered=0, closes_at=shown)
+        layout = await self._messages.question_layout(view, index, answered=0, closes_at=shown)
         marker = f"{ANSWER}:{view.id}:{index}:"
         message, found = await self._find_or_post(
-            view, delivery, sends, marker, lambda c: self._send_pictured(c, view, index, layout)
+            view,
+            delivery,
+            sends,
+            marker,
+            lambda c: self._messages.send_pictured(c, view, index, layout),
         )
-        self._styles.put(message.id, message.flags.components_v2)
+        self._messages.posted(message)
         # Members see it from when Discord took it (its id's time), which is also before any
         # click on it, however late the confirmation reaches this process.
         closes_at = await outbox.question_posted(self._db, delivery, message.id, message.created_at)
@@ -116,7 +106,7 @@ class RoundOutbox:
             if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
                 return
             answered = (await tallies.tally(self._db, view.id, index)).answered
-            await self.edit_question(fresh, index, message_id, answered, fresh.closes_at)
+            await self._messages.edit_question(fresh, index, message_id, answered, fresh.closes_at)
         except Exception as error:  # noqa: BLE001  # see the docstring
             log.warning("round %s: closing time not refreshed (%s)", view.id, describe(error))
 
@@ -128,106 +118,61 @@ class RoundOutbox:
         if message_id is not None and open_ and view.closes_at is not None:
             answered = (await tallies.tally(self._db, view.id, index)).answered
             try:
-                await self.edit_question(view, index, message_id, answered, view.closes_at)
+                await self._messages.edit_question(
+                    view, index, message_id, answered, view.closes_at
+                )
             except discord.NotFound as error:  # deleted: no countdown to show
                 if error.code != UNKNOWN_MESSAGE:
                     raise
         await outbox.delivered(self._db, delivery, None, self._clock())
 
     async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
-        pack, question = await self.question(view, index)
-        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        pack, question = await self._messages.question(view, index)
         tally = await tallies.tally(self._db, view.id, index)
-        total = len(view.question_order)
         # The order is derived from the round and question again, so it is the one the
         # question showed, before or after a restart.
-        order = shown_order(view.id, question)
         layout = reveal_layout(
             question,
-            locale,
+            await self._messages.locale(view, pack),
             round_id=view.id,
             index=index,
-            total=total,
+            total=len(view.question_order),
             tally=tally,
-            order=order,
+            order=shown_order(view.id, question),
             teams=view.teams,
         )
         # ``view`` was read after every earlier message of the round was confirmed.
         message_id = view.message_ids.get(question_key(index))
-        if message_id is not None and await self._edit_reveal(
-            view,
-            message_id,
-            layout,
-            lambda: self._embed_reveal(view, question, index, locale, tally),
+        if message_id is not None and await self._messages.edit_reveal(
+            view, message_id, layout, tally
         ):
             await outbox.delivered(self._db, delivery, message_id, self._clock())
             return
         # The question message is gone (deleted, or never posted): the reveal stands alone.
         marker = f"{WHY}:{view.id}:{index}"
         message, _ = await self._find_or_post(
-            view, delivery, sends, marker, lambda c: self._send_pictured(c, view, index, layout)
+            view,
+            delivery,
+            sends,
+            marker,
+            lambda c: self._messages.send_pictured(c, view, index, layout),
         )
         await outbox.delivered(self._db, delivery, message.id, self._clock())
-
-    async def _send_pictured(
-        self, channel: Channel, view: RoundView, index: int, layout: discord.ui.LayoutView
-    ) -> discord.Message:
-        """Posts a question's layout with the picture it shows, as a fresh file each try."""
-        pack, question = await self.question(view, index)
-        locale = await public_locale(self._client, self._db, view.guild_id, pack)
-        files = await self._shelf.pictures.files(question.image, locale)
-        if not files:
-            return await channel.send(view=layout)
-        return await channel.send(view=layout, files=files)
-
-    def _embed_reveal(
-        self, view: RoundView, question: Question, index: int, locale: str, tally: Tally
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        """The reveal of a question posted as an embed, before layouts."""
-        total = len(view.question_order)
-        order = shown_order(view.id, question)
-        embed = reveal_embed(
-            question, locale, number=index + 1, total=total, tally=tally, order=order
-        )
-        return embed, reveal_view(view.id, index, order, tally.correct_index, locale)
-
-    async def _edit_reveal(
-        self,
-        view: RoundView,
-        message_id: int,
-        layout: discord.ui.LayoutView,
-        as_embed: Callable[[], tuple[discord.Embed, discord.ui.View]],
-    ) -> bool:
-        """Edits a question into its reveal, in the style it was posted in; False if Discord
-        no longer has it."""
-        try:
-            message = self.channel(view).get_partial_message(message_id)
-            # discord.py sends the client's allowed_mentions only with content (mentions.py).
-            if await self._is_layout(view, message_id):
-                await message.edit(view=layout, allowed_mentions=NOBODY)
-            else:
-                embed, buttons = as_embed()
-                await message.edit(embed=embed, view=buttons, allowed_mentions=NOBODY)
-        except discord.NotFound as error:
-            if error.code != UNKNOWN_MESSAGE:
-                raise
-            return False
-        return True
 
     async def _post_start(self, view: RoundView, delivery: Delivery) -> None:
         """A scheduled round's start card, with its ping. It carries no button to be found by,
         so a try whose confirmation was lost is sent again: at least once, as reminders are."""
-        pack = await self.pack(view)
+        pack = await self._messages.pack(view)
         if pack is None:
             raise ContentGoneError("the round's pack is no longer there")
-        card, allowed = await start_card_of(self._client, self._db, view, pack)
+        card, allowed = await start_card_of(self._messages.client, self._db, view, pack)
         await outbox.note_attempt(self._db, delivery.id)
-        message = await self.channel(view).send(view=card, allowed_mentions=allowed)
+        message = await self._messages.channel(view).send(view=card, allowed_mentions=allowed)
         await outbox.delivered(self._db, delivery, message.id, self._clock())
 
     async def _post_standings(self, view: RoundView, delivery: Delivery, sends: _Sends) -> None:
-        pack = await self.pack(view)
-        locale = await public_locale(self._client, self._db, view.guild_id, pack)
+        pack = await self._messages.pack(view)
+        locale = await self._messages.locale(view, pack)
         title = pack.title.get(locale) if pack is not None else view.pack_id
         standings = await tallies.standings(self._db, view.id)
         stopped = view.state is RoundState.STOPPED
@@ -253,86 +198,15 @@ class RoundOutbox:
     ) -> tuple[discord.Message, bool]:
         """The message carrying ``marker`` if an earlier try posted it, else a new post.
         True with a message that was found rather than posted now."""
-        channel = self.channel(view)
+        channel = self._messages.channel(view)
         if sends.count > 0:
-            found = await find_posted(self._client, channel, marker)
+            found = await find_posted(self._messages.client, channel, marker)
             if found is not None:
                 log.info("round %s: found its %s message already posted", view.id, delivery.kind)
                 return found, True
         await outbox.note_attempt(self._db, delivery.id)
         sends.count += 1
         return await send(channel), False
-
-    async def edit_question(
-        self, view: RoundView, index: int, message_id: int, answered: int, closes_at: datetime
-    ) -> None:
-        """Shows a question's answered count and closing time afresh (or, while its round is
-        paused, the time it has left), in its own style."""
-        message = self.channel(view).get_partial_message(message_id)
-        if await self._is_layout(view, message_id):
-            layout = await self.question_layout(view, index, answered=answered, closes_at=closes_at)
-            await message.edit(view=layout, allowed_mentions=NOBODY)
-            return
-        pack, question = await self.question(view, index)  # posted as an embed, before layouts
-        locale = await public_locale(self._client, self._db, view.guild_id, pack)
-        total = len(view.question_order)
-        embed = question_embed(
-            question,
-            locale,
-            number=index + 1,
-            total=total,
-            closes_at=closes_at,
-            answered=answered,
-            order=shown_order(view.id, question),
-            paused_left_s=view.paused_left_s,
-        )
-        await message.edit(embed=embed, allowed_mentions=NOBODY)
-
-    async def question_layout(
-        self, view: RoundView, index: int, *, answered: int, closes_at: datetime
-    ) -> discord.ui.LayoutView:
-        """The question as the round stands in ``view``: counting down, or paused."""
-        pack, question = await self.question(view, index)
-        locale = await public_locale(self._client, self._db, view.guild_id, pack)
-        return question_layout(
-            question,
-            locale,
-            round_id=view.id,
-            index=index,
-            total=len(view.question_order),
-            difficulty=pack.difficulty,
-            closes_at=closes_at,
-            answered=answered,
-            order=shown_order(view.id, question),
-            paused_left_s=view.paused_left_s,
-        )
-
-    async def _is_layout(self, view: RoundView, message_id: int) -> bool:
-        """Whether the message was posted as a layout; asks Discord once for a message this
-        process did not post (one posted before a restart, perhaps before layouts)."""
-        return await self._styles.get(message_id, lambda: self._fetched_style(view, message_id))
-
-    async def _fetched_style(self, view: RoundView, message_id: int) -> bool:
-        message = await self.channel(view).fetch_message(message_id)
-        return message.flags.components_v2
-
-    async def pack(self, view: RoundView) -> Pack | None:
-        """The round's pack as it started (its version), still found if the server turned it
-        off or replaced or removed it mid-round."""
-        return await self._shelf.played_pack(view.guild_id, view.pack_id, view.pack_version_id)
-
-    async def question(self, view: RoundView, index: int) -> tuple[Pack, Question]:
-        pack = await self.pack(view)
-        question = pack.question(view.question_order[index]) if pack is not None else None
-        if pack is None or question is None:
-            raise ContentGoneError(f"question {index + 1} of the round is no longer in its pack")
-        return pack, question
-
-    def channel(self, view: RoundView) -> Channel:
-        """The round's channel without relying on the cache: Discord itself says if it is gone."""
-        return self._client.get_partial_messageable(
-            view.channel_id, guild_id=view.guild_id, type=discord.ChannelType.text
-        )
 
 
 @dataclass
