@@ -25,6 +25,7 @@ from standin.config import SandboxConfig
 from standin.core import StandIn
 from standin.driver_base import SandboxRefusedError
 from standin.modal_driver import ModalDriver
+from standin.people_driver import PeopleDriver
 from standin.server import SandboxServer
 
 T = TypeVar("T")
@@ -34,7 +35,7 @@ IDLE_POLL_SECONDS = 0.05  # in-process: between changes the stand-in would have 
 __all__ = ["IDLE_POLL_SECONDS", "POLL_SECONDS", "Sandbox", "SandboxRefusedError"]
 
 
-class Sandbox(CalendarDriver, ModalDriver):
+class Sandbox(CalendarDriver, ModalDriver, PeopleDriver):
     def __init__(self, url: str, session: aiohttp.ClientSession, core: StandIn | None) -> None:
         self.url = url
         self.core = core  # the in-process stand-in, None when connected to another process
@@ -87,98 +88,6 @@ class Sandbox(CalendarDriver, ModalDriver):
         """Application id, bot user id, guilds with channels, roles and members, sessions."""
         state: Json = await self._call("GET", "/state")
         return state
-
-    async def add_role(
-        self,
-        guild_id: int | str,
-        name: str,
-        permissions: int = 0,
-        *,
-        mentionable: bool = False,
-        position: int | None = None,
-    ) -> Json:
-        """A new role (at the top of the list, or at ``position``); a mentionable one anyone may
-        ping, another only with MENTION_EVERYONE."""
-        body: Json = {
-            "guild_id": str(guild_id),
-            "name": name,
-            "permissions": permissions,
-            "mentionable": mentionable,
-        }
-        if position is not None:
-            body["position"] = position
-        role: Json = await self._call("POST", "/roles", body)
-        return role
-
-    async def set_role_permissions(
-        self, guild_id: int | str, role: int | str, permissions: int
-    ) -> Json:
-        """A server admin sets a role's permissions (by name or id; the bot's role too)."""
-        body = {"guild_id": str(guild_id), "role": str(role), "permissions": permissions}
-        changed: Json = await self._call("PATCH", "/roles", body)
-        return changed
-
-    async def add_member(
-        self,
-        guild_id: int | str,
-        name: str,
-        *,
-        locale: str = "en-US",
-        roles: list[int | str] | None = None,
-    ) -> Json:
-        body = {
-            "guild_id": str(guild_id),
-            "name": name,
-            "locale": locale,
-            "roles": [str(r) for r in roles or []],
-        }
-        member: Json = await self._call("POST", "/members", body)
-        return member
-
-    async def give_role(self, guild_id: int | str, user_id: int | str, role: int | str) -> Json:
-        """An existing member gets a role (by name or id), as a server admin would give it."""
-        body = {"guild_id": str(guild_id), "user_id": str(user_id), "role": str(role)}
-        member: Json = await self._call("POST", "/members/roles", body)
-        return member
-
-    async def remove_member(self, guild_id: int | str, user_id: int | str) -> Json:
-        """The member leaves the guild; the user still exists."""
-        body = {"guild_id": str(guild_id), "user_id": str(user_id)}
-        member: Json = await self._call("DELETE", "/members", body)
-        return member
-
-    async def add_channel(
-        self, guild_id: int | str, name: str, overwrites: list[Json] | None = None
-    ) -> Json:
-        body = {"guild_id": str(guild_id), "name": name, "overwrites": overwrites or []}
-        channel: Json = await self._call("POST", "/channels", body)
-        return channel
-
-    async def remove_channel(self, guild_id: int | str, channel_id: int | str) -> Json:
-        """The channel is deleted (Discord's routes on it then answer 10003)."""
-        body = {"guild_id": str(guild_id), "channel_id": str(channel_id)}
-        channel: Json = await self._call("DELETE", "/channels", body)
-        return channel
-
-    async def dm_channel(self, user_id: int | str) -> int:
-        return int((await self._call("POST", "/dm-channels", {"user_id": str(user_id)}))["id"])
-
-    async def remove_bot(self, guild_id: int | str) -> None:
-        """The server removes the bot: GUILD_DELETE; its members' user installs still work there."""
-        await self._call("POST", "/guilds/remove-bot", {"guild_id": str(guild_id)})
-
-    async def group_dm(self, user_ids: list[int | str], name: str = "") -> int:
-        """A new group DM of those users (two to ten, without the bot); its channel id."""
-        body = {"user_ids": [str(user_id) for user_id in user_ids], "name": name}
-        return int((await self._call("POST", "/group-dms", body))["id"])
-
-    async def install_app(self, user_id: int | str) -> None:
-        """The user adds the app to their account: a user install (standin/installs.py)."""
-        await self._call("POST", "/users/install", {"user_id": str(user_id)})
-
-    async def set_dms(self, user_id: int | str, *, open_: bool) -> None:
-        """The user opens or closes DMs; closed, the bot's DMs to them get 403 50007."""
-        await self._call("POST", "/users/dms", {"user_id": str(user_id), "open": open_})
 
     # Members acting
 
