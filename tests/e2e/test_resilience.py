@@ -19,7 +19,6 @@ from bot.storage import outbox, rounds, tallies
 from bot.storage.models import RoundRow, ScoreRow, rounds_table
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
-    Json,
     QuizWorld,
     answer,
     change_behind_the_bots_back,
@@ -197,15 +196,6 @@ async def write_lock_held(world: QuizWorld) -> AsyncIterator[None]:
         await holder
 
 
-async def first_response(world: QuizWorld, interaction: int) -> Json:
-    """The interaction's first response, once there is one."""
-
-    async def answered() -> list[Json]:
-        return list((await world.sandbox.interaction(interaction))["responses"])
-
-    return (await world.sandbox.wait_for(answered, timeout=5))[0]
-
-
 async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
     bot_world: QuizWorld,
 ) -> None:
@@ -215,7 +205,7 @@ async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
     message = await question_message(world, 1, 3)
     async with write_lock_held(world):
         clicked = await world.sandbox.click(member, message["id"], custom_ids(message)[0])
-        first = await first_response(world, clicked)
+        first = (await world.sandbox.wait_for_response(clicked, timeout=5))["responses"][0]
         assert first["type"] == 5  # "thinking", within Discord's three seconds
         assert first["ms"] < 3000
         round_id = (await rounds.running_rounds(world.db))[0].id
@@ -239,7 +229,7 @@ async def test_a_slow_database_defers_quiz_start_then_the_start_card_follows(
         started = await world.sandbox.command(
             world.owner, world.channel_id, "quiz start", pack="mini", seconds=60
         )
-        first = await first_response(world, started)
+        first = (await world.sandbox.wait_for_response(started, timeout=5))["responses"][0]
         assert first["type"] == 5  # "thinking", privately
         assert first["ms"] < 3000
         assert await rounds.running_rounds(world.db) == []

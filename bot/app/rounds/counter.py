@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 
+from bot.app.kit.button_origin import question_purpose
 from bot.app.kit.retry import describe
 from bot.app.rounds.round_messages import RoundMessages
 from bot.storage import tallies
@@ -43,7 +44,7 @@ async def keep_counter_current(
 async def _edit_counter(messages: RoundMessages, db: Database, view: RoundView, shown: int) -> int:
     index = view.question_index
     count = (await tallies.tally(db, view.id, index)).answered
-    message_id = view.message_ids.get(f"question:{index}")
+    message_id = view.message_ids.get(question_purpose(index))
     if count == shown or message_id is None or view.closes_at is None:
         return shown
     await messages.edit_question(view, index, message_id, count, view.closes_at)

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.app.kit.button_origin import question_purpose
 from bot.app.kit.custom_ids import ANSWER, MISSED, WHY
 from bot.app.kit.posted_messages import find_posted
 from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
@@ -34,10 +35,6 @@ log = logging.getLogger(__name__)
 
 SLACK_S = 1.0  # a question whose post took longer than this is edited to show its real time
 Post = Callable[[Channel], Awaitable[discord.Message]]
-
-
-def question_key(index: int) -> str:
-    return f"question:{index}"
 
 
 class RoundOutbox:
@@ -113,7 +110,7 @@ class RoundOutbox:
     async def _show_timer(self, view: RoundView, delivery: Delivery, index: int) -> None:
         """Shows an open question's timer as its round now stands: paused with the time it has
         left, or its new countdown. A question closed since owes its reveal next: no edit."""
-        message_id = view.message_ids.get(question_key(index))
+        message_id = view.message_ids.get(question_purpose(index))
         open_ = view.question_open and view.question_index == index
         if message_id is not None and open_ and view.closes_at is not None:
             answered = (await tallies.tally(self._db, view.id, index)).answered
@@ -128,12 +125,13 @@ class RoundOutbox:
 
     async def _reveal(self, view: RoundView, delivery: Delivery, index: int, sends: _Sends) -> None:
         pack, question = await self._messages.question(view, index)
+        locale = await self._messages.locale(view, pack)
         tally = await tallies.tally(self._db, view.id, index)
         # The order is derived from the round and question again, so it is the one the
         # question showed, before or after a restart.
         layout = reveal_layout(
             question,
-            await self._messages.locale(view, pack),
+            locale,
             round_id=view.id,
             index=index,
             total=len(view.question_order),
@@ -142,9 +140,12 @@ class RoundOutbox:
             teams=view.teams,
         )
         # ``view`` was read after every earlier message of the round was confirmed.
-        message_id = view.message_ids.get(question_key(index))
+        message_id = view.message_ids.get(question_purpose(index))
         if message_id is not None and await self._messages.edit_reveal(
-            view, message_id, layout, tally
+            view,
+            message_id,
+            layout,
+            lambda: self._messages.embed_reveal(view, question, locale, tally),
         ):
             await outbox.delivered(self._db, delivery, message_id, self._clock())
             return

@@ -8,6 +8,7 @@ reveal) send no ``attachments``, which keeps the file, and name it again by ``at
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 import discord
@@ -88,7 +89,11 @@ class RoundMessages:
         )
 
     async def edit_reveal(
-        self, view: RoundView, message_id: int, layout: discord.ui.LayoutView, tally: Tally
+        self,
+        view: RoundView,
+        message_id: int,
+        layout: discord.ui.LayoutView,
+        as_embed: Callable[[], tuple[discord.Embed, discord.ui.View]],
     ) -> bool:
         """Edits a question into its reveal, in the style it was posted in; False if Discord
         no longer has it."""
@@ -98,7 +103,7 @@ class RoundMessages:
             if await self._is_layout(view, message_id):
                 await message.edit(view=layout, allowed_mentions=NOBODY)
             else:
-                embed, buttons = await self._embed_reveal(view, tally)
+                embed, buttons = as_embed()
                 await message.edit(embed=embed, view=buttons, allowed_mentions=NOBODY)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
@@ -134,12 +139,10 @@ class RoundMessages:
             view.channel_id, guild_id=view.guild_id, type=discord.ChannelType.text
         )
 
-    async def _embed_reveal(
-        self, view: RoundView, tally: Tally
+    def embed_reveal(
+        self, view: RoundView, question: Question, locale: str, tally: Tally
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The reveal of a question posted as an embed, before layouts."""
-        pack, question = await self.question(view, tally.question_index)
-        locale = await self.locale(view, pack)
         order = shown_order(view.id, question)
         number, total = tally.question_index + 1, len(view.question_order)
         embed = reveal_embed(question, locale, number=number, total=total, tally=tally, order=order)
