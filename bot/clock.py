@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -30,6 +31,8 @@ class Clock:
         self._follows = follows
         self._seen: tuple[int, int, int] | None = None  # the followed file last read
         self._moved = asyncio.Event()
+        self._waiters = 0  # waits in progress on a followed clock
+        self._watcher: asyncio.Task[None] | None = None  # looks at the file for them
 
     @classmethod
     def following(cls, path: Path) -> Clock:
@@ -62,18 +65,41 @@ class Clock:
         for the stored time itself, not for seconds counted from an earlier reading, a clock
         moved since that reading is not waited out."""
         wake = wake or asyncio.Event()
-        while (left := (deadline - self.now()).total_seconds()) > 0:
-            slice_s = min(left, FOLLOW_POLL_S) if self._follows is not None else left
-            moved = self._moved
-            waits = {asyncio.ensure_future(wake.wait()), asyncio.ensure_future(moved.wait())}
-            try:
-                await asyncio.wait(waits, timeout=slice_s, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for waiting in waits:
-                    waiting.cancel()
-            if wake.is_set():
-                return True
+        async with self._watched():
+            while (left := (deadline - self.now()).total_seconds()) > 0 and not wake.is_set():
+                moved = self._moved
+                waits = {asyncio.ensure_future(wake.wait()), asyncio.ensure_future(moved.wait())}
+                try:
+                    await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for waiting in waits:
+                        waiting.cancel()
         return wake.is_set()
+
+    @contextlib.asynccontextmanager
+    async def _watched(self) -> AsyncIterator[None]:
+        """While anything waits on a followed clock, one task looks at its file for them all
+        (every waiter looking for itself woke each of a bot's loops and timers twenty times a
+        second)."""
+        if self._follows is None:
+            yield
+            return
+        self._waiters += 1
+        watcher = self._watcher
+        if watcher is None or watcher.done() or watcher.get_loop() != asyncio.get_running_loop():
+            self._watcher = asyncio.create_task(self._watch())
+        try:
+            yield
+        finally:
+            self._waiters -= 1
+            if self._waiters == 0 and self._watcher is not None:
+                self._watcher.cancel()
+                self._watcher = None
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(FOLLOW_POLL_S)
+            self._read_offset()  # wakes the waiters when the offset changed
 
     def _wake_waiters(self) -> None:
         self._moved.set()

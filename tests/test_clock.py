@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import Clock
+from bot.clock import FOLLOW_POLL_S, Clock
 from standin.clock import Clock as StandInClock
 
 WAIT_LIMIT_S = 5.0  # far beyond what any of these waits should take
@@ -121,3 +121,33 @@ async def test_a_wait_for_a_stored_time_counts_a_move_made_before_it_began() -> 
     closes_at = clock.now() + timedelta(hours=1)
     clock.advance(3600)  # moved between reading the round and starting to wait
     assert await asyncio.wait_for(clock.wait_until(closes_at), WAIT_LIMIT_S) is False
+
+
+async def test_waiters_on_a_followed_clock_share_one_look_at_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twenty waits read the file once per poll between them, not once each; a move of the
+    file still wakes them all."""
+    path = tmp_path / "clock.json"
+    write_offset(path, 0.0)
+    clock = Clock.following(path)
+    reads: list[float] = []
+    read_offset = clock._read_offset  # counted, not replaced
+    polled, target = asyncio.Event(), [0]
+
+    def counted() -> None:
+        reads.append(time.monotonic())
+        if target[0] and len(reads) >= target[0]:
+            polled.set()
+        read_offset()
+
+    monkeypatch.setattr(clock, "_read_offset", counted)
+    waiting = [asyncio.create_task(clock.wait(3600)) for _ in range(20)]
+    await asyncio.sleep(0)  # every wait has begun, each reading the time once
+    polls = 10
+    target[0] = len(reads) + polls
+    started = time.monotonic()
+    await asyncio.wait_for(polled.wait(), WAIT_LIMIT_S)
+    assert time.monotonic() - started >= (polls - 1) * FOLLOW_POLL_S
+    write_offset(path, 3600.0)
+    assert await asyncio.wait_for(asyncio.gather(*waiting), WAIT_LIMIT_S) == [False] * 20
