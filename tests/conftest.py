@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -27,6 +29,19 @@ sys.dont_write_bytecode = False
 # collection). Garbage is still collected, only less often; `quizbot run` freezes its own heap.
 GC_THRESHOLDS = (7000, 10, 10)
 gc.set_threshold(*GC_THRESHOLDS)
+
+
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C, as Python's default handler does it."""
+    raise KeyboardInterrupt
+
+
+# pytest-asyncio runs each async test and fixture through asyncio.Runner.run, which, finding
+# Python's default SIGINT handler, installs one of its own, and on its way out looks it up again
+# with signal.getsignal: that formats the repr of the handler it installed, with the finished task
+# and its result, a test's whole world with its packs, twice per run (about a tenth of the CPU an
+# end-to-end test's set-up took). With a handler of the suite's own, Runner installs none.
+signal.signal(signal.SIGINT, interrupt)
 
 
 def pytest_collection_finish() -> None:
