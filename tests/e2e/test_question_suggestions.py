@@ -268,7 +268,11 @@ async def test_a_suggested_picture_joins_with_it_and_a_quiet_author_is_told_sile
     world, owner, member = bot_world, bot_world.owner, bot_world.members[0]
     await upload(world, home(world), CAPITALS)
     hour = world.clock.now().hour
-    quiet = SettingsChange(quiet_start=hour, quiet_end=(hour + 2) % 24)
+    # Quiet now, with a reminder hour outside the quiet hours (the default one, 18:00, fell in
+    # them from 16:00 to 18:59 UTC, which the settings refuse).
+    quiet = SettingsChange(
+        quiet_start=hour, quiet_end=(hour + 2) % 24, reminder_hour=(hour + 12) % 24
+    )
     _, problems = await settings.change_member_settings(
         world.db, member, quiet, known_zones=known_zones(), client_locale="en-US"
     )
