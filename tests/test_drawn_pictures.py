@@ -17,7 +17,6 @@ from bot.quiz.library import load_library
 from bot.quiz.pack_pictures import image_files
 from bot.quiz.pictures import check_picture
 from tests.shipped import REPO, SHIPPED_PACK_FILES, SHIPPED_PICTURE_FILES
-from tools.draw_pictures import DRAWINGS, draw, main
 
 SHIPPED = {path.name: path for path in SHIPPED_PICTURE_FILES}
 MAX_SHIPPED_BYTES = 200 * 1024  # a diagram; far under the 2 MiB a picture may be
@@ -25,9 +24,32 @@ MAX_SHIPPED_BYTES = 200 * 1024  # a diagram; far under the 2 MiB a picture may b
 TOLERANCE = 1.0
 
 
-@pytest.mark.parametrize("name", sorted(DRAWINGS))
+# tools/draw_pictures.py loads matplotlib: it is imported when these tests run, not when they are
+# collected, which every test worker does (half a second of CPU each).
+def drawing(name: str) -> bytes:
+    from tools.draw_pictures import draw  # noqa: PLC0415  # see above
+
+    return draw(name)
+
+
+def drawing_names() -> list[str]:
+    from tools.draw_pictures import DRAWINGS  # noqa: PLC0415  # see above
+
+    return sorted(DRAWINGS)
+
+
+def draw_into(folder: Path) -> int:
+    from tools.draw_pictures import main  # noqa: PLC0415  # see above
+
+    return main(["--dir", str(folder)])
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))  # each drawing: see the test below
 def test_each_shipped_picture_is_what_the_script_draws(name: str) -> None:
-    with PIL.Image.open(SHIPPED[name]) as shipped, PIL.Image.open(io.BytesIO(draw(name))) as drawn:
+    with (
+        PIL.Image.open(SHIPPED[name]) as shipped,
+        PIL.Image.open(io.BytesIO(drawing(name))) as drawn,
+    ):
         assert shipped.size == drawn.size
         difference = PIL.ImageChops.difference(shipped.convert("RGB"), drawn.convert("RGB"))
         assert max(PIL.ImageStat.Stat(difference).mean) <= TOLERANCE, (
@@ -36,7 +58,7 @@ def test_each_shipped_picture_is_what_the_script_draws(name: str) -> None:
         )
 
 
-@pytest.mark.parametrize("name", sorted(DRAWINGS))
+@pytest.mark.parametrize("name", sorted(SHIPPED))  # each drawing: see the test below
 def test_each_shipped_picture_is_valid_and_small(name: str) -> None:
     data = SHIPPED[name].read_bytes()
     assert len(data) <= MAX_SHIPPED_BYTES
@@ -47,8 +69,8 @@ def test_each_shipped_picture_is_valid_and_small(name: str) -> None:
 def test_the_shipped_packs_name_exactly_the_drawn_pictures() -> None:
     library = load_library(list(SHIPPED_PACK_FILES))
     named = {name for pack in library.packs.values() for name in image_files(pack)}
-    assert named == set(DRAWINGS) == set(SHIPPED)
-    assert len(library.pictures) == len(DRAWINGS)
+    assert sorted(named) == drawing_names() == sorted(SHIPPED)
+    assert len(library.pictures) == len(SHIPPED)
     tracked = subprocess.run(
         ["git", "ls-files", "quizzes/*.png", "quizzes/*.jpg", "quizzes/*.webp", "quizzes/*.gif"],  # noqa: S607
         cwd=REPO,
@@ -56,7 +78,7 @@ def test_the_shipped_packs_name_exactly_the_drawn_pictures() -> None:
         text=True,
         check=True,
     ).stdout.split()
-    assert sorted(tracked) == sorted(f"quizzes/{name}" for name in DRAWINGS)
+    assert sorted(tracked) == [f"quizzes/{name}" for name in drawing_names()]
 
 
 def test_the_script_writes_each_drawing_where_it_is_told(tmp_path: Path) -> None:
@@ -68,6 +90,6 @@ def test_the_script_writes_each_drawing_where_it_is_told(tmp_path: Path) -> None
         text=True,
         check=True,
     )
-    assert sorted(path.name for path in (tmp_path / "drawn").iterdir()) == sorted(DRAWINGS)
-    assert ran.stdout.count("wrote ") == len(DRAWINGS)
-    assert main(["--dir", str(tmp_path / "again")]) == 0
+    assert sorted(path.name for path in (tmp_path / "drawn").iterdir()) == drawing_names()
+    assert ran.stdout.count("wrote ") == len(drawing_names())
+    assert draw_into(tmp_path / "again") == 0

@@ -6,12 +6,19 @@ from __future__ import annotations
 import struct
 
 from bot.app.kit.catalogue import tr
-from bot.app.stats.chart import HEIGHT_PX, WIDTH_PX
 from bot.app.stats.embed import NO_FIGURE
 from tests.e2e.conftest import Json, QuizWorld, followed_up, seed_finished_round
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def chart_size() -> tuple[int, int]:
+    """The chart's width and height in pixels. Its module loads matplotlib, so it is imported
+    here rather than at collection, which every test worker does (half a second of CPU each)."""
+    from bot.app.stats.chart import HEIGHT_PX, WIDTH_PX  # noqa: PLC0415
+
+    return WIDTH_PX, HEIGHT_PX
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -49,7 +56,7 @@ async def test_stats_attach_a_chart_beside_the_figures(bot_world: QuizWorld) -> 
     report, message = await stats_message(world, member)
     assert flags_of(report) == [EPHEMERAL, EPHEMERAL]  # "thinking…", then the stats
     assert "Accuracy: 67%" in await world.said(report)
-    assert png_size(await attached_chart(world, message)) == (WIDTH_PX, HEIGHT_PX)
+    assert png_size(await attached_chart(world, message)) == chart_size()
 
 
 async def test_a_member_without_answers_gets_a_dash_and_still_a_chart(
@@ -62,4 +69,4 @@ async def test_a_member_without_answers_gets_a_dash_and_still_a_chart(
         said = await world.said(report)
         assert f"{tr(locale, 'stats.accuracy')}: {NO_FIGURE}" in said
         assert "0%" not in said
-        assert png_size(await attached_chart(world, message)) == (WIDTH_PX, HEIGHT_PX)
+        assert png_size(await attached_chart(world, message)) == chart_size()
