@@ -269,7 +269,7 @@ async def test_a_suggested_picture_joins_with_it_and_a_quiet_author_is_told_sile
     await upload(world, home(world), CAPITALS)
     hour = world.clock.now().hour
     # Quiet now, with a reminder hour outside the quiet hours (the default one, 18:00, fell in
-    # them from 16:00 to 18:59 UTC, which the settings refuse).
+    # them from 17:00 to 18:59 UTC, which the settings refuse).
     quiet = SettingsChange(
         quiet_start=hour, quiet_end=(hour + 2) % 24, reminder_hour=(hour + 12) % 24
     )
