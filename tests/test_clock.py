@@ -131,13 +131,14 @@ async def test_waiters_on_a_followed_clock_share_one_look_at_its_file(
     path = tmp_path / "clock.json"
     write_offset(path, 0.0)
     clock = Clock.following(path)
-    reads: list[float] = []
     read_offset = clock._read_offset  # counted, not replaced
-    polled, target = asyncio.Event(), [0]
+    polled = asyncio.Event()
+    reads, target = 0, None
 
     def counted() -> None:
-        reads.append(time.monotonic())
-        if target[0] and len(reads) >= target[0]:
+        nonlocal reads
+        reads += 1
+        if target is not None and reads >= target:
             polled.set()
         read_offset()
 
@@ -145,7 +146,7 @@ async def test_waiters_on_a_followed_clock_share_one_look_at_its_file(
     waiting = [asyncio.create_task(clock.wait(3600)) for _ in range(20)]
     await asyncio.sleep(0)  # every wait has begun, each reading the time once
     polls = 10
-    target[0] = len(reads) + polls
+    target = reads + polls
     started = time.monotonic()
     await asyncio.wait_for(polled.wait(), WAIT_LIMIT_S)
     assert time.monotonic() - started >= (polls - 1) * FOLLOW_POLL_S
