@@ -117,7 +117,20 @@ async def stats_chart(
     """The chart as an attachment, drawn in a worker thread: it takes the CPU for a while
     and the event loop must keep serving everyone else meanwhile. None if it could not be
     drawn: the figures beside it still go out. ``in_server``: as ``stats_embed``'s."""
-    # matplotlib is imported on the first chart, not at start: the idle bot stays small.
+    started = time.perf_counter()
+    try:
+        png = await asyncio.to_thread(_drawn_chart, progress, locale, in_server=in_server)
+    except Exception:
+        log.exception("the stats chart could not be drawn; sending the figures alone")
+        return None
+    log.debug("stats chart drawn in %.0f ms", (time.perf_counter() - started) * 1000)
+    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
+
+
+def _drawn_chart(progress: Progress, locale: str, *, in_server: bool) -> bytes:
+    """The chart's PNG, in the worker thread. The first chart imports matplotlib here, not at
+    start (the idle bot stays small) and not on the event loop (the import takes a second or
+    more, and on a fresh host matplotlib first lists the system's fonts)."""
     from bot.app.stats.chart import ChartText, render_stats_chart  # noqa: PLC0415
 
     def date_label(day: date) -> str:
@@ -135,11 +148,4 @@ async def stats_chart(
         week_labels=tuple(date_label(week.week_start) for week in progress.weeks),
         day_labels=tuple(date_label(day.day) for day in progress.due),
     )
-    started = time.perf_counter()
-    try:
-        png = await asyncio.to_thread(render_stats_chart, progress, text)
-    except Exception:
-        log.exception("the stats chart could not be drawn; sending the figures alone")
-        return None
-    log.debug("stats chart drawn in %.0f ms", (time.perf_counter() - started) * 1000)
-    return discord.File(io.BytesIO(png), filename=CHART_FILENAME)
+    return render_stats_chart(progress, text)
