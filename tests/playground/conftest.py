@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from tests.playground.browsing import CHROMIUM, FLAGS, opened_page
+from tests.playground.browsing import CHROMIUM, FLAGS, WAIT_MS, opened_page
 from tests.shipped import copy_shipped_packs
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,6 +28,11 @@ STOP_S = 20.0
 OPEN_LINE = "quizbot playground: open "
 
 Json = dict[str, Any]
+
+# `expect` waits 5 s unless told, the page's own actions WAIT_MS: one bound for both. A deferred
+# reply may take longer than 5 s on a busy host (the first /stats chart imports matplotlib), and
+# Discord gives a deferred interaction 15 minutes. A passing check returns as soon as it holds.
+expect.set_options(timeout=WAIT_MS)
 
 
 @dataclass
