@@ -72,11 +72,14 @@ def test_a_closed_modal_sends_nothing(page: Page, playground: Playground) -> Non
     become(page, playground, "maria")
     before = len(playground.call("GET", "/_sandbox/interactions"))
     run_command(page, "/quiz question ad", {"pack": "page-cities"})
+    # visible: the page is the module's, and the last test's modal, hidden, had the same title
+    expect(page.locator("#modal")).to_be_visible()
     expect(page.locator("#modal h2")).to_have_text("Question in English (1 of 1)")
     page.click("#modal .modal-cancel")
     expect(page.locator("#modal")).to_be_hidden()
     after = playground.call("GET", "/_sandbox/interactions")
-    assert len(after) == before + 1  # the command; the closed modal made no interaction
+    # the command; the closed modal made no interaction (else what came, to tell why)
+    assert len(after) == before + 1, [(made["type"], made["responses"]) for made in after[before:]]
     no_failures(playground)
 
 
