@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -25,6 +26,7 @@ from bot.app.review.buttons import REVIEW_BUTTONS
 from bot.app.review.refits import FittingLoop
 from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.buttons import AnswerButton, WhyButton
+from bot.app.rounds.conductor import SHUTDOWN_GRACE_S
 from bot.app.runtime.command_tree import add_commands
 from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
@@ -91,6 +93,7 @@ class QuizBot(commands.Bot):
         )
         self._dev_guild = dev_guild
         self._resumed = False
+        self._starting: asyncio.Task[Any] | None = None  # the first on_ready, while it runs
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
@@ -117,6 +120,7 @@ class QuizBot(commands.Bot):
             log.info("reconnected to Discord with a new session; %s", servers)
             return
         self._resumed = True
+        self._starting = asyncio.current_task()
         resumed = await self.ctx.conductor.start()
         self.reminders.start()
         self.schedules.start()
@@ -159,6 +163,7 @@ class QuizBot(commands.Bot):
             log.info("disconnected from the gateway; reconnecting")
 
     async def close(self) -> None:
+        await self._finish_starting()
         await self.schedules.shutdown()  # first: it would start rounds
         await self.seasons.shutdown()
         await self.rewards.shutdown()
@@ -168,3 +173,15 @@ class QuizBot(commands.Bot):
         await self.refused_notice.close()
         await self.ctx.shelf.close()  # its worker processes
         await super().close()
+
+    async def _finish_starting(self) -> None:
+        """A close that comes while the first on_ready still picks up the stored rounds lets it
+        finish within the conductors' grace, else cancels it: left running, it would resume
+        rounds and start the loops after their shutdown, on a database already closed."""
+        starting, self._starting = self._starting, None
+        if starting is None or starting is asyncio.current_task():
+            return
+        _, late = await asyncio.wait({starting}, timeout=SHUTDOWN_GRACE_S)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(starting, return_exceptions=True)
