@@ -93,7 +93,7 @@ class QuizBot(commands.Bot):
         )
         self._dev_guild = dev_guild
         self._resumed = False
-        self._starting: asyncio.Task[Any] | None = None  # the first on_ready, while it runs
+        self._starting: asyncio.Task[Any] | None = None  # the first on_ready's task
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
