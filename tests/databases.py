@@ -27,7 +27,7 @@ REQUIRE_POSTGRES = os.environ.get("QUIZBOT_REQUIRE_POSTGRES") == "1"
 BACKENDS = ("sqlite", "postgresql")
 
 
-def _dsn(url: str) -> str:
+def dsn(url: str) -> str:
     """The plain libpq-style address asyncpg takes."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
@@ -37,7 +37,7 @@ def with_database(url: str, name: str) -> str:
 
 
 async def admin(statement: str) -> None:
-    connection = await asyncpg.connect(_dsn(POSTGRES_URL), timeout=5)
+    connection = await asyncpg.connect(dsn(POSTGRES_URL), timeout=5)
     try:
         await connection.execute(statement)
     finally:
@@ -110,7 +110,7 @@ WHERE datname = current_database() AND pid <> pg_backend_pid()
 
 
 async def _connect(name: str) -> asyncpg.Connection:
-    return await asyncpg.connect(_dsn(with_database(POSTGRES_URL, name)), timeout=5)
+    return await asyncpg.connect(dsn(with_database(POSTGRES_URL, name)), timeout=5)
 
 
 async def schema_of(name: str) -> str:

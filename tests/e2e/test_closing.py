@@ -11,9 +11,9 @@ from contextlib import asynccontextmanager
 
 import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 
 from bot.app.rounds.conductor import SHUTDOWN_GRACE_S
+from tests.databases import dsn
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 
 WAITING_ON_ROUNDS = (
@@ -24,8 +24,7 @@ WAITING_ON_ROUNDS = (
 @asynccontextmanager
 async def rounds_locked(database_url: str) -> AsyncIterator[asyncpg.Connection]:
     """The rounds table locked by another connection: even a read of it waits."""
-    dsn = make_url(database_url).set(drivername="postgresql")
-    locker = await asyncpg.connect(dsn.render_as_string(hide_password=False), timeout=5)
+    locker = await asyncpg.connect(dsn(database_url), timeout=5)
     try:
         async with locker.transaction():
             await locker.execute("LOCK TABLE rounds IN ACCESS EXCLUSIVE MODE")

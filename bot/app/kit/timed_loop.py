@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 import discord
 
+from bot.app.kit.grace import finish_within
 from bot.app.kit.metrics import LOOP_PASSES
 from bot.app.kit.retry import describe
 from bot.clock import Clock
@@ -49,12 +50,8 @@ class TimedLoop:
         """Stops, letting the pass in hand finish within ``grace_s``."""
         self._closing = True
         self._wake.set()
-        if self._task is None:
-            return
-        _, late = await asyncio.wait({self._task}, timeout=grace_s)
-        for task in late:
-            task.cancel()
-        await asyncio.gather(self._task, return_exceptions=True)
+        if self._task is not None:
+            await finish_within([self._task], grace_s)
 
     async def _run(self) -> None:
         while not self._closing:

@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import discord
 
 from bot.app.kit.catalogue import tr
+from bot.app.kit.grace import finish_within
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.posted_messages import find_posted
 from bot.app.kit.retry import describe
@@ -82,12 +83,8 @@ class ReminderLoop:
     async def shutdown(self) -> None:
         """Stops after the member in hand (a DM is not cut off between send and mark)."""
         self._closing.set()
-        if self._task is None:
-            return
-        _, late = await asyncio.wait({self._task}, timeout=SHUTDOWN_GRACE_S)
-        for task in late:
-            task.cancel()
-        await asyncio.gather(self._task, return_exceptions=True)
+        if self._task is not None:
+            await finish_within([self._task], SHUTDOWN_GRACE_S)
 
     async def _run(self) -> None:
         while not self._closing.is_set():

@@ -24,6 +24,7 @@ from datetime import datetime
 import discord
 
 from bot.app.kit import metrics
+from bot.app.kit.grace import finish_within
 from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
 from bot.app.kit.server_views import PackShelf
 from bot.app.rounds.counter import keep_counter_current
@@ -160,12 +161,8 @@ class RoundConductor:
             self._supervisor = None
         for live in self._live.values():
             live.wake.set()
-        tasks = list(self._tasks.values())
-        if tasks:
-            _, late = await asyncio.wait(tasks, timeout=SHUTDOWN_GRACE_S)
-            for task in late:  # e.g. still waiting out an outage
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        # Those still late (e.g. waiting out an outage) are cancelled.
+        await finish_within(list(self._tasks.values()), SHUTDOWN_GRACE_S)
         await self._settles.wait(SHUTDOWN_GRACE_S)
 
     async def _conduct(self, round_id: int) -> None:

@@ -13,6 +13,7 @@ import logging
 import time
 
 from bot.app.kit import metrics
+from bot.app.kit.grace import finish_within
 from bot.app.kit.retry import describe
 from bot.storage import settle
 from bot.storage.database import Database
@@ -38,13 +39,7 @@ class Settles:
     async def wait(self, timeout_s: float) -> None:
         """Lets settles under way commit (rather than cancelling one inside its transaction);
         those still running after ``timeout_s`` are cancelled, to be settled after a restart."""
-        tasks = list(self._tasks.values())
-        if not tasks:
-            return
-        _, late = await asyncio.wait(tasks, timeout=timeout_s)
-        for task in late:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await finish_within(list(self._tasks.values()), timeout_s)
 
     async def _settle(self, round_id: int) -> None:
         try:

@@ -16,6 +16,7 @@ from bot.app.boards.buttons import MeButton, PageButton
 from bot.app.kit.buttons import ButtonRouter
 from bot.app.kit.command_text import CatalogueTranslator
 from bot.app.kit.context import AppContext
+from bot.app.kit.grace import finish_within
 from bot.app.kit.mentions import NOBODY
 from bot.app.kit.replies import report_failure
 from bot.app.packs.buttons import UPLOAD_BUTTONS
@@ -179,9 +180,5 @@ class QuizBot(commands.Bot):
         finish within the conductors' grace, else cancels it: left running, it would resume
         rounds and start the loops after their shutdown, on a database already closed."""
         starting, self._starting = self._starting, None
-        if starting is None or starting is asyncio.current_task():
-            return
-        _, late = await asyncio.wait({starting}, timeout=SHUTDOWN_GRACE_S)
-        for task in late:
-            task.cancel()
-        await asyncio.gather(starting, return_exceptions=True)
+        if starting is not None and starting is not asyncio.current_task():
+            await finish_within([starting], SHUTDOWN_GRACE_S)
