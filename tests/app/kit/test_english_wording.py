@@ -4,6 +4,7 @@ exactly (as the Greek quotes Discord's Greek ones), and a review that speaks as 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.app.kit.catalogue import keys, render, tr
 from tests.app.kit.test_i18n import every_params
@@ -21,6 +22,7 @@ SETTINGS = {"Server Settings", "Roles", "Allow anyone to @mention this role"}
 QUOTED = re.compile(r"“([^”]*)”")
 
 
+@cache  # the same renderings for each test of the module
 def english_texts() -> dict[str, list[str]]:
     """Every English message, rendered with each combination of its variables."""
     return {key: [render("en", key, p) for p in every_params(key)] for key in keys("en")}

@@ -4,6 +4,7 @@ one, one word for each thing, the server never speaks or answers, Discord's name
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.app.kit.catalogue import keys, render, tr
 from tests.app.kit.test_i18n import every_params
@@ -12,6 +13,7 @@ from tests.app.kit.test_i18n import every_params
 DISCORD_NAMES = {"Διαχείριση διακομιστή", "Ρυθμίσεις διακομιστή"}
 
 
+@cache  # the same renderings for each test of the module
 def greek_texts() -> dict[str, list[str]]:
     """Every Greek message, rendered with each combination of its variables."""
     return {key: [render("el", key, p) for p in every_params(key)] for key in keys("el")}

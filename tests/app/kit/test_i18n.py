@@ -7,6 +7,7 @@ import ast as python
 import itertools
 import re
 import tomllib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,7 @@ class Variables(visitor.Visitor):
         self.generic_visit(node)
 
 
+@cache  # every key's checks look up its message: one index per language, not one per key
 def messages(language: str) -> dict[str, ast.Message]:
     body = resource(language).body
     return {key_of(m.id.name): m for m in body if isinstance(m, ast.Message)}
@@ -108,7 +110,8 @@ def is_plural_choice(keys_: set[str]) -> bool:
     return keys_ <= PLURAL_CATEGORIES or all(k.isdigit() for k in keys_ - PLURAL_CATEGORIES)
 
 
-def every_params(key: str) -> list[dict[str, object]]:
+@cache  # the wording tests render every combination again
+def every_params(key: str) -> tuple[dict[str, object], ...]:
     """Each combination of values: 0, 1, 2 and 5 for a variable, or each variant of a choice
     such as self/other; a text variable gets numbers too, which any message must survive."""
     found = [variables(language, key) for language in LANGUAGES]
@@ -117,7 +120,7 @@ def every_params(key: str) -> list[dict[str, object]]:
     for name in names:
         choice = set().union(*(v.choices.get(name, set()) for v in found))
         values.append(COUNTS if not choice or is_plural_choice(choice) else tuple(sorted(choice)))
-    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*values)]
+    return tuple(dict(zip(names, combo, strict=True)) for combo in itertools.product(*values))
 
 
 def disagreements(language: str, text: str) -> list[str]:
