@@ -11,13 +11,16 @@ from __future__ import annotations
 from datetime import date
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.runtime.types import FluentType
 from fluent.syntax import ast
+
+from bot.app.kit.parsed_catalogue import parsed_catalogue
 
 FALLBACK = "en"
 LANGUAGES = ("en", "el")
@@ -57,8 +60,9 @@ def key_of(message: str) -> str:
 @cache
 def resource(language: str) -> ast.Resource:
     """One language's catalogue, parsed; a syntax error fails here, at load, not at first use."""
-    source = resources.files("bot.app.kit.locales").joinpath(f"{language}.ftl").read_text("utf-8")
-    parsed = FluentResource(source)
+    folder = resources.files("bot.app.kit.locales")
+    source = folder.joinpath(f"{language}.ftl").read_text("utf-8")
+    parsed = parsed_catalogue(source, language, folder if isinstance(folder, Path) else None)
     broken = [entry for entry in parsed.body if isinstance(entry, ast.Junk)]
     if broken:
         first = (broken[0].content or "").strip().partition("\n")[0]
