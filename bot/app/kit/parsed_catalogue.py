@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import pickle
 import sys
 import tempfile
@@ -44,9 +45,7 @@ def _load(kept: Path) -> ast.Resource | None:
     try:
         # Our own file, in the package's folder: trusted as the bytecode beside it is.
         found = pickle.loads(kept.read_bytes())  # noqa: S301
-    except FileNotFoundError:
-        return None
-    except Exception:  # noqa: BLE001 - damaged or unreadable: parsed anew, and replaced
+    except Exception:  # noqa: BLE001 - absent, damaged or unreadable: parsed anew, and kept
         return None
     return found if isinstance(found, ast.Resource) else None
 
@@ -58,10 +57,11 @@ def _keep(resource: ast.Resource, kept: Path, language: str) -> None:
         for stale in kept.parent.glob(f"{language}.*.pickle"):  # an earlier text's
             if stale != kept:
                 stale.unlink(missing_ok=True)
-        with tempfile.NamedTemporaryFile(dir=kept.parent, suffix=".tmp", delete=False) as file:
-            file.write(pickle.dumps(resource, protocol=pickle.HIGHEST_PROTOCOL))
-        written = Path(file.name)
+        handle, name = tempfile.mkstemp(dir=kept.parent, suffix=".tmp")
+        written = Path(name)
         try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(pickle.dumps(resource, protocol=pickle.HIGHEST_PROTOCOL))
             written.chmod(0o644)  # readable by every user, as the bytecode beside it
             written.replace(kept)
         finally:
