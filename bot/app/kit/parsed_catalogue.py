@@ -24,15 +24,19 @@ KEPT_IN = "__pycache__"
 
 def parsed_catalogue(source: str, language: str, folder: Path | None) -> ast.Resource:
     """The parse of ``source``, the catalogue of ``language`` in ``folder`` (None: not kept)."""
-    kept = None if folder is None else folder / KEPT_IN / f"{language}.{_stamp(source)}.pickle"
-    if kept is not None:
-        found = _load(kept)
-        if found is not None:
-            return found
-    resource = FluentParser(with_spans=False).parse(source)  # spans: unused, and costly
-    if kept is not None:
-        _keep(resource, kept, language)
+    if folder is None:
+        return _parse(source)
+    kept = folder / KEPT_IN / f"{language}.{_stamp(source)}.pickle"
+    found = _load(kept)
+    if found is not None:
+        return found
+    resource = _parse(source)
+    _keep(resource, kept, language)
     return resource
+
+
+def _parse(source: str) -> ast.Resource:
+    return FluentParser(with_spans=False).parse(source)  # spans: unused, and costly
 
 
 def _stamp(source: str) -> str:
