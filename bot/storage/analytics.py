@@ -1,23 +1,26 @@
-"""Item analytics of a pack in one server, from its answers (the figures: bot.quiz.analytics)."""
+"""The answers item analytics are computed from: of a pack in one server (the figures:
+bot.quiz.analytics, computed in a worker process by the Discord side)."""
 
 from __future__ import annotations
 
-import asyncio
-
 from sqlalchemy import select
 
-from bot.quiz.analytics import MIN_MEMBERS, AnswerRecord, PackAnalytics, analyse
+from bot.quiz.analytics import MAX_ANALYSED_ANSWERS, AnswerValues, PackAnswers
 from bot.quiz.model import Pack
 from bot.storage.database import Database
 from bot.storage.leeches import leech_members
 from bot.storage.models import AnswerRow, RoundRow
 
+# Rows turned into values at a time: a few milliseconds of the event loop each, so that clicks
+# are answered between them (all at once, 40,000 rows held it for about 0.1 s).
+PARTITION_ROWS = 2_000
 
-async def pack_analytics(
-    db: Database, *, guild_id: int, pack: Pack, min_members: int = MIN_MEMBERS
-) -> PackAnalytics:
-    """Every answer to ``pack`` in the server's rounds, oldest first, in one query; and which
-    of the members who gave them have each question as a leech.
+
+async def pack_answers(
+    db: Database, *, guild_id: int, pack: Pack, limit: int = MAX_ANALYSED_ANSWERS
+) -> PackAnswers:
+    """The newest ``limit`` answers to ``pack`` in the server's rounds, oldest first, in one
+    query; and which of the members who gave them have each question as a leech.
 
     It goes through the server's rounds of the pack: answers are keyed by round, so each round
     costs one index range rather than a scan of every answer ever given.
@@ -32,18 +35,22 @@ async def pack_analytics(
         )
         .join(RoundRow, RoundRow.id == AnswerRow.round_id)
         .where(RoundRow.guild_id == guild_id, RoundRow.pack_id == pack.id)
-        .order_by(AnswerRow.answered_at, AnswerRow.round_id, AnswerRow.member_id)
+        .order_by(
+            AnswerRow.answered_at.desc(), AnswerRow.round_id.desc(), AnswerRow.member_id.desc()
+        )
+        .limit(limit + 1)  # one more says whether older answers were left out
     )
+    answers: list[AnswerValues] = []
     async with db.read() as connection:
-        rows = (await connection.execute(statement)).all()
-    records = [
-        AnswerRecord(member_id, question_id, option_index, correct, response_ms)
-        for member_id, question_id, option_index, correct, response_ms in rows
-    ]
-    question_ids = [question.id for question in pack.questions]
-    leeches = await leech_members(db, pack.id, {record.member_id for record in records})
-    # A big server's answers take a noticeable fraction of a second to go through; in a worker
-    # thread the bot keeps answering clicks meanwhile.
-    return await asyncio.to_thread(
-        analyse, question_ids, records, min_members=min_members, leech_members=leeches
-    )
+        result = await connection.stream(statement)
+        async for rows in result.partitions(PARTITION_ROWS):
+            answers.extend(
+                (member, question, option, right, ms)
+                for member, question, option, right, ms in rows
+            )
+    newest_only = len(answers) > limit
+    del answers[limit:]
+    answers.reverse()
+    leeches = await leech_members(db, pack.id, {member for member, *_ in answers})
+    question_ids = tuple(question.id for question in pack.questions)
+    return PackAnswers(question_ids, answers, leeches, newest_only=newest_only)

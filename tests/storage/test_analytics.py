@@ -3,13 +3,14 @@ answer first (a member's first answer is the one the discrimination index uses).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import pytest
 
-from bot.quiz.analytics import AnswerRecord, analyse
+from bot.quiz.analytics import AnswerRecord, analyse, analyse_answers
 from bot.quiz.rounds import RoundState
-from bot.storage.analytics import pack_analytics
+from bot.storage.analytics import pack_answers
 from bot.storage.database import Database
 from bot.storage.packs import sync_packs
 from bot.storage.rounds import close_question, end_round, open_question, record_answer
@@ -75,7 +76,7 @@ async def test_analytics_match_the_answers_inserted(
     db: Database, answered: list[AnswerRecord]
 ) -> None:
     pack = make_pack()
-    report = await pack_analytics(db, guild_id=GUILD, pack=pack)
+    report = analyse_answers(await pack_answers(db, guild_id=GUILD, pack=pack))
     assert report == analyse([q.id for q in pack.questions], answered)
     assert (report.members, report.answers) == (12, 2 * 12 * 5)
     by_id = {item.question_id: item for item in report.items}
@@ -92,7 +93,7 @@ async def test_a_first_answer_counts_even_when_its_round_was_stored_later(
     db: Database, answered: list[AnswerRecord]
 ) -> None:
     pack = make_pack()
-    report = await pack_analytics(db, guild_id=GUILD, pack=pack)
+    report = analyse_answers(await pack_answers(db, guild_id=GUILD, pack=pack))
     # Had the later round (everyone right) come first, every index would be undefined.
     newest_first = analyse([q.id for q in pack.questions], answered[60:] + answered[:60])
     assert all(item.discrimination is None for item in newest_first.items)
@@ -100,6 +101,24 @@ async def test_a_first_answer_counts_even_when_its_round_was_stored_later(
 
 
 async def test_a_server_without_answers_gets_empty_analytics(db: Database) -> None:
-    report = await pack_analytics(db, guild_id=GUILD, pack=make_pack())
+    report = analyse_answers(await pack_answers(db, guild_id=GUILD, pack=make_pack()))
     assert (report.members, report.answers) == (0, 0)
     assert [item.answers for item in report.items] == [0] * 5
+
+
+async def test_past_the_limit_the_newest_answers_are_read_oldest_first(
+    db: Database, answered: list[AnswerRecord]
+) -> None:
+    pack = make_pack()
+    read = await pack_answers(db, guild_id=GUILD, pack=pack, limit=50)
+    assert read.newest_only
+    newest = answered[-50:]  # the later round's, all right, and the end of the first round's
+    assert read.answers == [
+        (r.member_id, r.question_id, r.option_index, r.correct, r.response_ms) for r in newest
+    ]
+    report = analyse_answers(read)
+    assert report.newest_only
+    assert report == replace(analyse([q.id for q in pack.questions], newest), newest_only=True)
+    every = await pack_answers(db, guild_id=GUILD, pack=pack, limit=len(answered))
+    assert not every.newest_only
+    assert len(every.answers) == len(answered)

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 
+from bot.quiz.analytics import analyse_answers
 from bot.quiz.leeches import LEECH_LAPSES
 from bot.quiz.review import (
     Answer,
@@ -19,7 +20,7 @@ from bot.quiz.review import (
     Start,
 )
 from bot.quiz.rounds import RoundState
-from bot.storage.analytics import pack_analytics
+from bot.storage.analytics import pack_answers
 from bot.storage.database import Database
 from bot.storage.models import CardRow
 from bot.storage.packs import sync_packs
@@ -123,7 +124,7 @@ async def test_a_leech_made_in_a_round_is_told_on_the_next_review_reply(db: Data
     again = await take(db, Start(missed), now=NOW + 3 * DAY, rng=seeded(1))
     assert again == NothingStep(missed_round=True, next_review=None)
     # Moderators of the server see it among the members who answered there, not elsewhere.
-    report = await pack_analytics(db, guild_id=1, pack=make_pack(questions=1))
+    report = analyse_answers(await pack_answers(db, guild_id=1, pack=make_pack(questions=1)))
     assert [item.leeches for item in report.items] == [1]
-    elsewhere = await pack_analytics(db, guild_id=2, pack=make_pack(questions=1))
+    elsewhere = analyse_answers(await pack_answers(db, guild_id=2, pack=make_pack(questions=1)))
     assert [item.leeches for item in elsewhere.items] == [0]

@@ -14,7 +14,8 @@ from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
-from bot.storage.analytics import pack_analytics
+from bot.quiz.analytics import analyse_answers
+from bot.storage.analytics import pack_answers
 
 
 class AnalyticsCommands(QuizCommands):
@@ -32,9 +33,14 @@ class AnalyticsCommands(QuizCommands):
         if chosen is None:
             return
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
-        # Every answer to the pack is read: on a busy server that may outlast Discord's 3 s.
+        heavy = self.ctx.shelf.heavy
+        if await heavy.refused(interaction, interaction.guild_id):
+            return
+        # Up to MAX_ANALYSED_ANSWERS answers are read, and analysed in a worker process (the
+        # event loop would be held a noticeable time): together they may outlast Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        report = await pack_analytics(self.ctx.db, guild_id=interaction.guild_id, pack=chosen)
+        answers = await pack_answers(self.ctx.db, guild_id=interaction.guild_id, pack=chosen)
+        report = await heavy.run(analyse_answers, answers)
         await reply(interaction, embed=analytics_embed(chosen, report, interaction.locale.value))
 
     @analytics_command.autocomplete("pack")

@@ -9,7 +9,7 @@ import discord
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_embed, fit_text, length
 from bot.app.kit.message_parts import BRAND, letter
-from bot.quiz.analytics import ItemStats, PackAnalytics
+from bot.quiz.analytics import MAX_ANALYSED_ANSWERS, ItemStats, PackAnalytics
 from bot.quiz.model import Pack
 
 PROMPT_EXCERPT = 80  # enough to recognise a question; the id names it exactly
@@ -19,6 +19,8 @@ NO_INDEX = "–"
 def analytics_embed(pack: Pack, report: PackAnalytics, locale: str) -> discord.Embed:
     title = tr(locale, "analytics.title", pack=pack.title.get(locale))
     footer = tr(locale, "analytics.footer", min=report.min_members)
+    if report.newest_only:
+        footer += " " + tr(locale, "analytics.newest_only", count=MAX_ANALYSED_ANSWERS)
     if report.answers == 0:
         body = tr(locale, "analytics.no_answers")
     else:

@@ -10,6 +10,10 @@ that overruns its limit (a few seconds more for each picture) gets its process k
 next use starts a fresh one. What comes back is pickled: the pack, its YAML and its checked
 pictures, or the problems found in the file or its pictures.
 
+The same workers run the other work that would hold the event loop for a noticeable time: a
+`Job`, a module-level function and its arguments (`PackChecker.run`; bot/app/kit/heavy_work.py).
+What travels between the bot and a worker is pickled as bot/app/kit/worker_jobs.py says.
+
 This module is what a worker imports, so it imports nothing of Discord or the database.
 """
 
@@ -17,19 +21,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copyreg
-import io
 import os
 import pickle
 import signal
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from types import MappingProxyType
-from typing import Any
+from typing import TypeVar, TypeVarTuple, cast
 
+from bot.app.kit.worker_jobs import Job, done, dumps
 from bot.app.kit.worker_start import worker_context, workers_ready
 from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
 from bot.quiz.pack_pictures import with_uploads
@@ -48,6 +50,8 @@ _READY = b"ready"
 Parse = Callable[[UploadedFile], Imported]
 # A request to a worker: the file, the pictures attached, the pictures kept by pack id.
 _Request = tuple[UploadedFile, dict[str, bytes], dict[str, dict[str, str]]]
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,16 +114,29 @@ class PackChecker:
         """The file's pack with its pictures: those ``attached`` (file name -> bytes) checked,
         the others kept from ``kept[pack id]`` (file name -> digest, of each of the server's
         packs by the id members see); raises as ``parse``."""
-        if self._closed:
-            raise ParseFailedError("the pack checker is closed")
         pictures = dict(attached or {})
         request = (file, pictures, {k: dict(v) for k, v in (kept or {}).items()})
         limit_s = self.limit_s + PICTURE_LIMIT_S * len(pictures)
+        async with self._worker() as worker:
+            return await worker.check(request, limit_s)
+
+    async def run(self, function: Callable[[*Ts], T], *args: *Ts, limit_s: float) -> T:
+        """``function(*args)`` in a worker, once one is free; raises ParseTimeoutError past
+        ``limit_s`` (the worker is killed) and ParseFailedError when it failed or no worker
+        could say (the worker's traceback in its message)."""
+        async with self._worker() as worker:
+            return await worker.run(Job(function, args), limit_s)
+
+    @contextlib.asynccontextmanager
+    async def _worker(self) -> AsyncIterator[_Worker]:
+        """An idle worker, given back when the block ends."""
+        if self._closed:
+            raise ParseFailedError("the pack checker is closed")
         worker = await self._idle.get()
         try:
             if self._closed:  # closed while this waited for a worker
                 raise ParseFailedError("the pack checker is closed")
-            return await worker.check(request, limit_s)
+            yield worker
         finally:
             self._idle.put_nowait(worker)
 
@@ -143,7 +160,14 @@ class _Worker:
 
     async def check(self, request: _Request, limit_s: float) -> CheckedFile:
         await self._started()
-        return _outcome(await self._ask(_dumps(request), limit_s))
+        return _outcome(await self._ask(dumps(request), limit_s))
+
+    async def run(self, job: Job[T], limit_s: float) -> T:
+        await self._started()
+        kind, value = pickle.loads(await self._ask(dumps(job), limit_s))  # noqa: S301  # ours
+        if kind != "done":
+            raise ParseFailedError(f"a job failed in the worker:\n{value}")
+        return cast("T", value)
 
     async def stop(self) -> None:
         self._stopped = True
@@ -266,7 +290,8 @@ def serve(connection: Connection, parse: Parse) -> None:
             request = connection.recv_bytes()
         except EOFError:
             return
-        connection.send_bytes(_parsed(parse, pickle.loads(request)))  # noqa: S301  # the bot's
+        asked = pickle.loads(request)  # noqa: S301  # the bot's
+        connection.send_bytes(done(asked) if isinstance(asked, Job) else _parsed(parse, asked))
 
 
 def _parsed(parse: Parse, request: _Request) -> bytes:
@@ -275,31 +300,8 @@ def _parsed(parse: Parse, request: _Request) -> bytes:
         imported = parse(file)
         pictured = with_uploads(imported.pack, attached, kept.get(imported.pack.id, {}))
         checked = CheckedFile(replace(imported, pack=pictured.pack), pictured.pictures)
-        return _dumps(("pack", checked))
+        return dumps(("pack", checked))
     except PackError as error:
-        return _dumps(("problems", error.problems))
+        return dumps(("problems", error.problems))
     except Exception as error:  # noqa: BLE001  # the bot logs it; the worker serves on
-        return _dumps(("failed", "".join(traceback.format_exception(error))))
-
-
-def _dumps(value: object) -> bytes:
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump(value)
-    return buffer.getvalue()
-
-
-def _mapping_proxy(items: dict[str, str]) -> Mapping[str, str]:
-    return MappingProxyType(items)
-
-
-def _reduce_mapping_proxy(proxy: MappingProxyType[str, str]) -> tuple[Any, ...]:
-    # A pack's texts are read-only mappings, which pickle cannot name; they travel as dicts.
-    return _mapping_proxy, (dict(proxy),)
-
-
-_DISPATCH: dict[type, Callable[[Any], str | tuple[Any, ...]]] = {
-    **copyreg.dispatch_table,
-    MappingProxyType: _reduce_mapping_proxy,
-}
+        return dumps(("failed", "".join(traceback.format_exception(error))))

@@ -16,7 +16,8 @@ first), and each server may upload only so often (``UploadRate``). What a check 
 by ``store``, once confirmed. Stored packs, which passed that limit when they were checked, are
 parsed again in a thread (their pictures are not decoded again: the digests stored with them say
 which they show): the event loop keeps answering meanwhile, and a server's view never waits
-behind another server's slow upload in the checker.
+behind another server's slow upload in the checker. The same workers do the heavy commands'
+work, at each server's own rate (``heavy``: bot/app/kit/heavy_work.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from datetime import datetime
 
 from cachetools import LRUCache, TTLCache
 
+from bot.app.kit.heavy_work import HeavyWork
 from bot.app.kit.pack_changes import PackChange, PackEdit, change_pack
 from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
 from bot.app.kit.pack_outcomes import Checked, Uploaded
@@ -96,6 +98,7 @@ class PackShelf:
         self._clock = clock
         self._checker = checker or PackChecker()  # its processes start on the first upload
         self.rate = rate or UploadRate()
+        self.heavy = HeavyWork(self._checker, clock)  # exports and analytics
         # Every server's view, for ``ttl_s`` from when its read ended.
         self._views: SharedReads[int, ServerView] = SharedReads(
             TTLCache(math.inf, ttl_s, timer=clock)

@@ -98,10 +98,13 @@ class PackGroup(
         if found is None:
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
-        if any(question.image is not None for question in found.questions):
-            # its pictures are read from the database first
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        export = await exported(ctx_of(interaction).shelf.pictures, found)
+        shelf = ctx_of(interaction).shelf
+        if await shelf.heavy.refused(interaction, guild_id):
+            return
+        # Its pictures are read from the database, its YAML written in a worker process that
+        # may be busy or starting: together they may outlast Discord's 3 s.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        export = await exported(shelf.pictures, shelf.heavy, found)
         await reply(interaction, export.text(interaction.locale.value), files=export.files())
 
     @app_commands.command(name="list", description=_("cmd.quiz.pack.list.description"))

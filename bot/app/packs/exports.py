@@ -5,6 +5,10 @@ The pictures are files of the same private message, each under the name its ques
 so they can be attached to `/quiz pack upload` as they are. A message holds at most ten files:
 past ``EXPORT_PICTURES`` pictures the reply names the ones left out (an upload in this server
 keeps them from the pack's current version).
+
+The YAML is written in a worker process (bot/app/kit/heavy_work.py): for a pack of 200
+questions PyYAML's pure-Python emitter takes about 0.2 s, which on the event loop every server's
+clicks would wait for.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.app.kit.catalogue import tr
+from bot.app.kit.heavy_work import HeavyWork
 from bot.app.kit.pictures import PictureShelf
 from bot.quiz.model import Pack
 from bot.quiz.pack_pictures import image_files
@@ -51,8 +56,9 @@ class Export:
         return text
 
 
-async def exported(pictures: PictureShelf, pack: Pack) -> Export:
-    """``pack`` as its export: its YAML and the first ``EXPORT_PICTURES`` pictures it shows."""
+async def exported(pictures: PictureShelf, heavy: HeavyWork, pack: Pack) -> Export:
+    """``pack`` as its export: its YAML, written in ``heavy``'s workers, and the first
+    ``EXPORT_PICTURES`` pictures it shows."""
     pack_id = shown_pack_id(pack.id)
     digests = {q.image.file: q.image.digest for q in pack.questions if q.image is not None}
     attached: list[tuple[str, bytes]] = []
@@ -62,4 +68,5 @@ async def exported(pictures: PictureShelf, pack: Pack) -> Export:
         if picture is not None:  # else collected meanwhile: named below as left out
             attached.append((name, picture.data))
     left_out = tuple(name for name in image_files(pack) if name not in dict(attached))
-    return Export(pack_id, pack_yaml(pack, pack_id).encode(), tuple(attached), left_out)
+    source = await heavy.run(pack_yaml, pack, pack_id)
+    return Export(pack_id, source.encode(), tuple(attached), left_out)

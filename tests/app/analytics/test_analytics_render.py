@@ -4,13 +4,14 @@ question first, with "and N more"; an undefined index shows "–" and the footno
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from bot.app.analytics.embed import NO_INDEX, analytics_embed
 from bot.app.kit import limits
 from bot.app.kit.catalogue import tr
-from bot.quiz.analytics import AnswerRecord, analyse
+from bot.quiz.analytics import MAX_ANALYSED_ANSWERS, AnswerRecord, analyse
 from bot.quiz.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 
@@ -98,3 +99,14 @@ def test_no_answers_says_so() -> None:
     report = analyse([q.id for q in pack.questions], [])
     embed = analytics_embed(pack, report, "el")
     assert embed.description == tr("el", "analytics.no_answers")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "el"])
+def test_analytics_of_the_newest_answers_only_say_so_in_the_footer(locale: str) -> None:
+    pack = largest_pack()
+    report = analyse([q.id for q in pack.questions], answers_to_every_question(pack, 12))
+    newest = tr(locale, "analytics.newest_only", count=MAX_ANALYSED_ANSWERS)
+    assert newest not in (analytics_embed(pack, report, locale).footer.text or "")
+    limited = analytics_embed(pack, replace(report, newest_only=True), locale)
+    assert (limited.footer.text or "").endswith(f" {newest}")
+    assert limits.embed_length(limited) <= limits.EMBED_TOTAL

@@ -4,6 +4,7 @@ ones left out named, in English and Greek."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bot.app.kit.heavy_work import HeavyWork
+from bot.app.kit.pack_checker import PackChecker
 from bot.app.kit.pictures import PictureShelf
 from bot.app.packs.exports import EXPORT_PICTURES, MESSAGE_FILES, exported
 from bot.quiz.model import Image, Pack, Text
@@ -32,6 +35,16 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
         await database.close()
 
 
+@pytest.fixture
+async def heavy() -> AsyncIterator[HeavyWork]:
+    """The YAML is written in a worker process, as in the bot."""
+    checker = PackChecker(workers=1)
+    try:
+        yield HeavyWork(checker, time.monotonic)
+    finally:
+        await checker.close()
+
+
 def pictured(questions: int) -> tuple[Pack, dict[str, Picture]]:
     """A pack whose every question shows its own picture but the last, which shows the first's."""
     pack = make_pack("drawn", questions)
@@ -47,9 +60,11 @@ def pictured(questions: int) -> tuple[Pack, dict[str, Picture]]:
     return replace(pack, questions=tuple(pictured_questions)), shipped
 
 
-async def test_an_export_attaches_each_picture_once_under_its_name(db: Database) -> None:
+async def test_an_export_attaches_each_picture_once_under_its_name(
+    db: Database, heavy: HeavyWork
+) -> None:
     pack, shipped = pictured(3)  # the third shows the first's picture again
-    export = await exported(PictureShelf(db, shipped), pack)
+    export = await exported(PictureShelf(db, shipped), heavy, pack)
     files = export.files()
     assert [file.filename for file in files] == ["drawn.yaml", "p0.png", "p1.png"]
     by_name = dict(export.pictures)
@@ -69,9 +84,11 @@ async def test_an_export_attaches_each_picture_once_under_its_name(db: Database)
     assert again[1].fp.read() == by_name["p0.png"]
 
 
-async def test_past_nine_pictures_the_export_names_those_left_out(db: Database) -> None:
+async def test_past_nine_pictures_the_export_names_those_left_out(
+    db: Database, heavy: HeavyWork
+) -> None:
     pack, shipped = pictured(len(COLOURS) + 1)  # ten pictures, the last question's repeated
-    export = await exported(PictureShelf(db, shipped), pack)
+    export = await exported(PictureShelf(db, shipped), heavy, pack)
     assert len(export.files()) == MESSAGE_FILES
     assert [name for name, _ in export.pictures] == [f"p{n}.png" for n in range(EXPORT_PICTURES)]
     assert export.left_out == ("p9.png",)
@@ -82,7 +99,9 @@ async def test_past_nine_pictures_the_export_names_those_left_out(db: Database) 
     assert "\nΜία ακόμη εικόνα δεν χωράει σε αυτό το μήνυμα" in export.text("el")
 
 
-async def test_a_pack_without_pictures_exports_its_yaml_alone(db: Database) -> None:
-    export = await exported(PictureShelf(db, {}), make_pack("plain", 2))
+async def test_a_pack_without_pictures_exports_its_yaml_alone(
+    db: Database, heavy: HeavyWork
+) -> None:
+    export = await exported(PictureShelf(db, {}), heavy, make_pack("plain", 2))
     assert [file.filename for file in export.files()] == ["plain.yaml"]
     assert export.text("en").startswith("Pack `plain` as YAML. Edit it in any editor")

@@ -973,3 +973,19 @@ teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFr
 })
 teams-nobody_played = Κανείς δεν έπαιξε για κάποια ομάδα.
 teams-rule = Οι ομάδες κατατάσσονται με τους πόντους ανά μέλος που έπαιξε: οι σωστές απαντήσεις των μελών μιας ομάδας διά το πόσα από αυτά απάντησαν. Τα μέλη χωρίς ομάδα κατατάσσονται μόνο ως άτομα.
+
+# heavy commands (issue 37)
+heavy-too_often = Αυτός ο server μπορεί να εκτελέσει τις /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-export-name } και /{ cmd-quiz-name } { cmd-quiz-analytics-name } έως { $limit ->
+        [one] { $limit } φορά
+       *[other] { $limit } φορές
+    } σε { $window ->
+        [one] { $window } δευτερόλεπτο
+       *[other] { $window } δευτερόλεπτα
+    }, και τις δύο μαζί. Δοκιμάστε ξανά σε { $seconds ->
+        [one] { $seconds } δευτερόλεπτο
+       *[other] { $seconds } δευτερόλεπτα
+    }.
+analytics-newest_only = { $count ->
+        [one] Διαβάστηκε μόνο η πιο πρόσφατη απάντηση
+       *[other] Διαβάστηκαν μόνο οι { $count } πιο πρόσφατες απαντήσεις
+    }· οι παλαιότερες δεν μετρήθηκαν.

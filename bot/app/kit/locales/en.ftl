@@ -938,3 +938,19 @@ teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFr
 } played)
 teams-nobody_played = Nobody played for a team.
 teams-rule = Teams rank by points per member who played: the correct answers of a team's members divided by how many of them answered. Members in no team are ranked only as individuals.
+
+# heavy commands (issue 37)
+heavy-too_often = This server may run /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-export-name } and /{ cmd-quiz-name } { cmd-quiz-analytics-name } at most { $limit ->
+        [one] once
+       *[other] { $limit } times
+    } in { $window ->
+        [one] { $window } second
+       *[other] { $window } seconds
+    }, the two together. Try again in { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }.
+analytics-newest_only = { $count ->
+        [one] Only the newest answer was read
+       *[other] Only the newest { $count } answers were read
+    }; older ones are left out.
