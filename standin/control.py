@@ -145,16 +145,23 @@ async def add_role(call: ControlCall) -> object:
 @action("PATCH", "/roles")
 async def set_role_permissions(call: ControlCall) -> object:
     """A server admin sets a role's permissions (the bot's own managed role too, as Discord
-    allows); connected bots hear GUILD_ROLE_UPDATE."""
+    allows), and whether anyone may mention it, if given; connected bots hear
+    GUILD_ROLE_UPDATE."""
     guild = call.core.world.guild(int(call.body["guild_id"]))
     role = guild.roles.get(int(call.body["role_id"]))
     if role is None:
         raise RefusedError(f"guild {guild.id} has no role {call.body['role_id']}", 404)
-    role.permissions = int(call.body["permissions"])
+    role.permissions = int(call.body.get("permissions", role.permissions))
+    role.mentionable = bool(call.body.get("mentionable", role.mentionable))
     await call.core.gateway.dispatch(
         "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
     )
-    return {"id": str(role.id), "name": role.name, "permissions": str(role.permissions)}
+    return {
+        "id": str(role.id),
+        "name": role.name,
+        "permissions": str(role.permissions),
+        "mentionable": role.mentionable,
+    }
 
 
 @action("POST", "/members")

@@ -34,10 +34,20 @@ class PeopleDriver(DriverBase):
         return role
 
     async def set_role_permissions(
-        self, guild_id: int | str, role: int | str, permissions: int
+        self,
+        guild_id: int | str,
+        role: int | str,
+        permissions: int | None = None,
+        *,
+        mentionable: bool | None = None,
     ) -> Json:
-        """A server admin sets a role's permissions (by name or id; the bot's role too)."""
-        body = {"guild_id": str(guild_id), "role": str(role), "permissions": permissions}
+        """A server admin sets a role's permissions and whether anyone may mention it (by name
+        or id; the bot's role too); what is not given stays as it is."""
+        body: Json = {"guild_id": str(guild_id), "role": str(role)}
+        if permissions is not None:
+            body["permissions"] = permissions
+        if mentionable is not None:
+            body["mentionable"] = mentionable
         changed: Json = await self._call("PATCH", "/roles", body)
         return changed
 

@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from standin.model import Channel, Guild, Member
 
 CREATE_INSTANT_INVITE = 1 << 0
+BAN_MEMBERS = 1 << 2
 ADMINISTRATOR = 1 << 3
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5

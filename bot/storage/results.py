@@ -48,6 +48,7 @@ class GuildSettings:
     grace_minutes: int = DEFAULT_GRACE_MINUTES  # how late a scheduled round may still start
     suggestions_open: bool = True  # members may suggest questions for its own packs
     suggestions_channel_id: int | None = None  # where moderators see new suggestions
+    ping_role_set_by: int | None = None  # who chose the ping role; None: unknown (pings less)
 
 
 @dataclass(frozen=True, slots=True)

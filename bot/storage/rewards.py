@@ -27,10 +27,12 @@ from bot.storage.models import (
     RewardGrantRow,
     RewardRoleRow,
     ScoreRow,
+    WithheldNoticeRow,
     reward_grants_table,
     reward_roles_table,
 )
 from bot.storage.seasons import running_season_for_settle
+from bot.storage.withheld import REWARD
 
 CLAIM_LIFETIME = timedelta(minutes=5)
 
@@ -82,6 +84,14 @@ async def set_reward(
             )
             .values(failure=None, claimed_at=None)
         )
+        # Set by someone who may (bot/quiz/authority.py): a refusal later is told again.
+        await connection.execute(
+            delete(WithheldNoticeRow).where(
+                WithheldNoticeRow.guild_id == guild_id,
+                WithheldNoticeRow.kind == REWARD,
+                WithheldNoticeRow.role_id == reward.role_id,
+            )
+        )
         await connection.run_sync(_grant_to_those_past_it, guild_id, reward, now)
     return None
 
@@ -123,6 +133,18 @@ async def remove_reward(db: Database, guild_id: int, role_id: int) -> bool:
             )
         )
         return bool(removed.rowcount)
+
+
+async def setters_of(db: Database, guild_id: int) -> dict[int, int]:
+    """Who set each of the server's reward roles, by role: the bot gives a role only while its
+    setter still may (bot/quiz/authority.py)."""
+    async with db.read() as connection:
+        rows = await connection.execute(
+            select(RewardRoleRow.role_id, RewardRoleRow.set_by).where(
+                RewardRoleRow.guild_id == guild_id
+            )
+        )
+        return {row[0]: row[1] for row in rows.all()}
 
 
 async def rewards_of(db: Database, guild_id: int) -> list[Reward]:

@@ -35,6 +35,7 @@ async def guild_settings(db: Database, guild_id: int) -> GuildSettings:
         row.grace_minutes,
         row.suggestions_open,
         row.suggestions_channel_id,
+        row.ping_role_set_by,
     )
 
 

@@ -54,9 +54,12 @@ def test_a_team_round_ranks_the_teams_in_the_standings(page: Page, playground: P
 
 
 def test_a_reward_role_is_given_and_seen(page: Page, playground: Playground) -> None:
-    become(page, playground, "maria")
+    become(page, playground, "maria")  # Manage Server, not Manage Roles: refused
     run_command(page, "/quiz setti", {"reward_role": "@Regular", "reward_at": "1"})
-    expect(page.locator("li.ephemeral").last).to_contain_text("@Regular")
+    expect(page.locator("li.ephemeral").last).to_contain_text("needs the “Manage Roles” permission")
+    become(page, playground, "ada")  # the owner
+    run_command(page, "/quiz setti", {"reward_role": "@Regular", "reward_at": "1"})
+    expect(page.locator("li.ephemeral").last).to_contain_text("@Regular at 1 point")
     run_command(page, "/quiz st", {"pack": "ring-attention", "questions": "1", "seconds": "120"})
     asked = page.locator("li.message", has=page.locator(".md-header", has_text="Question 1 of 1"))
     options = asked.last.locator("button[data-custom-id^='qa:']")

@@ -1,8 +1,9 @@
 """The reward roles' share of `/quiz settings`: a role and the points that earn it (all-time or
 in the running season), or a role no longer given. Before a role is taken as a reward the bot
 checks it can give it: a role of its own to give (not @everyone, not a bot's or integration's),
-"Manage Roles", and its own highest role above the reward's, as Discord requires; each missing
-one is said plainly, and nothing is saved."""
+"Manage Roles", and its own highest role above the reward's, as Discord requires; and that the
+member setting it could give it in Discord themselves and that it carries no elevated permission
+(bot/quiz/authority.py). Each missing one is said plainly, and nothing is saved."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from typing import Any
 
 import discord
 
+from bot.app.kit.authority import interaction_standing, refused, role_facts
+from bot.quiz import authority
+from bot.quiz.authority import Refusal
 from bot.quiz.rewards import Reward, RewardScope
 from bot.storage import rewards
 from bot.storage.database import Database
-
-Refusal = tuple[str, dict[str, object]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,8 @@ def reward_refusal(interaction: discord.Interaction[Any], change: RewardChange) 
         return "rewards.no_manage_roles", {"role": role.mention}
     if role >= me.top_role:
         return "rewards.above_me", {"role": role.mention, "mine": me.top_role.mention}
-    return None
+    setter = authority.reward_refusal(interaction_standing(interaction), role_facts(role))
+    return refused(interaction, setter) if setter is not None else None
 
 
 async def apply_reward_change(

@@ -13,12 +13,12 @@ from bot.app.kit.ack_deadline import AckDeadline, settle_deferral
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
-from bot.app.kit.mentions import ping_role_of
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import MODE_CHOICES, Questions, QuizCommands, Seconds
 from bot.app.kit.replies import say
 from bot.app.kit.team_plans import team_plan_of
+from bot.app.kit.withheld import Choice, permitted_ping
 from bot.app.rounds.start_cards import start_card_of
 from bot.quiz.library import Library
 from bot.quiz.model import Pack
@@ -83,7 +83,13 @@ class RoundCommands(QuizCommands):
             questions=questions,
             seconds=seconds or configured.question_seconds,
             mode=round_mode,
-            ping=ping_role_of(interaction.guild, configured.ping_role_id),
+            ping=await permitted_ping(
+                interaction.client,
+                self.ctx.db,
+                (interaction.guild_id, target_id),
+                Choice(configured.ping_role_id, configured.ping_role_set_by),
+                self.ctx.clock.now(),
+            ),
             rng=rng,
             team_plan=team_plan,
         )

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.kit.authority import ping_choice_refusal
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
@@ -28,6 +29,7 @@ from bot.app.schedules.planning import (
     skip_next,
 )
 from bot.app.schedules.texts import added_text, choice_name, list_embed, refused_text, skipped_text
+from bot.quiz.authority import Refusal
 from bot.quiz.review_round import RoundMode
 from bot.quiz.schedules import DAILY, MAX_TYPED, WEEKDAY_NAMES
 from bot.quiz.teams import MAX_TYPED as MAX_TEAMS_TYPED
@@ -86,8 +88,9 @@ class ScheduleGroup(
             shown = target.id if target is not None else interaction.channel_id
             await say(interaction, "schedule.cannot_post", channel=f"<#{shown}>")
             return
-        if ping is not None and ping.is_default():
-            await say(interaction, "schedule.ping_everyone")
+        ping_refused = None if ping is None else _ping_refusal(interaction, ping, target)
+        if ping_refused is not None:
+            await say(interaction, ping_refused[0], **ping_refused[1])
             return
         rng = random.Random()  # noqa: S311  # an auto round's seed, drawn again for each round
         team_plan = None if teams is None else team_plan_of(interaction, teams, rng)
@@ -184,3 +187,13 @@ class ScheduleGroup(
             for name, schedule_id in names
             if typed in name.casefold()
         ]
+
+
+def _ping_refusal(
+    interaction: discord.Interaction[Any], ping: discord.Role, channel: discord.TextChannel
+) -> Refusal | None:
+    """Why the rounds may not ping ``ping`` in ``channel``: @everyone, or a role the member
+    could not ping there in Discord themselves."""
+    if ping.is_default():
+        return "schedule.ping_everyone", {}
+    return ping_choice_refusal(interaction, ping, channel)

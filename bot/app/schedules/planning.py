@@ -23,7 +23,7 @@ from bot.quiz.schedules import (
 )
 from bot.quiz.teams import TeamPlan
 from bot.quiz.zones import UTC_ZONE, zone_or_utc
-from bot.storage import schedules, settings
+from bot.storage import schedules, settings, withheld
 from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,10 @@ async def add_schedule(db: Database, request: Request, now: datetime) -> Planned
         schedule = await schedules.add(db, new)
     except schedules.TooManySchedulesError:
         return Refused(None, zone_name)
+    if request.ping_role_id is not None:  # chosen again: a later refusal is told again
+        await withheld.clear_notice(
+            db, request.guild_id, withheld.SCHEDULE_PING, request.ping_role_id
+        )
     return (await _planned(db, [schedule], zone_name, now))[0]
 
 

@@ -18,12 +18,14 @@ from bot.app.kit.context import RoundControl
 from bot.app.kit.permissions import bot_can_post
 from bot.app.kit.server_views import PackShelf
 from bot.app.kit.team_plans import with_new_seed
+from bot.app.kit.withheld import Choice, permitted_ping
 from bot.clock import Clock
 from bot.quiz.model import Pack
 from bot.quiz.schedules import Occurrence, Outcome, Schedule
-from bot.storage import rounds, schedules, settings
+from bot.storage import rounds, schedules, settings, withheld
 from bot.storage.database import Database
 from bot.storage.pack_versions import PackGoneError
+from bot.storage.results import GuildSettings
 from bot.storage.rounds import ScheduledStart
 
 log = logging.getLogger(__name__)
@@ -99,7 +101,13 @@ class OccurrenceStarter:
             rng=rng,
             now=self._clock.now(),
             mode=schedule.mode,
-            ping_role_id=schedule.ping_role_id or configured.ping_role_id,
+            ping_role_id=await permitted_ping(
+                self._client,
+                self._db,
+                (schedule.guild_id, schedule.channel_id),
+                _ping_of(schedule, configured),
+                self._clock.now(),
+            ),
             scheduled=ScheduledStart(schedule.id, occurrence),
             team_plan=None if schedule.teams is None else with_new_seed(schedule.teams, rng),
         )
@@ -112,3 +120,10 @@ class OccurrenceStarter:
             return Attempt.TAKEN
         log.info("schedule %s: %s not started (%s)", schedule.id, occurrence.local_day, outcome)
         return Attempt.RECORDED
+
+
+def _ping_of(schedule: Schedule, configured: GuildSettings) -> Choice:
+    """The schedule's own ping, chosen by whoever added it; else the server's."""
+    if schedule.ping_role_id is not None:
+        return Choice(schedule.ping_role_id, schedule.created_by, withheld.SCHEDULE_PING)
+    return Choice(configured.ping_role_id, configured.ping_role_set_by)

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.kit.authority import ping_choice_refusal
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_unreachable
@@ -22,7 +23,7 @@ from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
 from bot.quiz.rewards import MAX_POINTS, MAX_REWARDS, RewardScope
 from bot.quiz.schedules import MAX_GRACE_MINUTES
-from bot.storage import rewards, settings
+from bot.storage import rewards, settings, withheld
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 
@@ -92,6 +93,8 @@ class ServerSettingsCommands(QuizCommands):
         if suggestions_channel is not None and clear_suggestions_channel:
             refusal = "settings.suggestions_both", {}
         refusal = refusal or reward_refusal(interaction, rewarding)
+        if refusal is None and ping_role is not None:
+            refusal = ping_choice_refusal(interaction, ping_role)
         if refusal is not None:
             key, params = refusal
             await say(interaction, key, **params)
@@ -107,6 +110,7 @@ class ServerSettingsCommands(QuizCommands):
             locale=language.value if language else None,
             ping_role_id=ping_role.id if ping_role else None,
             clear_ping_role=clear_ping_role,
+            ping_role_set_by=by,
             pause_limit_minutes=pause_limit,
             time_zone=time_zone.strip() if time_zone is not None else None,
             grace_minutes=grace_minutes,
@@ -166,6 +170,7 @@ class ServerSettingsChange:
     locale: str | None
     ping_role_id: int | None
     clear_ping_role: bool
+    ping_role_set_by: int | None = None  # who makes the change: the new ping role's setter
     pause_limit_minutes: int | None = None
     time_zone: str | None = None
     grace_minutes: int | None = None  # 0 is a value: no late start at all
@@ -180,6 +185,8 @@ async def change_server_settings(
     """The server's settings with ``change`` applied, saved."""
     current = await settings.guild_settings(db, guild_id)
     ping_role_id = change.ping_role_id or current.ping_role_id
+    # The bot pings a role only while whoever chose it may (bot/quiz/authority.py).
+    ping_set_by = change.ping_role_set_by if change.ping_role_id else current.ping_role_set_by
     channel_id = change.suggestions_channel_id or current.suggestions_channel_id
     updated = GuildSettings(
         guild_id=current.guild_id,
@@ -196,6 +203,9 @@ async def change_server_settings(
             current.suggestions_open if change.suggestions_open is None else change.suggestions_open
         ),
         suggestions_channel_id=None if change.clear_suggestions_channel else channel_id,
+        ping_role_set_by=None if change.clear_ping_role else ping_set_by,
     )
     await settings.save_guild_settings(db, updated)
+    if change.ping_role_id is not None:  # chosen again: a later refusal is told again
+        await withheld.clear_notice(db, guild_id, withheld.PING, change.ping_role_id)
     return updated

@@ -19,9 +19,11 @@ from bot.storage.models.competition import (
     RewardGrantRow,
     RewardRoleRow,
     SeasonRow,
+    WithheldNoticeRow,
     reward_grants_table,
     reward_roles_table,
     seasons_table,
+    withheld_notices_table,
 )
 from bot.storage.models.learning import (
     CardRow,
@@ -129,6 +131,7 @@ __all__ = [
     "ServerPackRow",
     "ShardLeaseRow",
     "UtcDateTime",
+    "WithheldNoticeRow",
     "answers_table",
     "cards_table",
     "disabled_packs_table",
@@ -162,4 +165,5 @@ __all__ = [
     "server_packs_table",
     "shard_leases_table",
     "table_of",
+    "withheld_notices_table",
 ]

@@ -63,3 +63,19 @@ class RewardGrantRow(Base):
 seasons_table = table_of(SeasonRow)
 reward_roles_table = table_of(RewardRoleRow)
 reward_grants_table = table_of(RewardGrantRow)
+
+
+class WithheldNoticeRow(Base):
+    """Something the bot did not do on someone's behalf (a reward role it did not give, a role
+    it did not ping: bot/quiz/authority.py), kept so that the server is told once, not at every
+    round; cleared when that setting is made again."""
+
+    __tablename__ = "withheld_notices"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)  # bot/storage/withheld.py
+    role_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    reason: Mapped[str] = mapped_column(String(64))
+    told_at: Mapped[datetime]
+
+
+withheld_notices_table = table_of(WithheldNoticeRow)

@@ -17,6 +17,9 @@ class GuildSettingsRow(Base):
     question_seconds: Mapped[int]
     locale: Mapped[str | None] = mapped_column(String(16))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    # Who chose the ping role: it is pinged only while they may ping it (bot/quiz/authority.py).
+    # None for a role chosen before the bot asked: pinged only while it is mentionable.
+    ping_role_set_by: Mapped[int | None] = mapped_column(BigInteger)
     # How long a round may stay paused before it ends by itself.
     pause_limit_minutes: Mapped[int] = mapped_column(server_default=text("60"))
     time_zone: Mapped[str] = mapped_column(String(64), server_default=text("'UTC'"))  # schedules'

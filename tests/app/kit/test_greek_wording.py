@@ -10,7 +10,13 @@ from bot.app.kit.catalogue import keys, render, tr
 from tests.app.kit.test_i18n import every_params
 
 # Discord's own Greek names, quoted exactly; the prose says «server» (el.ftl's header).
-DISCORD_NAMES = {"Διαχείριση διακομιστή", "Ρυθμίσεις διακομιστή"}
+DISCORD_NAMES = {
+    "Διαχείριση διακομιστή",
+    "Ρυθμίσεις διακομιστή",
+    # Permissions a reward role may not carry (permission-* in el.ftl)
+    "Προβολή στατιστικών διακομιστή",
+    "Προβολή στατιστικών συνδρομών διακομιστή",
+}
 
 
 @cache  # the same renderings for each test of the module

@@ -974,6 +974,43 @@ teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFr
 teams-nobody_played = Κανείς δεν έπαιξε για κάποια ομάδα.
 teams-rule = Οι ομάδες κατατάσσονται με τους πόντους ανά μέλος που έπαιξε: οι σωστές απαντήσεις των μελών μιας ομάδας διά το πόσα από αυτά απάντησαν. Τα μέλη χωρίς ομάδα κατατάσσονται μόνο ως άτομα.
 
+# Τι κάνει το bot για λογαριασμό ποιου (bot/quiz/authority.py). $role: η αναφορά ενός ρόλου (όνομα
+# σε DM)· $permissions: τα δικαιώματα του ρόλου όπως τα λένε οι ρυθμίσεις ρόλων του Discord.
+authority-reward_elevated = Ο { $role } δεν μπορεί να είναι επιβράβευση: έχει { $permissions }, και μια επιβράβευση δεν δίνει τίποτα πέρα από όσα μπορεί κάθε μέλος, όποιος κι αν την ορίζει.
+authority-setter_gone = Όποιος επέλεξε τον { $role } δεν είναι πια μέλος εδώ, ή τον επέλεξε πριν το bot ελέγχει ποιος μπορεί: πρέπει να επιλεγεί ξανά.
+authority-reward_no_manage_roles = Δεν μπορείτε να δώσετε τον { $role } στο Discord οι ίδιοι (χρειάζεται το δικαίωμα «Διαχείριση ρόλων»), οπότε δεν θα τον δώσει ούτε το bot για εσάς.
+authority-reward_above_setter = Δεν μπορείτε να δώσετε τον { $role } στο Discord οι ίδιοι: δεν είναι κάτω από τον υψηλότερο ρόλο σας, οπότε δεν θα τον δώσει ούτε το bot για εσάς.
+authority-ping_not_mentionable = Ο { $role } δεν επιτρέπει αναφορές, και δεν μπορείτε να τον ειδοποιήσετε στο Discord οι ίδιοι (χρειάζεται το δικαίωμα «Αναφορά σε @everyone, @here και όλους τους ρόλους»), οπότε δεν θα τον ειδοποιήσει ούτε το bot για εσάς. Ενεργοποιήστε το «Να επιτρέπεται σε όλους να κάνουν @αναφορά σε αυτόν τον ρόλο» («Ρυθμίσεις διακομιστή» → «Ρόλοι»), ή ας τον επιλέξει κάποιος με αυτό το δικαίωμα.
+authority-refused = { $why } Δεν άλλαξε τίποτα.
+authority-withheld_reward = Στο { $server } δεν έδωσα τον ρόλο επιβράβευσης { $role }: { $why } Τα μέλη κρατούν τους πόντους τους· μόλις κάποιος που μπορεί ορίσει ξανά την επιβράβευση με το { $command }, όσοι την έχουν φτάσει παίρνουν τον ρόλο.
+authority-withheld_ping = Στο { $server } ένας γύρος ξεκίνησε χωρίς ειδοποίηση του { $role }: { $why } Επιλέξτε ξανά την ειδοποίηση με το { $command }.
+permission-kick_members = το δικαίωμα «Αποβολή μελών»
+permission-ban_members = το δικαίωμα «Αποκλεισμός μελών»
+permission-administrator = το δικαίωμα «Διαχειριστής»
+permission-manage_channels = το δικαίωμα «Διαχείριση καναλιών»
+permission-manage_guild = το δικαίωμα «Διαχείριση διακομιστή»
+permission-view_audit_log = το δικαίωμα «Προβολή αρχείου ελέγχου»
+permission-priority_speaker = το δικαίωμα «Ομιλητής προτεραιότητας»
+permission-manage_messages = το δικαίωμα «Διαχείριση μηνυμάτων»
+permission-mention_everyone = το δικαίωμα «Αναφορά σε @everyone, @here και όλους τους ρόλους»
+permission-view_guild_insights = το δικαίωμα «Προβολή στατιστικών διακομιστή»
+permission-mute_members = το δικαίωμα «Σίγαση μελών»
+permission-deafen_members = το δικαίωμα «Κώφωση μελών»
+permission-move_members = το δικαίωμα «Μετακίνηση μελών»
+permission-manage_nicknames = το δικαίωμα «Διαχείριση ψευδωνύμων»
+permission-manage_roles = το δικαίωμα «Διαχείριση ρόλων»
+permission-manage_webhooks = το δικαίωμα «Διαχείριση webhook»
+permission-manage_expressions = το δικαίωμα «Διαχείριση εκφράσεων»
+permission-manage_events = το δικαίωμα «Διαχείριση εκδηλώσεων»
+permission-manage_threads = το δικαίωμα «Διαχείριση νημάτων»
+permission-moderate_members = το δικαίωμα «Αποβολή μελών για ορισμένο χρόνο»
+permission-view_creator_monetization_analytics = το δικαίωμα «Προβολή στατιστικών συνδρομών διακομιστή»
+permission-create_expressions = το δικαίωμα «Δημιουργία εκφράσεων»
+permission-create_events = το δικαίωμα «Δημιουργία εκδηλώσεων»
+permission-pin_messages = το δικαίωμα «Καρφίτσωμα μηνυμάτων»
+permission-bypass_slowmode = το δικαίωμα «Παράκαμψη αργής λειτουργίας»
+permission-unknown = ένα δικαίωμα που το bot δεν γνωρίζει ακόμη
+
 # heavy commands (issue 37)
 heavy-too_often = Αυτός ο server μπορεί να εκτελέσει τις /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-export-name } και /{ cmd-quiz-name } { cmd-quiz-analytics-name } έως { $limit ->
         [one] { $limit } φορά

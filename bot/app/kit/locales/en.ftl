@@ -939,6 +939,43 @@ teams-standings_line = **{ $rank }.** { $team }: { NUMBER($per_member, maximumFr
 teams-nobody_played = Nobody played for a team.
 teams-rule = Teams rank by points per member who played: the correct answers of a team's members divided by how many of them answered. Members in no team are ranked only as individuals.
 
+# What the bot does for whom (bot/quiz/authority.py). $role is a role's mention (a name in DMs);
+# $permissions names the role's permissions as Discord's role settings do, joined by commas.
+authority-reward_elevated = { $role } cannot be a reward: it carries { $permissions }, and a reward may carry nothing beyond what every member may do, whoever chooses it.
+authority-setter_gone = Whoever chose { $role } is no longer a member here, or chose it before the bot checked who may: it has to be chosen again.
+authority-reward_no_manage_roles = You cannot give { $role } in Discord yourself (that needs the “Manage Roles” permission), so the bot will not give it for you.
+authority-reward_above_setter = You cannot give { $role } in Discord yourself: it is not below your highest role, so the bot will not give it for you.
+authority-ping_not_mentionable = { $role } is not mentionable, and you cannot ping it in Discord yourself (that needs the “Mention @everyone, @here, and All Roles” permission), so the bot will not ping it for you. Turn on “Allow anyone to @mention this role” (“Server Settings” → “Roles”), or let someone with that permission choose it.
+authority-refused = { $why } Nothing was changed.
+authority-withheld_reward = In { $server } I did not give the reward role { $role }: { $why } Members keep their points; once someone who may sets the reward again with { $command }, those past it get the role.
+authority-withheld_ping = In { $server } a round started without pinging { $role }: { $why } Choose the ping again with { $command }.
+permission-kick_members = the “Kick Members” permission
+permission-ban_members = the “Ban Members” permission
+permission-administrator = the “Administrator” permission
+permission-manage_channels = the “Manage Channels” permission
+permission-manage_guild = the “Manage Server” permission
+permission-view_audit_log = the “View Audit Log” permission
+permission-priority_speaker = the “Priority Speaker” permission
+permission-manage_messages = the “Manage Messages” permission
+permission-mention_everyone = the “Mention @everyone, @here, and All Roles” permission
+permission-view_guild_insights = the “View Server Insights” permission
+permission-mute_members = the “Mute Members” permission
+permission-deafen_members = the “Deafen Members” permission
+permission-move_members = the “Move Members” permission
+permission-manage_nicknames = the “Manage Nicknames” permission
+permission-manage_roles = the “Manage Roles” permission
+permission-manage_webhooks = the “Manage Webhooks” permission
+permission-manage_expressions = the “Manage Expressions” permission
+permission-manage_events = the “Manage Events” permission
+permission-manage_threads = the “Manage Threads” permission
+permission-moderate_members = the “Timeout Members” permission
+permission-view_creator_monetization_analytics = the “View Server Subscription Insights” permission
+permission-create_expressions = the “Create Expressions” permission
+permission-create_events = the “Create Events” permission
+permission-pin_messages = the “Pin Messages” permission
+permission-bypass_slowmode = the “Bypass Slowmode” permission
+permission-unknown = a permission the bot does not know yet
+
 # heavy commands (issue 37)
 heavy-too_often = This server may run /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-export-name } and /{ cmd-quiz-name } { cmd-quiz-analytics-name } at most { $limit ->
         [one] once
