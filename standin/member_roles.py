@@ -1,5 +1,6 @@
 """Discord's routes that give a member a role and take it away, with Discord's rules (and those
-that list a server's roles and show one member, as `quizbot check --online` reads them): the bot
+that show a server with its roles and owner, list its roles and show one member, as
+`quizbot check --online` reads them): the bot
 needs Manage Roles, and may give or take only a role below its own highest one (the role
 hierarchy); a managed role (a bot's or an integration's) and @everyone are nobody's to give.
 Either refusal is 403 with code 50013, as Discord answers it. Discord tells no bot of the change
@@ -54,6 +55,14 @@ def may_manage(guild: Guild, manager: Member, role: Role) -> bool:
         return False
     highest = max((guild.roles[r].position for r in manager.roles), default=0)
     return role.position < highest
+
+
+@route("GET", "/guilds/{guild_id}")
+async def get_guild(call: Call) -> object:
+    guild = call.core.world.guild(call.id("guild_id"))
+    counted = call.query.get("with_counts") in {"1", "true", "True"}
+    counts = {"approximate_member_count": len(guild.members), "approximate_presence_count": 0}
+    return guild.payload() | (counts if counted else {})
 
 
 @route("GET", "/guilds/{guild_id}/roles")

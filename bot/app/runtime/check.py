@@ -14,6 +14,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.app.runtime.authority_check import authority_lines
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.reward_check import reward_lines
 from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
@@ -145,7 +146,8 @@ async def discord_lines(
     token: str, discord_url: str | None, database_url: str | None = None
 ) -> list[Line]:
     """Signs in over REST only (no gateway session), then reads the bot's servers (and, with
-    the database, whether it can give each server's reward roles)."""
+    the database, whether it can give each server's reward roles, and which rewards and pings
+    it withholds because their setters may not give or ping them)."""
     if discord_url:
         point_discord_at(discord_url)
     http = discord.http.HTTPClient(asyncio.get_running_loop())
@@ -156,6 +158,7 @@ async def discord_lines(
             guilds = await _all_guilds(http)
             if database_url is not None:
                 found = await reward_lines(http, database_url, guilds, int(user["id"]))
+                found += await authority_lines(http, database_url, guilds)
                 rewarded = [Line(*line) for line in found]
     except discord.LoginFailure:
         return [Line(ok=False, subject="discord", text=SIGN_IN_REFUSED)]

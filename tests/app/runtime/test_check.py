@@ -12,10 +12,12 @@ from bot.app.kit.context import utc_now
 from bot.quiz.rewards import Reward
 from bot.storage.database import Database
 from bot.storage.migrate import alembic_config, upgrade_async
+from bot.storage.results import GuildSettings
 from bot.storage.rewards import set_reward
+from bot.storage.settings import save_guild_settings
 from standin.config import SandboxConfig
 from standin.driver import Sandbox
-from standin.permissions import BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL
+from standin.permissions import ADMINISTRATOR, BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
 
 REVISIONS = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]
@@ -214,3 +216,55 @@ async def test_online_reward_roles_the_bot_cannot_give_are_named(tmp_path: Path)
     )
     # The second server's reward is a role it does not have (another server's id).
     assert placed[1].endswith(f"role {low['id']} no longer exists: clear it with /quiz settings")
+
+
+async def test_online_rewards_and_pings_their_setters_may_not_make_are_named(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
+    await upgrade_async(url)
+    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
+        first, second = (await sandbox.state())["guilds"]
+        guild_id, owner = int(first["id"]), int(first["owner_id"])
+        moderator = next(r["id"] for r in first["roles"] if r["name"] == "Moderator")
+        manager = int((await sandbox.add_member(guild_id, "manager", roles=[moderator]))["id"])
+        admins = await sandbox.add_role(guild_id, "Admins", ADMINISTRATOR, position=1)
+        plain = await sandbox.add_role(guild_id, "Plain", position=1)
+        quiet = await sandbox.add_role(guild_id, "Quiet")  # not mentionable
+        regular = await sandbox.add_role(second["id"], "Regular", position=1)
+        db = Database.open(url)
+        try:
+            await set_reward(db, guild_id, Reward(int(admins["id"]), 5), owner, utc_now())
+            await set_reward(db, guild_id, Reward(int(plain["id"]), 5), manager, utc_now())
+            pinged = GuildSettings(
+                guild_id, ping_role_id=int(quiet["id"]), ping_role_set_by=manager
+            )
+            await save_guild_settings(db, pinged)
+            # The other server's owner set a reward they may give.
+            fine = Reward(int(regular["id"]), 5)
+            await set_reward(db, int(second["id"]), fine, int(second["owner_id"]), utc_now())
+        finally:
+            await db.close()
+        outcome = await quizbot_async(
+            "check",
+            "--online",
+            "--discord-url",
+            sandbox.url,
+            cwd=with_packs(tmp_path),
+            DISCORD_TOKEN=TOKEN,
+            DATABASE_URL=url,
+        )
+    lines = [line for line in outcome.out.splitlines() if "rewards and pings" in line]
+    assert lines == [
+        (
+            f"FAIL  server {first['name']} ({guild_id}) rewards and pings: "
+            "reward @Admins: carries administrator, which no reward may; "
+            f'reward @Plain: its setter ({manager}) lacks "Manage Roles"; '
+            f"ping @Quiet: it is not mentionable and its setter ({manager}) lacks "
+            '"Mention Everyone"'
+        ),
+        (
+            f"ok    server {second['name']} ({second['id']}) rewards and pings: "
+            "each is one its setter may give or ping"
+        ),
+    ]
