@@ -6,10 +6,10 @@ server has it now against whoever set it, as they are now (bot/quiz/authority.py
 has since gained a permission, or whose setter has lost Manage Roles, left or sits below it, is
 withheld, recorded, and its setter told once (bot/app/kit/withheld.py). Otherwise it gives the
 role, records it given and DMs the member, in their DM language, silently in their quiet hours.
-Discord's refusal
-(the bot lacks Manage Roles, the role is above the bot's, the member left, the role is gone) is
-recorded and not tried again; `/quiz settings` and `quizbot check --online` say what to fix. A
-failure of another kind leaves the claim to lapse, and a later pass tries again.
+Discord's refusal (the bot lacks Manage Roles, the role is above the bot's, the member left, the
+role is gone) is recorded and not tried again; `/quiz settings` and `quizbot check --online`
+say what to fix. A failure of another kind leaves the claim to lapse, and a later pass tries
+again.
 """
 
 from __future__ import annotations
