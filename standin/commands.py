@@ -2,19 +2,23 @@
 
 Only what a real client could send gets through: a registered command the member may see and
 use here (its contexts and installations: standin/installs.py), an existing subcommand, known
-options, required ones present, values among the choices.
+options, required ones present, values among the choices. A forged command (a modified client)
+passes the same checks but may name channels and roles of other servers (standin/resolved.py).
 """
 
 from __future__ import annotations
 
 from standin.errors import RefusedError
 from standin.installs import command_owners
-from standin.model import Channel, Guild, Json
+from standin.model import Channel, Json
 from standin.permissions import ADMINISTRATOR, USE_APPLICATION_COMMANDS, guild_permissions
+from standin.resolved import Resolver
 from standin.world import World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 10, 11
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE = 3, 4, 5, 6, 7, 8, 9
+NUMBER, ATTACHMENT = 10, 11
+SNOWFLAKES = (USER, CHANNEL, ROLE, MENTIONABLE, ATTACHMENT)  # options whose value is an id
 OptionValue = str | int | float | bool
 MAX_STRING = 6000
 
@@ -27,8 +31,10 @@ def command_data(
     *,
     options: dict[str, OptionValue],
     focused: str | None = None,
+    forged: bool = False,
 ) -> Json:
-    """The interaction `data`; with `focused`, an autocomplete request for that option."""
+    """The interaction `data`; with `focused`, an autocomplete request for that option; with
+    `forged`, channel and role options may name those of any server."""
     name, *subpath = path.strip().removeprefix("/").split() or [""]
     command = world.commands.find(channel.guild_id, name)
     if command is None:
@@ -37,7 +43,7 @@ def command_data(
             f"no command /{name} is registered where channel {channel.id} is (registered: {known})"
         )
     _check_may_use(world, channel, user_id, command)
-    resolver = _Resolver(world, channel)
+    resolver = Resolver(world, channel, user_id, forged=forged)
     data: Json = {"id": command["id"], "name": name, "type": 1}
     data["options"] = _walk(command, subpath, options, resolver, focused)
     if resolver.resolved:
@@ -82,7 +88,7 @@ def _walk(
     node: Json,
     subpath: list[str],
     given: dict[str, OptionValue],
-    resolver: _Resolver,
+    resolver: Resolver,
     focused: str | None,
 ) -> list[Json]:
     declared: list[Json] = node.get("options") or []
@@ -102,7 +108,7 @@ def _walk(
 
 
 def _leaf_options(
-    declared: list[Json], given: dict[str, OptionValue], resolver: _Resolver, focused: str | None
+    declared: list[Json], given: dict[str, OptionValue], resolver: Resolver, focused: str | None
 ) -> list[Json]:
     unknown = set(given) - {o["name"] for o in declared}
     if unknown:
@@ -120,80 +126,28 @@ def _leaf_options(
             )
             continue
         values.append(
-            {"name": name, "type": option["type"], "value": resolver.value(option, given[name])}
+            {"name": name, "type": option["type"], "value": _value(option, given[name], resolver)}
         )
     return values
 
 
-class _Resolver:
-    """Checks option values and collects the `resolved` users, members, channels and roles."""
-
-    def __init__(self, world: World, channel: Channel) -> None:
-        self._world = world
-        self._guild: Guild | None = world.guilds.get(channel.guild_id or 0)
-        self._channel_id = channel.id
-        self.resolved: Json = {}
-
-    def value(self, option: Json, raw: OptionValue) -> OptionValue:
-        kind = option["type"]
-        value = _coerce(kind, raw, option)
-        choices = option.get("choices")
-        if choices and value not in [c["value"] for c in choices]:
-            raise RefusedError(f"{value!r} is not a choice of option {option['name']!r}")
-        if kind == USER:
-            self._user(int(value))
-        elif kind == CHANNEL:
-            self._channel(int(value))
-        elif kind == ROLE:
-            self._role(int(value))
-        elif kind == ATTACHMENT:
-            self._attachment(int(value))
-        return value
-
-    def _attachment(self, attachment_id: int) -> None:
-        """The value names a file uploaded first (``Sandbox.attach``), as a client's does."""
-        upload = self._world.command_files.find(attachment_id, self._channel_id)
-        self.resolved.setdefault("attachments", {})[str(attachment_id)] = upload.payload()
-
-    def _user(self, user_id: int) -> None:
-        user = self._world.user(user_id)
-        self.resolved.setdefault("users", {})[str(user_id)] = user.payload()
-        member = self._guild.members.get(user_id) if self._guild else None
-        if member is not None:
-            body = member.payload()
-            del body["user"]
-            self.resolved.setdefault("members", {})[str(user_id)] = body
-
-    def _channel(self, channel_id: int) -> None:
-        channel = self._world.channel(channel_id)
-        if self._guild is None or channel.guild_id != self._guild.id:
-            raise RefusedError(f"channel {channel_id} is not in this guild")
-        body = {k: v for k, v in channel.payload().items() if k in _PARTIAL_CHANNEL}
-        body["permissions"] = str(self._world.permissions(channel, self._world.bot.id))
-        self.resolved.setdefault("channels", {})[str(channel_id)] = body
-
-    def _role(self, role_id: int) -> None:
-        if self._guild is None or role_id not in self._guild.roles:
-            raise RefusedError(f"role {role_id} is not in this guild")
-        self.resolved.setdefault("roles", {})[str(role_id)] = self._guild.roles[role_id].payload()
-
-
-_PARTIAL_CHANNEL = frozenset(
-    {
-        "id",
-        "name",
-        "type",
-        "guild_id",
-        "parent_id",
-        "flags",
-        "nsfw",
-        "position",
-        "topic",
-        "permission_overwrites",
-        "last_message_id",
-        "rate_limit_per_user",
-    }
-)
+def _value(option: Json, raw: OptionValue, resolver: Resolver) -> OptionValue:
+    """The option's value as sent, with what it names added to the resolved data."""
+    kind = option["type"]
+    value = _coerce(kind, raw, option)
+    choices = option.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise RefusedError(f"{value!r} is not a choice of option {option['name']!r}")
+    resolve = {
+        USER: resolver.user,
+        CHANNEL: resolver.channel,
+        ROLE: resolver.role,
+        MENTIONABLE: resolver.mentionable,
+        ATTACHMENT: resolver.attachment,
+    }.get(kind)
+    if resolve is not None:
+        resolve(int(value))
+    return value
 
 
 def _coerce(kind: int, raw: OptionValue, option: Json) -> OptionValue:
@@ -204,7 +158,7 @@ def _coerce(kind: int, raw: OptionValue, option: Json) -> OptionValue:
             value = float(raw)
         elif kind == BOOLEAN:
             value = raw if isinstance(raw, bool) else str(raw).lower() == "true"
-        elif kind in (USER, CHANNEL, ROLE, ATTACHMENT):
+        elif kind in SNOWFLAKES:
             value = str(int(raw))
         else:
             value = str(raw)

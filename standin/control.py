@@ -268,17 +268,6 @@ async def component(call: ControlCall) -> object:
     return {"id": str(interaction.id)}
 
 
-@action("POST", "/interactions/forged-component")
-async def forged_component(call: ControlCall) -> object:
-    custom_id = call.body["custom_id"]
-    if not isinstance(custom_id, str):
-        raise RefusedError("a custom_id is a string", 400)
-    interaction = await call.core.forged_click(
-        int(call.body["user_id"]), int(call.body["message_id"]), custom_id
-    )
-    return {"id": str(interaction.id)}
-
-
 @action("GET", "/interactions")
 async def interactions(call: ControlCall) -> object:
     return [call.core.desk.report(i) for i in call.core.desk.by_id.values()]

@@ -90,10 +90,16 @@ class StandIn:
         name: str,
         options: dict[str, OptionValue],
         focused: str | None = None,
+        *,
+        forged: bool = False,
     ) -> Interaction:
+        """A member runs a command; ``forged``: from a modified client, whose channel and role
+        options may name those of other servers (standin/resolved.py)."""
         channel = self.world.channel(channel_id)
         self._check_in_channel(user_id, channel.id)
-        data = command_data(self.world, channel, user_id, name, options=options, focused=focused)
+        data = command_data(
+            self.world, channel, user_id, name, options=options, focused=focused, forged=forged
+        )
         command = self.world.commands.find(channel.guild_id, data["name"])
         assert command is not None  # noqa: S101  # command_data found it
         owners = command_owners(self.world, channel, self.world.user(user_id), command)

@@ -97,13 +97,32 @@ class Sandbox(CalendarDriver, ModalDriver, PeopleDriver):
         self, user_id: int | str, channel_id: int | str, command: str, **options: OptionValue
     ) -> int:
         """Run `/quiz start` as `command(user, channel, "quiz start", pack="x")`; the id."""
+        return await self._run("/interactions/command", user_id, channel_id, command, options)
+
+    async def forge_command(
+        self, user_id: int | str, channel_id: int | str, command: str, **options: OptionValue
+    ) -> int:
+        """A command from a modified client: as `command`, but its channel and role options may
+        name those of another server (resolved as they are there); the interaction's id."""
+        return await self._run(
+            "/interactions/forged-command", user_id, channel_id, command, options
+        )
+
+    async def _run(
+        self,
+        route: str,
+        user_id: int | str,
+        channel_id: int | str,
+        command: str,
+        options: dict[str, OptionValue],
+    ) -> int:
         body = {
             "user_id": str(user_id),
             "channel_id": str(channel_id),
             "command": command,
             "options": options,
         }
-        return int((await self._call("POST", "/interactions/command", body))["id"])
+        return int((await self._call("POST", route, body))["id"])
 
     async def attach(
         self,

@@ -16,6 +16,7 @@ from standin import (  # noqa: F401  (registers routes)
     command_file_routes,
     control,
     event_routes,
+    forged_control,
     member_roles,
     modal_control,
     people,
