@@ -38,6 +38,13 @@ def command_as_shown(locale: str | None, path: str) -> str:
     return "/" + " ".join(names)
 
 
+def option_as_shown(locale: str | None, path: str, option: str) -> str:
+    """An option of the command at ``path`` (``quiz season start``) as a client in ``locale``
+    shows it: ``channel``, ``κανάλι``; its declared name if the catalogue has none."""
+    key = f"cmd.{path.replace(' ', '.')}.{option}.name"
+    return lookup(language_for(locale), key) or option
+
+
 def catalogue_key(context: app_commands.TranslationContextTypes) -> str | None:
     """``cmd.quiz.start.pack.name`` and the like, from where a string sits in the command tree."""
     location = context.location

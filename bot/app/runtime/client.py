@@ -29,6 +29,7 @@ from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.conductor import SHUTDOWN_GRACE_S
 from bot.app.runtime.command_tree import add_commands
+from bot.app.runtime.forged_options import refuse, refused_conversion, refused_option
 from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
 from bot.english import counted
@@ -57,9 +58,25 @@ ROUTED = (discord.InteractionType.component, discord.InteractionType.modal_submi
 
 
 class QuizTree(app_commands.CommandTree[Any]):
+    """Every slash command passes here first: its channel, role and member options must name
+    what the member could choose in this server (bot/app/runtime/forged_options.py)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.type is not discord.InteractionType.application_command:
+            return True  # autocomplete only suggests; the command it fills in is checked
+        refused = refused_option(interaction)
+        if refused is None:
+            return True
+        await refuse(interaction, refused)
+        return False
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        refused = refused_conversion(interaction, error)
+        if refused is not None:
+            await refuse(interaction, refused)
+            return
         await report_failure(interaction, error)
 
 

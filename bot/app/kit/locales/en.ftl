@@ -991,3 +991,8 @@ analytics-newest_only = { $count ->
         [one] Only the newest answer was read
        *[other] Only the newest { $count } answers were read
     }; older ones are left out.
+
+# forged options (issue 37)
+forged-channel = The option “{ $option }” names a channel of another server, or one you cannot see. Pick a channel of this server that you can see.
+forged-role = The option “{ $option }” names a role of another server. Pick a role of this server.
+forged-member = The option “{ $option }” names no one this command can take here. Pick a member of this server.
