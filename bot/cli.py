@@ -26,10 +26,10 @@ from bot.pack_import import add_arguments as add_import_arguments
 from bot.pack_import import run_import
 from bot.playground.command import add_arguments as add_playground_arguments
 from bot.playground.command import run_playground
-from bot.quiz.library import FileReport, Library, check_files, find_pack_files, load_library
-from bot.quiz.problems import PackError
-from bot.quiz.schema import pack_schema
-from bot.quiz.template import pack_template
+from bot.quiz.packs.library import FileReport, Library, check_files, find_pack_files, load_library
+from bot.quiz.reader.problems import PackError
+from bot.quiz.reader.schema import pack_schema
+from bot.quiz.reader.template import pack_template
 
 log = logging.getLogger("quizbot")
 HEALTH_TIMEOUT_S = 5.0

@@ -16,7 +16,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from bot.errors import ConfigError
-from bot.quiz.shards import AUTO, ShardIds, parse_shard_count, parse_shards, shard_problems
+from bot.quiz.shards.serving import AUTO, ShardIds, parse_shard_count, parse_shards, shard_problems
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///quizbot.db"
 DEFAULT_QUIZ_DIR = "quizzes"

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.english import counted
-from bot.quiz.cleantext import first_refused, refusal
-from bot.quiz.imports.formats import NAMES, Format
-from bot.quiz.imports.reading import PackFields, decoded, import_text
 from bot.quiz.model import Difficulty
-from bot.quiz.problems import PackError
+from bot.quiz.reader.cleantext import first_refused, refusal
+from bot.quiz.reader.imports.formats import NAMES, Format
+from bot.quiz.reader.imports.reading import PackFields, decoded, import_text
+from bot.quiz.reader.problems import PackError
 
 AUTO = "auto"
 FORMATS = (AUTO, *(kind.value for kind in Format if kind is not Format.YAML))

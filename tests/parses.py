@@ -7,7 +7,7 @@ import os
 import time
 from dataclasses import replace
 
-from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
+from bot.quiz.reader.imports.reading import Imported, UploadedFile, read_upload
 
 SLOW = b"# slow\n"  # the file parse_or_hang never finishes
 FAILING = b"# failing\n"  # the file parse_or_fail raises on

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.quiz.schema import pack_schema
-from tests.quiz.packs import ONE_LOCALE_PACK
+from bot.quiz.reader.schema import pack_schema
+from tests.quiz.reader.pack_texts import ONE_LOCALE_PACK
 from tests.shipped import copy_shipped_packs
 
 BROKEN_PACK = """\

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from bot.storage.database import Database
-from bot.storage.packs import sync_packs
+from bot.storage.packs.library import sync_packs
 from tests.databases import POSTGRES_URL, PostgresDatabases, postgres_database, schema_of
 from tests.storage.factories import NOW, make_pack, start_test_round
 

@@ -13,9 +13,9 @@ import PIL.ImageChops
 import PIL.ImageStat
 import pytest
 
-from bot.quiz.library import load_library
-from bot.quiz.pack_pictures import image_files
-from bot.quiz.pictures import check_picture
+from bot.quiz.packs.library import load_library
+from bot.quiz.packs.pack_pictures import image_files
+from bot.quiz.reader.pictures import check_picture
 from tests.shipped import REPO, SHIPPED_PACK_FILES, SHIPPED_PICTURE_FILES
 
 SHIPPED = {path.name: path for path in SHIPPED_PICTURE_FILES}

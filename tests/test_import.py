@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.quiz.loader import parse_pack
+from bot.quiz.reader.loader import parse_pack
 
 OPENTDB = {
     "response_code": 0,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.quiz.loader import parse_pack
+from bot.quiz.reader.loader import parse_pack
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 SECTION = README.split("### Importing questions\n", 1)[1].split("\n## ", 1)[0]

@@ -11,11 +11,11 @@ import pytest
 import yaml
 
 from bot.cli import validate
-from bot.quiz.loader import parse_pack
-from bot.quiz.problems import PackError
-from bot.quiz.schema import pack_schema
-from bot.quiz.template import SCHEMA_FILE
-from tests.quiz.packs import VALID_PACK, replace_line
+from bot.quiz.reader.loader import parse_pack
+from bot.quiz.reader.problems import PackError
+from bot.quiz.reader.schema import pack_schema
+from bot.quiz.reader.template import SCHEMA_FILE
+from tests.quiz.reader.pack_texts import VALID_PACK, replace_line
 from tests.shipped import SHIPPED_PICTURE_FILES
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ from discord import app_commands
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.check import EVENTS_PERMISSION, NEEDED_PERMISSIONS
 from bot.app.runtime.command_tree import quiz_commands, top_level_cogs
-from bot.quiz.schedule_events import NOTICE_LEAD
-from bot.quiz.schedules import (
+from bot.quiz.schedules.events import NOTICE_LEAD
+from bot.quiz.schedules.series import (
     BUSY_WAIT,
     DEFAULT_GRACE_MINUTES,
     LOOKBACK,

@@ -12,10 +12,17 @@ from zoneinfo import ZoneInfo
 
 from bot.app.kit.catalogue import tr
 from bot.app.seasons.loop import MAX_NAP_S
-from bot.quiz.rewards import MAX_REWARDS
-from bot.quiz.seasons import MAX_NAME, end_of_day
-from bot.quiz.teams import MAX_TEAMS, MIN_TEAMS, TeamsAsked, TeamScore, read_teams, team_standings
-from bot.storage.seasons import CLAIM_LIFETIME
+from bot.quiz.rewards.reward_roles import MAX_REWARDS
+from bot.quiz.rounds.teams import (
+    MAX_TEAMS,
+    MIN_TEAMS,
+    TeamsAsked,
+    TeamScore,
+    read_teams,
+    team_standings,
+)
+from bot.quiz.seasons.season import MAX_NAME, end_of_day
+from bot.storage.seasons.season import CLAIM_LIFETIME
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = (REPO / "docs" / "seasons.md").read_text(encoding="utf-8")

@@ -14,18 +14,13 @@ from bot.app.kit import pack_checker as checker
 from bot.app.kit.authority import elevated_names
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.check import EVENTS_PERMISSION, NEEDED_PERMISSIONS
-from bot.quiz import (
-    analytics,
-    heavy_commands,
-    loader,
-    pictures,
-    server_packs,
-    suggestions,
-    upload_rate,
-    yamlcompose,
-)
-from bot.storage import analytics as stored_analytics
-from bot.storage import pending_uploads, question_forms
+from bot.quiz.analytics import items as analytics
+from bot.quiz.authoring import suggestions
+from bot.quiz.packs import heavy_commands, server_packs, upload_rate
+from bot.quiz.reader import loader, pictures, yamlcompose
+from bot.storage.analytics import item_answers as stored_analytics
+from bot.storage.authoring import question_forms
+from bot.storage.packs import pending_uploads
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
 
@@ -67,7 +62,7 @@ def _label(permission: str) -> str:
 
 def test_the_limits_table_states_the_enforced_limits() -> None:
     assert question_forms.LIFETIME.total_seconds() == 3600  # "an hour"
-    kib = server_packs.MAX_PACK_BYTES // 1024
+    kib = loader.MAX_PACK_BYTES // 1024
     window = f"{upload_rate.UPLOADS_PER_WINDOW} in any {upload_rate.WINDOW_S:.0f} seconds"
     assert _limits() == {
         "size of an uploaded pack": f"{kib} KiB",

@@ -11,12 +11,12 @@ from pathlib import Path
 
 from bot.app.authoring.messages import PROBLEMS
 from bot.app.kit.catalogue import tr
-from bot.quiz.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
-from bot.quiz.pictures import FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_SIDE
-from bot.quiz.question_form import Step, StepKind, picture_file, step_fields, steps
-from bot.quiz.suggestions import MAX_PENDING, REASON_LIMIT, WINDOW
-from bot.quiz.suggestions import PER_MEMBER as PER_MEMBER_SUGGESTIONS
-from bot.storage.question_forms import LIFETIME, PER_MEMBER
+from bot.quiz.authoring.question_form import Step, StepKind, picture_file, step_fields, steps
+from bot.quiz.authoring.suggestions import MAX_PENDING, REASON_LIMIT, WINDOW
+from bot.quiz.authoring.suggestions import PER_MEMBER as PER_MEMBER_SUGGESTIONS
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
+from bot.quiz.reader.pictures import FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_SIDE
+from bot.storage.authoring.question_forms import LIFETIME, PER_MEMBER
 from tests.pictures import picture
 
 REPO = Path(__file__).resolve().parents[1]

@@ -14,9 +14,8 @@ from typing import Any
 from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.quiz import scheduling
-from bot.quiz.scoring import ALL_PACKS, periods_at
-from bot.storage.cards import POLICY
+from bot.quiz.boards.scoring import ALL_PACKS, periods_at
+from bot.quiz.review import scheduling
 from bot.storage.models import (
     answers_table,
     cards_table,
@@ -26,6 +25,7 @@ from bot.storage.models import (
     score_counts_table,
     scores_table,
 )
+from bot.storage.review.cards import POLICY
 
 SHOWN = 5  # mismatches named in the report, per table
 CardState = tuple[int, int | None, float | None, float | None, float, float | None]
@@ -97,8 +97,8 @@ async def _cards(
         by_question[a.question_id].append(a)
     cards, ratings = {}, {}
     for question_id, given in by_question.items():
-        # The settle's own seed (bot/storage/settle.py): one source per question, drawn from in
-        # member order, so that a settle retried schedules exactly as the first try.
+        # The settle's own seed (bot/storage/rounds/settle.py): one source per question, drawn from
+        # in member order, so that a settle retried schedules exactly as the first try.
         rng = Random(f"settle/{round_id}/{question_id}")
         for a in sorted(given, key=lambda answer: answer.member_id):
             card, log = scheduling.review(

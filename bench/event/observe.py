@@ -17,9 +17,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench.rig.clicks import answer_buttons
-from bot.quiz.rounds import Message
+from bot.quiz.rounds.rules import Message
 from bot.storage.models import round_messages_table, rounds_table
-from bot.storage.outbox import message_purpose
+from bot.storage.rounds.outbox import message_purpose
 from standin.driver import Sandbox
 
 Json = dict[str, Any]

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from bot.quiz.loader import LIMITS, MAX_OPTIONS, MAX_URL
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MAX_URL
 
 SMALL_PACK = "fault-bench"
 MAX_PACK = "maximal-length-pack-for-fault-benchmarks"  # a pack id is at most 40 characters

@@ -19,7 +19,7 @@ import time
 from datetime import date, timedelta
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.progress import Progress, due_per_day, weekly_tallies
+from bot.quiz.stats.progress import Progress, due_per_day, weekly_tallies
 
 TODAY = date(2026, 11, 26)
 

@@ -49,8 +49,8 @@ from bench.learning.sweep import (
     points,
     run_point,
 )
-from bot.quiz import scheduling
-from bot.quiz.scheduling import DEFAULT_DAILY_NEW_LIMIT
+from bot.quiz.review import scheduling
+from bot.quiz.review.scheduling import DEFAULT_DAILY_NEW_LIMIT
 
 K_TARGET = 485.0  # the knowledge the inverse reading asks for (of 516 questions)
 RATIO_TO = ("fixed", "leitner", "oracle_constant", "oracle_rising")

@@ -11,7 +11,7 @@ import numpy.typing as npt
 from bench.learning.fitted import Prediction
 from bench.learning.frontier import Estimate, estimate
 from bench.learning.sweep import World
-from bot.quiz import fitting
+from bot.quiz.review import fitting
 
 
 def fitting_summary(predictions: Sequence[Prediction], world: World) -> dict[str, object]:

@@ -1,8 +1,8 @@
 """quizbot with fitted personal parameters, and where fitting starts to pay.
 
 ``FittedSchedule`` is the bot's scheduler refitting each member's FSRS weights as the bot does
-(bot/storage/fitting.py): before a day's answers, if ``fitting.refit_due``, ``fitting.fit`` on the
-member's whole history, then every card ``fitting.replayed`` under the new weights.
+(bot/storage/review/fitting.py): before a day's answers, if ``fitting.refit_due``, ``fitting.fit``
+on the member's whole history, then every card ``fitting.replayed`` under the new weights.
 
 ``prediction_by_reviews`` measures the fit's point: fitted on a member's first N answers, do the
 weights predict the answers after them better than FSRS-6's defaults (log loss, fsrs-rs's own
@@ -29,7 +29,7 @@ from bench.learning.schedules import (
     local_to_utc,
     utc_to_local,
 )
-from bot.quiz import fitting, scheduling
+from bot.quiz.review import fitting, scheduling
 
 FIT_SIZES = (100, 200, 400, 800, 1600, 3200, 4800)  # answers fitted on, in the prediction test
 

@@ -1,6 +1,6 @@
 """The schedulers the learning benchmark compares, each telling when a card is next due.
 
-``QuizbotSchedule`` calls the very function the bot calls (``bot.quiz.scheduling.review``);
+``QuizbotSchedule`` calls the very function the bot calls (``bot.quiz.review.scheduling.review``);
 ``Ladder`` is both fixed intervals and Leitner boxes; ``Oracle`` reads the member's true memory.
 Each has a knob the benchmark sweeps (bench/learning/sweep.py).
 """
@@ -16,7 +16,7 @@ from typing import Protocol, TypeAlias, runtime_checkable
 from zoneinfo import ZoneInfo
 
 from bench.learning.learner import Learner, Memory
-from bot.quiz import scheduling
+from bot.quiz.review import scheduling
 
 EPOCH = datetime(2026, 1, 1)  # noqa: DTZ001  # each member's own local midnight of day 0
 SESSION_HOUR = 18 / 24  # when a member studies, in days after their midnight

@@ -30,8 +30,8 @@ from bench.learning.schedules import (
     scaled,
 )
 from bench.learning.studying import Member, Study, study_with_schedule
-from bot.quiz import fitting, scheduling
-from bot.quiz.library import load_library
+from bot.quiz.packs.library import load_library
+from bot.quiz.review import fitting, scheduling
 
 REPO = Path(__file__).resolve().parents[2]
 SYNTHETIC_OPTIONS = 4

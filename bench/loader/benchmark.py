@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.loader.inputs import WORST
-from bot.quiz.loader import parse_pack
-from bot.quiz.problems import PackError
-from bot.quiz.server_packs import MAX_PACK_BYTES
+from bot.quiz.reader.loader import MAX_PACK_BYTES, parse_pack
+from bot.quiz.reader.problems import PackError
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass
 
-from bot.quiz.loader import MAX_QUESTIONS
-from bot.quiz.yamlcompose import MAX_DEPTH, MAX_LINE
+from bot.quiz.reader.loader import MAX_QUESTIONS
+from bot.quiz.reader.yamlcompose import MAX_DEPTH, MAX_LINE
 
 HEAD = "id: worst\nlocales: [en, el]\ntitle: {en: Worst, el: Χειρότερο}\n"
 HEAD += "summary: {en: The worst., el: Το χειρότερο.}\ndifficulty: hard\n"

@@ -37,12 +37,12 @@ from typing import Any
 
 from bench.answers.rig import scratch_database
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
-from bot.storage.answers import AnswerRequest, write_answers
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
-from bot.storage.packs import sync_packs
-from bot.storage.rounds import close_question, open_question, record_answer, start_round
-from bot.storage.settle import settle_pending
+from bot.storage.packs.library import sync_packs
+from bot.storage.rounds.answers import AnswerRequest, write_answers
+from bot.storage.rounds.lifecycle import close_question, open_question, record_answer, start_round
+from bot.storage.rounds.settle import settle_pending
 
 NOW = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 SEED = 20261202

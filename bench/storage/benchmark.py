@@ -27,13 +27,13 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from bench.storage import fill
-from bot.quiz.rounds import RoundState
-from bot.quiz.scoring import ALL_TIME, week_key
+from bot.quiz.boards.scoring import ALL_TIME, week_key
+from bot.quiz.rounds.rules import RoundState
+from bot.storage.boards.leaderboard import leaderboard, member_rank
 from bot.storage.database import Database
-from bot.storage.leaderboard import leaderboard, member_rank
 from bot.storage.migrate import upgrade_async
-from bot.storage.reviews import next_review
-from bot.storage.rounds import end_round, open_question, record_answer, start_round
+from bot.storage.review.review_step import next_review
+from bot.storage.rounds.lifecycle import end_round, open_question, record_answer, start_round
 
 READ_CALLS = 300
 RECORD_CALLS = 2000

@@ -16,8 +16,8 @@ from datetime import UTC, datetime, timedelta
 
 import asyncpg
 
-from bot.quiz.scoring import ALL_PACKS, periods_at
-from bot.storage.answers import ANSWER_COLUMNS
+from bot.quiz.boards.scoring import ALL_PACKS, periods_at
+from bot.storage.rounds.answers import ANSWER_COLUMNS
 
 GUILD = 1
 PACKS = ("bench-a", "bench-b")

@@ -25,8 +25,8 @@ from bot.playground import world as playground_world
 from bot.playground.botprocess import PLAYGROUND_TOKEN, BotProcess
 from bot.playground.crowd import Crowd
 from bot.playground.saved_clock import CLOCK_FILE, saved_offset
-from bot.storage import tallies
 from bot.storage.database import Database
+from bot.storage.rounds import tallies
 from standin.config import SandboxConfig
 from standin.core import StandIn
 from standin.openapi import REQUIRE_ENV, spec_path

@@ -55,7 +55,7 @@ class Option:
 class Image:
     """A question's picture as its pack names it: a file beside the pack (or one uploaded with
     it), with its alt text in every locale. ``digest`` is the checked picture's content hash
-    (bot/quiz/pictures.py), empty until the picture is checked; ``line`` and ``column`` are
+    (bot/quiz/reader/pictures.py), empty until the picture is checked; ``line`` and ``column`` are
     where the pack names the file, for problems found in the file itself."""
 
     file: str

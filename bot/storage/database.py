@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import exc as sql
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -234,3 +235,13 @@ class Database:
                 return work(connection)
         finally:
             self._watch_write(began)
+
+
+def is_transient_database_error(error: BaseException) -> bool:
+    """True for the driver losing or not reaching the server, SQLite's lock being busy, or the
+    pool timing out; an integrity or programming error is not retried."""
+    if isinstance(error, sql.DBAPIError):
+        return error.connection_invalidated or isinstance(
+            error, sql.OperationalError | sql.InterfaceError
+        )
+    return isinstance(error, sql.TimeoutError)

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.errors import ConfigError, QuizbotError
-from bot.quiz.rounds import RoundState
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.migrate import alembic_config
 from bot.storage.models import RoundRow

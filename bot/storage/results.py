@@ -6,14 +6,14 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.quiz.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
-from bot.quiz.reminders import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
-from bot.quiz.review_round import RoundMode
-from bot.quiz.rounds import DEFAULT_QUESTION_SECONDS, Message, RoundState
-from bot.quiz.schedule_events import quiet_now
-from bot.quiz.schedules import DEFAULT_GRACE_MINUTES
-from bot.quiz.standings import Standing
-from bot.quiz.teams import TeamPlan, TeamShare
+from bot.quiz.boards.standings import Standing
+from bot.quiz.reminders.reminder_settings import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
+from bot.quiz.rounds.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.rules import DEFAULT_QUESTION_SECONDS, Message, RoundState
+from bot.quiz.rounds.teams import TeamPlan, TeamShare
+from bot.quiz.schedules.events import quiet_now
+from bot.quiz.schedules.series import DEFAULT_GRACE_MINUTES
 from bot.quiz.zones import zone_or_utc
 
 

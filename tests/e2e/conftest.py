@@ -22,11 +22,11 @@ from bot.app.runtime.client import QuizBot
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.main import build_bot
 from bot.clock import Clock
-from bot.quiz.library import Library, load_library
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.quiz.packs.library import Library, load_library
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
-from bot.storage.packs import sync_packs
+from bot.storage.packs.library import sync_packs
+from bot.storage.rounds import lifecycle as rounds
 from standin.driver import Sandbox
 from standin.interactions import DEFERRED_MESSAGE
 from tests.databases import PostgresDatabases, postgres_database, sqlite_database

@@ -10,12 +10,14 @@ from sqlalchemy import select
 
 from bot.app.runtime.client import QuizBot
 from bot.clock import Clock
-from bot.quiz.rounds import RoundState
-from bot.quiz.schedules import Outcome
-from bot.storage import outbox, rounds, schedules
+from bot.quiz.rounds.rules import RoundState
+from bot.quiz.schedules.series import Outcome
 from bot.storage.models import RoundRow
 from bot.storage.results import RoundView
-from bot.storage.rounds import get_round
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox
+from bot.storage.rounds.lifecycle import get_round
+from bot.storage.schedules import series as schedules
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, titled
 
 START_CARD = "Quiz: Mini quiz"  # the start card's heading, in the server's English

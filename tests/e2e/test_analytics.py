@@ -11,7 +11,7 @@ from sqlalchemy import text
 from bot.app.analytics.embed import format_index
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import letter
-from bot.storage import rounds
+from bot.storage.rounds import lifecycle as rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, followed_up, question_message, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of

@@ -10,7 +10,8 @@ from sqlalchemy import text
 
 from bot.app.kit.authority import refusal_text
 from bot.app.kit.catalogue import tr
-from bot.storage import rewards, settings
+from bot.storage.rewards import reward_roles as rewards
+from bot.storage.settings import settings
 from standin.permissions import (
     ADMINISTRATOR,
     BAN_MEMBERS,

@@ -16,7 +16,7 @@ import pytest
 from bot.app.boards.buttons import MeButton, PageButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.quiz.scoring import month_key, week_key
+from bot.quiz.boards.scoring import month_key, week_key
 from tests.e2e.conftest import QuizWorld, custom_ids, titled
 from tests.e2e.test_standings_and_boards import button, page_of, private_click, seed_round
 

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.question_keys import stable_key
-from bot.quiz.server_packs import stored_pack_id
+from bot.quiz.packs.server_packs import stored_pack_id
 from bot.storage.models import CardRow, MemberSettingsRow, ReviewLogRow
 from standin.driver import SandboxRefusedError
 from tests.databases import BACKENDS

@@ -1,6 +1,6 @@
 """Fitted weights through the stand-in: a member with enough reviews gets their weights fitted by
 the bot's background loop (in its worker process), and the next card they answer is scheduled
-with them (tests/storage/test_fitting.py covers storage's side on both databases)."""
+with them (tests/storage/review/test_fitting.py covers storage's side on both databases)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,17 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import Connection, select, update
 
-from bot.quiz import fitting, scheduling
-from bot.quiz.library import Library
-from bot.storage.cards import POLICY, ROUND_SOURCE, CardReview, review_cards
+from bot.quiz.packs.library import Library
+from bot.quiz.review import fitting, scheduling
 from bot.storage.models import CardRow, MemberParametersRow
-from bot.storage.packs import sync_packs
+from bot.storage.packs.library import sync_packs
+from bot.storage.review.cards import POLICY, ROUND_SOURCE, CardReview, review_cards
 from tests.databases import BACKENDS
 from tests.e2e.conftest import TIMEOUT, QuizWorld, option_id
 from tests.e2e.test_review import description, last_message
 from tests.storage.factories import make_pack
 
-QUESTIONS = 100  # fsrs-rs fits nothing on a few cards (bot/quiz/fitting.py)
+QUESTIONS = 100  # fsrs-rs fits nothing on a few cards (bot/quiz/review/fitting.py)
 ANSWERS_PER_CARD = 50  # 5,000 in all: past FIT_MINIMUM_REVIEWS
 UTC = ZoneInfo("UTC")
 

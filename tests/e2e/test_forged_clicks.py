@@ -14,9 +14,9 @@ from sqlalchemy import select
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.app.kit.question_keys import stable_key
-from bot.quiz.server_packs import stored_pack_id
-from bot.storage import rounds
+from bot.quiz.packs.server_packs import stored_pack_id
 from bot.storage.models import AnswerRow, CardRow, ReviewLogRow, ScoreCountRow, ScoreRow
+from bot.storage.rounds import lifecycle as rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import TIMEOUT, QuizWorld, buttons_of, option_id, play_round, titled
 from tests.e2e.test_server_packs import home, second_server, stored_packs, upload

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.storage import schedules, seasons, settings
+from bot.storage.schedules import series as schedules
+from bot.storage.seasons import season as seasons
+from bot.storage.settings import settings
 from standin.permissions import MANAGE_GUILD, MEMBER_OVERWRITE, ROLE_OVERWRITE, VIEW_CHANNEL
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 

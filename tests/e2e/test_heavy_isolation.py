@@ -15,14 +15,14 @@ import yaml
 from sqlalchemy import insert, text
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.heavy_commands import HEAVY_PER_WINDOW, HEAVY_WINDOW_S
-from bot.quiz.loader import MAX_QUESTIONS, parse_pack
 from bot.quiz.model import Pack
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.quiz.packs.heavy_commands import HEAVY_PER_WINDOW, HEAVY_WINDOW_S
+from bot.quiz.reader.loader import MAX_QUESTIONS, parse_pack
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow
-from bot.storage.packs import sync_packs
+from bot.storage.packs.library import sync_packs
+from bot.storage.rounds import lifecycle as rounds
 from standin.driver import Sandbox
 from tests.e2e.conftest import TIMEOUT, Json, content_of, option_id, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of

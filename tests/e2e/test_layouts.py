@@ -19,13 +19,13 @@ from bot.app.kit.limits import LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
 from bot.app.rounds.buttons import question_view
 from bot.app.rounds.embeds import question_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
-from bot.quiz.loader import LIMITS, MAX_OPTIONS
+from bot.quiz.boards.standings import Score, round_standings
 from bot.quiz.model import Difficulty, Option, Question, Text
-from bot.quiz.shuffle import shown_order
-from bot.quiz.standings import Score, round_standings
-from bot.storage import rounds
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS
+from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.results import FastAnswer, Tally
-from bot.storage.tallies import STANDINGS_SHOWN
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds.tallies import STANDINGS_SHOWN
 from standin.layouts import IS_COMPONENTS_V2
 from tests.e2e.conftest import (
     QuizWorld,

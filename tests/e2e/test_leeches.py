@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select, update
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.leeches import LEECH_LAPSES
+from bot.quiz.review.leeches import LEECH_LAPSES
 from bot.storage.models import CardRow
 from tests.e2e.conftest import TIMEOUT, QuizWorld, option_id, play_round
 from tests.e2e.test_review import CORRECT, last_message, prompt_of

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from bot.app.kit.context import utc_now
-from bot.quiz.library import load_library
-from bot.storage import rounds, settings
-from bot.storage.packs import sync_packs
+from bot.quiz.packs.library import load_library
+from bot.storage.packs.library import sync_packs
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.settings import settings
 from standin.permissions import MENTION_EVERYONE
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.app.kit.catalogue import tr
-from bot.storage import rounds, settings
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.settings import settings
 from tests.e2e.conftest import QuizWorld, titled
 
 NOT_MODERATOR = "errors.not_moderator"

@@ -12,10 +12,11 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.quiz.library import Library
-from bot.quiz.rounds import RoundState
-from bot.storage import outbox, rounds, tallies
-from bot.storage.packs import sync_packs
+from bot.quiz.packs.library import Library
+from bot.quiz.rounds.rules import RoundState
+from bot.storage.packs.library import sync_packs
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox, tallies
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     TIMEOUT,

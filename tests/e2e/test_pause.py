@@ -10,10 +10,11 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import relative_time
-from bot.quiz.pauses import PAUSE_LIMIT_REASON
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds, tallies
+from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.results import RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import tallies
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, question_message, shown_letter, titled
 from tests.messages import layout_text

@@ -14,10 +14,10 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.custom_ids import REVIEW_NEXT, UPLOAD_CONFIRM
-from bot.quiz.pictures import MAX_PICTURE_BYTES, check_picture
-from bot.storage import rounds
-from bot.storage.pictures import stored_picture
-from bot.storage.server_packs import guild_pack_records
+from bot.quiz.reader.pictures import MAX_PICTURE_BYTES, check_picture
+from bot.storage.packs.pictures import stored_picture
+from bot.storage.packs.server_packs import guild_pack_records
+from bot.storage.rounds import lifecycle as rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     Json,

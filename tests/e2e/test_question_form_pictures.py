@@ -11,9 +11,9 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.quiz.pictures import MAX_PICTURE_BYTES, check_picture
-from bot.storage.pictures import stored_picture
-from bot.storage.server_packs import current_source
+from bot.quiz.reader.pictures import MAX_PICTURE_BYTES, check_picture
+from bot.storage.packs.pictures import stored_picture
+from bot.storage.packs.server_packs import current_source
 from tests.databases import BACKENDS
 from tests.e2e.conftest import Json, QuizWorld, buttons_of, question_message
 from tests.e2e.forms import (

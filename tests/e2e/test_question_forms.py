@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.loader import parse_pack
-from bot.quiz.pictures import check_picture
-from bot.storage.server_packs import current_source
+from bot.quiz.reader.loader import parse_pack
+from bot.quiz.reader.pictures import check_picture
+from bot.storage.packs.server_packs import current_source
 from standin.interactions import MODAL
 from tests.e2e.conftest import QuizWorld, question_message
 from tests.e2e.forms import (

@@ -12,9 +12,10 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.settings.zones import known_zones
-from bot.quiz.reminders import SettingsChange
-from bot.quiz.suggestions import PER_MEMBER, Status
-from bot.storage import settings, suggestions
+from bot.quiz.authoring.suggestions import PER_MEMBER, Status
+from bot.quiz.reminders.reminder_settings import SettingsChange
+from bot.storage.authoring import suggestions
+from bot.storage.settings import settings
 from standin.interactions import MODAL
 from standin.permissions import MEMBER_OVERWRITE, SEND_MESSAGES
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, buttons_of, content_of

@@ -21,9 +21,9 @@ from bench.rig.processes import BotProcess, log_file
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.app.settings.zones import known_zones
-from bot.quiz.reminders import SettingsChange, local_day
-from bot.storage import settings
+from bot.quiz.reminders.reminder_settings import SettingsChange, local_day
 from bot.storage.models import ReminderRow
+from bot.storage.settings import settings
 from tests.e2e.conftest import (
     TIMEOUT,
     Json,

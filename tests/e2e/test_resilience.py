@@ -15,8 +15,9 @@ from sqlalchemy.engine import make_url
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.storage import outbox, rounds, tallies
 from bot.storage.models import RoundRow, ScoreRow, rounds_table
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox, tallies
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,

@@ -1,5 +1,5 @@
 """/settings retention through the stand-in: the reviews a day of each choice from the member's
-own cards, shown before they choose, and the choice saved (tests/storage/test_retention.py
+own cards, shown before they choose, and the choice saved (tests/storage/review/test_retention.py
 checks that their cards are then scheduled with it)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.retention import RETENTION_CHOICES, outlook
-from bot.storage import settings
+from bot.quiz.review.retention import RETENTION_CHOICES, outlook
 from bot.storage.models import CardRow
+from bot.storage.settings import settings
 from tests.e2e.conftest import QuizWorld, option_id
 from tests.e2e.test_review import CORRECT, last_message, prompt_of
 

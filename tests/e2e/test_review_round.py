@@ -5,8 +5,8 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
-from bot.storage import rounds
 from bot.storage.models import RoundRow
+from bot.storage.rounds import lifecycle as rounds
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, play_round, question_message, titled
 from tests.messages import layout_text
 

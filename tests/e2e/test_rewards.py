@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.storage import rewards
+from bot.storage.rewards import reward_roles as rewards
 from standin.permissions import MANAGE_ROLES
 from tests.e2e.conftest import Json, QuizWorld, play_round
 

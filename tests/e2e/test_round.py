@@ -6,8 +6,9 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import bar
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds, tallies
+from bot.quiz.rounds.rules import RoundState
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import tallies
 from standin.driver import SandboxRefusedError
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (

@@ -4,8 +4,8 @@ reminders are, not in the server's language."""
 from __future__ import annotations
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.quiz.rounds.rules import RoundState
+from bot.storage.rounds import lifecycle as rounds
 from tests.e2e.conftest import QuizWorld, question_message
 
 TIMEOUT = 15.0

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
-from bot.quiz.schedules import MAX_SCHEDULES, Outcome
-from bot.storage import settings
+from bot.quiz.schedules.series import MAX_SCHEDULES, Outcome
+from bot.storage.settings import settings
 from standin.permissions import MEMBER_OVERWRITE, SEND_MESSAGES
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 from tests.e2e.scheduling import (

@@ -15,9 +15,9 @@ from sqlalchemy import select
 from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.app.settings.zones import known_zones
-from bot.quiz.reminders import SettingsChange
-from bot.storage import settings
+from bot.quiz.reminders.reminder_settings import SettingsChange
 from bot.storage.models import InterestNoticeRow
+from bot.storage.settings import settings
 from standin.permissions import BOT_DEFAULT
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld
 from tests.e2e.scheduling import (

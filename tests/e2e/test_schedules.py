@@ -17,10 +17,10 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.main import build_bot
-from bot.quiz.rounds import RoundState
-from bot.quiz.schedules import Occurrence, Outcome
+from bot.quiz.rounds.rules import RoundState
+from bot.quiz.schedules.series import Occurrence, Outcome
 from bot.storage.database import Database
-from bot.storage.rounds import ScheduledStart, end_round, start_round
+from bot.storage.rounds.lifecycle import ScheduledStart, end_round, start_round
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 from tests.e2e.scheduling import (
     add,

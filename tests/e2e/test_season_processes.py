@@ -25,8 +25,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from bench.rig.processes import BotProcess, log_file
 from bot.app.kit.catalogue import tr
 from bot.app.seasons.loop import MAX_NAP_S
-from bot.quiz.seasons import Season
-from bot.storage import seasons
+from bot.quiz.seasons.season import Season
+from bot.storage.seasons import season as seasons
 from tests.e2e.conftest import TIMEOUT, QuizWorld, play_round, seed_finished_round
 from tests.e2e.test_seasons import board_lines, final_standings, public_board
 

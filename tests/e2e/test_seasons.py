@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from bot.app.kit.catalogue import tr
-from bot.storage import seasons
+from bot.storage.seasons import season as seasons
 from tests.e2e.conftest import (
     Json,
     QuizWorld,

@@ -10,10 +10,11 @@ from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.custom_ids import UPLOAD_CONFIRM
-from bot.quiz.server_packs import MAX_PACK_BYTES, MAX_SERVER_PACKS
-from bot.quiz.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
-from bot.storage import rounds
+from bot.quiz.packs.server_packs import MAX_SERVER_PACKS
+from bot.quiz.packs.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
+from bot.quiz.reader.loader import MAX_PACK_BYTES
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
+from bot.storage.rounds import lifecycle as rounds
 from standin.commands import OptionValue
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, shown_letter
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.storage import settings
+from bot.storage.settings import settings
 from standin.driver import SandboxRefusedError
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 

@@ -31,7 +31,7 @@ from bench.rig.discordproxy import DiscordProxy
 from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
-from bot.quiz.shards import shard_of
+from bot.quiz.shards.serving import shard_of
 from standin.driver import Sandbox
 from standin.layouts import titles as message_titles
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database

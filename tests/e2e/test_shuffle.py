@@ -12,9 +12,9 @@ from sqlalchemy import update
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.quiz.model import Question
-from bot.quiz.shuffle import option_order, review_option_seed, shown_order
-from bot.storage import rounds
+from bot.quiz.rounds.shuffle import option_order, review_option_seed, shown_order
 from bot.storage.models import CardRow
+from bot.storage.rounds import lifecycle as rounds
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     Json,

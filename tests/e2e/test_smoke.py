@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import rounds
+from bot.storage.rounds import lifecycle as rounds
 from tests.e2e.conftest import QuizWorld
 from tests.messages import heading_of
 

@@ -12,8 +12,8 @@ from sqlalchemy import text
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.app.kit.message_parts import BRAND, NEUTRAL
-from bot.quiz.rounds import RoundState
-from bot.storage import rounds
+from bot.quiz.rounds.rules import RoundState
+from bot.storage.rounds import lifecycle as rounds
 from tests.e2e.conftest import QuizWorld, buttons_of, edits_of, titled
 from tests.messages import accent_of, texts_of
 

@@ -13,10 +13,11 @@ from sqlalchemy.engine import make_url
 from bench.rig.tcpproxy import TcpProxy
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.quiz.rounds import RoundState
-from bot.storage import outbox, rounds
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.results import RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox
 from tests.e2e.conftest import (
     Json,
     QuizWorld,

@@ -8,8 +8,9 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.quiz.model import Question
-from bot.storage import rounds, teams
 from bot.storage.results import RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import teams
 from tests.e2e.conftest import Json, QuizWorld, answer, of_round, titled
 from tests.messages import layout_text
 

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.quiz.library import load_library
+from bot.quiz.packs.library import load_library
 from standin.driver import Sandbox
 from tests.e2e.conftest import REPO, TIMEOUT, Json, content_of
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of

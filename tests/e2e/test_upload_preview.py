@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from bot.app.kit.custom_ids import UPLOAD_CANCEL, UPLOAD_CONFIRM
-from bot.quiz.loader import parse_pack
-from bot.quiz.server_packs import typed_pack
+from bot.quiz.packs.server_packs import typed_pack
+from bot.quiz.reader.loader import parse_pack
 from tests.databases import BACKENDS
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, change_behind_the_bots_back
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
@@ -26,7 +26,7 @@ from tests.e2e.test_server_packs import (
     upload,
 )
 from tests.messages import components_in
-from tests.quiz.imports.importing import SAMPLES
+from tests.quiz.reader.imports.importing import SAMPLES
 from tests.storage.factories import CAPITALS
 
 GIFT = (SAMPLES / "moodle-export.gift").read_bytes()

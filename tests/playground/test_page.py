@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.library import load_library
 from bot.quiz.model import Question
+from bot.quiz.packs.library import load_library
 from tests.playground.browsing import become, overlap, plain, run_command
 from tests.playground.conftest import REPO, Playground, no_failures
 from tests.shipped import SHIPPED_PACK_FILES, SHIPPED_PICTURE_FILES

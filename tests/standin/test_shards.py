@@ -11,7 +11,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot.quiz.shards import shard_of
+from bot.quiz.shards.serving import shard_of
 from standin.config import Limits, SandboxConfig
 from standin.ratelimit import RateLimitedError, RateLimiter
 from tests.standin.conftest import MiniBot, running

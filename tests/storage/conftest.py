@@ -13,7 +13,7 @@ import pytest
 
 from bot.app.kit.pack_checker import PackChecker
 from bot.storage.database import Database
-from bot.storage.packs import sync_packs
+from bot.storage.packs.library import sync_packs
 from tests.databases import BACKENDS, PostgresDatabases, postgres_database, sqlite_database
 from tests.storage.factories import NOW, make_pack
 

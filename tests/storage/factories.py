@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.quiz import review
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
-from bot.storage import reviews
+from bot.quiz.review import session as review
 from bot.storage.database import Database
 from bot.storage.results import RoundView, Tally
-from bot.storage.rounds import close_question, start_round
-from bot.storage.settle import settle_pending
+from bot.storage.review import review_step as reviews
+from bot.storage.rounds.lifecycle import close_question, start_round
+from bot.storage.rounds.settle import settle_pending
 
 # A Wednesday in ISO week 2026-W48, in November.
 NOW = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)

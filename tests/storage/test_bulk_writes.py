@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Connection, select
 
-from bot.storage.cards import REVIEW_SOURCE, CardReview, review_cards
 from bot.storage.database import Database
 from bot.storage.models import CardRow, ReviewLogRow
+from bot.storage.review.cards import REVIEW_SOURCE, CardReview, review_cards
 from tests.storage.factories import seeded
 
 WHOLE_SECOND = datetime(2027, 5, 7, 13, 0, tzinfo=UTC)

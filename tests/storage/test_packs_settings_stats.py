@@ -7,20 +7,20 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
-from bot.quiz.review import Answer, Session
+from bot.quiz.review.session import Answer, Session
 from bot.storage.database import Database
 from bot.storage.models import CardRow, QuestionRow
-from bot.storage.packs import active_question_ids, sync_packs
+from bot.storage.packs.library import active_question_ids, sync_packs
 from bot.storage.results import GuildSettings, MemberSettings, PackMastery
-from bot.storage.reviews import take
-from bot.storage.rounds import open_question, record_answer
-from bot.storage.settings import (
+from bot.storage.review.review_step import take
+from bot.storage.rounds.lifecycle import open_question, record_answer
+from bot.storage.settings.settings import (
     guild_settings,
     member_settings,
     save_guild_settings,
     save_member_settings,
 )
-from bot.storage.stats import member_stats
+from bot.storage.stats.member_stats import member_stats
 from tests.storage.factories import (
     NOW,
     close_and_settle,

@@ -14,8 +14,8 @@ from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
-from bot.quiz.analytics import analyse_answers
-from bot.storage.analytics import pack_answers
+from bot.quiz.analytics.items import analyse_answers
+from bot.storage.analytics.item_answers import pack_answers
 
 
 class AnalyticsCommands(QuizCommands):

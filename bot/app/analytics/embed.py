@@ -9,7 +9,7 @@ import discord
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_embed, fit_text, length
 from bot.app.kit.message_parts import BRAND, letter
-from bot.quiz.analytics import MAX_ANALYSED_ANSWERS, ItemStats, PackAnalytics
+from bot.quiz.analytics.items import MAX_ANALYSED_ANSWERS, ItemStats, PackAnalytics
 from bot.quiz.model import Pack
 
 PROMPT_EXCERPT = 80  # enough to recognise a question; the id names it exactly

@@ -1,10 +1,10 @@
 """The question form's buttons, and its modals' submissions, routed like every persistent
 button (bot/app/kit/buttons.py), so a form goes on across a restart.
 
-Each carries only the form's token; the form is found by the token together with the member
-and the server the interaction comes from (bot/storage/question_forms.py), and the member must
-still be a moderator there. A button acts only from the form's own reply message (Discord's
-copy of it carries that button), a submission only as a modal's submission."""
+Each carries only the form's token; the form is found by the token together with the member and the
+server the interaction comes from (bot/storage/authoring/question_forms.py), and the member must
+still be a moderator there. A button acts only from the form's own reply message (Discord's copy of
+it carries that button), a submission only as a modal's submission."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ from bot.app.kit.limits import fit_content
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.posted_messages import custom_ids
 from bot.app.kit.replies import say
-from bot.quiz.pictures import MAX_PICTURE_BYTES
-from bot.quiz.question_form import Step, StepKind, step_fields
-from bot.storage.question_forms import QuestionFormRecord
+from bot.quiz.authoring.question_form import Step, StepKind, step_fields
+from bot.quiz.reader.pictures import MAX_PICTURE_BYTES
+from bot.storage.authoring.question_forms import QuestionFormRecord
 
 _TOKEN = r"(?P<token>[A-Za-z0-9_-]{16})"  # noqa: S105  # a pattern, no secret
 FORM_PREFIXES = tuple(f"{prefix}:" for prefix in (FORM_STEP, FORM_SAVE, FORM_CANCEL))

@@ -20,12 +20,12 @@ from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import MAX_CHOICES, MAX_NAME, pack_choices, refused_inside_id
 from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.replies import reply, say
-from bot.quiz.loader import slug_problem
+from bot.quiz.authoring.question_form import question_values
+from bot.quiz.authoring.suggestions import PER_MEMBER
 from bot.quiz.model import Difficulty, Pack, Question
-from bot.quiz.question_form import question_values
-from bot.quiz.server_packs import MAX_SERVER_PACKS, guild_of, shown_pack_id, typed_pack
-from bot.quiz.suggestions import PER_MEMBER
-from bot.storage.question_forms import QuestionFormRecord
+from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, guild_of, shown_pack_id, typed_pack
+from bot.quiz.reader.loader import slug_problem
+from bot.storage.authoring.question_forms import QuestionFormRecord
 
 LANGUAGES = [
     app_commands.Choice(name=_("choice.english"), value="en"),

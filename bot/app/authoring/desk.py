@@ -15,10 +15,13 @@ from dataclasses import dataclass, replace
 
 from bot.app.kit.context import AppContext
 from bot.app.kit.pack_outcomes import Uploaded
-from bot.quiz.model import Difficulty, Pack
-from bot.quiz.pack_edits import EditRefusedError, new_pack, with_question, without_question
-from bot.quiz.pictures import MAX_PICTURE_BYTES
-from bot.quiz.question_form import (
+from bot.quiz.authoring.pack_edits import (
+    EditRefusedError,
+    new_pack,
+    with_question,
+    without_question,
+)
+from bot.quiz.authoring.question_form import (
     IMAGE,
     FormProblem,
     Step,
@@ -32,9 +35,11 @@ from bot.quiz.question_form import (
     steps,
     text_of,
 )
-from bot.quiz.question_ids import question_id
-from bot.storage import question_forms
-from bot.storage.question_forms import QuestionFormRecord
+from bot.quiz.model import Difficulty, Pack
+from bot.quiz.packs.question_ids import question_id
+from bot.quiz.reader.pictures import MAX_PICTURE_BYTES
+from bot.storage.authoring import question_forms
+from bot.storage.authoring.question_forms import QuestionFormRecord
 
 
 class Purpose(enum.StrEnum):

@@ -15,8 +15,7 @@ from bot.app.authoring.modals import FIELD_TEXTS, language_name
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import FIELD_VALUE, echo, fit_embed, fit_text
 from bot.app.kit.message_parts import BRAND
-from bot.quiz.model import OPTION_LETTERS
-from bot.quiz.question_form import (
+from bot.quiz.authoring.question_form import (
     CORRECT,
     IMAGE,
     FormProblem,
@@ -26,8 +25,9 @@ from bot.quiz.question_form import (
     option_lines,
     wrong_options,
 )
-from bot.quiz.server_packs import shown_pack_id
-from bot.storage.question_forms import QuestionFormRecord
+from bot.quiz.model import OPTION_LETTERS
+from bot.quiz.packs.server_packs import shown_pack_id
+from bot.storage.authoring.question_forms import QuestionFormRecord
 
 MAX_STEP_BUTTONS = 6  # a new pack's details, two languages' texts, the picture, two "why"s
 SHOWN_PROBLEMS = 10
@@ -47,7 +47,7 @@ SAVED = {
     Purpose.REMOVE: "forms.saved_remove",
 }
 SAVE_LABELS = {Purpose.SUGGEST: "forms.send_suggestion", Purpose.APPROVE: "forms.approve"}
-# The domain's problem keys (bot/quiz/question_form.py) and their messages.
+# The domain's problem keys (bot/quiz/authoring/question_form.py) and their messages.
 PROBLEMS = {
     "required": "forms.problem_required",
     "too_long": "forms.problem_too_long",

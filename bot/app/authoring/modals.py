@@ -14,10 +14,17 @@ from babel import Locale, UnknownLocaleError
 from bot.app.kit.catalogue import tr
 from bot.app.kit.custom_ids import FORM_MODAL
 from bot.app.kit.limits import fit_text
-from bot.quiz.loader import LIMITS, MAX_OPTIONS
+from bot.quiz.authoring.question_form import (
+    CORRECT,
+    IMAGE,
+    Step,
+    StepKind,
+    option_lines,
+    step_fields,
+)
 from bot.quiz.model import OPTION_LETTERS
-from bot.quiz.pictures import MAX_PICTURE_BYTES
-from bot.quiz.question_form import CORRECT, IMAGE, Step, StepKind, option_lines, step_fields
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS
+from bot.quiz.reader.pictures import MAX_PICTURE_BYTES
 
 MODAL_TITLE, LABEL, DESCRIPTION, PLACEHOLDER, OPTION_LABEL = 45, 45, 100, 100, 100
 TEXT_INPUT_MAX = 4000  # Discord's own limit for one text input

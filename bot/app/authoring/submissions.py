@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.app.authoring.modals import field_limit
-from bot.quiz.loader import MAX_OPTIONS
-from bot.quiz.question_form import CORRECT, IMAGE
+from bot.quiz.authoring.question_form import CORRECT, IMAGE
+from bot.quiz.reader.loader import MAX_OPTIONS
 
 LABEL, ACTION_ROW = 18, 1
 _CHOICES = frozenset(str(index) for index in range(MAX_OPTIONS))

@@ -36,10 +36,10 @@ from bot.app.kit.permissions import is_moderator
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.replies import say
 from bot.app.kit.retry import describe
-from bot.quiz.suggestions import REASON_LIMIT, Status, reason_problem
-from bot.storage import settings
-from bot.storage.question_forms import QuestionFormRecord
-from bot.storage.suggestions import Suggestion
+from bot.quiz.authoring.suggestions import REASON_LIMIT, Status, reason_problem
+from bot.storage.authoring.question_forms import QuestionFormRecord
+from bot.storage.authoring.suggestions import Suggestion
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

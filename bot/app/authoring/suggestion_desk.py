@@ -5,7 +5,7 @@ An approval claims the suggestion, changes the pack as a form does (bot/app/auth
 the same loader checks, the picture checked in a worker), then records it approved with the
 question's id; an approval the pack cannot take gives the claim back, so the suggestion waits
 again and the moderator is told why. Approving twice adds the question once
-(bot/quiz/suggestions.py, ``same_question``)."""
+(bot/quiz/authoring/suggestions.py, ``same_question``)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ from dataclasses import dataclass
 
 from bot.app.authoring.desk import Purpose, Saved
 from bot.app.kit.context import AppContext
+from bot.quiz.authoring.pack_edits import EditRefusedError, with_question
+from bot.quiz.authoring.question_form import IMAGE, picture_file, question_of
+from bot.quiz.authoring.suggestions import same_question
 from bot.quiz.model import Pack
-from bot.quiz.pack_edits import EditRefusedError, with_question
-from bot.quiz.question_form import IMAGE, picture_file, question_of
-from bot.quiz.question_ids import question_id
-from bot.quiz.suggestions import same_question
-from bot.storage import question_forms, settings, suggestions
-from bot.storage.question_forms import QuestionFormRecord
-from bot.storage.suggestions import Sent, Suggestion
+from bot.quiz.packs.question_ids import question_id
+from bot.storage.authoring import question_forms, suggestions
+from bot.storage.authoring.question_forms import QuestionFormRecord
+from bot.storage.authoring.suggestions import Sent, Suggestion
+from bot.storage.settings import settings
 
 
 class _AlreadyThereError(Exception):

@@ -12,8 +12,8 @@ from bot.app.authoring.suggestion_desk import Approval
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import echo, fit_text
 from bot.app.kit.message_parts import relative_time
-from bot.quiz.suggestions import PER_MEMBER, Status
-from bot.storage.suggestions import Sent, Suggestion
+from bot.quiz.authoring.suggestions import PER_MEMBER, Status
+from bot.storage.authoring.suggestions import Sent, Suggestion
 
 PROMPT_SHOWN = 200  # of the suggested prompt, in a DM or a decision's answer
 

@@ -18,9 +18,9 @@ from bot.app.authoring.suggestion_messages import author_notice, card
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
-from bot.storage import settings
+from bot.storage.authoring.suggestions import Suggestion
 from bot.storage.database import Database
-from bot.storage.suggestions import Suggestion
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

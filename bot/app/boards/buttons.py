@@ -24,12 +24,13 @@ from bot.app.kit.context import AppContext, ctx_of
 from bot.app.kit.custom_ids import BOARD_ME, BOARD_PAGE
 from bot.app.kit.question_keys import stable_key
 from bot.app.kit.replies import reply, say
+from bot.quiz.boards.scoring import Period, carried_period_key, parse_period_key
+from bot.quiz.boards.standings import page_holding, pages_of
 from bot.quiz.model import Pack
-from bot.quiz.scoring import Period, carried_period_key, parse_period_key
-from bot.quiz.standings import page_holding, pages_of
-from bot.storage import leaderboard, seasons
+from bot.storage.boards import leaderboard
 from bot.storage.database import Database
 from bot.storage.results import LeaderboardPage
+from bot.storage.seasons import season as seasons
 
 PAGE_SIZE = 10
 # A period key; "week" and "month" are on buttons from before they carried keys (see

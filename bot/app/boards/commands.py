@@ -17,9 +17,9 @@ from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.places import server_only
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.replies import reply, say
-from bot.quiz.scoring import Period, period_key, season_key
-from bot.quiz.seasons import MAX_NAME
-from bot.storage import seasons
+from bot.quiz.boards.scoring import Period, period_key, season_key
+from bot.quiz.seasons.season import MAX_NAME
+from bot.storage.seasons import season as seasons
 
 PERIOD_CHOICES = [
     app_commands.Choice(name=_(f"choice.{period.value}"), value=period.value)

@@ -7,9 +7,9 @@ import discord
 from bot.app.kit.catalogue import month_name, tr
 from bot.app.kit.limits import fit_embed
 from bot.app.kit.message_parts import BRAND, mention
+from bot.quiz.boards.scoring import Period, parse_period_key
+from bot.quiz.boards.standings import Standing, shown_tenths
 from bot.quiz.model import Pack
-from bot.quiz.scoring import Period, parse_period_key
-from bot.quiz.standings import Standing, shown_tenths
 from bot.storage.results import LeaderboardPage
 
 

@@ -16,9 +16,9 @@ import discord
 from bot.app.kit.context import ctx_of
 from bot.app.kit.posted_messages import custom_ids
 from bot.app.kit.replies import say
-from bot.quiz.rounds import Message
-from bot.storage.outbox import message_purpose
-from bot.storage.question_orders import RoundRead, question_orders
+from bot.quiz.rounds.rules import Message
+from bot.storage.rounds.outbox import message_purpose
+from bot.storage.rounds.question_orders import RoundRead, question_orders
 
 NOT_HERE = "errors.not_here"
 STANDINGS = message_purpose(Message.STANDINGS, None)

@@ -18,7 +18,7 @@ import discord
 from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.server_views import PackShelf
 from bot.clock import Clock
-from bot.quiz.library import Library
+from bot.quiz.packs.library import Library
 from bot.storage.database import Database
 from bot.storage.results import RoundView
 

@@ -1,15 +1,14 @@
 """The heavy commands' share of the bot, those that read a whole pack or its every answer here
 (`/quiz pack export`, `/quiz analytics`): each server may run them only so often
-(bot/quiz/heavy_commands.py), and what they work out runs in the pack checker's worker
+(bot/quiz/packs/heavy_commands.py), and what they work out runs in the pack checker's worker
 processes (bot/app/kit/pack_checker.py), never on the event loop.
 
 What they hold the event loop for, measured on a pack of 200 questions: its YAML took 0.21 s
-(PyYAML's emitter, pure Python), and the analytics of 40,000 answers 0.1 s to read (all rows
-at once) and another 0.12 s to analyse, threads or not: pure Python holds the GIL. A flood of
-them in one server kept clicks in another waiting up to 1.3 s. Now the loop only streams the
-rows (bot/storage/analytics.py) and pickles what a worker is given, a few milliseconds at a
-time.
-"""
+(PyYAML's emitter, pure Python), and the analytics of 40,000 answers 0.1 s to read (all rows at
+once) and another 0.12 s to analyse, threads or not: pure Python holds the GIL. A flood of them in
+one server kept clicks in another waiting up to 1.3 s. Now the loop only streams the rows
+(bot/storage/analytics/item_answers.py) and pickles what a worker is given, a few milliseconds at a
+time."""
 
 from __future__ import annotations
 
@@ -20,8 +19,8 @@ import discord
 
 from bot.app.kit.pack_checker import PackChecker
 from bot.app.kit.replies import say
-from bot.quiz.heavy_commands import heavy_rate
-from bot.quiz.upload_rate import UploadRate
+from bot.quiz.packs.heavy_commands import heavy_rate
+from bot.quiz.packs.upload_rate import UploadRate
 
 # For one job in a worker: the largest takes about 0.3 s. Only a machine far past its capacity
 # gets near this; the worker is then killed, not left holding the server's turn.

@@ -15,17 +15,17 @@ from datetime import datetime
 
 from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
 from bot.app.kit.pack_outcomes import Uploaded
-from bot.quiz.imports.formats import Format
-from bot.quiz.imports.reading import UploadedFile
-from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
-from bot.quiz.pack_pictures import with_digests
-from bot.quiz.pack_yaml import pack_yaml
-from bot.quiz.problems import PackError
-from bot.quiz.server_packs import MAX_SERVER_PACKS, UploadRefusal, as_server_pack, too_big
-from bot.storage import server_packs
+from bot.quiz.packs.pack_pictures import with_digests
+from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, UploadRefusal, as_server_pack, too_big
+from bot.quiz.reader.imports.formats import Format
+from bot.quiz.reader.imports.reading import UploadedFile
+from bot.quiz.reader.loader import parse_pack
+from bot.quiz.reader.pack_yaml import pack_yaml
+from bot.quiz.reader.problems import PackError
 from bot.storage.database import Database
-from bot.storage.pack_versions import ServerPackSource
+from bot.storage.packs import server_packs
+from bot.storage.packs.versions import ServerPackSource
 
 CHANGE_ATTEMPTS = 3  # a pack changed by another moderator between a form's read and write
 PackEdit = Callable[[Pack | None], Pack]

@@ -5,7 +5,7 @@ The pack loader is pure Python, and a 256 KiB file can be made to keep it busy f
 the event loop that stalls every server's commands, clicks and round timers. A `PackChecker`
 keeps a small pool of processes (started on first use, forked from a server process that shares
 none of the bot's loop, sockets or threads); each reads one file at a time, in whichever format
-it is (a YAML pack, CSV, Open Trivia DB, GIFT, Aiken, a term list: bot/quiz/imports/). A read
+it is (a YAML pack, CSV, Open Trivia DB, GIFT, Aiken, a term list: bot/quiz/reader/imports/). A read
 that overruns its limit (a few seconds more for each picture) gets its process killed, and the
 next use starts a fresh one. What comes back is pickled: the pack, its YAML and its checked
 pictures, or the problems found in the file or its pictures.
@@ -33,10 +33,10 @@ from typing import TypeVar, TypeVarTuple, cast
 
 from bot.app.kit.worker_jobs import Job, done, dumps
 from bot.app.kit.worker_start import worker_context, workers_ready
-from bot.quiz.imports.reading import Imported, UploadedFile, read_upload
-from bot.quiz.pack_pictures import with_uploads
-from bot.quiz.pictures import Picture
-from bot.quiz.problems import PackError, Problem
+from bot.quiz.packs.pack_pictures import with_uploads
+from bot.quiz.reader.imports.reading import Imported, UploadedFile, read_upload
+from bot.quiz.reader.pictures import Picture
+from bot.quiz.reader.problems import PackError, Problem
 
 PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
 PICTURE_LIMIT_S = 3.0  # more for each picture: about 2 s for the largest taken, re-encoded

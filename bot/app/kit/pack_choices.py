@@ -1,5 +1,5 @@
 """Pack options: autocomplete (packs whose id or title, in the member's language, match), and
-the ids members type, looked up with ``bot.quiz.server_packs.typed_pack``."""
+the ids members type, looked up with ``bot.quiz.packs.server_packs.typed_pack``."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from discord import app_commands
 from bot.app.kit.limits import echo
 from bot.app.kit.places import server_of
 from bot.app.kit.replies import say
-from bot.quiz.library import Library
 from bot.quiz.model import Pack
-from bot.quiz.server_packs import has_separator, shown_pack_id, typed_pack
+from bot.quiz.packs.library import Library
+from bot.quiz.packs.server_packs import has_separator, shown_pack_id, typed_pack
 
 MAX_CHOICES = 25  # Discord shows at most 25 suggestions
 MAX_NAME = 100

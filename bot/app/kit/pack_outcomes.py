@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.quiz.imports.reading import Imported
 from bot.quiz.model import Pack
-from bot.quiz.pictures import Picture
-from bot.quiz.problems import Problem
-from bot.quiz.server_packs import UploadRefusal
+from bot.quiz.packs.server_packs import UploadRefusal
+from bot.quiz.reader.imports.reading import Imported
+from bot.quiz.reader.pictures import Picture
+from bot.quiz.reader.problems import Problem
 
 
 @dataclass(frozen=True, slots=True)

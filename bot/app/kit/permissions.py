@@ -9,8 +9,8 @@ import discord
 
 from bot.app.kit.context import ctx_of
 from bot.app.kit.replies import say
-from bot.storage import settings
 from bot.storage.database import Database
+from bot.storage.settings import settings
 
 
 def can_manage_server(interaction: discord.Interaction[Any]) -> bool:

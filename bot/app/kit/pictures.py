@@ -16,9 +16,9 @@ from cachetools import LRUCache
 from bot.app.kit.retry import ContentGoneError
 from bot.cache import SharedReads
 from bot.quiz.model import Image
-from bot.quiz.pictures import Picture
+from bot.quiz.reader.pictures import Picture
 from bot.storage.database import Database
-from bot.storage.pictures import stored_picture
+from bot.storage.packs.pictures import stored_picture
 
 KEPT_BYTES = 64 * 1024 * 1024
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 
 from bot.quiz.model import Pack
-from bot.storage import settings
 from bot.storage.database import Database
+from bot.storage.settings import settings
 
 
 async def public_locale(

@@ -11,9 +11,9 @@ import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from bot.quiz.library import Library
 from bot.quiz.model import Pack, Question
-from bot.quiz.review import Shown
+from bot.quiz.packs.library import Library
+from bot.quiz.review.session import Shown
 
 KEY_LENGTH = 10
 

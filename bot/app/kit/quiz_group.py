@@ -11,8 +11,8 @@ from discord.ext import commands
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.places import SERVER_CONTEXTS, SERVER_INSTALLS
-from bot.quiz.review_round import RoundMode
-from bot.quiz.rounds import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.rules import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS
 
 QUIZ = "quiz"
 # The seconds a question stays open: a `/quiz start` option and a server's `/quiz settings`.

@@ -19,7 +19,7 @@ from typing import TypeVar
 import aiohttp
 import discord
 
-from bot.storage.transient import is_transient_database_error
+from bot.storage.database import is_transient_database_error
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

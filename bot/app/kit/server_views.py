@@ -39,14 +39,10 @@ from bot.app.kit.pack_outcomes import Checked, Uploaded
 from bot.app.kit.pictures import PictureShelf
 from bot.app.kit.question_keys import QuestionKeys
 from bot.cache import SharedReads
-from bot.quiz.imports.reading import UploadedFile
-from bot.quiz.library import Library
-from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
-from bot.quiz.pack_pictures import with_digests
-from bot.quiz.pictures import Picture
-from bot.quiz.problems import PackError
-from bot.quiz.server_packs import (
+from bot.quiz.packs.library import Library
+from bot.quiz.packs.pack_pictures import with_digests
+from bot.quiz.packs.server_packs import (
     MAX_SERVER_PACKS,
     GuildPacks,
     UploadRefusal,
@@ -56,11 +52,15 @@ from bot.quiz.server_packs import (
     shown_pack_id,
     too_big,
 )
-from bot.quiz.upload_rate import UploadRate
-from bot.storage import server_packs
+from bot.quiz.packs.upload_rate import UploadRate
+from bot.quiz.reader.imports.reading import UploadedFile
+from bot.quiz.reader.loader import parse_pack
+from bot.quiz.reader.pictures import Picture
+from bot.quiz.reader.problems import PackError
 from bot.storage.database import Database
-from bot.storage.pack_versions import ServerPackSource, pack_version
-from bot.storage.server_packs import Removal, UploadTakenError, guild_pack_records
+from bot.storage.packs import server_packs
+from bot.storage.packs.server_packs import Removal, UploadTakenError, guild_pack_records
+from bot.storage.packs.versions import ServerPackSource, pack_version
 
 TTL_S = 10.0
 VERSIONS_KEPT = 64  # parsed versions of rounds' packs, with room for every round running here
@@ -154,7 +154,7 @@ class PackShelf:
         """Stores what ``check`` made of an upload (its YAML, parsed again in a thread: it
         passed the checker's limit then; its images showing ``upload.pictures``), with the
         ``pictures`` not stored yet, if the server's limits still let it; ``taking``: the held
-        upload this confirms (bot/storage/pending_uploads.py), whose pictures are stored."""
+        upload this confirms (bot/storage/packs/pending_uploads.py), whose pictures are stored."""
         try:
             pack = await asyncio.to_thread(_pictured, upload)
         except PackError as error:

@@ -1,5 +1,5 @@
 """A team round's teams on Discord, for `/quiz start` and `/quiz schedule add` alike: what a
-moderator typed, read and checked against the server's roles (the rules: bot/quiz/teams.py),
+moderator typed, read and checked against the server's roles (the rules: bot/quiz/rounds/teams.py),
 and the teams named as a message names them. A role team is named by its role's mention, which
 notifies nobody: every message is sent with no mentions allowed (bot/app/kit/mentions.py)."""
 
@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.app.kit.catalogue import tr
-from bot.quiz.teams import Refused, TeamPlan, read_teams, roles_problem
+from bot.quiz.rounds.teams import Refused, TeamPlan, read_teams, roles_problem
 
 SEED_BITS = 31  # an auto round's seed, stored in its row
 

@@ -1,7 +1,7 @@
 """What the bot does not do when the time comes (bot/quiz/authority.py): a ping of a role that
 is no longer mentionable, chosen by someone who may not ping it, or by no one known. The role
 is checked as Discord has it now and the setter read again over REST; what is withheld is
-recorded once per server, kind and role (bot/storage/withheld.py), and its setter (or, when
+recorded once per server, kind and role (bot/storage/rewards/withheld.py), and its setter (or, when
 they are gone, the server's owner) is told once by DM, never again until the setting is made
 anew: a warning, not a retry loop.
 """
@@ -21,8 +21,9 @@ from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
 from bot.quiz import authority
 from bot.quiz.authority import Refusal
-from bot.storage import settings, withheld
 from bot.storage.database import Database
+from bot.storage.rewards import withheld
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ _TOLD = {
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A role someone chose for the bot to act on, who chose it (None: not known), and where
-    (bot/storage/withheld.py's kinds)."""
+    (bot/storage/rewards/withheld.py's kinds)."""
 
     role_id: int | None
     setter_id: int | None

@@ -1,5 +1,5 @@
 """The Confirm and Cancel buttons of an upload's preview. Their custom_ids name the held upload
-(bot/storage/pending_uploads.py), which is in the database: they work after a restart. A
+(bot/storage/packs/pending_uploads.py), which is in the database: they work after a restart. A
 click acts only for the moderator who uploaded, in the server they uploaded to, while the
 upload is held; otherwise the preview says it expired, and nothing else changes."""
 
@@ -19,7 +19,7 @@ from bot.app.kit.limits import fit_content
 from bot.app.kit.permissions import moderated_guild
 from bot.app.packs.messages import upload_text
 from bot.app.packs.uploads import Held, cancel_upload, confirm_upload
-from bot.storage.pending_uploads import PREVIEW_S
+from bot.storage.packs.pending_uploads import PREVIEW_S
 
 
 class ConfirmUploadButton(

@@ -27,8 +27,14 @@ from bot.app.packs.exports import exported
 from bot.app.packs.messages import checked_text, pack_list_embed, preview_embed
 from bot.app.packs.uploads import Upload, import_language, preview_upload
 from bot.quiz.model import Pack
-from bot.quiz.pictures import MAX_PICTURE_BYTES, size_problem
-from bot.quiz.server_packs import UPLOAD_PICTURES, guild_of, shown_pack_id, too_big, typed_pack
+from bot.quiz.packs.server_packs import (
+    UPLOAD_PICTURES,
+    guild_of,
+    shown_pack_id,
+    too_big,
+    typed_pack,
+)
+from bot.quiz.reader.pictures import MAX_PICTURE_BYTES, size_problem
 
 Picture = discord.Attachment | None
 PICTURE_OPTIONS = {

@@ -22,9 +22,9 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.heavy_work import HeavyWork
 from bot.app.kit.pictures import PictureShelf
 from bot.quiz.model import Pack
-from bot.quiz.pack_pictures import image_files
-from bot.quiz.pack_yaml import pack_yaml
-from bot.quiz.server_packs import shown_pack_id
+from bot.quiz.packs.pack_pictures import image_files
+from bot.quiz.packs.server_packs import shown_pack_id
+from bot.quiz.reader.pack_yaml import pack_yaml
 
 MESSAGE_FILES = 10  # Discord's most attachments in one message
 EXPORT_PICTURES = MESSAGE_FILES - 1  # beside the YAML file

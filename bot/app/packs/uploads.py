@@ -1,7 +1,7 @@
 """An upload's way into a server: read and checked, then shown to its moderator as a preview
 with Confirm and Cancel; stored only once confirmed.
 
-Between the two the pack it makes waits in the database (bot/storage/pending_uploads.py), so
+Between the two the pack it makes waits in the database (bot/storage/packs/pending_uploads.py), so
 the preview's buttons work after a restart and in whichever process serves the server then;
 a preview expires after 15 minutes, and a moderator's newer upload replaces it. Its buttons
 then say so, and nothing else is lost: the server's packs are as they were. The pictures an
@@ -17,16 +17,16 @@ from dataclasses import dataclass, field
 
 from bot.app.kit.context import AppContext
 from bot.app.kit.pack_outcomes import Checked, Uploaded
-from bot.quiz.imports.reading import UploadedFile
-from bot.storage import settings
-from bot.storage.pack_versions import ServerPackSource
-from bot.storage.pending_uploads import (
+from bot.quiz.reader.imports.reading import UploadedFile
+from bot.storage.packs.pending_uploads import (
     PendingUpload,
     drop_upload,
     held_upload,
     hold_upload,
     pending_upload,
 )
+from bot.storage.packs.versions import ServerPackSource
+from bot.storage.settings import settings
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
 """Due-questions reminders by DM, for members who turned them on in /settings.
 
 Each pass reads the members with reminders on and asks the domain whether a reminder is owed now
-(bot.quiz.reminders: their hour, quiet hours, once per member-local day). One that is, with at
-least one question due, is claimed in the database (bot/storage/reminders.py), so that of several
-bot processes exactly one sends it, and is marked sent once Discord confirms the DM.
+(bot.quiz.reminders.reminder_settings: their hour, quiet hours, once per member-local day). One that
+is, with at least one question due, is claimed in the database
+(bot/storage/reminders/due_reminders.py), so that of several bot processes exactly one sends it, and
+is marked sent once Discord confirms the DM.
 
 A crash between the send and the mark leaves a claim with a send noted and no confirmation; once
 its lease runs out a later pass (of any process) picks it up, looks for the DM in the member's DM
@@ -33,11 +34,11 @@ from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.posted_messages import find_posted
 from bot.app.kit.retry import describe
 from bot.app.reminders.buttons import ReminderButton, reminder_marker
-from bot.quiz.library import Library
-from bot.quiz.reminders import reminder_day, reminder_window
-from bot.storage import reminders
+from bot.quiz.packs.library import Library
+from bot.quiz.reminders.reminder_settings import reminder_day, reminder_window
 from bot.storage.database import Database
-from bot.storage.reminders import Candidate, Claim
+from bot.storage.reminders import due_reminders as reminders
+from bot.storage.reminders.due_reminders import Candidate, Claim
 from bot.storage.results import MemberSettings
 
 log = logging.getLogger(__name__)

@@ -20,8 +20,8 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
-from bot.storage import settings
 from bot.storage.database import Database
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

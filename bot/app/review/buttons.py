@@ -49,7 +49,7 @@ from bot.app.review.messages import (
 )
 from bot.app.review.session import keys_here, scope_here, session_here, take_step
 from bot.quiz.model import Question
-from bot.quiz.review import (
+from bot.quiz.review.session import (
     EVERYTHING,
     Answer,
     AnsweredStep,

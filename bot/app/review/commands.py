@@ -14,7 +14,7 @@ from bot.app.kit.context import AppContext
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.places import anywhere, server_of
 from bot.app.review.buttons import start_review
-from bot.quiz.review import Scope
+from bot.quiz.review.session import Scope
 
 
 class ReviewCog(commands.Cog):

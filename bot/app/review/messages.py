@@ -13,10 +13,10 @@ from bot.app.kit.limits import EMBED_TOTAL, fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
 from bot.app.kit.pictures import attachment_url
 from bot.app.kit.question_keys import QuestionKeys, stable_key
-from bot.quiz.leeches import LEECH_LAPSES
 from bot.quiz.model import Pack, Question
-from bot.quiz.review import CardKind, CardStep, Grade, LeechNotice, NothingStep, SummaryStep
-from bot.quiz.shuffle import option_order, review_option_seed, shown_position
+from bot.quiz.review.leeches import LEECH_LAPSES
+from bot.quiz.review.session import CardKind, CardStep, Grade, LeechNotice, NothingStep, SummaryStep
+from bot.quiz.rounds.shuffle import option_order, review_option_seed, shown_position
 
 _FOOTERS = {
     CardKind.NEW: "review.new_question",

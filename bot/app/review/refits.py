@@ -1,6 +1,6 @@
 """Refits FSRS weights in the background: each pass fits the members and packs that
-``bot.storage.fitting.fits_due`` names (a few at a time), in a worker process, and stores the
-weights and the cards recomputed under them (bot/quiz/fitting.py says when a fit is due).
+``bot.storage.review.fitting.fits_due`` names (a few at a time), in a worker process, and stores the
+weights and the cards recomputed under them (bot/quiz/review/fitting.py says when a fit is due).
 
 fsrs-rs holds the GIL while it fits (as long as a second for the largest history storage hands
 it) and the replay is pure Python, so neither may run on the event loop or in a thread of it:
@@ -21,9 +21,9 @@ from datetime import datetime, timedelta
 
 from bot.app.kit.timed_loop import TimedLoop
 from bot.clock import Clock
-from bot.quiz.refits import run_fit
-from bot.storage import fitting
+from bot.quiz.review.refits import run_fit
 from bot.storage.database import Database
+from bot.storage.review import fitting
 
 log = logging.getLogger(__name__)
 

@@ -20,9 +20,9 @@ from bot.app.kit.places import server_of
 from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.replies import say
 from bot.app.review.custom_ids import SessionCode
-from bot.quiz.review import EVERYTHING, ReviewAction, ReviewStep, Scope, Session
-from bot.storage import reviews
-from bot.storage.question_orders import question_orders
+from bot.quiz.review.session import EVERYTHING, ReviewAction, ReviewStep, Scope, Session
+from bot.storage.review import review_step as reviews
+from bot.storage.rounds.question_orders import question_orders
 
 MAX_REVIEWED = 100_000  # cards answered in one session: far beyond a day of reviews
 

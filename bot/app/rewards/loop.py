@@ -1,4 +1,5 @@
-"""Gives the reward roles members earned (bot/storage/rewards.py decides them as answers
+"""Gives the reward roles members earned (bot/storage/rewards/reward_roles.py decides them as
+answers
 settle) and tells each member, privately.
 
 Each pass claims the grants of the servers this process serves and checks each role as the
@@ -27,9 +28,11 @@ from bot.app.kit.timed_loop import ServerLoop
 from bot.app.kit.withheld import tell_once
 from bot.quiz import authority
 from bot.quiz.authority import Refusal
-from bot.quiz.scoring import ALL_TIME
-from bot.storage import rewards, settings, withheld
-from bot.storage.rewards import Grant
+from bot.quiz.boards.scoring import ALL_TIME
+from bot.storage.rewards import reward_roles as rewards
+from bot.storage.rewards import withheld
+from bot.storage.rewards.reward_roles import Grant
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

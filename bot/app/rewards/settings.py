@@ -16,9 +16,9 @@ import discord
 from bot.app.kit.authority import interaction_standing, refused, role_facts
 from bot.quiz import authority
 from bot.quiz.authority import Refusal
-from bot.quiz.rewards import Reward, RewardScope
-from bot.storage import rewards
+from bot.quiz.rewards.reward_roles import Reward, RewardScope
 from bot.storage.database import Database
+from bot.storage.rewards import reward_roles as rewards
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,11 +32,12 @@ from bot.app.kit.message_parts import letter
 from bot.app.kit.replies import reply, say
 from bot.app.rounds.teams import held_roles, locked_in_team
 from bot.quiz.model import Pack, Question
-from bot.quiz.shuffle import shown_order, shown_position
-from bot.quiz.teams import TeamPlan
-from bot.storage import member_answers, rounds
-from bot.storage.question_orders import question_orders
+from bot.quiz.rounds.shuffle import shown_order, shown_position
+from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import member_answers
+from bot.storage.rounds.question_orders import question_orders
 
 Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
 

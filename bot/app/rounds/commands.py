@@ -20,15 +20,16 @@ from bot.app.kit.replies import say
 from bot.app.kit.team_plans import team_plan_of
 from bot.app.kit.withheld import Choice, permitted_ping
 from bot.app.rounds.start_cards import start_card_of
-from bot.quiz.library import Library
 from bot.quiz.model import Pack
-from bot.quiz.review_round import RoundMode
-from bot.quiz.rounds import RoundState
-from bot.quiz.server_packs import shown_pack_id
-from bot.quiz.teams import MAX_TYPED, Refused, TeamPlan
-from bot.storage import rounds, settings
-from bot.storage.pack_versions import PackGoneError
+from bot.quiz.packs.library import Library
+from bot.quiz.packs.server_packs import shown_pack_id
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.rules import RoundState
+from bot.quiz.rounds.teams import MAX_TYPED, Refused, TeamPlan
+from bot.storage.packs.versions import PackGoneError
 from bot.storage.results import RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.settings import settings
 
 
 class RoundCommands(QuizCommands):

@@ -1,15 +1,14 @@
 """Runs rounds in their channels: posts each question, closes it on time, reveals, finishes.
 
 All round state lives in the database, and so does every message a transition owes Discord (the
-outbox, bot/storage/outbox.py). A round's conductor first delivers what its round owes, then
-asks the domain for the next move (bot.quiz.rounds.next_move) and makes it. Passing failures are
-waited out step by step; a supervisor picks up any round that has nobody conducting it, after a
-restart, a crash of its conductor, or a move made by a command (skip, stop, pause, resume). A
-paused round waits for its resume, or for its pause limit, which ends it. Lasting failures
-(a lost channel, questions that are gone) end the round instead (bot/app/rounds/endings.py).
-A closed question is settled behind the conductor (bot/app/rounds/settling.py), after its
-reveal is delivered: whoever conducts a round settles what it finds pending.
-"""
+outbox, bot/storage/rounds/outbox.py). A round's conductor first delivers what its round owes, then
+asks the domain for the next move (bot.quiz.rounds.rules.next_move) and makes it. Passing failures
+are waited out step by step; a supervisor picks up any round that has nobody conducting it, after a
+restart, a crash of its conductor, or a move made by a command (skip, stop, pause, resume). A paused
+round waits for its resume, or for its pause limit, which ends it. Lasting failures (a lost channel,
+questions that are gone) end the round instead (bot/app/rounds/endings.py). A closed question is
+settled behind the conductor (bot/app/rounds/settling.py), after its reveal is delivered: whoever
+conducts a round settles what it finds pending."""
 
 from __future__ import annotations
 
@@ -33,10 +32,11 @@ from bot.app.rounds.outbox import RoundOutbox
 from bot.app.rounds.round_messages import RoundMessages
 from bot.app.rounds.settling import Settles
 from bot.clock import Clock
-from bot.quiz.rounds import Move, NextMove, RoundState, next_move
-from bot.storage import outbox, rounds
+from bot.quiz.rounds.rules import Move, NextMove, RoundState, next_move
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox
 
 log = logging.getLogger(__name__)
 

@@ -10,9 +10,9 @@ import logging
 from bot.app.kit.button_origin import question_purpose
 from bot.app.kit.retry import describe
 from bot.app.rounds.round_messages import RoundMessages
-from bot.storage import tallies
 from bot.storage.database import Database
 from bot.storage.results import RoundView
+from bot.storage.rounds import tallies
 
 log = logging.getLogger(__name__)
 

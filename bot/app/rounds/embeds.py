@@ -22,10 +22,10 @@ from bot.app.kit.message_parts import (
     mention,
     relative_time,
 )
+from bot.quiz.boards.standings import Standings
 from bot.quiz.model import Pack, Question
-from bot.quiz.review_round import RoundMode
-from bot.quiz.shuffle import shown_position
-from bot.quiz.standings import Standings
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.shuffle import shown_position
 from bot.storage.results import Tally
 
 

@@ -16,9 +16,11 @@ from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import ChannelLostError, ContentGoneError, Patience
 from bot.app.rounds.round_messages import RoundMessages
 from bot.quiz.model import Pack
-from bot.storage import outbox, rounds, settings
 from bot.storage.database import Database
 from bot.storage.results import RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

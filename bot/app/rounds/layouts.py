@@ -25,11 +25,11 @@ from bot.app.kit.team_plans import teams_text
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.embeds import counter_text, standings_embed, start_card, timer_text
 from bot.app.rounds.teams import shares_text, standings_text
+from bot.quiz.boards.standings import Standings
 from bot.quiz.model import Difficulty, Pack, Question
-from bot.quiz.pauses import PAUSE_LIMIT_REASON, pause_minutes
-from bot.quiz.review_round import RoundMode
-from bot.quiz.standings import Standings
-from bot.quiz.teams import TeamPlan, TeamStanding
+from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON, pause_minutes
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.teams import TeamPlan, TeamStanding
 from bot.storage.results import RoundView, Tally
 
 Layout = ui.LayoutView

@@ -1,4 +1,4 @@
-"""Delivers the messages a round owes (bot/storage/outbox.py) until Discord confirms them.
+"""Delivers the messages a round owes (bot/storage/rounds/outbox.py) until Discord confirms them.
 
 Edits are idempotent: a reveal is rendered from the database and sent again unchanged. A post
 may have reached Discord before its sender crashed or lost the reply, so every post after the
@@ -25,11 +25,12 @@ from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, descr
 from bot.app.rounds.layouts import reveal_layout, standings_layout, why_it_ended
 from bot.app.rounds.round_messages import Channel, RoundMessages
 from bot.app.rounds.start_cards import start_card_of
-from bot.quiz.rounds import Message, RoundState
-from bot.quiz.shuffle import shown_order
-from bot.storage import outbox, rounds, tallies
+from bot.quiz.rounds.rules import Message, RoundState
+from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import outbox, tallies
 
 log = logging.getLogger(__name__)
 

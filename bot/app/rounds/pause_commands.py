@@ -1,7 +1,7 @@
-"""`/quiz pause|resume`: moderators hold a round (a fire drill, a discussion that runs long) and
-let it go on. The pause is the round's, in the database (bot/storage/pauses.py): the conductor
-of any process, after any restart, holds it, and ends it once the server's pause limit passes
-(bot.quiz.rounds.next_move)."""
+"""`/quiz pause|resume`: moderators hold a round (a fire drill, a discussion that runs long) and let
+it go on. The pause is the round's, in the database (bot/storage/rounds/pauses.py): the conductor of
+any process, after any restart, holds it, and ends it once the server's pause limit passes
+(bot.quiz.rounds.rules.next_move)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from bot.app.kit.message_parts import relative_time
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import say
 from bot.app.rounds.commands import moderated_round
-from bot.quiz.rounds import RoundState
-from bot.storage import pauses, rounds, settings
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.results import Paused, Resumed, RoundView
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import pauses
+from bot.storage.settings import settings
 
 
 class PauseCommands(QuizCommands):

@@ -23,7 +23,7 @@ from bot.app.rounds.embeds import question_embed, reveal_embed
 from bot.app.rounds.layouts import question_layout
 from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
-from bot.quiz.shuffle import shown_order
+from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.database import Database
 from bot.storage.results import RoundView, Tally
 

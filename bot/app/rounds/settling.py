@@ -1,5 +1,5 @@
 """Settles a round's closed questions behind its conductor: in a task of their own, so that the
-reveal and the next question never wait for a settle (bot/storage/settle.py).
+reveal and the next question never wait for a settle (bot/storage/rounds/settle.py).
 
 A settle that fails (the database away) is only late: the conductor asks again on its next step,
 another process conducting the round settles what it finds pending, and the round's end settles
@@ -15,8 +15,8 @@ import time
 from bot.app.kit import metrics
 from bot.app.kit.grace import finish_within
 from bot.app.kit.retry import describe
-from bot.storage import settle
 from bot.storage.database import Database
+from bot.storage.rounds import settle
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """Team rounds on Discord: the teams' parts of the reveal, the standings and the "Locked in"
-reply (the rules: bot/quiz/teams.py; the teams read and named: bot/app/kit/team_plans.py)."""
+reply (the rules: bot/quiz/rounds/teams.py; the teams read and named: bot/app/kit/team_plans.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import discord
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.team_plans import team_name
-from bot.quiz.teams import TeamPlan, TeamShare, TeamStanding
+from bot.quiz.rounds.teams import TeamPlan, TeamShare, TeamStanding
 
 
 def held_roles(interaction: discord.Interaction[Any]) -> tuple[int, ...]:

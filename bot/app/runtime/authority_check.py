@@ -20,8 +20,10 @@ import discord
 from bot.app.kit.authority import elevated_names
 from bot.quiz import authority
 from bot.quiz.authority import Refusal, RoleFacts, Standing
-from bot.storage import rewards, schedules, settings
 from bot.storage.database import Database
+from bot.storage.rewards import reward_roles as rewards
+from bot.storage.schedules import series as schedules
+from bot.storage.settings import settings
 
 Found = tuple[bool, str, str]  # ok, subject, text: a line of the report
 Chosen = tuple[str, int, int | None]  # what ("reward", "ping"), its role, who chose it

@@ -21,8 +21,8 @@ from bot.app.runtime.sign_in import SIGN_IN_REFUSED, unreachable
 from bot.config import FIRST_BOT_ADVICE, Settings
 from bot.english import counted
 from bot.errors import QuizbotError
-from bot.quiz.library import load_library
-from bot.quiz.problems import PackError
+from bot.quiz.packs.library import load_library
+from bot.quiz.reader.problems import PackError
 from bot.storage.readiness import (
     describe,
     is_passing,

@@ -28,10 +28,10 @@ from bot.app.seasons.loop import SeasonLoop
 from bot.clock import Clock
 from bot.config import Settings
 from bot.heap import settle_heap
-from bot.quiz.library import Library
+from bot.quiz.packs.library import Library
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
-from bot.storage.packs import sync_packs
+from bot.storage.packs.library import sync_packs
 from bot.storage.readiness import wait_for_database
 
 log = logging.getLogger(__name__)

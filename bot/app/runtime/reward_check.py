@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 
-from bot.quiz.rewards import Reward
-from bot.storage import rewards
+from bot.quiz.rewards.reward_roles import Reward
 from bot.storage.database import Database
+from bot.storage.rewards import reward_roles as rewards
 
 Found = tuple[bool, str, str]  # ok, subject, text: a line of the report
 

@@ -1,10 +1,10 @@
 """Serving some of the bot's shards beside other processes: leases held by heartbeat, shards
 taken over when their process dies, and IDENTIFY paced across processes.
 
-Leases live in the database (bot/storage/shard_leases.py); which shards to take is the domain's
-decision (bot.quiz.shards.shards_to_hold). The conductor and the reminders ask `serves_guild`
-and `serves_direct_messages` before they act, so each round is conducted where its shard is.
-"""
+Leases live in the database (bot/storage/shards/leases.py); which shards to take is the domain's
+decision (bot.quiz.shards.serving.shards_to_hold). The conductor and the reminders ask
+`serves_guild` and `serves_direct_messages` before they act, so each round is conducted where its
+shard is."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from datetime import datetime
 
 from bot.app.kit.retry import describe
 from bot.app.reminders.loop import worker_name
-from bot.quiz.shards import ShardIds, shard_of, shards_to_hold
-from bot.storage import shard_leases
+from bot.quiz.shards.serving import ShardIds, shard_of, shards_to_hold
 from bot.storage.database import Database
-from bot.storage.identify_locks import identify_lock
+from bot.storage.shards import leases as shard_leases
+from bot.storage.shards.identify_locks import identify_lock
 
 log = logging.getLogger(__name__)
 

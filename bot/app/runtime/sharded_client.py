@@ -18,7 +18,7 @@ from bot.app.runtime.client import QuizBot
 from bot.app.runtime.shard_leases import IdentifyGate, ShardKeeper
 from bot.config import Settings
 from bot.errors import ConfigError
-from bot.quiz.shards import ShardIds, shard_problems
+from bot.quiz.shards.serving import ShardIds, shard_problems
 from bot.storage.database import Database
 
 log = logging.getLogger(__name__)

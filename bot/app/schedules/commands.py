@@ -30,11 +30,11 @@ from bot.app.schedules.planning import (
 )
 from bot.app.schedules.texts import added_text, choice_name, list_embed, refused_text, skipped_text
 from bot.quiz.authority import Refusal
-from bot.quiz.review_round import RoundMode
-from bot.quiz.schedules import DAILY, MAX_TYPED, WEEKDAY_NAMES
-from bot.quiz.teams import MAX_TYPED as MAX_TEAMS_TYPED
-from bot.quiz.teams import Refused as TeamsRefused
-from bot.storage import schedules
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.teams import MAX_TYPED as MAX_TEAMS_TYPED
+from bot.quiz.rounds.teams import Refused as TeamsRefused
+from bot.quiz.schedules.series import DAILY, MAX_TYPED, WEEKDAY_NAMES
+from bot.storage.schedules import series as schedules
 
 DAY_CHOICES = [
     app_commands.Choice(name=_(f"cmd.quiz.schedule.add.day.{day}"), value=day)

@@ -3,7 +3,7 @@ line with the series by each pass of the loop, and deleted with it.
 
 The event is EXTERNAL (its location is the round's "#channel"), titled and described by the
 pack, and recurs daily or weekly. Discord's rule keeps UTC, so across a clock change the event
-is re-based on the series' next occurrence (bot/quiz/schedule_events.py); a skipped occurrence is
+is re-based on the series' next occurrence (bot/quiz/schedules/events.py); a skipped occurrence is
 an exception that cancels it. The event goes ACTIVE when its round starts and is COMPLETED once
 the round has ended, which moves a recurring event on to its next occurrence.
 
@@ -30,10 +30,10 @@ from bot.app.kit.limits import fit_text
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import describe
 from bot.app.kit.server_views import PackShelf
-from bot.quiz.schedule_events import event_length, rule_time
-from bot.quiz.schedules import Occurrence, Schedule
-from bot.storage import schedule_events
+from bot.quiz.schedules.events import event_length, rule_time
+from bot.quiz.schedules.series import Occurrence, Schedule
 from bot.storage.database import Database
+from bot.storage.schedules import events as schedule_events
 
 log = logging.getLogger(__name__)
 

@@ -25,10 +25,11 @@ from bot.app.kit.message_parts import pack_title, relative_time
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import describe
 from bot.app.kit.server_views import PackShelf
-from bot.quiz.schedules import Occurrence, Schedule
-from bot.storage import schedule_events, settings
+from bot.quiz.schedules.series import Occurrence, Schedule
 from bot.storage.database import Database
 from bot.storage.results import MemberSettings
+from bot.storage.schedules import events as schedule_events
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

@@ -1,16 +1,16 @@
 """Starts scheduled rounds when they are due, exactly once, and tells moderators of the ones
 that could not start.
 
-Each pass reads every schedule of the servers this process serves (a server's rounds are
-started by the process on its shard, as the conductor conducts them), asks the domain which
-occurrences are owed (bot.quiz.schedules.agenda) and acts on each: the newest starts if the bot
-reached it within the server's grace period, else it and any older one are recorded as missed;
-a channel with a round running is waited for (BUSY_WAIT), then the occurrence is recorded as
-busy. Then the loop waits, through the clock, for the next due occurrence, or less: a command
-that changes a schedule wakes it, and it looks again at least every MAX_NAP_S anyway (a server
-that arrived late, a schedule changed by another process).
+Each pass reads every schedule of the servers this process serves (a server's rounds are started by
+the process on its shard, as the conductor conducts them), asks the domain which occurrences are
+owed (bot.quiz.schedules.series.agenda) and acts on each: the newest starts if the bot reached it
+within the server's grace period, else it and any older one are recorded as missed; a channel with a
+round running is waited for (BUSY_WAIT), then the occurrence is recorded as busy. Then the loop
+waits, through the clock, for the next due occurrence, or less: a command that changes a schedule
+wakes it, and it looks again at least every MAX_NAP_S anyway (a server that arrived late, a schedule
+changed by another process).
 
-Every outcome is written once in the database (bot/storage/schedules.py), so a restart or a
+Every outcome is written once in the database (bot/storage/schedules/series.py), so a restart or a
 second process never starts an occurrence twice nor loses one; the notes to moderators are
 taken from there once each.
 """
@@ -34,8 +34,8 @@ from bot.app.schedules.planning import zone_of
 from bot.app.schedules.starts import Attempt, OccurrenceStarter
 from bot.app.schedules.texts import note_text
 from bot.clock import Clock
-from bot.quiz.schedule_events import NOTICE_LEAD, notice_due
-from bot.quiz.schedules import (
+from bot.quiz.schedules.events import NOTICE_LEAD, notice_due
+from bot.quiz.schedules.series import (
     Occurrence,
     Outcome,
     Schedule,
@@ -45,10 +45,12 @@ from bot.quiz.schedules import (
     verdict,
     waits_for_channel,
 )
-from bot.storage import schedule_events, schedules, settings
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
-from bot.storage.schedules import Note, Records
+from bot.storage.schedules import events as schedule_events
+from bot.storage.schedules import series as schedules
+from bot.storage.schedules.series import Note, Records
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,9 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.quiz.model import Pack
-from bot.quiz.review_round import RoundMode
-from bot.quiz.schedules import (
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.rounds.teams import TeamPlan
+from bot.quiz.schedules.series import (
     SHOWN_NEXT,
     NewSchedule,
     Occurrence,
@@ -21,10 +22,11 @@ from bot.quiz.schedules import (
     asked_recurrence,
     upcoming,
 )
-from bot.quiz.teams import TeamPlan
 from bot.quiz.zones import UTC_ZONE, zone_or_utc
-from bot.storage import schedules, settings, withheld
 from bot.storage.database import Database
+from bot.storage.rewards import withheld
+from bot.storage.schedules import series as schedules
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

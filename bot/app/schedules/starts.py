@@ -2,9 +2,9 @@
 the conductor; the start card, with its ping, is the first message the conductor delivers), or
 recorded with the reason it cannot start.
 
-The occurrence is claimed in the transaction that creates the round (bot/storage/rounds.py), so
-of several processes, or a process and its restarted self, exactly one starts it.
-"""
+The occurrence is claimed in the transaction that creates the round
+(bot/storage/rounds/lifecycle.py), so of several processes, or a process and its restarted self,
+exactly one starts it."""
 
 from __future__ import annotations
 
@@ -21,12 +21,15 @@ from bot.app.kit.team_plans import with_new_seed
 from bot.app.kit.withheld import Choice, permitted_ping
 from bot.clock import Clock
 from bot.quiz.model import Pack
-from bot.quiz.schedules import Occurrence, Outcome, Schedule
-from bot.storage import rounds, schedules, settings, withheld
+from bot.quiz.schedules.series import Occurrence, Outcome, Schedule
 from bot.storage.database import Database
-from bot.storage.pack_versions import PackGoneError
+from bot.storage.packs.versions import PackGoneError
 from bot.storage.results import GuildSettings
-from bot.storage.rounds import ScheduledStart
+from bot.storage.rewards import withheld
+from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds.lifecycle import ScheduledStart
+from bot.storage.schedules import series as schedules
+from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
 

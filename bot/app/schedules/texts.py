@@ -13,8 +13,8 @@ from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.message_parts import BRAND, pack_title
 from bot.app.kit.team_plans import teams_text
 from bot.app.schedules.planning import Planned, Refused, Skipped
-from bot.quiz.library import Library
-from bot.quiz.schedules import (
+from bot.quiz.packs.library import Library
+from bot.quiz.schedules.series import (
     BUSY_WAIT,
     MAX_SCHEDULES,
     Outcome,
@@ -22,7 +22,7 @@ from bot.quiz.schedules import (
     day_name,
     time_text,
 )
-from bot.storage.schedules import Note
+from bot.storage.schedules.series import Note
 
 CHOICE_NAME = 100  # Discord's limit on an autocomplete suggestion's name
 

@@ -18,9 +18,10 @@ from bot.app.kit.limits import echo
 from bot.app.kit.permissions import bot_can_post, moderated_guild
 from bot.app.kit.replies import say
 from bot.app.schedules.planning import zone_of
-from bot.quiz.schedules import MAX_TYPED, parse_day
-from bot.quiz.seasons import MAX_NAME, Season, end_of_day, ends_problem, name_problem
-from bot.storage import seasons, settings
+from bot.quiz.schedules.series import MAX_TYPED, parse_day
+from bot.quiz.seasons.season import MAX_NAME, Season, end_of_day, ends_problem, name_problem
+from bot.storage.seasons import season as seasons
+from bot.storage.settings import settings
 
 Typed = app_commands.Range[str, 1, MAX_TYPED]  # a date, bounded before it is read
 

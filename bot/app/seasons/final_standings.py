@@ -2,7 +2,7 @@
 its board as `/leaderboard season:` shows it (it never changes again), with the same buttons to
 browse it privately, under a line saying the season is over.
 
-Posting is claimed in the database by one process at a time (bot/storage/seasons.py). A claim
+Posting is claimed in the database by one process at a time (bot/storage/seasons/season.py). A claim
 whose process died after posting but before recording the message lapses; the next claim finds
 the message already in the channel, by the final standings' own Browse button, and records it
 instead of posting again.
@@ -20,10 +20,10 @@ from bot.app.kit.custom_ids import BOARD_PAGE
 from bot.app.kit.posted_messages import find_posted
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import describe
-from bot.quiz.scoring import season_key
-from bot.quiz.seasons import Season
-from bot.storage import seasons
+from bot.quiz.boards.scoring import season_key
+from bot.quiz.seasons.season import Season
 from bot.storage.database import Database
+from bot.storage.seasons import season as seasons
 
 log = logging.getLogger(__name__)
 

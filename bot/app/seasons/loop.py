@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from bot.app.kit.timed_loop import ServerLoop
 from bot.app.seasons.final_standings import post_final_standings
-from bot.storage import seasons
+from bot.storage.seasons import season as seasons
 
 log = logging.getLogger(__name__)
 

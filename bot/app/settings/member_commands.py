@@ -15,9 +15,9 @@ from bot.app.kit.places import anywhere
 from bot.app.kit.replies import reply
 from bot.app.settings.member_embed import problems_text, settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
-from bot.quiz.reminders import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
-from bot.quiz.retention import RETENTION_CHOICES
-from bot.storage.retention import settings_reply
+from bot.quiz.reminders.reminder_settings import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
+from bot.quiz.review.retention import RETENTION_CHOICES
+from bot.storage.review.retention import settings_reply
 
 Hour = app_commands.Range[int, 0, HOURS_IN_DAY - 1]
 DailyNew = app_commands.Range[int, 0, MAX_DAILY_NEW]

@@ -8,11 +8,11 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
-from bot.quiz.reminders import Problem
-from bot.quiz.retention import retention_of
-from bot.quiz.schedule_events import NOTICE_LEAD
+from bot.quiz.reminders.reminder_settings import Problem
+from bot.quiz.review.retention import retention_of
+from bot.quiz.schedules.events import NOTICE_LEAD
 from bot.storage.results import MemberSettings
-from bot.storage.retention import SettingsReply
+from bot.storage.review.retention import SettingsReply
 
 NOTICE_MINUTES = round(NOTICE_LEAD.total_seconds() / 60)
 LANGUAGE_NAMES = {"en": "choice.english", "el": "choice.greek"}

@@ -20,12 +20,14 @@ from bot.app.kit.replies import reply, say
 from bot.app.rewards.settings import RewardChange, apply_reward_change, reward_refusal
 from bot.app.settings.server_embed import guild_settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
-from bot.quiz.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
-from bot.quiz.rewards import MAX_POINTS, MAX_REWARDS, RewardScope
-from bot.quiz.schedules import MAX_GRACE_MINUTES
-from bot.storage import rewards, settings, withheld
+from bot.quiz.rewards.reward_roles import MAX_POINTS, MAX_REWARDS, RewardScope
+from bot.quiz.rounds.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINUTES
+from bot.quiz.schedules.series import MAX_GRACE_MINUTES
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
+from bot.storage.rewards import reward_roles as rewards
+from bot.storage.rewards import withheld
+from bot.storage.settings import settings
 
 GraceMinutes = app_commands.Range[int, 0, MAX_GRACE_MINUTES]
 ZONE_LENGTH = 64  # the longest IANA names are about 30 characters; the column holds 64

@@ -8,7 +8,7 @@ import discord
 
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.message_parts import BRAND
-from bot.quiz.rewards import Reward, RewardScope
+from bot.quiz.rewards.reward_roles import Reward, RewardScope
 from bot.storage.results import GuildSettings
 
 REWARD_LINES = {

@@ -15,7 +15,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-from bot.quiz.progress import Progress
+from bot.quiz.stats.progress import Progress
 
 WIDTH_PX, HEIGHT_PX = 800, 360
 _DPI = 100

@@ -17,10 +17,12 @@ from bot.app.kit.message_parts import mention
 from bot.app.kit.places import anywhere, server_of
 from bot.app.kit.replies import reply, say
 from bot.app.stats.embed import SeasonPlace, chart_url, stats_chart, stats_embed
-from bot.quiz.scoring import season_key
-from bot.storage import leaderboard, seasons, stats
-from bot.storage.progress import member_progress
+from bot.quiz.boards.scoring import season_key
+from bot.storage.boards import leaderboard
 from bot.storage.results import MemberStats
+from bot.storage.seasons import season as seasons
+from bot.storage.stats import member_stats as stats
+from bot.storage.stats.progress import member_progress
 
 
 class StatsCog(commands.Cog):

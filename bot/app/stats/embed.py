@@ -13,9 +13,9 @@ import discord
 
 from bot.app.kit.catalogue import number, percent, tr
 from bot.app.kit.message_parts import BRAND, pack_title, relative_time
-from bot.quiz.library import Library
-from bot.quiz.progress import Progress
-from bot.quiz.server_packs import guild_of
+from bot.quiz.packs.library import Library
+from bot.quiz.packs.server_packs import guild_of
+from bot.quiz.stats.progress import Progress
 from bot.storage.results import MemberStats
 
 log = logging.getLogger(__name__)

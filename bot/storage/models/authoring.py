@@ -11,7 +11,8 @@ from bot.storage.models.base import ID_LENGTH, AutoId, Base, table_of
 
 
 class QuestionFormRow(Base):
-    """A question form a moderator is filling in (bot/storage/question_forms.py): what they
+    """A question form a moderator is filling in (bot/storage/authoring/question_forms.py): what
+    they
     typed so far, kept between the form's steps and for a resubmit, until it expires."""
 
     __tablename__ = "question_forms"
@@ -34,7 +35,8 @@ class QuestionFormRow(Base):
 
 
 class QuestionSuggestionRow(Base):
-    """A question a member suggested for a server pack (bot/storage/suggestions.py): pending
+    """A question a member suggested for a server pack (bot/storage/authoring/suggestions.py):
+    pending
     until a moderator approves or rejects it, then kept as the question's history."""
 
     __tablename__ = "question_suggestions"

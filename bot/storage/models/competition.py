@@ -11,7 +11,8 @@ from bot.storage.models.base import AutoId, Base, table_of
 
 
 class SeasonRow(Base):
-    """A server's season (bot/quiz/seasons.py; bot/storage/seasons.py): running until it is
+    """A server's season (bot/quiz/seasons/season.py; bot/storage/seasons/season.py): running until
+    it is
     ended, then its final standings posted once in its channel."""
 
     __tablename__ = "seasons"
@@ -32,7 +33,7 @@ class SeasonRow(Base):
 
 
 class RewardRoleRow(Base):
-    """A role a server's members earn at a number of points (bot/quiz/rewards.py)."""
+    """A role a server's members earn at a number of points (bot/quiz/rewards/reward_roles.py)."""
 
     __tablename__ = "reward_roles"
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
@@ -72,7 +73,9 @@ class WithheldNoticeRow(Base):
 
     __tablename__ = "withheld_notices"
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    kind: Mapped[str] = mapped_column(String(16), primary_key=True)  # bot/storage/withheld.py
+    kind: Mapped[str] = mapped_column(
+        String(16), primary_key=True
+    )  # bot/storage/rewards/withheld.py
     role_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     reason: Mapped[str] = mapped_column(String(64))
     told_at: Mapped[datetime]

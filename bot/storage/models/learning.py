@@ -45,7 +45,7 @@ class CardRow(Base):
     introduced_at: Mapped[datetime]
     # "review" when the review queue introduced it (counts towards the daily new limit).
     introduced_by: Mapped[str] = mapped_column(String(8))
-    # Wrong answers after it was learnt (bot.quiz.leeches): from LEECH_LAPSES on, a leech.
+    # Wrong answers after it was learnt (bot.quiz.review.leeches): from LEECH_LAPSES on, a leech.
     lapses: Mapped[int] = mapped_column(SmallInteger, server_default=text("0"))
     # When the member was told it left their reviews; None: not yet (or not a leech).
     leech_told_at: Mapped[datetime | None]
@@ -71,7 +71,8 @@ class ReviewLogRow(Base):
 
 
 class MemberParametersRow(Base):
-    """FSRS weights fitted to a member's own reviews (bot/quiz/fitting.py); ``parameters`` None
+    """FSRS weights fitted to a member's own reviews (bot/quiz/review/fitting.py); ``parameters``
+    None
     when the last fit gave none the scheduler takes (the defaults stay). ``version`` is the
     weights' model: a row of another version is not read."""
 

@@ -42,7 +42,7 @@ class QuestionRow(Base):
 
 class PackVersionRow(Base):
     """One upload of a server's pack, its YAML as sent: the current one of its pack, and older
-    ones a round started on still plays (bot/storage/pack_versions.py collects the rest)."""
+    ones a round started on still plays (bot/storage/packs/versions.py collects the rest)."""
 
     __tablename__ = "pack_versions"
     __table_args__ = (Index("ix_pack_versions_guild_id_pack_id", "guild_id", "pack_id"),)
@@ -57,7 +57,7 @@ class PackVersionRow(Base):
 
 
 class PictureRow(Base):
-    """A checked question picture (bot/quiz/pictures.py), stored once by its SHA-256 however
+    """A checked question picture (bot/quiz/reader/pictures.py), stored once by its SHA-256 however
     many versions and servers use it; collected with the last version that names it."""
 
     __tablename__ = "pictures"
@@ -95,7 +95,7 @@ class ServerPackRow(Base):
 
 class PendingUploadRow(Base):
     """An upload shown as a preview, stored once its moderator confirms it: the pack it makes, as
-    YAML, until ``expires_at`` (bot/storage/pending_uploads.py bounds how many are kept)."""
+    YAML, until ``expires_at`` (bot/storage/packs/pending_uploads.py bounds how many are kept)."""
 
     __tablename__ = "pending_uploads"
     __table_args__ = (

@@ -18,6 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.models.base import ID_LENGTH, AutoId, Base, table_of
 
 
@@ -66,11 +67,11 @@ class RoundRow(Base):
     # question's time left is closes_at - paused_at; both stay once the round has ended.
     paused_at: Mapped[datetime | None]
     paused_until: Mapped[datetime | None]
-    # A bot.quiz.review_round.RoundMode, and the role its start card pings, if any.
+    # A bot.quiz.rounds.review_round.RoundMode, and the role its start card pings, if any.
     mode: Mapped[str] = mapped_column(String(16), server_default=text("'normal'"))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
-    # A team round's teams (bot.quiz.teams.TeamPlan, as bot/storage/teams.py writes it); None:
-    # members play only for themselves.
+    # A team round's teams (bot.quiz.rounds.teams.TeamPlan, as bot/storage/rounds/teams.py writes
+    # it); None: members play only for themselves.
     teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
@@ -83,11 +84,15 @@ class RoundMessageRow(Base):
     message_id: Mapped[int] = mapped_column(BigInteger)
 
 
+# A delivery's states; packs read them too (a version stays while a round owes a message of it).
+PENDING, DELIVERED, ABANDONED = "pending", "delivered", "abandoned"
+
+
 class RoundDeliveryRow(Base):
     """A message a round transition owes Discord (the outbox), written in the transition's own
     transaction and kept until Discord confirms it, so no crash can lose a reveal or standings.
 
-    ``kind`` is a ``bot.quiz.rounds.Message``; ``attempts`` counts sends that may have reached
+    ``kind`` is a ``bot.quiz.rounds.rules.Message``; ``attempts`` counts sends that may have reached
     Discord, so a post is first looked for in the channel before it is sent again.
     """
 
@@ -97,7 +102,7 @@ class RoundDeliveryRow(Base):
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"))
     kind: Mapped[str] = mapped_column(String(16))
     question_index: Mapped[int | None]
-    state: Mapped[str] = mapped_column(String(16))  # pending | delivered | abandoned
+    state: Mapped[str] = mapped_column(String(16))  # PENDING, DELIVERED or ABANDONED
     attempts: Mapped[int]
     created_at: Mapped[datetime]
     delivered_at: Mapped[datetime | None]
@@ -105,7 +110,8 @@ class RoundDeliveryRow(Base):
 
 
 class RoundTeamMemberRow(Base):
-    """A member's team in a team round, fixed by their first answer in it (bot/quiz/teams.py);
+    """A member's team in a team round, fixed by their first answer in it
+    (bot/quiz/rounds/teams.py);
     ``team`` None: they held none of the round's team roles and play for no team."""
 
     __tablename__ = "round_team_members"
@@ -140,3 +146,19 @@ round_messages_table = table_of(RoundMessageRow)
 round_deliveries_table = table_of(RoundDeliveryRow)
 round_team_members_table = table_of(RoundTeamMemberRow)
 answers_table = table_of(AnswerRow)
+
+
+def stored_plan(plan: TeamPlan | None) -> dict[str, Any] | None:
+    """The JSON value a round's row keeps of its teams."""
+    if plan is None:
+        return None
+    # Role ids as strings: JSON readers elsewhere may hold numbers as doubles.
+    return {"count": plan.count, "roles": [str(role) for role in plan.role_ids], "seed": plan.seed}
+
+
+def plan_of(value: dict[str, Any] | None) -> TeamPlan | None:
+    """A round's teams, as ``stored_plan`` wrote them; None for a round without teams."""
+    if value is None:
+        return None
+    roles = tuple(int(role) for role in value.get("roles", ()))
+    return TeamPlan(int(value["count"]), roles, int(value.get("seed", 0)))

@@ -22,7 +22,7 @@ from bot.storage.models.base import ID_LENGTH, AutoId, Base, table_of
 
 
 class ScheduleRow(Base):
-    """A weekly or daily series of rounds (bot/quiz/schedules.py); kept, with ``removed_at``,
+    """A weekly or daily series of rounds (bot/quiz/schedules/series.py); kept, with ``removed_at``,
     once removed, so that an occurrence claimed as it was removed still has its schedule."""
 
     __tablename__ = "schedules"
@@ -58,7 +58,7 @@ class OccurrenceRow(Base):
     schedule_id: Mapped[int] = mapped_column(ForeignKey("schedules.id"), primary_key=True)
     local_day: Mapped[date] = mapped_column(Date, primary_key=True)
     due_at: Mapped[datetime]
-    outcome: Mapped[str] = mapped_column(String(32))  # a bot.quiz.schedules.Outcome
+    outcome: Mapped[str] = mapped_column(String(32))  # a bot.quiz.schedules.series.Outcome
     round_id: Mapped[int | None] = mapped_column(AutoId, ForeignKey("rounds.id"))
     recorded_at: Mapped[datetime]
     note_owed: Mapped[bool] = mapped_column(Boolean)  # its moderator is still to be told

@@ -11,9 +11,9 @@ import pytest
 from bot.app.analytics.embed import NO_INDEX, analytics_embed
 from bot.app.kit import limits
 from bot.app.kit.catalogue import tr
-from bot.quiz.analytics import MAX_ANALYSED_ANSWERS, AnswerRecord, analyse
-from bot.quiz.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS
+from bot.quiz.analytics.items import MAX_ANALYSED_ANSWERS, AnswerRecord, analyse
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS
 
 LONGEST_ID = "q" * 40
 

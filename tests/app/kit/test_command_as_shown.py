@@ -9,7 +9,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.app.settings.member_embed import settings_embed
 from bot.storage.results import MemberSettings
-from bot.storage.retention import SettingsReply
+from bot.storage.review.retention import SettingsReply
 
 
 def test_a_command_is_named_in_the_client_language() -> None:

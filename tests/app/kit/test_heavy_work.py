@@ -12,8 +12,8 @@ import pytest
 
 from bot.app.kit.heavy_work import HeavyWork
 from bot.app.kit.pack_checker import PackChecker, ParseFailedError
-from bot.quiz.heavy_commands import HEAVY_PER_WINDOW, HEAVY_WINDOW_S
-from bot.quiz.upload_rate import UPLOADS_PER_WINDOW
+from bot.quiz.packs.heavy_commands import HEAVY_PER_WINDOW, HEAVY_WINDOW_S
+from bot.quiz.packs.upload_rate import UPLOADS_PER_WINDOW
 
 
 @pytest.fixture

@@ -33,11 +33,11 @@ from bot.app.kit.catalogue import (
 from bot.app.kit.command_text import CatalogueTranslator
 from bot.app.kit.retry import LOST_CHANNEL_CODES
 from bot.app.runtime.command_tree import quiz_commands, top_level_cogs
+from bot.quiz.boards.scoring import Period
 from bot.quiz.model import Difficulty
-from bot.quiz.review_round import RoundMode
-from bot.quiz.schedules import DAILY, WEEKDAY_NAMES, Outcome, Problem
-from bot.quiz.scoring import Period
-from bot.storage.server_packs import Removal
+from bot.quiz.rounds.review_round import RoundMode
+from bot.quiz.schedules.series import DAILY, WEEKDAY_NAMES, Outcome, Problem
+from bot.storage.packs.server_packs import Removal
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 COUNTS = (0, 1, 2, 5)

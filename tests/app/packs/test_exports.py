@@ -17,7 +17,7 @@ from bot.app.kit.pack_checker import PackChecker
 from bot.app.kit.pictures import PictureShelf
 from bot.app.packs.exports import EXPORT_PICTURES, MESSAGE_FILES, exported
 from bot.quiz.model import Image, Pack, Text
-from bot.quiz.pictures import Picture, check_picture
+from bot.quiz.reader.pictures import Picture, check_picture
 from bot.storage.database import Database
 from tests.pictures import picture
 from tests.storage.factories import make_pack

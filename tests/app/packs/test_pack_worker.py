@@ -24,11 +24,11 @@ from bot.app.kit.pack_checker import (
     ParseFailedError,
     ParseTimeoutError,
 )
-from bot.quiz.imports.reading import UploadedFile
-from bot.quiz.loader import parse_pack
 from bot.quiz.model import Pack
-from bot.quiz.pictures import check_picture
-from bot.quiz.problems import PackError
+from bot.quiz.reader.imports.reading import UploadedFile
+from bot.quiz.reader.loader import parse_pack
+from bot.quiz.reader.pictures import check_picture
+from bot.quiz.reader.problems import PackError
 from tests.parses import FAILING, SLOW, parse_from, parse_or_fail, parse_or_hang, parse_where
 from tests.pictures import PICTURED_PACK, picture
 from tests.storage.factories import CAPITALS

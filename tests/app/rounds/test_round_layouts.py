@@ -10,8 +10,8 @@ from typing import Any
 from bot.app.kit.limits import ELLIPSIS, LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
 from bot.app.kit.message_parts import NEUTRAL, RIGHT
 from bot.app.rounds.layouts import question_layout, reveal_layout, start_layout
-from bot.quiz.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.model import Difficulty, Image, Option, Pack, Question, Text
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS
 from bot.storage.results import FastAnswer, Tally
 from standin.rules import check_message
 from tests.messages import components_in, layout_text, text_units

@@ -11,10 +11,10 @@ import pytest
 from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, guide_line
 from bot.app.rounds.embeds import question_embed, reveal_embed, standings_embed, start_card
 from bot.app.rounds.layouts import standings_layout, why_it_ended
+from bot.quiz.boards.standings import Score, round_standings
 from bot.quiz.model import Guide, Pack, Text
-from bot.quiz.pauses import PAUSE_LIMIT_REASON
-from bot.quiz.rounds import RoundState
-from bot.quiz.standings import Score, round_standings
+from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON
+from bot.quiz.rounds.rules import RoundState
 from bot.storage.results import RoundView, Tally
 from tests.messages import layout_text
 from tests.storage.factories import make_pack

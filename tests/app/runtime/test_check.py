@@ -9,12 +9,12 @@ from pathlib import Path
 from alembic.script import ScriptDirectory
 
 from bot.app.kit.context import utc_now
-from bot.quiz.rewards import Reward
+from bot.quiz.rewards.reward_roles import Reward
 from bot.storage.database import Database
 from bot.storage.migrate import alembic_config, upgrade_async
 from bot.storage.results import GuildSettings
-from bot.storage.rewards import set_reward
-from bot.storage.settings import save_guild_settings
+from bot.storage.rewards.reward_roles import set_reward
+from bot.storage.settings.settings import save_guild_settings
 from standin.config import SandboxConfig
 from standin.driver import Sandbox
 from standin.permissions import ADMINISTRATOR, BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL

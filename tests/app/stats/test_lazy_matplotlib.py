@@ -20,7 +20,7 @@ CHART_OFF_THE_LOOP = """
 import asyncio, sys, threading
 from datetime import date
 from bot.app.stats.embed import stats_chart
-from bot.quiz.progress import DayDue, Progress, WeekTally
+from bot.quiz.stats.progress import DayDue, Progress, WeekTally
 
 importers = []
 sys.addaudithook(

@@ -14,8 +14,8 @@ from bench.learning.fitted import FittedSchedule
 from bench.learning.schedules import QuizbotSchedule
 from bench.learning.studying import Study, study_with_schedule
 from bench.learning.sweep import World, population
-from bot.quiz import fitting, scheduling
-from bot.quiz.refits import FitJob, LearnerHistory, run_fit
+from bot.quiz.review import fitting, scheduling
+from bot.quiz.review.refits import FitJob, LearnerHistory, run_fit
 
 STUDY = Study(days=250, budget=100, new_per_day=10)  # past FIT_MINIMUM_REVIEWS answers
 

@@ -39,8 +39,8 @@ from bench.learning.schedules import (
 )
 from bench.learning.studying import Member, Study, study_with_schedule
 from bench.learning.sweep import World
-from bot.quiz import scheduling
-from bot.storage import cards
+from bot.quiz.review import scheduling
+from bot.storage.review import cards
 
 DECAY = -0.1542  # C = -w20
 FACTOR = 0.9 ** (1 / DECAY) - 1  # F, so that R(S) = 0.9
@@ -247,9 +247,11 @@ def test_a_tuned_frontier_drops_points_beaten_with_fewer_answers() -> None:
 
 
 def test_the_benchmark_measures_the_policy_storage_applies() -> None:
-    """The bot's reviews go through ``bot.storage.cards`` with ``cards.POLICY``; the benchmark's
+    """The bot's reviews go through ``bot.storage.review.cards`` with ``cards.POLICY``; the
+    benchmark's
     quizbot runs ``scheduling.review`` (the function storage calls) with the same policy.
-    tests/storage/test_learning_path.py checks a review through storage gives the same card."""
+    tests/storage/review/test_learning_path.py checks a review through storage gives the same
+    card."""
     assert scheduling.make_policy() == cards.POLICY
     assert World(Study(1, 1, 1), 1, 0).policy == cards.POLICY
 

@@ -1,0 +1,1 @@
+"""Item analytics: how each question of a pack fared."""

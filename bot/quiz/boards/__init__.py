@@ -1,0 +1,1 @@
+"""Leaderboards: periods, streaks, and the standings order with its shared ranks."""

@@ -1,0 +1,1 @@
+"""Reward roles: the roles members earn at a number of points."""

@@ -1,0 +1,1 @@
+"""Seasons: a server's named stretch of competition."""

@@ -1,0 +1,1 @@
+"""Shards: which shards a process serves."""

@@ -1,0 +1,1 @@
+"""A member's own numbers over time, as `/stats` shows them."""

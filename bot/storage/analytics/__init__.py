@@ -1,0 +1,1 @@
+"""The answers item analytics are computed from."""

@@ -1,0 +1,1 @@
+"""Question forms being filled in, and members' suggested questions."""

@@ -1,0 +1,1 @@
+"""Leaderboards stored: the score tables and their pages."""

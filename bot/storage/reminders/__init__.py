@@ -1,0 +1,1 @@
+"""Due-questions reminders, claimed so that one process sends each."""

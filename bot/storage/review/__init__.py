@@ -1,0 +1,1 @@
+"""Reviews stored: the review step, cards, fitted weights and leeches."""

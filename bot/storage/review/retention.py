@@ -1,0 +1,45 @@
+"""The member's /settings, with what each retention choice would cost them in reviews a day."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bot.quiz.reminders.reminder_settings import Problem, SettingsChange
+from bot.quiz.review.retention import outlook
+from bot.storage.database import Database
+from bot.storage.models import CardRow
+from bot.storage.results import MemberSettings
+from bot.storage.review.cards import POLICY
+from bot.storage.review.review_step import active_cards
+from bot.storage.settings.settings import change_member_settings
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsReply:
+    settings: MemberSettings  # as saved, or as they would have been (``problems``)
+    problems: list[Problem]
+    reviews_a_day: Mapping[int, float]  # per retention choice (percent), from the member's cards
+
+
+async def settings_reply(
+    db: Database,
+    member_id: int,
+    change: SettingsChange,
+    *,
+    known_zones: frozenset[str],
+    client_locale: str | None,
+) -> SettingsReply:
+    """The member's change applied (``change_member_settings``), and the reviews a day each
+    retention choice would cost with their cards as they are (those a review can show)."""
+    updated, problems = await change_member_settings(
+        db, member_id, change, known_zones=known_zones, client_locale=client_locale
+    )
+    query = (
+        active_cards(member_id, None)
+        .with_only_columns(CardRow.stability)
+        .where(CardRow.stability.is_not(None))
+    )
+    async with db.read() as connection:
+        stabilities = [float(s) for s in await connection.scalars(query) if s is not None]
+    return SettingsReply(updated, problems, outlook(stabilities, POLICY))

@@ -1,0 +1,301 @@
+"""Review sessions: one call per member action (``take``), which grades what needs grading,
+reads the member's queue and lets ``bot.quiz.review.session`` decide what comes next."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from random import Random
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import ColumnElement, Connection, Select, case, exists, func, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.quiz.review import scheduling
+from bot.quiz.review import session as review
+from bot.quiz.review.session import (
+    CardKind,
+    DueQueue,
+    Grade,
+    MissedQueue,
+    Queue,
+    QueuedCard,
+    Session,
+)
+from bot.storage.database import Database
+from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, ReviewLogRow, RoundRow
+from bot.storage.packs.library import EVERYWHERE, Where, visible_packs
+from bot.storage.review.cards import REVIEW_SOURCE, CardReview, review_card_as_shown, review_cards
+from bot.storage.review.leeches import claim_notices, not_leech, untold_leeches
+from bot.storage.settings.settings import read_member_settings
+
+_QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
+    CardRow.question_id == QuestionRow.question_id
+)
+
+
+async def take(
+    db: Database,
+    action: review.ReviewAction,
+    *,
+    now: datetime,
+    rng: Random,
+    where: Where = EVERYWHERE,
+) -> review.ReviewStep:
+    """Apply a member's action in a review session; the step to show next.
+
+    An answer is graded (wrong: Again, right: Good, weighed for guessing) and its card
+    rescheduled, its interval fuzzed with ``rng``, before the queue is read; only if the card
+    is still as the answer's ``shown`` says, so a card shown once is graded at most once.
+    Leeches the member was not told of ride on the step, once (the answer's own, if it made one).
+    ``where``: whose packs it may show (a server sees only its own packs besides the built-ins).
+    """
+    grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
+    async with db.read() as connection:
+        member_queue = await _due_queue(connection, action.session.member_id, now, None, where)
+        queue = await _session_queue(connection, action.session, now, member_queue, where)
+        step = review.decide(action, queue, member_queue, grade)
+        if isinstance(step, review.CardStep):
+            step = await _as_shown(connection, step)
+        if isinstance(step, review.AnsweredStep):
+            return step
+        untold = await untold_leeches(connection, action.session.member_id, where)
+    told = await claim_notices(db, action.session.member_id, untold, now)
+    return replace(step, leeches=told) if told else step
+
+
+async def _as_shown(connection: AsyncConnection, step: review.CardStep) -> review.CardStep:
+    """The card step with what its answer depends on: the options' order and the card's state."""
+    member_id, card = step.session.member_id, step.card
+    times = await connection.scalar(_times_reviewed(member_id, card.pack_id, card.question_id))
+    last_review = await connection.scalar(
+        select(CardRow.last_review).where(
+            CardRow.member_id == member_id,
+            CardRow.pack_id == card.pack_id,
+            CardRow.question_id == card.question_id,
+        )
+    )
+    return replace(step, times_reviewed=int(times or 0), shown=review.Shown(last_review))
+
+
+def _times_reviewed(member_id: int, pack_id: str, question_id: str) -> Select[int]:
+    """How often the member has answered the question, in rounds and reviews: what makes the
+    options' order differ from one review of it to the next (``bot.quiz.rounds.shuffle``)."""
+    return select(func.count()).where(
+        ReviewLogRow.member_id == member_id,
+        ReviewLogRow.pack_id == pack_id,
+        ReviewLogRow.question_id == question_id,
+    )
+
+
+async def next_review(
+    db: Database, member_id: int, now: datetime, pack_id: str | None = None
+) -> DueQueue:
+    """The member's queue at ``now``: in ``pack_id``, or, without it, in every pack (new
+    questions then come from packs the member has begun)."""
+    async with db.read() as connection:
+        return await _due_queue(connection, member_id, now, pack_id, EVERYWHERE)
+
+
+async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random) -> Grade | None:
+    """The answer graded, or None if its card changed since it was shown (not graded)."""
+    member_id = answer.session.member_id
+
+    def grade(connection: Connection) -> Grade | None:
+        question = connection.execute(
+            select(QuestionRow.option_count, QuestionRow.correct_index).where(
+                QuestionRow.pack_id == answer.pack_id,
+                QuestionRow.question_id == answer.question_id,
+            )
+        ).one_or_none()
+        if question is None or not 0 <= answer.option_index < question[0]:
+            raise ValueError(f"no option {answer.option_index} of {answer.question_id}")
+        times = connection.scalar(_times_reviewed(member_id, answer.pack_id, answer.question_id))
+        card_review = CardReview(
+            member_id,
+            answer.pack_id,
+            answer.question_id,
+            answer.option_index == question[1],
+            question[0],
+            answer.response_ms,
+            now,
+            REVIEW_SOURCE,
+        )
+        card = _review_card(connection, db.dialect, card_review, answer.shown, rng)
+        if card is None:
+            return None
+        return Grade(
+            answer.pack_id,
+            answer.question_id,
+            answer.option_index,
+            question[1],
+            card.due,
+            times_reviewed=int(times or 0),
+        )
+
+    return await db.run_in_transaction(grade)
+
+
+def _review_card(
+    connection: Connection,
+    dialect: str,
+    card_review: CardReview,
+    shown: review.Shown | None,
+    rng: Random,
+) -> scheduling.Card | None:
+    """The card reviewed if it is still as shown; None (nothing written) if it changed."""
+    if shown is None:  # a button from before buttons carried the card: as the card is
+        return review_cards(connection, dialect, [card_review], rng)[card_review.key]
+    return review_card_as_shown(connection, dialect, card_review, shown.last_review, rng)
+
+
+async def _session_queue(
+    connection: AsyncConnection,
+    session: Session,
+    now: datetime,
+    member_queue: DueQueue,
+    where: Where,
+) -> Queue:
+    scope = session.scope
+    if scope.round_id is not None:
+        return await _missed_queue(connection, scope.round_id, session.member_id)
+    if scope.pack_id is None:
+        return member_queue
+    return await _due_queue(connection, session.member_id, now, scope.pack_id, where)
+
+
+async def _due_queue(
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
+) -> DueQueue:
+    settings = await read_member_settings(connection, member_id)
+    zone = ZoneInfo(settings.time_zone)
+    day_start = scheduling.local_day_start(now, zone)
+    return DueQueue(
+        due_now=await _first_due(connection, member_id, now, pack_id, where),
+        first_new=await _first_new(connection, member_id, pack_id, where),
+        new_today=await _introduced_since(connection, member_id, day_start),
+        daily_new_limit=settings.daily_new_limit,
+        earliest_future_due=await _earliest_future_due(connection, member_id, now, pack_id, where),
+        tomorrow=scheduling.local_day_start(day_start + timedelta(hours=36), zone),
+        now=now,
+    )
+
+
+def active_cards(
+    member_id: int, pack_id: str | None, where: Where = EVERYWHERE
+) -> Select[str, str, datetime]:
+    """The member's cards of active questions in active packs, leeches left out: those a review
+    can show."""
+    query = (
+        select(CardRow.pack_id, CardRow.question_id, CardRow.due)
+        .join(QuestionRow, _QUESTION_OF_CARD)
+        .join(PackRow, PackRow.id == CardRow.pack_id)
+        .where(CardRow.member_id == member_id, QuestionRow.active, PackRow.active)
+        .where(visible_packs(where), not_leech())
+    )
+    return query if pack_id is None else query.where(CardRow.pack_id == pack_id)
+
+
+async def _first_due(
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
+) -> QueuedCard | None:
+    learning_first = case((CardRow.state == int(scheduling.State.Review), 1), else_=0)
+    row = (
+        await connection.execute(
+            active_cards(member_id, pack_id, where)
+            .where(CardRow.due <= now)
+            .order_by(learning_first, CardRow.due)
+            .limit(1)
+        )
+    ).one_or_none()
+    return None if row is None else QueuedCard(row[0], row[1], CardKind.DUE)
+
+
+async def _earliest_future_due(
+    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
+) -> datetime | None:
+    query = active_cards(member_id, pack_id, where).where(CardRow.due > now)
+    row = (await connection.execute(query.order_by(CardRow.due).limit(1))).one_or_none()
+    return None if row is None else row[2]
+
+
+async def _introduced_since(connection: AsyncConnection, member_id: int, since: datetime) -> int:
+    count = await connection.scalar(
+        select(func.count()).where(
+            CardRow.member_id == member_id,
+            CardRow.introduced_at >= since,
+            CardRow.introduced_by == REVIEW_SOURCE,
+        )
+    )
+    return int(count or 0)
+
+
+async def _first_new(
+    connection: AsyncConnection, member_id: int, pack_id: str | None, where: Where
+) -> QueuedCard | None:
+    packs: ColumnElement[bool]
+    if pack_id is None:
+        begun = select(CardRow.pack_id).where(CardRow.member_id == member_id).distinct()
+        packs = QuestionRow.pack_id.in_(begun.scalar_subquery())
+    else:
+        packs = QuestionRow.pack_id == pack_id
+    has_card = exists().where(CardRow.member_id == member_id, _QUESTION_OF_CARD)
+    row = (
+        await connection.execute(
+            select(QuestionRow.pack_id, QuestionRow.question_id)
+            .join(PackRow, PackRow.id == QuestionRow.pack_id)
+            .where(packs, QuestionRow.active, PackRow.active, ~has_card, visible_packs(where))
+            .order_by(QuestionRow.pack_id, QuestionRow.position)
+            .limit(1)
+        )
+    ).one_or_none()
+    return None if row is None else QueuedCard(row[0], row[1], CardKind.NEW)
+
+
+async def _missed_queue(connection: AsyncConnection, round_id: int, member_id: int) -> MissedQueue:
+    """The round's questions asked so far, still in its pack and not leeches of the member,
+    that they got wrong (MISSED) or left unanswered (UNANSWERED)."""
+    row = (
+        await connection.execute(
+            select(RoundRow.pack_id, RoundRow.question_order, RoundRow.question_index).where(
+                RoundRow.id == round_id
+            )
+        )
+    ).one_or_none()
+    if row is None:
+        return MissedQueue(())
+    pack_id, order, index = row
+    answered = dict(
+        (
+            await connection.execute(
+                select(AnswerRow.question_id, AnswerRow.correct).where(
+                    AnswerRow.round_id == round_id, AnswerRow.member_id == member_id
+                )
+            )
+        ).all()
+    )
+    active = set(
+        await connection.scalars(
+            select(QuestionRow.question_id).where(
+                QuestionRow.pack_id == pack_id, QuestionRow.active
+            )
+        )
+    )
+    active -= set(
+        await connection.scalars(
+            select(CardRow.question_id).where(
+                CardRow.member_id == member_id, CardRow.pack_id == pack_id, ~not_leech()
+            )
+        )
+    )
+    return MissedQueue(
+        tuple(
+            QueuedCard(pack_id, question_id, _missed_kind(answered, question_id))
+            for question_id in order[: index + 1]
+            if question_id in active and not answered.get(question_id)
+        )
+    )
+
+
+def _missed_kind(answered: dict[str, bool], question_id: str) -> CardKind:
+    return CardKind.MISSED if question_id in answered else CardKind.UNANSWERED

@@ -1,0 +1,1 @@
+"""Scheduled rounds stored: the series, their occurrences and their Discord events."""

@@ -1,0 +1,1 @@
+"""Seasons stored: started, ended once, and their boards."""

@@ -1,0 +1,1 @@
+"""Per-server and per-member settings."""

@@ -1,0 +1,1 @@
+"""Shard leases and the locks that pace IDENTIFY across processes."""

@@ -1,0 +1,1 @@
+"""A member's own numbers and the series behind the `/stats` chart."""
