@@ -20,6 +20,9 @@ LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 PLANTED: dict[str, dict[str, str]] = {
     "layers": {"bot/storage/planted.py": "import bot.app.kit.catalogue\n"},
     "app-layers": {"bot/app/kit/planted.py": "import bot.app.rounds.conductor\n"},
+    # A lower layer's feature may not import a higher one's.
+    "domain-features": {"bot/quiz/reader/planted.py": "import bot.quiz.rounds.rules\n"},
+    "storage-features": {"bot/storage/packs/planted.py": "import bot.storage.rounds.lifecycle\n"},
     "pure-domain": {"bot/quiz/planted.py": "import discord\n"},
     "storage-no-discord": {"bot/storage/planted.py": "import discord\n"},
     "sql-in-storage": {"bot/app/kit/planted.py": "import sqlalchemy\n"},
@@ -33,7 +36,12 @@ PLANTED: dict[str, dict[str, str]] = {
         "if TYPE_CHECKING:\n    import bot.storage.planted_a\n",
     },
 }
-FEATURES_APART = {"bot/app/boards/planted.py": "import bot.app.stats.chart\n"}
+# contract id -> a feature importing another of its own layer
+FEATURES_APART = {
+    "app-layers": {"bot/app/boards/planted.py": "import bot.app.stats.chart\n"},
+    "domain-features": {"bot/quiz/boards/planted.py": "import bot.quiz.stats.progress\n"},
+    "storage-features": {"bot/storage/stats/planted.py": "import bot.storage.boards.scores\n"},
+}
 
 
 @pytest.fixture
@@ -79,8 +87,10 @@ def test_a_planted_import_breaks_its_contract(tree: Path, contract: str) -> None
     assert "planted" in result.stdout  # the planted module is the one reported
 
 
-def test_one_feature_importing_another_breaks_the_app_layers(tree: Path) -> None:
-    plant(tree, FEATURES_APART)
-    result = lint(tree, "app-layers")
+@pytest.mark.parametrize("contract", sorted(FEATURES_APART))
+def test_one_feature_importing_another_of_its_layer_breaks_it(tree: Path, contract: str) -> None:
+    plant(tree, FEATURES_APART[contract])
+    result = lint(tree, contract)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "bot.app.boards.planted" in result.stdout
+    (planted,) = FEATURES_APART[contract]
+    assert planted.removesuffix(".py").replace("/", ".") in result.stdout
