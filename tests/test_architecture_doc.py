@@ -21,7 +21,21 @@ def test_every_path_the_page_names_exists() -> None:
     assert [path for path in named if not (REPO / path).exists()] == []
 
 
-def test_the_layout_names_every_feature_folder_of_the_discord_side() -> None:
-    folders = {f"bot/app/{p.name}/" for p in (REPO / "bot" / "app").iterdir() if p.is_dir()}
-    folders -= {"bot/app/__pycache__/"}
-    assert folders <= set(_named())
+def test_the_layout_names_every_feature_folder_of_each_floor() -> None:
+    floors = [REPO / "bot" / floor for floor in ("app", "quiz", "storage")]
+    folders = {
+        f"{p.relative_to(REPO)}/"
+        for floor in floors
+        for p in floor.iterdir()
+        if p.is_dir()
+        and not p.name.startswith((".", "_"))
+        and p.name not in {"migrations", "locales"}
+    }
+    assert len(folders) > 35
+    assert folders - set(_named()) == set()
+
+
+def test_each_floor_keeps_few_modules_at_its_top() -> None:
+    for floor in ("quiz", "storage"):
+        modules = sorted(p.name for p in (REPO / "bot" / floor).glob("*.py"))
+        assert len(modules) <= 8, (floor, modules)
