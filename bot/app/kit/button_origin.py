@@ -18,7 +18,7 @@ from bot.app.kit.posted_messages import custom_ids
 from bot.app.kit.replies import say
 from bot.quiz.rounds.rules import Message
 from bot.storage.rounds.outbox import message_purpose
-from bot.storage.rounds.question_orders import RoundRead, question_orders
+from bot.storage.rounds.round_cache import RoundRead, round_cache
 
 NOT_HERE = "errors.not_here"
 STANDINGS = message_purpose(Message.STANDINGS, None)
@@ -92,10 +92,10 @@ async def round_message(
     The round comes from the click path's cache, so a click costs no read. A copy read before
     the message was confirmed is read again, but only for a click the message itself carries:
     a forged click costs no read."""
-    orders = question_orders(ctx_of(interaction).db)
-    read = await orders.round(round_id)
+    cache = round_cache(ctx_of(interaction).db)
+    read = await cache.round(round_id)
     if read is not None and purpose not in read.message_ids and carried(interaction, custom_id):
-        read = await orders.round(round_id, posted=purpose)
+        read = await cache.round(round_id, posted=purpose)
     if read is None or not clicked_on(interaction, read, purpose, custom_id):
         return None
     return read

@@ -22,7 +22,7 @@ from bot.app.kit.replies import say
 from bot.app.review.custom_ids import SessionCode
 from bot.quiz.review.session import EVERYTHING, ReviewAction, ReviewStep, Scope, Session
 from bot.storage.review import review_step as reviews
-from bot.storage.rounds.question_orders import question_orders
+from bot.storage.rounds.round_cache import round_cache
 
 MAX_REVIEWED = 100_000  # cards answered in one session: far beyond a day of reviews
 
@@ -50,11 +50,11 @@ async def scope_here(interaction: discord.Interaction[Any], code: str) -> Scope 
         pack = (await keys_here(interaction)).packs.get(code[1:])
         return None if pack is None else Scope(pack_id=pack.id)
     round_id, position = (int(part) for part in code[1:].split("."))
-    orders = question_orders(ctx_of(interaction).db)
-    read = await orders.round(round_id)
+    cache = round_cache(ctx_of(interaction).db)
+    read = await cache.round(round_id)
     if read is None or read.guild_id != server_of(interaction):
         return None
-    read = await orders.round(round_id, posted=STANDINGS)
+    read = await cache.round(round_id, posted=STANDINGS)
     if read is None or STANDINGS not in read.message_ids or position > len(read.question_ids):
         return None
     return Scope(round_id=round_id, position=position)

@@ -37,7 +37,7 @@ from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
 from bot.storage.rounds import lifecycle as rounds
 from bot.storage.rounds import member_answers
-from bot.storage.rounds.question_orders import question_orders
+from bot.storage.rounds.round_cache import round_cache
 
 Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
 
@@ -151,7 +151,7 @@ class WhyButton(
         ctx = ctx_of(interaction)
         # Read afresh (once the cache says there is such a round): what was right is told only
         # on the question's own message, and only once the question has closed.
-        known = await question_orders(ctx.db).round(self.round_id) is not None
+        known = await round_cache(ctx.db).round(self.round_id) is not None
         view = await rounds.get_round(ctx.db, self.round_id) if known else None
         purpose = question_purpose(self.index)
         if view is None or not clicked_on(interaction, view, purpose, self.custom_id):

@@ -1,4 +1,5 @@
-"""What a round's buttons need to know of their round, without a round query per click.
+"""The round cache: what a round's buttons need to know of their round, without a round query
+per click.
 
 A round's pack, its version, question order, teams, server and channel are fixed when the round
 starts, so each process reads them once per round and keeps them, with the ids of the round's
@@ -42,7 +43,7 @@ class RoundRead:
         return self.question_ids[index] if 0 <= index < len(self.question_ids) else None
 
 
-class QuestionOrders:
+class RoundCache:
     """The rounds of recent clicks, each read once (and again for a message posted since)."""
 
     def __init__(self, db: Database) -> None:
@@ -95,12 +96,12 @@ class QuestionOrders:
         )
 
 
-_BY_DATABASE: weakref.WeakKeyDictionary[Database, QuestionOrders] = weakref.WeakKeyDictionary()
+_BY_DATABASE: weakref.WeakKeyDictionary[Database, RoundCache] = weakref.WeakKeyDictionary()
 
 
-def question_orders(db: Database) -> QuestionOrders:
+def round_cache(db: Database) -> RoundCache:
     """The process's cache for ``db`` (one per database handle)."""
-    orders = _BY_DATABASE.get(db)
-    if orders is None:
-        orders = _BY_DATABASE[db] = QuestionOrders(db)
-    return orders
+    cache = _BY_DATABASE.get(db)
+    if cache is None:
+        cache = _BY_DATABASE[db] = RoundCache(db)
+    return cache
