@@ -9,11 +9,10 @@ from pathlib import Path
 
 import discord
 
-from bot.app.kit import heavy_work
-from bot.app.kit import pack_checker as checker
 from bot.app.kit.authority import elevated_names
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.check import EVENTS_PERMISSION, NEEDED_PERMISSIONS
+from bot.app.shelf import checker, heavy_work
 from bot.quiz.analytics import items as analytics
 from bot.quiz.authoring import suggestions
 from bot.quiz.packs import heavy_commands, server_packs, upload_rate

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
-from bot.app.kit.question_keys import stable_key
+from bot.app.shelf.question_keys import stable_key
 from bot.quiz.packs.server_packs import stored_pack_id
 from bot.storage.models import CardRow, MemberSettingsRow, ReviewLogRow
 from standin.driver import SandboxRefusedError

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.app.kit.question_keys import stable_key
+from bot.app.shelf.question_keys import stable_key
 from bot.quiz.packs.server_packs import stored_pack_id
 from bot.storage.models import AnswerRow, CardRow, ReviewLogRow, ScoreCountRow, ScoreRow
 from bot.storage.rounds import lifecycle as rounds

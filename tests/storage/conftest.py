@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app.kit.pack_checker import PackChecker
+from bot.app.shelf.checker import PackChecker
 from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
 from tests.databases import BACKENDS, PostgresDatabases, postgres_database, sqlite_database

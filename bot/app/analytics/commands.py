@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.app.analytics.embed import analytics_embed
 from bot.app.kit.command_text import command_text as _
+from bot.app.kit.heavy_turns import refused_turn
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.quiz_group import QuizCommands
@@ -34,7 +35,7 @@ class AnalyticsCommands(QuizCommands):
             return
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         heavy = self.ctx.shelf.heavy
-        if await heavy.refused(interaction, interaction.guild_id):
+        if await refused_turn(interaction, heavy, interaction.guild_id):
             return
         # Up to MAX_ANALYSED_ANSWERS answers are read, and analysed in a worker process (the
         # event loop would be held a noticeable time): together they may outlast Discord's 3 s.

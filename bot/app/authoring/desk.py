@@ -3,7 +3,7 @@
 A form's purpose says what saving does: ``add`` a question, ``edit`` one (its id stays),
 ``new`` a pack with its first question, ``remove`` one; a member's ``suggest`` form and a
 moderator's ``approve`` form (editing a suggestion) are saved by suggestion_desk.py. Saving
-changes the pack as it is at that moment (bot/app/kit/server_views.py, ``PackShelf.change``),
+changes the pack as it is at that moment (bot/app/shelf/shelf.py, ``PackShelf.change``),
 so two moderators' forms on one pack both land; the result is checked by the loader like an
 uploaded file, and a picture uploaded in the form is checked with it in the pack checker's
 workers, as an upload's is."""
@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from bot.app.kit.context import AppContext
-from bot.app.kit.pack_outcomes import Uploaded
+from bot.app.shelf.outcomes import Uploaded
 from bot.quiz.authoring.pack_edits import (
     EditRefusedError,
     new_pack,

@@ -22,8 +22,8 @@ from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import AppContext, ctx_of
 from bot.app.kit.custom_ids import BOARD_ME, BOARD_PAGE
-from bot.app.kit.question_keys import stable_key
 from bot.app.kit.replies import reply, say
+from bot.app.shelf.question_keys import stable_key
 from bot.quiz.boards.scoring import Period, carried_period_key, parse_period_key
 from bot.quiz.boards.standings import page_holding, pages_of
 from bot.quiz.model import Pack

@@ -15,8 +15,8 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.app.kit.question_keys import QuestionKeys
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.question_keys import QuestionKeys
+from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.quiz.packs.library import Library
 from bot.storage.database import Database

@@ -21,7 +21,7 @@ MAX_NAME = 100
 
 
 def pack_choices(packs: Iterable[Pack], locale: str, typed: str) -> list[app_commands.Choice[str]]:
-    """``packs``: those offered here (bot/app/kit/server_views.py); values are the ids members
+    """``packs``: those offered here (bot/app/shelf/shelf.py); values are the ids members
     see."""
     wanted = typed.casefold()
     return [

@@ -42,11 +42,6 @@ class ChannelLostError(Exception):
         super().__init__(f"{self.reason} (Discord error {code})")
 
 
-class ContentGoneError(LookupError):
-    """What a round plays is gone (its pack version, or a question of it, e.g. a built-in pack
-    edited across a restart): no retry will bring it back, so the round ends."""
-
-
 def is_transient(error: BaseException) -> bool:
     """True for failures that pass on their own: rate limits, server errors, lost connections."""
     if isinstance(error, discord.HTTPException):

@@ -1,2 +1,2 @@
 """The packs a server sees: `/quiz pack …` and its messages (the views and uploads they act on
-are shared, in bot/app/kit/server_views.py)."""
+are shared, in bot/app/shelf/shelf.py)."""

@@ -15,17 +15,18 @@ from discord import app_commands
 from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import ctx_of
+from bot.app.kit.heavy_turns import refused_turn
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND, difficulty_name, guide_line
 from bot.app.kit.pack_choices import pack_choices, refused_inside_id
 from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.quiz_group import QuizCommands
 from bot.app.kit.replies import reply, say
-from bot.app.kit.server_views import ServerView
 from bot.app.packs.buttons import MINUTES, preview_buttons
 from bot.app.packs.exports import exported
 from bot.app.packs.messages import checked_text, pack_list_embed, preview_embed
 from bot.app.packs.uploads import Upload, import_language, preview_upload
+from bot.app.shelf.shelf import ServerView
 from bot.quiz.model import Pack
 from bot.quiz.packs.server_packs import (
     UPLOAD_PICTURES,
@@ -105,7 +106,7 @@ class PackGroup(
             await say(interaction, "round.unknown_pack", pack=echo(pack))
             return
         shelf = ctx_of(interaction).shelf
-        if await shelf.heavy.refused(interaction, guild_id):
+        if await refused_turn(interaction, shelf.heavy, guild_id):
             return
         # Its pictures are read from the database, its YAML written in a worker process that
         # may be busy or starting: together they may outlast Discord's 3 s.

@@ -6,7 +6,7 @@ so they can be attached to `/quiz pack upload` as they are. A message holds at m
 past ``EXPORT_PICTURES`` pictures the reply names the ones left out (an upload in this server
 keeps them from the pack's current version).
 
-The YAML is written in a worker process (bot/app/kit/heavy_work.py): for a pack of 200
+The YAML is written in a worker process (bot/app/shelf/heavy_work.py): for a pack of 200
 questions PyYAML's pure-Python emitter takes about 0.2 s, which on the event loop every server's
 clicks would wait for.
 """
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import discord
 
 from bot.app.kit.catalogue import tr
-from bot.app.kit.heavy_work import HeavyWork
-from bot.app.kit.pictures import PictureShelf
+from bot.app.shelf.heavy_work import HeavyWork
+from bot.app.shelf.pictures import PictureShelf
 from bot.quiz.model import Pack
 from bot.quiz.packs.pack_pictures import image_files
 from bot.quiz.packs.server_packs import shown_pack_id

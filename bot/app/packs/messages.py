@@ -8,7 +8,7 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import echo, fit_text
 from bot.app.kit.message_parts import BRAND
-from bot.app.kit.pack_outcomes import Checked, Uploaded
+from bot.app.shelf.outcomes import Checked, Uploaded
 from bot.quiz.model import OPTION_LETTERS, Question
 from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, GuildPacks, shown_pack_id
 from bot.quiz.reader.imports.formats import Format

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.app.kit.context import AppContext
-from bot.app.kit.pack_outcomes import Checked, Uploaded
+from bot.app.shelf.outcomes import Checked, Uploaded
 from bot.quiz.reader.imports.reading import UploadedFile
 from bot.storage.packs.pending_uploads import (
     PendingUpload,

@@ -22,7 +22,6 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import EMBED_TOTAL, embed_length
 from bot.app.kit.message_parts import letter
 from bot.app.kit.places import shown_to_all
-from bot.app.kit.question_keys import QuestionKeys, shown_of, stable_key
 from bot.app.kit.replies import reply, say
 from bot.app.review.custom_ids import (
     MISSED_ID,
@@ -48,6 +47,7 @@ from bot.app.review.messages import (
     review_summary_embed,
 )
 from bot.app.review.session import keys_here, scope_here, session_here, take_step
+from bot.app.shelf.question_keys import QuestionKeys, shown_of, stable_key
 from bot.quiz.model import Question
 from bot.quiz.review.session import (
     EVERYTHING,

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bot.app.kit.custom_ids import MISSED, REVIEW_ANSWER, REVIEW_NEXT, REVIEW_NOW, REVIEW_STOP
-from bot.app.kit.question_keys import SHOWN, shown_code, stable_key
+from bot.app.shelf.question_keys import SHOWN, shown_code, stable_key
 from bot.quiz.review.session import Scope, Session, Shown
 
 SESSION = r"(?P<member>[0-9]+):(?P<reviewed>[0-9]+):(?P<correct>[0-9]+)"

@@ -11,8 +11,8 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import EMBED_TOTAL, fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
-from bot.app.kit.pictures import attachment_url
-from bot.app.kit.question_keys import QuestionKeys, stable_key
+from bot.app.shelf.pictures import attachment_url
+from bot.app.shelf.question_keys import QuestionKeys, stable_key
 from bot.quiz.model import Pack, Question
 from bot.quiz.review.leeches import LEECH_LAPSES
 from bot.quiz.review.session import CardKind, CardStep, Grade, LeechNotice, NothingStep, SummaryStep

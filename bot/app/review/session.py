@@ -17,9 +17,9 @@ import discord
 from bot.app.kit.button_origin import STANDINGS, refuse
 from bot.app.kit.context import ctx_of
 from bot.app.kit.places import server_of
-from bot.app.kit.question_keys import QuestionKeys
 from bot.app.kit.replies import say
 from bot.app.review.custom_ids import SessionCode
+from bot.app.shelf.question_keys import QuestionKeys
 from bot.quiz.review.session import EVERYTHING, ReviewAction, ReviewStep, Scope, Session
 from bot.storage.review import review_step as reviews
 from bot.storage.rounds.round_cache import round_cache

@@ -24,13 +24,14 @@ import discord
 
 from bot.app.kit import metrics
 from bot.app.kit.grace import finish_within
-from bot.app.kit.retry import Backoff, ChannelLostError, ContentGoneError, Patience, describe
-from bot.app.kit.server_views import PackShelf
+from bot.app.kit.retry import Backoff, ChannelLostError, Patience, describe
 from bot.app.rounds.counter import keep_counter_current
 from bot.app.rounds.endings import RoundEndings
 from bot.app.rounds.outbox import RoundOutbox
 from bot.app.rounds.round_messages import RoundMessages
 from bot.app.rounds.settling import Settles
+from bot.app.shelf.outcomes import ContentGoneError
+from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.quiz.rounds.rules import Move, NextMove, RoundState, next_move
 from bot.storage.database import Database

@@ -13,8 +13,9 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.public_locale import public_locale
-from bot.app.kit.retry import ChannelLostError, ContentGoneError, Patience
+from bot.app.kit.retry import ChannelLostError, Patience
 from bot.app.rounds.round_messages import RoundMessages
+from bot.app.shelf.outcomes import ContentGoneError
 from bot.quiz.model import Pack
 from bot.storage.database import Database
 from bot.storage.results import RoundView

@@ -20,11 +20,11 @@ from discord import ui
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import fit_texts
 from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mention
-from bot.app.kit.pictures import attachment_url
 from bot.app.kit.team_plans import teams_text
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.embeds import counter_text, standings_embed, start_card, timer_text
 from bot.app.rounds.teams import shares_text, standings_text
+from bot.app.shelf.pictures import attachment_url
 from bot.quiz.boards.standings import Standings
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON, pause_minutes

@@ -21,10 +21,11 @@ import discord
 from bot.app.kit.button_origin import question_purpose
 from bot.app.kit.custom_ids import ANSWER, MISSED, WHY
 from bot.app.kit.posted_messages import find_posted
-from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError, Patience, describe
+from bot.app.kit.retry import UNKNOWN_MESSAGE, Patience, describe
 from bot.app.rounds.layouts import reveal_layout, standings_layout, why_it_ended
 from bot.app.rounds.round_messages import Channel, RoundMessages
 from bot.app.rounds.start_cards import start_card_of
+from bot.app.shelf.outcomes import ContentGoneError
 from bot.quiz.rounds.rules import Message, RoundState
 from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.database import Database

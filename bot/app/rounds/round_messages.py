@@ -16,11 +16,12 @@ from cachetools import LRUCache
 
 from bot.app.kit.mentions import NOBODY
 from bot.app.kit.public_locale import public_locale
-from bot.app.kit.retry import UNKNOWN_MESSAGE, ContentGoneError
-from bot.app.kit.server_views import PackShelf
+from bot.app.kit.retry import UNKNOWN_MESSAGE
 from bot.app.rounds.buttons import reveal_view
 from bot.app.rounds.embeds import question_embed, reveal_embed
 from bot.app.rounds.layouts import question_layout
+from bot.app.shelf.outcomes import ContentGoneError
+from bot.app.shelf.shelf import PackShelf
 from bot.cache import SharedReads
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds.shuffle import shown_order

@@ -10,8 +10,6 @@ from typing import Any
 from bot import __version__
 from bot.app.kit import metrics
 from bot.app.kit.context import AppContext
-from bot.app.kit.question_keys import QuestionKeys
-from bot.app.kit.server_views import PackShelf
 from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.refits import FittingLoop
@@ -25,6 +23,8 @@ from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
 from bot.app.runtime.sign_in import Stopper, connection_failure, sign_in
 from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
+from bot.app.shelf.question_keys import QuestionKeys
+from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.config import Settings
 from bot.heap import settle_heap

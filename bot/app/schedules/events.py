@@ -29,7 +29,7 @@ from discord.http import Route
 from bot.app.kit.limits import fit_text
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import describe
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.shelf import PackShelf
 from bot.quiz.schedules.events import event_length, rule_time
 from bot.quiz.schedules.series import Occurrence, Schedule
 from bot.storage.database import Database

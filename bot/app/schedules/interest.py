@@ -24,7 +24,7 @@ from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.message_parts import pack_title, relative_time
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.retry import describe
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.shelf import PackShelf
 from bot.quiz.schedules.series import Occurrence, Schedule
 from bot.storage.database import Database
 from bot.storage.results import MemberSettings

@@ -26,13 +26,13 @@ import discord
 
 from bot.app.kit.context import RoundControl
 from bot.app.kit.retry import describe
-from bot.app.kit.server_views import PackShelf
 from bot.app.kit.timed_loop import ServerLoop
 from bot.app.schedules.events import ScheduleEvents, SeriesNow
 from bot.app.schedules.interest import InterestNotices
 from bot.app.schedules.planning import zone_of
 from bot.app.schedules.starts import Attempt, OccurrenceStarter
 from bot.app.schedules.texts import note_text
+from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.quiz.schedules.events import NOTICE_LEAD, notice_due
 from bot.quiz.schedules.series import (

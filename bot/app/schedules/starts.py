@@ -16,9 +16,9 @@ import discord
 
 from bot.app.kit.context import RoundControl
 from bot.app.kit.permissions import bot_can_post
-from bot.app.kit.server_views import PackShelf
 from bot.app.kit.team_plans import with_new_seed
 from bot.app.kit.withheld import Choice, permitted_ping
+from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.quiz.model import Pack
 from bot.quiz.schedules.series import Occurrence, Outcome, Schedule

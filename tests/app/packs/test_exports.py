@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.app.kit.heavy_work import HeavyWork
-from bot.app.kit.pack_checker import PackChecker
-from bot.app.kit.pictures import PictureShelf
 from bot.app.packs.exports import EXPORT_PICTURES, MESSAGE_FILES, exported
+from bot.app.shelf.checker import PackChecker
+from bot.app.shelf.heavy_work import HeavyWork
+from bot.app.shelf.pictures import PictureShelf
 from bot.quiz.model import Image, Pack, Text
 from bot.quiz.reader.pictures import Picture, check_picture
 from bot.storage.database import Database

@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app.kit import pack_checker
-from bot.app.kit.pack_checker import (
+from bot.app.shelf import checker as pack_checker
+from bot.app.shelf.checker import (
     STOP_LIMIT_S,
     PackChecker,
     ParseFailedError,

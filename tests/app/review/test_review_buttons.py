@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.app.kit.question_keys import shown_code, shown_of
 from bot.app.review.buttons import ReviewAnswerButton
 from bot.app.review.custom_ids import SessionCode
 from bot.app.runtime.client import BUTTONS
+from bot.app.shelf.question_keys import shown_code, shown_of
 from bot.quiz.review.session import Shown
 
 LONGEST_SESSION = SessionCode(2**64 - 1, 99_999, 99_999, f"r{2**63 - 1}.9999")

@@ -10,8 +10,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.app.kit.pack_checker import CheckedFile, PackChecker
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.checker import CheckedFile, PackChecker
+from bot.app.shelf.shelf import PackShelf
 from bot.quiz.authoring.pack_edits import new_pack, with_question
 from bot.quiz.authoring.question_form import question_of
 from bot.quiz.model import Difficulty, Pack, Text

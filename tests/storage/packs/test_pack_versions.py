@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from bot.app.kit.pack_checker import PackChecker
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.checker import PackChecker
+from bot.app.shelf.shelf import PackShelf
 from bot.quiz.packs.library import Library
 from bot.quiz.packs.server_packs import as_server_pack
 from bot.quiz.rounds.rules import Message, RoundState

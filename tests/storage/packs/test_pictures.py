@@ -9,9 +9,9 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from bot.app.kit.pack_checker import PackChecker
-from bot.app.kit.pack_outcomes import Checked, Uploaded
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.checker import PackChecker
+from bot.app.shelf.outcomes import Checked, Uploaded
+from bot.app.shelf.shelf import PackShelf
 from bot.quiz.model import Pack
 from bot.quiz.packs.library import Library
 from bot.quiz.reader.imports.reading import UploadedFile

@@ -12,9 +12,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.app.kit.pack_checker import PackChecker
-from bot.app.kit.pack_outcomes import Uploaded
-from bot.app.kit.server_views import PackShelf
+from bot.app.shelf.checker import PackChecker
+from bot.app.shelf.outcomes import Uploaded
+from bot.app.shelf.shelf import PackShelf
 from bot.quiz.packs.library import Library
 from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, as_server_pack, typed_pack
 from bot.quiz.reader.imports.reading import UploadedFile

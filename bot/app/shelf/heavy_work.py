@@ -1,7 +1,7 @@
 """The heavy commands' share of the bot, those that read a whole pack or its every answer here
 (`/quiz pack export`, `/quiz analytics`): each server may run them only so often
 (bot/quiz/packs/heavy_commands.py), and what they work out runs in the pack checker's worker
-processes (bot/app/kit/pack_checker.py), never on the event loop.
+processes (bot/app/shelf/checker.py), never on the event loop.
 
 What they hold the event loop for, measured on a pack of 200 questions: its YAML took 0.21 s
 (PyYAML's emitter, pure Python), and the analytics of 40,000 answers 0.1 s to read (all rows at
@@ -13,12 +13,9 @@ time."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, TypeVarTuple
+from typing import TypeVar, TypeVarTuple
 
-import discord
-
-from bot.app.kit.pack_checker import PackChecker
-from bot.app.kit.replies import say
+from bot.app.shelf.checker import PackChecker
 from bot.quiz.packs.heavy_commands import heavy_rate
 from bot.quiz.packs.upload_rate import UploadRate
 
@@ -40,16 +37,10 @@ class HeavyWork:
         self._clock = clock
         self.rate = rate or heavy_rate()
 
-    async def refused(self, interaction: discord.Interaction[Any], guild_id: int) -> bool:
-        """Counts a heavy command of the server; past its limit, tells the member privately
-        in how many seconds it may run one again (True: refused, nothing was done)."""
-        wait_s = self.rate.admit(guild_id, self._clock())
-        if wait_s:
-            window = round(self.rate.window_s)
-            await say(
-                interaction, "heavy.too_often", limit=self.rate.limit, window=window, seconds=wait_s
-            )
-        return wait_s > 0
+    def admit(self, guild_id: int) -> int:
+        """Counts a heavy command of the server: 0 if it may run now, else in how many seconds
+        it may (nothing is done; bot/app/kit/heavy_turns.py tells the member)."""
+        return self.rate.admit(guild_id, self._clock())
 
     async def run(self, function: Callable[[*Ts], T], *args: *Ts) -> T:
         """``function(*args)`` in a worker (a module-level function of the domain)."""

@@ -1,4 +1,4 @@
-"""What travels between the bot and its worker processes (bot/app/kit/pack_checker.py): values
+"""What travels between the bot and its worker processes (bot/app/shelf/checker.py): values
 pickled so that a pack's read-only texts travel too, and the jobs a worker runs beside the
 uploads' checks.
 

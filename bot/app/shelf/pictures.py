@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import discord
 from cachetools import LRUCache
 
-from bot.app.kit.retry import ContentGoneError
+from bot.app.shelf.outcomes import ContentGoneError
 from bot.cache import SharedReads
 from bot.quiz.model import Image
 from bot.quiz.reader.pictures import Picture

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
-from bot.app.kit.pack_outcomes import Uploaded
+from bot.app.shelf.checker import PackChecker, ParseTimeoutError
+from bot.app.shelf.outcomes import Uploaded
 from bot.quiz.model import Pack
 from bot.quiz.packs.pack_pictures import with_digests
 from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, UploadRefusal, as_server_pack, too_big

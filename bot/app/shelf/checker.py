@@ -11,8 +11,8 @@ next use starts a fresh one. What comes back is pickled: the pack, its YAML and 
 pictures, or the problems found in the file or its pictures.
 
 The same workers run the other work that would hold the event loop for a noticeable time: a
-`Job`, a module-level function and its arguments (`PackChecker.run`; bot/app/kit/heavy_work.py).
-What travels between the bot and a worker is pickled as bot/app/kit/worker_jobs.py says.
+`Job`, a module-level function and its arguments (`PackChecker.run`; bot/app/shelf/heavy_work.py).
+What travels between the bot and a worker is pickled as bot/app/shelf/worker_jobs.py says.
 
 This module is what a worker imports, so it imports nothing of Discord or the database.
 """
@@ -31,8 +31,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TypeVar, TypeVarTuple, cast
 
-from bot.app.kit.worker_jobs import Job, done, dumps
-from bot.app.kit.worker_start import worker_context, workers_ready
+from bot.app.shelf.worker_jobs import Job, done, dumps
+from bot.app.shelf.worker_start import worker_context, workers_ready
 from bot.quiz.packs.pack_pictures import with_uploads
 from bot.quiz.reader.imports.reading import Imported, UploadedFile, read_upload
 from bot.quiz.reader.pictures import Picture

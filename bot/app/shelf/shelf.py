@@ -17,7 +17,7 @@ by ``store``, once confirmed. Stored packs, which passed that limit when they we
 parsed again in a thread (their pictures are not decoded again: the digests stored with them say
 which they show): the event loop keeps answering meanwhile, and a server's view never waits
 behind another server's slow upload in the checker. The same workers do the heavy commands'
-work, at each server's own rate (``heavy``: bot/app/kit/heavy_work.py).
+work, at each server's own rate (``heavy``: bot/app/shelf/heavy_work.py).
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from datetime import datetime
 
 from cachetools import LRUCache, TTLCache
 
-from bot.app.kit.heavy_work import HeavyWork
-from bot.app.kit.pack_changes import PackChange, PackEdit, change_pack
-from bot.app.kit.pack_checker import PackChecker, ParseTimeoutError
-from bot.app.kit.pack_outcomes import Checked, Uploaded
-from bot.app.kit.pictures import PictureShelf
-from bot.app.kit.question_keys import QuestionKeys
+from bot.app.shelf.changes import PackChange, PackEdit, change_pack
+from bot.app.shelf.checker import PackChecker, ParseTimeoutError
+from bot.app.shelf.heavy_work import HeavyWork
+from bot.app.shelf.outcomes import Checked, Uploaded
+from bot.app.shelf.pictures import PictureShelf
+from bot.app.shelf.question_keys import QuestionKeys
 from bot.cache import SharedReads
 from bot.quiz.model import Pack
 from bot.quiz.packs.library import Library
@@ -189,7 +189,7 @@ class PackShelf:
         attached: Mapping[str, bytes] | None = None,
     ) -> Uploaded:
         """Applies a form's ``edit`` to the server's pack as it is now and stores the result
-        as its next version, with the pictures ``attached`` (bot/app/kit/pack_changes.py)."""
+        as its next version, with the pictures ``attached`` (bot/app/shelf/changes.py)."""
         change = PackChange(guild_id, pack_id, edit, by, now, attached or {})
         try:
             return await change_pack(self._db, self._checker, change)

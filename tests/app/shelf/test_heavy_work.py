@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app.kit.heavy_work import HeavyWork
-from bot.app.kit.pack_checker import PackChecker, ParseFailedError
+from bot.app.shelf.checker import PackChecker, ParseFailedError
+from bot.app.shelf.heavy_work import HeavyWork
 from bot.quiz.packs.heavy_commands import HEAVY_PER_WINDOW, HEAVY_WINDOW_S
 from bot.quiz.packs.upload_rate import UPLOADS_PER_WINDOW
 

@@ -1,5 +1,5 @@
 """What a server pack's upload, its confirmation or a form's change of it came to: what
-``PackShelf`` (bot/app/kit/server_views.py) answers, and the replies render."""
+``PackShelf`` (bot/app/shelf/shelf.py) answers, and the replies render."""
 
 from __future__ import annotations
 
@@ -43,3 +43,8 @@ class Uploaded:
     @property
     def stored(self) -> bool:
         return self.pack is not None and not self.problems and self.refusal is None
+
+
+class ContentGoneError(LookupError):
+    """What a round plays is gone (its pack version, or a question of it, e.g. a built-in pack
+    edited across a restart): no retry will bring it back, so the round ends."""
