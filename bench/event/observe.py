@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bench.rig.clicks import answer_buttons
 from bot.quiz.rounds.rules import Message
 from bot.storage.models import round_messages_table, rounds_table
-from bot.storage.rounds.outbox import message_purpose
+from bot.storage.models.rounds import message_purpose
 from standin.driver import Sandbox
 
 Json = dict[str, Any]

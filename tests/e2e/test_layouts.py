@@ -16,7 +16,8 @@ from sqlalchemy import text
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.app.kit.limits import LAYOUT_COMPONENTS, LAYOUT_TEXT_TOTAL
-from bot.app.rounds.buttons import question_view
+from bot.app.kit.message_parts import letter
+from bot.app.rounds.buttons import AnswerButton
 from bot.app.rounds.embeds import question_embed
 from bot.app.rounds.layouts import question_layout, reveal_layout, standings_layout
 from bot.quiz.boards.standings import Score, round_standings
@@ -197,7 +198,11 @@ async def test_a_question_posted_as_an_embed_is_answered_and_revealed_as_one(
     embed = question_embed(
         question, "en", number=1, total=3, closes_at=closes, answered=0, order=order
     )
-    old = await channel.send(embed=embed, view=question_view(view.id, 0, order))
+    # The buttons of a question as posted before layouts (round_v2).
+    buttons = discord.ui.View(timeout=None)
+    for position, option in enumerate(order):
+        buttons.add_item(AnswerButton(view.id, 0, option, letter(position)))
+    old = await channel.send(embed=embed, view=buttons)
     async with world.db.write() as connection:
         await connection.execute(
             text("UPDATE round_messages SET message_id = :old WHERE purpose = 'question:0'"),

@@ -11,7 +11,9 @@ from sqlalchemy import func, select, update
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
-from bot.app.review.buttons import review_now_button
+from bot.app.review.buttons import ReviewNowButton
+from bot.app.review.custom_ids import scope_code
+from bot.quiz.review.session import Scope
 from bot.storage.models import CardRow
 from tests.e2e.conftest import (
     Json,
@@ -203,7 +205,7 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
     assert world.bot is not None
     dm = await world.bot.create_dm(discord.Object(member))
     view = discord.ui.View(timeout=None)
-    view.add_item(review_now_button("en-US"))
+    view.add_item(ReviewNowButton(scope_code(Scope()), "Review now"))
     reminder = await dm.send("Questions are due.", view=view)
     dm_id = await world.sandbox.dm_channel(member)
     assert reminder.channel.id == dm_id

@@ -17,7 +17,7 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.posted_messages import custom_ids
 from bot.app.kit.replies import say
 from bot.quiz.rounds.rules import Message
-from bot.storage.rounds.outbox import message_purpose
+from bot.storage.models.rounds import message_purpose
 from bot.storage.rounds.round_cache import RoundRead, round_cache
 
 NOT_HERE = "errors.not_here"

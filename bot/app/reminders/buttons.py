@@ -1,5 +1,5 @@
-"""The "Review now" button of a due-questions reminder DM (the review itself is the one in
-review_buttons, as from any other "Review now").
+"""The "Review now" button of a due-questions reminder DM (the review it starts is the one of
+bot/app/review/buttons.py, as from any other "Review now").
 
 Its custom_id names the member and the member-local day of the reminder, so it is also the marker
 a reminder is looked for by in the DM channel before it is sent again (bot/app/reminders/loop.py).

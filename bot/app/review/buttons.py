@@ -4,7 +4,7 @@ what a button carries is in custom_ids.py. An answer counts only for a card the 
 shows.
 
 A review is the member's own, across packs and servers: its buttons work in a server, in the
-DM with the bot and in a group DM alike (``ReviewNowButton`` is what a reminder DM offers).
+DM with the bot and in a group DM alike.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from bot.app.review.custom_ids import (
     review_next_id,
     review_now_id,
     review_stop_id,
-    scope_code,
 )
 from bot.app.review.messages import (
     card_order,
@@ -90,12 +89,6 @@ class ReviewNowButton(PersistentButton, pattern=REVIEW_NOW_ID):
             await refuse(interaction)
         else:
             await start_review(interaction, scope)
-
-
-def review_now_button(locale: str | None, pack_id: str | None = None) -> ReviewNowButton:
-    """A "Review now" button for a message (a due-reminder DM, say): all the clicking member's
-    due cards, or only ``pack_id``'s."""
-    return ReviewNowButton(scope_code(Scope(pack_id=pack_id)), tr(locale, "review.now_button"))
 
 
 class MissedButton(PersistentButton, pattern=MISSED_ID):
@@ -202,12 +195,6 @@ REVIEW_BUTTONS = (
 )
 
 
-def summary_view(session: Session, locale: str) -> discord.ui.View:  # noqa: ARG001
-    """The buttons under a session's summary: none yet, and a new one goes here (hence the
-    parameters it does not use yet)."""
-    return discord.ui.View(timeout=None)
-
-
 async def _take(
     interaction: discord.Interaction[Any], action: ReviewAction, keys: QuestionKeys | None = None
 ) -> None:
@@ -248,7 +235,7 @@ def _message_of(
     keys: QuestionKeys, step: CardStep | ResultStep | SummaryStep, locale: str
 ) -> tuple[discord.Embed, discord.ui.View]:
     if isinstance(step, SummaryStep):
-        return review_summary_embed(locale, step), summary_view(step.session, locale)
+        return review_summary_embed(locale, step), discord.ui.View(timeout=None)
     code = SessionCode.of(step.session)
     view = discord.ui.View(timeout=None)
     if isinstance(step, CardStep):

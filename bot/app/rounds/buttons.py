@@ -191,15 +191,6 @@ def _why_text(question: Question, picked_index: int, order: Order, locale: str) 
     return tr(locale, "round.why_wrong", letter=picked_letter, why=picked.why.get(locale))
 
 
-def question_view(round_id: int, index: int, order: Order) -> discord.ui.View:
-    """The buttons of a question as posted before layouts (round_v2): the tests post such a
-    message to check that those still in channels keep working."""
-    view = discord.ui.View(timeout=None)
-    for position, option in enumerate(order):
-        view.add_item(AnswerButton(round_id, index, option, letter(position)))
-    return view
-
-
 def reveal_view(
     round_id: int, index: int, order: Order, correct: int, locale: str
 ) -> discord.ui.View:

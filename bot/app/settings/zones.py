@@ -38,8 +38,8 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-# One list per language, built once (a few hundred CLDR look-ups, about 0.2 s). Discord's
-# locales are a fixed set, so this stays small.
+# One list per language, built once (a few hundred CLDR look-ups, too slow for each keystroke).
+# Discord's locales are a fixed set, so this stays small.
 _NAMED: dict[str, tuple[Zone, ...]] = {}
 
 

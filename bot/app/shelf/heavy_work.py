@@ -3,12 +3,11 @@
 (bot/quiz/packs/heavy_commands.py), and what they work out runs in the pack checker's worker
 processes (bot/app/shelf/checker.py), never on the event loop.
 
-What they hold the event loop for, measured on a pack of 200 questions: its YAML took 0.21 s
-(PyYAML's emitter, pure Python), and the analytics of 40,000 answers 0.1 s to read (all rows at
-once) and another 0.12 s to analyse, threads or not: pure Python holds the GIL. A flood of them in
-one server kept clicks in another waiting up to 1.3 s. Now the loop only streams the rows
-(bot/storage/analytics/item_answers.py) and pickles what a worker is given, a few milliseconds at a
-time."""
+On the event loop, a large pack's YAML (PyYAML's emitter, pure Python) and the analysis of its
+every answer each held it for a large part of a second, threads or not: pure Python holds the
+GIL, and a flood of them in one server kept clicks in another waiting
+(tests/e2e/test_heavy_isolation.py). Now the loop only streams the rows
+(bot/storage/analytics/item_answers.py) and pickles what a worker is given, a little at a time."""
 
 from __future__ import annotations
 
@@ -19,8 +18,8 @@ from bot.app.shelf.checker import PackChecker
 from bot.quiz.packs.heavy_commands import heavy_rate
 from bot.quiz.packs.upload_rate import UploadRate
 
-# For one job in a worker: the largest takes about 0.3 s. Only a machine far past its capacity
-# gets near this; the worker is then killed, not left holding the server's turn.
+# For one job in a worker, far above what the largest takes (docs/benchmarks.md): only a machine
+# far past its capacity gets near this; the worker is then killed, not left holding the turn.
 HEAVY_LIMIT_S = 10.0
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")

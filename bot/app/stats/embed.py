@@ -129,8 +129,8 @@ async def stats_chart(
 
 def _drawn_chart(progress: Progress, locale: str, *, in_server: bool) -> bytes:
     """The chart's PNG, in the worker thread. The first chart imports matplotlib here, not at
-    start (the idle bot stays small) and not on the event loop (the import took 0.4 s of CPU
-    here on a quiet machine and 2 s on a busy one; on a fresh host it first lists the fonts)."""
+    start (the idle bot stays small) and not on the event loop (the import costs a noticeable
+    share of a second of CPU, more on a busy machine; on a fresh host it first lists the fonts)."""
     from bot.app.stats.chart import ChartText, render_stats_chart  # noqa: PLC0415
 
     def date_label(day: date) -> str:

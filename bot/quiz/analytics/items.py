@@ -17,11 +17,10 @@ from dataclasses import dataclass, replace
 
 # Fewer members than this in a question's index make it noise, so it is not computed.
 MIN_MEMBERS = 10
-POOR_DISCRIMINATION = 0.2
 # The answers one analysis reads, the newest: every question of a full pack (200) answered by
-# 250 members. Their read takes about 0.15 s (a few milliseconds of the event loop at a time),
-# their analysis about 0.25 s in a worker process, and they travel there in under 1 MB; a
-# server with more sees the figures of its recent answers, and is told so.
+# 250 members. They are read a little at a time, analysed in a worker process and travel there
+# in under a megabyte (docs/benchmarks.md); a server with more sees the figures of its recent
+# answers, and is told so.
 MAX_ANALYSED_ANSWERS = 50_000
 # As read: member id, question id, option index, right, response ms (AnswerRecord's fields).
 AnswerValues = tuple[int, str, int, bool, int]

@@ -13,8 +13,8 @@ from bot.quiz.packs.upload_rate import UploadRate
 
 # A moderator reads a pack's analytics, exports it to fix a question, and perhaps does the same
 # for another pack: two to four in a minute. Five leave room for that, and hold one server to
-# about 1.5 s of the workers' time a minute (about 0.3 s each for the largest pack, or for
-# analytics of bot.quiz.analytics.items.MAX_ANALYSED_ANSWERS answers).
+# a small share of the workers' time (each is a fraction of a second for the largest pack, or
+# for analytics of bot.quiz.analytics.items.MAX_ANALYSED_ANSWERS answers).
 HEAVY_PER_WINDOW = 5
 HEAVY_WINDOW_S = 60.0
 

@@ -18,6 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from bot.quiz.rounds.rules import Message
 from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.models.base import ID_LENGTH, AutoId, Base, table_of
 
@@ -73,6 +74,15 @@ class RoundRow(Base):
     # A team round's teams (bot.quiz.rounds.teams.TeamPlan, as bot/storage/rounds/teams.py writes
     # it); None: members play only for themselves.
     teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
+def message_purpose(kind: Message, question_index: int | None) -> str:
+    """The key a delivered message is remembered by (``question:3``, ``standings``)."""
+    if kind is Message.STANDINGS:
+        return "standings"
+    if kind is Message.START:
+        return "start"
+    return f"question:{question_index}"
 
 
 class RoundMessageRow(Base):

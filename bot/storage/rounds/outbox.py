@@ -23,20 +23,11 @@ from bot.storage.models import (
     round_deliveries_table,
     round_messages_table,
 )
-from bot.storage.models.rounds import ABANDONED, DELIVERED, PENDING
+from bot.storage.models.rounds import ABANDONED, DELIVERED, PENDING, message_purpose
 from bot.storage.results import Delivery
 from bot.storage.rounds.settle import lock_for_settle, settle_pending, settle_pending_in
 
 REASON_LENGTH = 200
-
-
-def message_purpose(kind: Message, question_index: int | None) -> str:
-    """The key a delivered message is remembered by (``question:3``, ``standings``)."""
-    if kind is Message.STANDINGS:
-        return "standings"
-    if kind is Message.START:
-        return "start"
-    return f"question:{question_index}"
 
 
 async def enqueue(
