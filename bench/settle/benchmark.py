@@ -41,7 +41,8 @@ from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs.library import sync_packs
 from bot.storage.rounds.answers import AnswerRequest, write_answers
-from bot.storage.rounds.lifecycle import close_question, open_question, record_answer, start_round
+from bot.storage.rounds.lifecycle import close_question, open_question, start_round
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.settle import settle_pending
 
 NOW = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)

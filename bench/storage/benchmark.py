@@ -33,7 +33,8 @@ from bot.storage.boards.leaderboard import leaderboard, member_rank
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.review.review_step import next_review
-from bot.storage.rounds.lifecycle import end_round, open_question, record_answer, start_round
+from bot.storage.rounds.lifecycle import end_round, open_question, start_round
+from bot.storage.rounds.recorder import record_answer
 
 READ_CALLS = 300
 RECORD_CALLS = 2000

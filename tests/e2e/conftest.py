@@ -27,6 +27,7 @@ from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
 from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds.recorder import record_answer
 from standin.driver import Sandbox
 from standin.interactions import DEFERRED_MESSAGE
 from tests.databases import PostgresDatabases, postgres_database, sqlite_database
@@ -331,7 +332,7 @@ async def seed_finished_round(
         assert question is not None
         for member, right in points.items():
             option = question.correct_index if index < right else (question.correct_index + 1) % 2
-            await rounds.record_answer(
+            await record_answer(
                 world.db,
                 round_id=view.id,
                 question_id=question_id,

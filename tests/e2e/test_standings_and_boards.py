@@ -14,6 +14,7 @@ from bot.app.kit.context import utc_now
 from bot.app.kit.message_parts import BRAND, NEUTRAL
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds.recorder import record_answer
 from tests.e2e.conftest import QuizWorld, buttons_of, edits_of, titled
 from tests.messages import accent_of, texts_of
 
@@ -57,7 +58,7 @@ async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> in
         assert question is not None
         wrong = (question.correct_index + 1) % len(question.options)
         for member, (right, delay_ms) in scores.items():
-            await rounds.record_answer(
+            await record_answer(
                 world.db,
                 round_id=view.id,
                 question_id=question_id,

@@ -13,7 +13,8 @@ from bot.storage.models import CardRow, QuestionRow
 from bot.storage.packs.library import active_question_ids, sync_packs
 from bot.storage.results import GuildSettings, MemberSettings, PackMastery
 from bot.storage.review.review_step import take
-from bot.storage.rounds.lifecycle import open_question, record_answer
+from bot.storage.rounds.lifecycle import open_question
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.settings.settings import (
     guild_settings,
     member_settings,

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -22,6 +21,9 @@ from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.retry import describe
 from bot.storage.database import Database
 from bot.storage.settings import settings
+
+if TYPE_CHECKING:
+    from bot.app.reminders.loop import ReminderLoop
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +36,14 @@ _FOLLOWUP_SAFE = {
 
 
 class RefusedNotice:
-    def __init__(self, db: Database, owed: Callable[[], set[int]]) -> None:
+    def __init__(self, db: Database, reminders: ReminderLoop) -> None:
         self._db = db
-        self._owed = owed  # the members to tell, as the reminder loop last read them
+        self._reminders = reminders  # its ``refused``: the members to tell, as it last read them
         self._tasks: set[asyncio.Task[None]] = set()
 
     def answered(self, interaction: discord.Interaction[Any]) -> None:
         """Called once the bot has answered an interaction; tells its member if owed the notice."""
-        if interaction.user.id not in self._owed():
+        if interaction.user.id not in self._reminders.refused:
             return
         task = asyncio.create_task(self._tell_safely(interaction), name="refused-notice")
         self._tasks.add(task)
@@ -58,9 +60,9 @@ class RefusedNotice:
         if interaction.response.type not in _FOLLOWUP_SAFE:
             return
         if not await settings.take_refused_notice(self._db, member_id):
-            self._owed().discard(member_id)  # told already, by this process or another
+            self._reminders.refused.discard(member_id)  # told already, by this process or another
             return
-        self._owed().discard(member_id)
+        self._reminders.refused.discard(member_id)
         locale = interaction.locale.value
         command = command_as_shown(locale, "settings")
         text = fit_text(tr(locale, "reminder.refused", command=command), CONTENT)

@@ -37,6 +37,7 @@ from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
 from bot.storage.rounds import lifecycle as rounds
 from bot.storage.rounds import member_answers
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.round_cache import round_cache
 
 Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
@@ -104,7 +105,7 @@ class AnswerButton(
         if question is not None and not 0 <= self.option < len(question.options):
             return None
         order = () if question is None else shown_order(self.round_id, question)
-        result = await rounds.record_answer(
+        result = await record_answer(
             ctx.db,
             round_id=self.round_id,
             question_id=question_id,

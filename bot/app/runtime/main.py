@@ -117,7 +117,7 @@ def build_bot(
         interval_s=reminder_interval_s,
         active=bot.serves_direct_messages,
     )
-    bot.refused_notice = RefusedNotice(db, lambda: bot.reminders.refused)
+    bot.refused_notice = RefusedNotice(db, bot.reminders)
     bot.fitting = FittingLoop(db, clock, active=bot.serves_direct_messages)
     return bot
 

@@ -29,15 +29,12 @@ from bot.storage.models.rounds import plan_of, stored_plan
 from bot.storage.packs.library import pack_question_ids
 from bot.storage.packs.versions import version_to_play
 from bot.storage.results import (
-    AnswerResult,
     OpenedQuestion,
     RoundView,
     Tally,
 )
 from bot.storage.rounds import outbox
-from bot.storage.rounds.answers import AnswerRequest
 from bot.storage.rounds.pack_records import pack_record
-from bot.storage.rounds.recorder import answer_recorder
 from bot.storage.rounds.settle import lock_for_settle, settle_pending, settle_pending_in
 from bot.storage.rounds.tallies import standings_in, tally_in
 from bot.storage.schedules import series as schedules
@@ -178,26 +175,6 @@ async def open_question(
         await outbox.enqueue(connection, round_id, Message.QUESTION, question_index, now)
     question_id = row.question_order[question_index]
     return OpenedQuestion(round_id, question_index, question_id, now, closes_at)
-
-
-async def record_answer(
-    db: Database,
-    *,
-    round_id: int,
-    question_id: str,
-    member_id: int,
-    option_index: int,
-    now: datetime,
-    held_roles: tuple[int, ...] = (),
-) -> AnswerResult:
-    """Record a member's answer exactly once; see AnswerOutcome for what can come back. In a
-    team round, the member's first recorded answer places them in a team, by ``held_roles``
-    (the roles the click's member data lists) for role teams.
-
-    Returns only after the answer (if recorded) is committed; concurrent calls share a commit.
-    """
-    request = AnswerRequest(round_id, question_id, member_id, option_index, now, held_roles)
-    return await answer_recorder(db).record(request)
 
 
 async def close_question(

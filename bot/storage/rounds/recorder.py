@@ -15,6 +15,7 @@ import logging
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.storage.database import Database
 from bot.storage.results import AnswerResult
@@ -45,6 +46,26 @@ def answer_recorder(db: Database) -> AnswerRecorder:
         recorder = _RECORDERS[db] = AnswerRecorder(db)
         db.before_close(lambda: _close(db, recorder))
     return recorder
+
+
+async def record_answer(
+    db: Database,
+    *,
+    round_id: int,
+    question_id: str,
+    member_id: int,
+    option_index: int,
+    now: datetime,
+    held_roles: tuple[int, ...] = (),
+) -> AnswerResult:
+    """Record a member's answer exactly once; see AnswerOutcome for what can come back. In a
+    team round, the member's first recorded answer places them in a team, by ``held_roles``
+    (the roles the click's member data lists) for role teams.
+
+    Returns only after the answer (if recorded) is committed; concurrent calls share a commit.
+    """
+    request = AnswerRequest(round_id, question_id, member_id, option_index, now, held_roles)
+    return await answer_recorder(db).record(request)
 
 
 async def _close(db: Database, recorder: AnswerRecorder) -> None:

@@ -11,7 +11,8 @@ from bot.quiz.rounds.rules import RoundState
 from bot.storage.boards.leaderboard import leaderboard, member_rank
 from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
-from bot.storage.rounds.lifecycle import close_question, end_round, open_question, record_answer
+from bot.storage.rounds.lifecycle import close_question, end_round, open_question
+from bot.storage.rounds.recorder import record_answer
 from tests.storage.factories import NOW, make_pack, start_test_round
 
 GUILD = 1

@@ -17,7 +17,8 @@ from bot.storage.models import PackVersionRow, ServerPackRow
 from bot.storage.packs.server_packs import ServerPackSource, remove_server_pack, save_server_pack
 from bot.storage.packs.versions import PackGoneError, pack_version
 from bot.storage.rounds import outbox
-from bot.storage.rounds.lifecycle import end_round, get_round, open_question, record_answer
+from bot.storage.rounds.lifecycle import end_round, get_round, open_question
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.tallies import standings
 from tests.storage.factories import CAPITALS, NOW, make_pack, start_test_round
 from tests.storage.packs.test_server_packs import upload as confirmed

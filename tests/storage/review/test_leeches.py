@@ -26,7 +26,8 @@ from bot.storage.models import CardRow
 from bot.storage.packs.library import sync_packs
 from bot.storage.reminders.due_reminders import due_counts
 from bot.storage.review.review_step import next_review, take
-from bot.storage.rounds.lifecycle import close_question, end_round, open_question, record_answer
+from bot.storage.rounds.lifecycle import close_question, end_round, open_question
+from bot.storage.rounds.recorder import record_answer
 from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
 MEMBER, OTHER = 5, 6

@@ -27,7 +27,8 @@ from bot.storage.models import CardRow, ReviewLogRow
 from bot.storage.packs.library import sync_packs
 from bot.storage.results import MemberSettings
 from bot.storage.review.review_step import next_review, take
-from bot.storage.rounds.lifecycle import open_question, record_answer
+from bot.storage.rounds.lifecycle import open_question
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.settings.settings import save_member_settings
 from tests.storage.factories import NOW, close_and_settle, make_pack, seeded, start_test_round
 

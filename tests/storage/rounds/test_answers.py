@@ -13,7 +13,8 @@ from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, ScoreCountRow, ScoreRow
 from bot.storage.results import AnswerOutcome, RoundView
-from bot.storage.rounds.lifecycle import end_round, open_question, record_answer
+from bot.storage.rounds.lifecycle import end_round, open_question
+from bot.storage.rounds.recorder import record_answer
 from tests.storage.factories import NOW, close_and_settle, start_test_round
 
 GUILD, CHANNEL, MODERATOR = 1, 10, 99

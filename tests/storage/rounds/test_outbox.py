@@ -15,9 +15,9 @@ from bot.storage.rounds.lifecycle import (
     end_round,
     get_round,
     open_question,
-    record_answer,
 )
 from bot.storage.rounds.member_answers import member_answer
+from bot.storage.rounds.recorder import record_answer
 from tests.storage.factories import NOW, start_test_round
 
 LATER = NOW + timedelta(seconds=5)

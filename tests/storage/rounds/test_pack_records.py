@@ -18,10 +18,10 @@ from bot.storage.rounds.lifecycle import (
     close_question,
     end_round,
     open_question,
-    record_answer,
     start_round,
 )
 from bot.storage.rounds.pack_records import pack_record
+from bot.storage.rounds.recorder import record_answer
 from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
 HERE, ELSEWHERE = 1, 2

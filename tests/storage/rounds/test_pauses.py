@@ -16,9 +16,9 @@ from bot.storage.rounds.lifecycle import (
     end_round,
     get_round,
     open_question,
-    record_answer,
 )
 from bot.storage.rounds.pauses import pause_round, resume_round
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.tallies import tally
 from bot.storage.settings.settings import guild_settings, save_guild_settings
 from tests.storage.factories import NOW, start_test_round

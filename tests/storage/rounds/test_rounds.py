@@ -17,9 +17,9 @@ from bot.storage.rounds.lifecycle import (
     end_round,
     get_round,
     open_question,
-    record_answer,
     running_rounds,
 )
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.tallies import tally
 from tests.storage.factories import NOW, seeded, start_test_round
 

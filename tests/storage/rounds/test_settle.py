@@ -14,8 +14,9 @@ from sqlalchemy import func, select
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.models import CardRow, ReviewLogRow, RoundRow, ScoreCountRow, ScoreRow
-from bot.storage.rounds.lifecycle import close_question, end_round, open_question, record_answer
+from bot.storage.rounds.lifecycle import close_question, end_round, open_question
 from bot.storage.rounds.outbox import abandon_round, end_without_content
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.settle import settle_next, settle_pending
 from bot.storage.rounds.tallies import standings
 from tests.storage.factories import NOW, start_test_round

@@ -21,9 +21,9 @@ from bot.storage.rounds.lifecycle import (
     end_round,
     get_round,
     open_question,
-    record_answer,
     start_round,
 )
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.tallies import team_standings
 from bot.storage.rounds.teams import Joining, join_teams
 from tests.storage.factories import NOW, seeded

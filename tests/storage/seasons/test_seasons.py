@@ -15,7 +15,8 @@ from bot.quiz.seasons.season import Season
 from bot.storage.boards.leaderboard import leaderboard
 from bot.storage.database import Database
 from bot.storage.models import ScoreRow
-from bot.storage.rounds.lifecycle import open_question, record_answer
+from bot.storage.rounds.lifecycle import open_question
+from bot.storage.rounds.recorder import record_answer
 from bot.storage.seasons.season import (
     CLAIM_LIFETIME,
     claim_standings,
