@@ -24,14 +24,15 @@ from standin.model import (
     User,
 )
 from standin.permissions import (
-    BOT_DEFAULT,
     BOT_ROLE_DEFAULT,
+    DM_DEFAULT,
     EVERYONE_DEFAULT,
     MANAGE_GUILD,
     MANAGE_MESSAGES,
     ROLE_OVERWRITE,
     VIEW_CHANNEL,
     channel_permissions,
+    effective,
 )
 from standin.scheduled_events import ScheduledEvent
 from standin.snowflake import Snowflakes
@@ -270,7 +271,7 @@ class World:
             ends = {user.id for user in channel.recipients}
             if channel.type == DM_CHANNEL:
                 ends.add(self.bot.id)
-            return BOT_DEFAULT if user_id in ends else 0
+            return DM_DEFAULT if user_id in ends else 0
         guild = self.guilds[channel.guild_id]
         member = guild.members.get(user_id)
         return 0 if member is None else channel_permissions(guild, channel, member)
@@ -332,7 +333,9 @@ class World:
     def _mention(self, message: Message, body: Json, default: Kinds, *, notify: bool) -> None:
         channel = self.channels[message.channel_id]
         guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
-        reach = audience(guild, channel, self.bot.id, self.permissions(channel, self.bot.id))
+        # Without SEND_MESSAGES the bot's MENTION_EVERYONE is ignored, in responses too.
+        allowed = effective(self.permissions(channel, self.bot.id))
+        reach = audience(guild, channel, self.bot.id, allowed)
         found = mentions_in(message.body, body.get("allowed_mentions"), default, reach)
         message.mentions = [self.users[u] for u in found.users]
         message.mention_roles, message.mention_everyone = list(found.roles), found.everyone

@@ -1,0 +1,112 @@
+"""Discord's documented rules, one row each: the doc section, a request of the bot's that breaks
+the rule (refused with Discord's status and code), and one that keeps it (accepted).
+
+The rows are the stand-in's strictness in one place; docs/sandbox.md lists what it models and
+what it does not (tests/standin/fidelity.py builds the place the requests are sent in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pytest
+
+from standin.driver import Sandbox
+from standin.model import Json
+from tests.standin.fidelity import Build, Place, Request, Rule, field_codes, place_in
+
+PICTURE = {"q.png": b"\x89PNG\r\n\x1a\n not really a picture"}
+EMBED = {"title": "Standings", "description": "1. member-1-1"}
+
+
+def _post(channel: str, body: Json, files: dict[str, bytes] | None = None) -> Build:
+    async def build(place: Place) -> Request:
+        return Request("POST", f"/channels/{place.channels[channel]}/messages", body, files or {})
+
+    return build
+
+
+def _edit(channel: str, files: dict[str, bytes] | None = None) -> Build:
+    """An edit of a text message the bot posted in ``channel``, with ``files`` uploaded."""
+
+    async def build(place: Place) -> Request:
+        posted = await place.post(channel, {"content": "text"})
+        path = f"/channels/{posted['channel_id']}/messages/{posted['id']}"
+        return Request("PATCH", path, {"content": "edited"}, files or {})
+
+    return build
+
+
+def _read(channel: str) -> Build:
+    async def build(place: Place) -> Request:
+        posted = await place.post(channel, {"content": "read me"})
+        return Request("GET", f"/channels/{posted['channel_id']}/messages/{posted['id']}")
+
+    return build
+
+
+ROWS = [
+    Rule(
+        "a file needs Attach Files",
+        "topics/permissions (ATTACH_FILES); resources/message, Create Message",
+        _post("files", {"content": "picture"}, PICTURE),
+        _post("general", {"content": "picture"}, PICTURE),
+        403,
+        50013,
+    ),
+    Rule(
+        "a new file on an edit needs Attach Files",
+        "topics/permissions (ATTACH_FILES); resources/message, Edit Message",
+        _edit("files", PICTURE),
+        _edit("files"),
+        403,
+        50013,
+    ),
+    Rule(
+        "an embed needs Embed Links",
+        "topics/permissions (EMBED_LINKS); discord-api-docs issue 2601",
+        _post("embeds", {"embeds": [EMBED]}),
+        _post("embeds", {"content": "1. member-1-1"}),
+        403,
+        50013,
+    ),
+    Rule(
+        "reading a message needs Read Message History",
+        "resources/message, Get Channel Message",
+        _read("history"),
+        _read("general"),
+        403,
+        50013,
+    ),
+]
+
+
+@pytest.fixture
+async def place(sandbox: Sandbox) -> AsyncIterator[Place]:
+    async with aiohttp.ClientSession() as http:
+        yield await place_in(sandbox, http)
+
+
+@pytest.mark.parametrize("rule", ROWS, ids=[row.name for row in ROWS])
+async def test_discord_refuses_what_breaks_the_rule_and_takes_what_keeps_it(
+    place: Place, rule: Rule
+) -> None:
+    status, reply = await place.send(await rule.broken(place))
+    assert (status, reply["code"]) == (rule.status, rule.code), reply
+    if rule.field_code is not None:
+        assert rule.field_code in field_codes(reply.get("errors")), reply
+    status, reply = await place.send(await rule.kept(place))
+    assert status in {200, 201, 204}, reply
+
+
+async def test_without_read_message_history_the_channels_messages_list_is_empty(
+    place: Place,
+) -> None:
+    """Get Channel Messages: Discord answers an empty list, not an error, without the right."""
+    for channel, expected in (("history", 0), ("general", 1)):
+        await place.post(channel, {"content": "posted"})
+        status, listed = await place.send(
+            Request("GET", f"/channels/{place.channels[channel]}/messages")
+        )
+        assert (status, len(listed)) == (200, expected)
