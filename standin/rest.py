@@ -10,6 +10,7 @@ from multidict import MultiMapping
 
 from standin import errors
 from standin.attachments import Uploads
+from standin.command_rules import check_commands
 from standin.core import StandIn
 from standin.errors import DiscordError
 from standin.installs import APP_INSTALLS
@@ -130,7 +131,9 @@ async def gateway(call: Call) -> object:
 def _store_commands(
     core: StandIn, existing: list[Json], body: list[Json], guild_id: int | None
 ) -> list[Json]:
-    """Bulk overwrite: a command keeps its id when its name and type stay, as on Discord."""
+    """Bulk overwrite: a command keeps its id when its name and type stay, as on Discord;
+    refused whole if a command breaks Discord's rules (standin/command_rules.py)."""
+    check_commands(body)
     known = {(c["name"], c.get("type", 1)): c["id"] for c in existing}
     stored = []
     for command in body:

@@ -46,6 +46,36 @@ def _read(channel: str) -> Build:
     return build
 
 
+def _commands(*commands: Json) -> Build:
+    """A bulk overwrite of the global commands."""
+
+    async def build(place: Place) -> Request:
+        return Request("PUT", f"/applications/{place.application_id}/commands", list(commands))
+
+    return build
+
+
+def _command(name: str = "quiz", **fields: object) -> Json:
+    return {"name": name, "type": 1, "description": "Quiz rounds", **fields}
+
+
+def _text(name: str, **fields: object) -> Json:
+    return {"type": 3, "name": name, "description": f"The {name}", **fields}
+
+
+def _sub(name: str, *options: Json) -> Json:
+    return {"type": 1, "name": name, "description": f"{name} it", "options": list(options)}
+
+
+def _choices(count: int, width: int) -> list[Json]:
+    return [{"name": f"{n:0{width}d}", "value": f"{n:0{width}d}"} for n in range(count)]
+
+
+# 25 options of 4 choices, each name and value 100 characters: far over 8000; 40 wide: under.
+HEAVY = [_text(f"o{n}", choices=_choices(4, 100)) for n in range(25)]
+LIGHT = [_text(f"o{n}", choices=_choices(4, 20)) for n in range(25)]
+
+
 ROWS = [
     Rule(
         "a file needs Attach Files",
@@ -78,6 +108,86 @@ ROWS = [
         _read("general"),
         403,
         50013,
+    ),
+    Rule(
+        "a command is at most 8000 characters, its longest localisations counted",
+        "interactions/application-commands, Slash Commands (the size warning)",
+        _commands(_command(options=HEAVY)),
+        _commands(_command(options=LIGHT)),
+        400,
+        50035,
+        "APPLICATION_COMMAND_TOO_LARGE",
+    ),
+    Rule(
+        "at most 100 global slash commands",
+        "interactions/application-commands, Registering a Command",
+        _commands(*(_command(f"c{n}") for n in range(101))),
+        _commands(*(_command(f"c{n}") for n in range(100))),
+        400,
+        30032,
+    ),
+    Rule(
+        "a slash command's name is lowercase",
+        "interactions/application-commands, Application Command Naming",
+        _commands(_command("Quiz")),
+        _commands(_command("quiz", name_localizations={"el": "κουίζ"})),
+        400,
+        50035,
+        "APPLICATION_COMMAND_INVALID_NAME",
+    ),
+    Rule(
+        "an option's localised name follows the naming rule too",
+        "interactions/application-commands, Application Command Naming",
+        _commands(_command(options=[_text("pack", name_localizations={"el": "Πακέτο"})])),
+        _commands(_command(options=[_text("pack", name_localizations={"el": "πακέτο"})])),
+        400,
+        50035,
+        "APPLICATION_COMMAND_INVALID_NAME",
+    ),
+    Rule(
+        "required options come before optional ones",
+        "interactions/application-commands, Application Command Option Structure",
+        _commands(_command(options=[_text("mode"), _text("pack", required=True)])),
+        _commands(_command(options=[_text("pack", required=True), _text("mode")])),
+        400,
+        50035,
+        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+    ),
+    Rule(
+        "an option with choices has no autocomplete",
+        "interactions/application-commands, Application Command Option Structure",
+        _commands(_command(options=[_text("mode", autocomplete=True, choices=_choices(2, 1))])),
+        _commands(_command(options=[_text("mode", choices=_choices(2, 1))])),
+        400,
+        50035,
+        "BASE_TYPE_INVALID",
+    ),
+    Rule(
+        "command names are unique",
+        "interactions/application-commands, Registering a Command",
+        _commands(_command("quiz"), _command("quiz")),
+        _commands(_command("quiz"), _command("quiz", type=2, description="")),  # a user command
+        400,
+        50035,
+        "APPLICATION_COMMANDS_DUPLICATE_NAME",
+    ),
+    Rule(
+        "option names are unique within their list",
+        "interactions/application-commands, Application Command Option Structure",
+        _commands(_command(options=[_text("pack"), _text("pack")])),
+        _commands(_command(options=[_sub("start", _text("pack")), _sub("stop", _text("pack"))])),
+        400,
+        50035,
+        "BASE_TYPE_INVALID",
+    ),
+    Rule(
+        "subcommands and other options are never mixed",
+        "interactions/application-commands, Subcommands and Subcommand Groups",
+        _commands(_command(options=[_sub("start"), _text("pack")])),
+        _commands(_command(options=[_sub("start", _text("pack"))])),
+        400,
+        50035,
+        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
     ),
 ]
 
