@@ -10,7 +10,7 @@ from aiohttp import web
 from standin import names
 from standin.core import StandIn
 from standin.errors import DiscordError, RefusedError, json_response
-from standin.model import Json, Overwrite
+from standin.model import Json
 
 _SNOWFLAKE_DIGITS = 20  # 2**64 has 20 digits
 _SHOWN = 40  # of a bad path segment, echoed back
@@ -94,14 +94,6 @@ async def state(call: ControlCall) -> object:
     return call.core.state()
 
 
-@action("POST", "/guilds")
-async def add_guild(call: ControlCall) -> object:
-    guild = call.core.world.add_guild(
-        call.body.get("name", "Sandbox"), locale=call.body.get("locale", "en-US")
-    )
-    return call.core.guild_state(guild)
-
-
 @action("POST", "/guilds/remove-bot")
 async def remove_bot(call: ControlCall) -> object:
     """The server removes the bot (the bot hears GUILD_DELETE)."""
@@ -180,25 +172,6 @@ async def remove_member(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))
     member = call.core.world.remove_member(guild, int(call.body["user_id"]))
     return {"id": str(member.user.id), "name": member.user.username}
-
-
-@action("POST", "/channels")
-async def add_channel(call: ControlCall) -> object:
-    guild = call.core.world.guild(int(call.body["guild_id"]))
-    overwrites = [
-        Overwrite(int(o["id"]), int(o["type"]), int(o.get("allow", 0)), int(o.get("deny", 0)))
-        for o in call.body.get("overwrites", [])
-    ]
-    channel = call.core.world.add_channel(guild, call.body["name"], overwrites)
-    return {"id": str(channel.id), "name": channel.name}
-
-
-@action("DELETE", "/channels")
-async def remove_channel(call: ControlCall) -> object:
-    # No CHANNEL_DELETE event (the stand-in sends no channel events); REST answers 10003.
-    guild = call.core.world.guild(int(call.body["guild_id"]))
-    channel = call.core.world.remove_channel(guild, int(call.body["channel_id"]))
-    return {"id": str(channel.id), "name": channel.name}
 
 
 @action("POST", "/dm-channels")

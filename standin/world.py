@@ -138,6 +138,18 @@ class World:
         self._tell("world")
         return channel
 
+    def remove_role(self, guild: Guild, role_id: int) -> Role:
+        """A server admin deletes a role: its members lose it. Never @everyone, nor a managed
+        role (a bot's goes with the bot)."""
+        role = guild.roles.get(role_id)
+        if role is None or role_id == guild.id or role.managed:
+            raise errors.RefusedError(f"role {role_id} cannot be deleted in guild {guild.id}", 400)
+        del guild.roles[role_id]
+        for member in guild.members.values():
+            member.roles = [r for r in member.roles if r != role_id]
+        self._tell("world")
+        return role
+
     def add_member(
         self,
         guild: Guild,
