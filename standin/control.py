@@ -107,16 +107,16 @@ async def add_role(call: ControlCall) -> object:
     permissions = int(call.body.get("permissions", 0))
     mentionable = bool(call.body.get("mentionable", False))
     role = call.core.world.add_role(guild, call.body["name"], permissions, mentionable=mentionable)
-    moved = []
-    if "position" in call.body:  # where a server admin dragged it: the roles above move up
-        role.position = max(1, int(call.body["position"]))
-        moved = [
-            other
-            for other in guild.roles.values()
-            if other.id not in {role.id, guild.id} and other.position >= role.position
-        ]
-        for other in moved:
-            other.position += 1
+    # Discord creates a role at position 1, just above @everyone; an admin may then drag it
+    # (``position``). The roles at or above it move up one.
+    role.position = max(1, int(call.body.get("position", 1)))
+    moved = [
+        other
+        for other in guild.roles.values()
+        if other.id not in {role.id, guild.id} and other.position >= role.position
+    ]
+    for other in moved:
+        other.position += 1
     # Discord tells connected bots (GUILDS intent), so their role caches stay current.
     await call.core.gateway.dispatch(
         "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id

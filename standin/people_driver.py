@@ -20,8 +20,9 @@ class PeopleDriver(DriverBase):
         mentionable: bool = False,
         position: int | None = None,
     ) -> Json:
-        """A new role (at the top of the list, or at ``position``); a mentionable one anyone may
-        ping, another only with MENTION_EVERYONE."""
+        """A new role, just above @everyone as Discord creates one (or at ``position``, where an
+        admin dragged it); a mentionable one anyone may ping, another only with
+        MENTION_EVERYONE."""
         body: Json = {
             "guild_id": str(guild_id),
             "name": name,

@@ -8,7 +8,8 @@ with 403 50013 (discord-api-docs issue 2601: an embed-only message without it is
 stand-in refuses any new message with embeds). A denied SEND_MESSAGES also takes away
 ATTACH_FILES, EMBED_LINKS and MENTION_EVERYONE ("Implicit Permissions"). Reading a message, or
 the channel's history, needs READ_MESSAGE_HISTORY ("Get Channel Message(s)"): without it the
-list is empty and one message is refused.
+list is empty and one message is refused. A new message sets only the flags "Create Message"
+lists: EPHEMERAL belongs to interaction responses (the field code is the stand-in's choice).
 
 Interaction responses and their webhooks need none of these (nextcord-ext-menus PR 45: they
 go out where the bot may not send), and the stand-in checks none of them there.
@@ -30,6 +31,9 @@ from standin.permissions import (
 )
 
 MISSING_ACCESS = 50001
+# The flags a new channel message may set (resources/message, Create Message): SUPPRESS_EMBEDS,
+# SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2. EPHEMERAL is an interaction's only.
+POSTABLE_FLAGS = 1 << 2 | 1 << 12 | 1 << 13 | 1 << 15
 
 
 def check_may_post(allowed: int, body: Json, uploads: Uploads) -> None:
@@ -38,6 +42,13 @@ def check_may_post(allowed: int, body: Json, uploads: Uploads) -> None:
     if not allowed & SEND_MESSAGES:
         raise errors.missing_permissions()
     check_may_attach(allowed, uploads)
+    if int(body.get("flags") or 0) & ~POSTABLE_FLAGS:
+        raise errors.field_error(
+            ["flags"],
+            "BASE_TYPE_INVALID",
+            "Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, "
+            "IS_VOICE_MESSAGE and IS_COMPONENTS_V2 can be set on a new message",
+        )
     if body.get("embeds") and not effective(allowed) & EMBED_LINKS:
         raise errors.missing_permissions()
 

@@ -102,6 +102,15 @@ ROWS = [
         50013,
     ),
     Rule(
+        "a channel message sets no EPHEMERAL flag, an interaction's own",
+        "resources/message, Create Message (flags); Message Flags",
+        _post("general", {"content": "only you", "flags": 1 << 6}),
+        _post("general", {"content": "quietly", "flags": 1 << 12}),  # SUPPRESS_NOTIFICATIONS
+        400,
+        50035,
+        "BASE_TYPE_INVALID",
+    ),
+    Rule(
         "reading a message needs Read Message History",
         "resources/message, Get Channel Message",
         _read("history"),

@@ -69,3 +69,18 @@ async def test_an_outage_marks_the_server_unavailable_until_it_is_back(
     )
     assert back
     assert bot.get_guild(guild_id).get_channel(int(place["channel"])) is not None  # type: ignore[union-attr]
+
+
+async def test_a_new_role_is_made_just_above_everyone_and_the_others_move_up(
+    sandbox: Sandbox, bot: MiniBot, place: dict[str, Any]
+) -> None:
+    guild_id = place["guild"]["id"]
+    before = {r["name"]: r for r in place["guild"]["roles"]}
+    made = await sandbox.add_role(guild_id, "Quizzers")
+    assert made["position"] == 1  # where Discord creates a role
+    guild = bot.get_guild(int(guild_id))
+    assert guild is not None
+    await sandbox.wait_for(lambda: guild.get_role(int(made["id"])))
+    bot_role = guild.get_role(int(before["quizbot"]["id"]))
+    assert bot_role is not None
+    await sandbox.wait_for(lambda: bot_role.position == 2)  # GUILD_ROLE_UPDATE moved it up
