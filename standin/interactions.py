@@ -27,9 +27,6 @@ from standin.world import World
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT = 4, 5, 6, 7, 8
 MODAL = 9
-USER_INSTALL_KEY = "1"  # authorizing_integration_owners' key of a user's own install
-MAX_USER_FOLLOWUPS = 5
-MAX_FOLLOWUPS = 40094
 _FAILED_MARGIN_S = 0.01  # past the deadline, so a late answer's report already says "failed"
 _ON_MESSAGE = {DEFERRED_UPDATE, UPDATE_MESSAGE}  # only where a message's component began it
 # A modal answers a command or a click, never a modal's submission (Discord refuses that).
@@ -260,7 +257,6 @@ class InteractionDesk:
         self, interaction: Interaction, body: Json, uploads: Uploads | None = None
     ) -> Message:
         check_message(body)
-        _check_followup_cap(interaction)
         self._files.new_message(body, uploads or {})
         if interaction.loading and interaction.original_id is not None:
             message = self._replace_loading(interaction, body)
@@ -321,18 +317,6 @@ class InteractionDesk:
             "original_message_id": _str(interaction.original_id),
             "responses": interaction.responses,
         }
-
-
-def _check_followup_cap(interaction: Interaction) -> None:
-    """Five followups at most when only a user's install authorized the interaction (the app
-    is not in that server): receiving-and-responding, "Followup Messages"."""
-    owners = interaction.payload.get("authorizing_integration_owners") or {}
-    if set(owners) != {USER_INSTALL_KEY}:
-        return
-    if sum(r["kind"] == "followup" for r in interaction.responses) >= MAX_USER_FOLLOWUPS:
-        raise DiscordError(
-            400, MAX_FOLLOWUPS, "This interaction has hit the maximum number of follow up messages"
-        )
 
 
 def invoked_command(data: Json) -> str | None:
