@@ -4,6 +4,8 @@ Only what a real client could send gets through: a registered command the member
 use here (its contexts and installations: standin/installs.py), an existing subcommand, known
 options, required ones present, values among the choices. A forged command (a modified client)
 passes the same checks but may name channels and roles of other servers (standin/resolved.py).
+An autocomplete carries what is typed so far instead: its focused option always, the others
+only if filled, unresolved (see `_partial_options`).
 """
 
 from __future__ import annotations
@@ -113,17 +115,14 @@ def _leaf_options(
     unknown = set(given) - {o["name"] for o in declared}
     if unknown:
         raise RefusedError(f"unknown options: {', '.join(sorted(unknown))}")
+    if focused is not None:
+        return _partial_options(declared, given, focused)
     values: list[Json] = []
     for option in declared:
         name = option["name"]
         if name not in given:
-            if option.get("required") and name != focused:
+            if option.get("required"):
                 raise RefusedError(f"option {name!r} is required")
-            continue
-        if name == focused:
-            values.append(
-                {"name": name, "type": option["type"], "value": str(given[name]), "focused": True}
-            )
             continue
         values.append(
             {"name": name, "type": option["type"], "value": _value(option, given[name], resolver)}
@@ -131,13 +130,33 @@ def _leaf_options(
     return values
 
 
+def _partial_options(
+    declared: list[Json], given: dict[str, OptionValue], focused: str
+) -> list[Json]:
+    """An autocomplete's options as Discord sends them (interactions/application-commands,
+    "Autocomplete"): only what the member has filled in so far, so a required option may be
+    missing; values that pass the client's checks (a partial string, never a bad number) with
+    no resolved data; and always the focused option, as typed ("" before anything is), which
+    a client focuses only where the command declares ``autocomplete``."""
+    target = next((o for o in declared if o["name"] == focused), None)
+    if target is None or not target.get("autocomplete"):
+        raise RefusedError(f"option {focused!r} has no autocomplete: no client would ask for it")
+    values: list[Json] = []
+    for option in declared:
+        name, kind = option["name"], option["type"]
+        if name == focused:
+            typed = str(given.get(name, ""))
+            values.append({"name": name, "type": kind, "value": typed, "focused": True})
+        elif name in given:
+            values.append({"name": name, "type": kind, "value": _chosen(option, given[name])})
+    return values
+
+
 def _value(option: Json, raw: OptionValue, resolver: Resolver) -> OptionValue:
     """The option's value as sent, with what it names added to the resolved data."""
     kind = option["type"]
-    value = _coerce(kind, raw, option)
-    choices = option.get("choices")
-    if choices and value not in [c["value"] for c in choices]:
-        raise RefusedError(f"{value!r} is not a choice of option {option['name']!r}")
+    value = _chosen(option, raw)
+    _check_bounds(kind, value, option)
     resolve = {
         USER: resolver.user,
         CHANNEL: resolver.channel,
@@ -150,22 +169,28 @@ def _value(option: Json, raw: OptionValue, resolver: Resolver) -> OptionValue:
     return value
 
 
+def _chosen(option: Json, raw: OptionValue) -> OptionValue:
+    """The value of its option's type, among the option's choices if it has them."""
+    value = _coerce(option["type"], raw, option)
+    choices = option.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise RefusedError(f"{value!r} is not a choice of option {option['name']!r}")
+    return value
+
+
 def _coerce(kind: int, raw: OptionValue, option: Json) -> OptionValue:
     try:
         if kind == INTEGER:
-            value: OptionValue = int(raw)
-        elif kind == NUMBER:
-            value = float(raw)
-        elif kind == BOOLEAN:
-            value = raw if isinstance(raw, bool) else str(raw).lower() == "true"
-        elif kind in SNOWFLAKES:
-            value = str(int(raw))
-        else:
-            value = str(raw)
+            return int(raw)
+        if kind == NUMBER:
+            return float(raw)
+        if kind == BOOLEAN:
+            return raw if isinstance(raw, bool) else str(raw).lower() == "true"
+        if kind in SNOWFLAKES:
+            return str(int(raw))
     except (TypeError, ValueError) as exc:
         raise RefusedError(f"{raw!r} is not valid for option {option['name']!r}", 400) from exc
-    _check_bounds(kind, value, option)
-    return value
+    return str(raw)
 
 
 def _check_bounds(kind: int, value: OptionValue, option: Json) -> None:

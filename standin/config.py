@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+ROUTE_LIMITS = {
+    "interaction-webhook": (5, 2.0),  # per interaction token: followups and their edits
+    "guild-scheduled-events": (10, 10.0),  # per guild: creating, editing, deleting events
+    "guild-member-roles": (10, 10.0),  # per guild: giving and taking members' roles
+    "application-commands": (10, 60.0),  # per application (and guild): bulk overwrites
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
     message_count: int = 5  # messages (and, separately, edits) per channel per window
     message_window: float = 5.0
+    # Other per-route buckets: requests per window (seconds), by the bucket's name in
+    # standin/ratelimit.py. Discord publishes no numbers (topics/rate-limits: read the
+    # headers); these are the stand-in's, in the range bots see in the headers.
+    routes: Mapping[str, tuple[int, float]] = field(default_factory=lambda: dict(ROUTE_LIMITS))
     global_count: int = 50  # requests per second across routes, interaction routes exempt
     global_window: float = 1.0
     interaction_deadline: float = 3.0  # initial response, else "This interaction failed"

@@ -10,7 +10,7 @@ from aiohttp import web
 from standin import names
 from standin.core import StandIn
 from standin.errors import DiscordError, RefusedError, json_response
-from standin.model import Json, Overwrite
+from standin.model import Json
 
 _SNOWFLAKE_DIGITS = 20  # 2**64 has 20 digits
 _SHOWN = 40  # of a bad path segment, echoed back
@@ -94,14 +94,6 @@ async def state(call: ControlCall) -> object:
     return call.core.state()
 
 
-@action("POST", "/guilds")
-async def add_guild(call: ControlCall) -> object:
-    guild = call.core.world.add_guild(
-        call.body.get("name", "Sandbox"), locale=call.body.get("locale", "en-US")
-    )
-    return call.core.guild_state(guild)
-
-
 @action("POST", "/guilds/remove-bot")
 async def remove_bot(call: ControlCall) -> object:
     """The server removes the bot (the bot hears GUILD_DELETE)."""
@@ -115,16 +107,16 @@ async def add_role(call: ControlCall) -> object:
     permissions = int(call.body.get("permissions", 0))
     mentionable = bool(call.body.get("mentionable", False))
     role = call.core.world.add_role(guild, call.body["name"], permissions, mentionable=mentionable)
-    moved = []
-    if "position" in call.body:  # where a server admin dragged it: the roles above move up
-        role.position = max(1, int(call.body["position"]))
-        moved = [
-            other
-            for other in guild.roles.values()
-            if other.id not in {role.id, guild.id} and other.position >= role.position
-        ]
-        for other in moved:
-            other.position += 1
+    # Discord creates a role at position 1, just above @everyone; an admin may then drag it
+    # (``position``). The roles at or above it move up one.
+    role.position = max(1, int(call.body.get("position", 1)))
+    moved = [
+        other
+        for other in guild.roles.values()
+        if other.id not in {role.id, guild.id} and other.position >= role.position
+    ]
+    for other in moved:
+        other.position += 1
     # Discord tells connected bots (GUILDS intent), so their role caches stay current.
     await call.core.gateway.dispatch(
         "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
@@ -180,25 +172,6 @@ async def remove_member(call: ControlCall) -> object:
     guild = call.core.world.guild(int(call.body["guild_id"]))
     member = call.core.world.remove_member(guild, int(call.body["user_id"]))
     return {"id": str(member.user.id), "name": member.user.username}
-
-
-@action("POST", "/channels")
-async def add_channel(call: ControlCall) -> object:
-    guild = call.core.world.guild(int(call.body["guild_id"]))
-    overwrites = [
-        Overwrite(int(o["id"]), int(o["type"]), int(o.get("allow", 0)), int(o.get("deny", 0)))
-        for o in call.body.get("overwrites", [])
-    ]
-    channel = call.core.world.add_channel(guild, call.body["name"], overwrites)
-    return {"id": str(channel.id), "name": channel.name}
-
-
-@action("DELETE", "/channels")
-async def remove_channel(call: ControlCall) -> object:
-    # No CHANNEL_DELETE event (the stand-in sends no channel events); REST answers 10003.
-    guild = call.core.world.guild(int(call.body["guild_id"]))
-    channel = call.core.world.remove_channel(guild, int(call.body["channel_id"]))
-    return {"id": str(channel.id), "name": channel.name}
 
 
 @action("POST", "/dm-channels")

@@ -27,6 +27,7 @@ from standin.world import World
 _log = logging.getLogger(__name__)
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
+GUILDS_INTENT = 1 << 0  # guilds, channels and roles coming and going
 GUILD_MEMBERS_INTENT = 1 << 1
 REPLAY_DEPTH = 1000
 LARGE_THRESHOLD = 250  # what discord.py sends in IDENTIFY
@@ -176,15 +177,25 @@ class Gateway:
         processes serve other shards; an older one is a process that went away), else the newest,
         buffered for its RESUME. An event of an `intent` goes only to a session that asked for
         it; False when no session took the event."""
-        serving = [s for s in self._sessions.values() if s.serves(guild_id)]
-        if not serving:
-            return False
-        connected = [s for s in serving if s.socket is not None and not s.socket.closed]
-        session = (connected or serving)[-1]
-        if intent is not None and not session.intents & intent:
+        session = self._serving(guild_id)
+        if session is None or (intent is not None and not session.intents & intent):
             return False
         await self._send(session, event, data)
         return True
+
+    async def guild_available(self, guild: Guild) -> bool:
+        """GUILD_CREATE for a guild the bot joined, or one back from an outage (gateway-events,
+        Guild Create, scenarios 2 and 3), built for the session that serves it."""
+        session = self._serving(guild.id)
+        if session is None or self._world.bot.id not in guild.members:
+            return False
+        await self._send(session, "GUILD_CREATE", self._guild_create(session, guild))
+        return True
+
+    def _serving(self, guild_id: int | None) -> Session | None:
+        serving = [s for s in self._sessions.values() if s.serves(guild_id)]
+        connected = [s for s in serving if s.socket is not None and not s.socket.closed]
+        return (connected or serving)[-1] if serving else None
 
     async def _send(self, session: Session, event: str, data: Json) -> None:
         session.sequence += 1

@@ -180,6 +180,7 @@ class InteractionDesk:
             clicked = self._clicked(interaction)
             check_edit(clicked.body, data, ["data"])
             self._files.edit(clicked.body, data, uploads)
+            interaction.original_id = clicked.id  # @original is now the message it updated
             return self._world.edit(clicked, data, USERS_ONLY)
         if kind == DEFERRED_UPDATE:
             interaction.original_id = self._clicked(interaction).id

@@ -20,8 +20,9 @@ class PeopleDriver(DriverBase):
         mentionable: bool = False,
         position: int | None = None,
     ) -> Json:
-        """A new role (at the top of the list, or at ``position``); a mentionable one anyone may
-        ping, another only with MENTION_EVERYONE."""
+        """A new role, just above @everyone as Discord creates one (or at ``position``, where an
+        admin dragged it); a mentionable one anyone may ping, another only with
+        MENTION_EVERYONE."""
         body: Json = {
             "guild_id": str(guild_id),
             "name": name,
@@ -50,6 +51,26 @@ class PeopleDriver(DriverBase):
             body["mentionable"] = mentionable
         changed: Json = await self._call("PATCH", "/roles", body)
         return changed
+
+    async def remove_role(self, guild_id: int | str, role: int | str) -> Json:
+        """A server admin deletes a role (by name or id): its members lose it, and the bot
+        hears GUILD_ROLE_DELETE."""
+        body = {"guild_id": str(guild_id), "role": str(role)}
+        removed: Json = await self._call("DELETE", "/roles", body)
+        return removed
+
+    async def add_guild(self, name: str = "Sandbox", locale: str = "en-US") -> Json:
+        """A server that adds the bot: it hears GUILD_CREATE, as when it joins on Discord."""
+        guild: Json = await self._call("POST", "/guilds", {"name": name, "locale": locale})
+        return guild
+
+    async def guild_outage(self, guild_id: int | str) -> None:
+        """Discord loses the server for a while: the bot hears GUILD_DELETE, unavailable."""
+        await self._call("POST", "/guilds/outage", {"guild_id": str(guild_id)})
+
+    async def guild_recovered(self, guild_id: int | str) -> None:
+        """The server is back after an outage: the bot hears GUILD_CREATE again."""
+        await self._call("POST", "/guilds/recovered", {"guild_id": str(guild_id)})
 
     async def add_member(
         self,
@@ -88,7 +109,8 @@ class PeopleDriver(DriverBase):
         return channel
 
     async def remove_channel(self, guild_id: int | str, channel_id: int | str) -> Json:
-        """The channel is deleted (Discord's routes on it then answer 10003)."""
+        """The channel is deleted: the bot hears CHANNEL_DELETE, and Discord's routes on it
+        then answer 10003."""
         body = {"guild_id": str(guild_id), "channel_id": str(channel_id)}
         channel: Json = await self._call("DELETE", "/channels", body)
         return channel

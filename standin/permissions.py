@@ -15,6 +15,7 @@ MANAGE_GUILD = 1 << 5
 ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+SEND_TTS_MESSAGES = 1 << 12
 MANAGE_MESSAGES = 1 << 13
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
@@ -41,7 +42,12 @@ EVERYONE_DEFAULT = (
     | USE_APPLICATION_COMMANDS
 )
 BOT_DEFAULT = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | READ_MESSAGE_HISTORY | ADD_REACTIONS
-# The seeded bot role: the above, and the scheduled events the bot announces its rounds with.
+# A DM's two ends may read, write, embed and attach there: no roles or overwrites apply.
+DM_DEFAULT = BOT_DEFAULT | ATTACH_FILES
+# Discord's "Implicit Permissions" (topics/permissions): without SEND_MESSAGES in a text channel
+# these are ignored, though a calculation still shows them set.
+IMPLIED_BY_SEND = MENTION_EVERYONE | SEND_TTS_MESSAGES | ATTACH_FILES | EMBED_LINKS
+# The seeded bot role: BOT_DEFAULT, and the scheduled events the bot announces its rounds with.
 BOT_ROLE_DEFAULT = BOT_DEFAULT | CREATE_EVENTS | MANAGE_EVENTS
 
 ROLE_OVERWRITE = 0
@@ -77,3 +83,9 @@ def channel_permissions(guild: Guild, channel: Channel, member: Member) -> int:
         allowed = (allowed & ~own.deny) | own.allow
     # Without VIEW_CHANNEL a member has no permission in the channel at all.
     return allowed if allowed & VIEW_CHANNEL else 0
+
+
+def effective(allowed: int) -> int:
+    """What a member may really do with channel permissions ``allowed``: Discord ignores the
+    permissions a denied SEND_MESSAGES implies (topics/permissions, "Implicit Permissions")."""
+    return allowed if allowed & SEND_MESSAGES else allowed & ~IMPLIED_BY_SEND

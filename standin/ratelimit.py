@@ -1,8 +1,11 @@
-"""Discord's rate limits with the headers discord.py's own limiter reads.
+"""Discord's rate limits with the headers discord.py's own limiter reads (topics/rate-limits).
 
-Per channel: 5 new messages and 5 edits per 5 s. Globally: 50 requests per second per bot token,
-across all its connections and processes, from which interaction routes (callbacks and their
-webhook followups) are exempt, as Discord documents.
+Per route, counted per top-level resource in the path (a channel, a guild, a webhook with its
+token): 5 new messages and 5 edits per channel per 5 s; followups and edits of an interaction's
+messages per interaction token; scheduled-event writes and member-role changes per guild;
+command bulk overwrites per application (and guild): Limits.routes. Globally: 50 requests per
+second per bot token, across all its connections and processes, from which interaction routes
+(callbacks and their webhook followups) are exempt, as Discord documents.
 """
 
 from __future__ import annotations
@@ -14,9 +17,41 @@ from standin.config import SandboxConfig
 
 VIA = "1.1 google"  # discord.py retries a 429 only when a Via header shows it came from Discord
 
-_BUCKETS = {
-    ("POST", "/channels/{channel_id}/messages"): "channel-message-create",
-    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "channel-message-edit",
+_MESSAGES = "/channels/{channel_id}/messages"
+_WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
+_EVENTS = "/guilds/{guild_id}/scheduled-events"
+_EVENT = _EVENTS + "/{guild_scheduled_event_id}"
+_ROLE = "/guilds/{guild_id}/members/{user_id}/roles/{role_id}"
+_COMMANDS = "/applications/{application_id}"
+_CHANNEL, _GUILD, _TOKEN = ("channel_id",), ("guild_id",), ("webhook_id", "webhook_token")
+# (method, route) -> (bucket, the path's top-level resources it is counted per)
+_BUCKETS: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    ("POST", _MESSAGES): ("channel-message-create", _CHANNEL),
+    ("PATCH", _MESSAGES + "/{message_id}"): ("channel-message-edit", _CHANNEL),
+    ("POST", _WEBHOOK): ("interaction-webhook", _TOKEN),
+    **{
+        (method, f"{_WEBHOOK}/messages/{which}"): ("interaction-webhook", _TOKEN)
+        for method in ("PATCH", "DELETE")
+        for which in ("@original", "{message_id}")
+    },
+    **dict.fromkeys(
+        (
+            ("POST", _EVENTS),
+            ("PATCH", _EVENT),
+            ("DELETE", _EVENT),
+            ("POST", _EVENT + "/exceptions"),
+            ("PATCH", _EVENT + "/exceptions/{exception_id}"),
+            ("DELETE", _EVENT + "/exceptions/{exception_id}"),
+        ),
+        ("guild-scheduled-events", _GUILD),
+    ),
+    ("PUT", _ROLE): ("guild-member-roles", _GUILD),
+    ("DELETE", _ROLE): ("guild-member-roles", _GUILD),
+    ("PUT", _COMMANDS + "/commands"): ("application-commands", ("application_id",)),
+    ("PUT", _COMMANDS + "/guilds/{guild_id}/commands"): (
+        "application-commands",
+        ("application_id", "guild_id"),
+    ),
 }
 _EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
 
@@ -49,19 +84,26 @@ class RateLimiter:
         RateLimitedError for a 429."""
         if not template.startswith(_EXEMPT_PREFIXES):
             self._admit_global(token)
-        bucket = _BUCKETS.get((method, template))
-        if bucket is None:
+        found = _BUCKETS.get((method, template))
+        if found is None:
             return {}
-        limits = self._config.limits
-        key = (bucket, params.get("channel_id", ""))
-        window = self._current(key, limits.message_window)
-        reset_after = window.started + limits.message_window - self._config.clock()
-        headers = self._headers(bucket, limits.message_count, window, reset_after)
-        if window.used >= limits.message_count:
+        bucket, resources = found
+        count, length = self._limit(bucket)
+        key = (bucket, "/".join(params.get(name, "") for name in resources))
+        window = self._current(key, length)
+        reset_after = window.started + length - self._config.clock()
+        headers = self._headers(bucket, count, window, reset_after)
+        if window.used >= count:
             raise self._limited(headers, reset_after, scope="user")
         window.used += 1
-        headers["X-RateLimit-Remaining"] = str(limits.message_count - window.used)
+        headers["X-RateLimit-Remaining"] = str(count - window.used)
         return headers
+
+    def _limit(self, bucket: str) -> tuple[int, float]:
+        limits = self._config.limits
+        if bucket.startswith("channel-message-"):
+            return limits.message_count, limits.message_window
+        return limits.routes[bucket]
 
     def count_injected(self) -> None:
         self.sent_429 += 1

@@ -10,12 +10,20 @@ from multidict import MultiMapping
 
 from standin import errors
 from standin.attachments import Uploads
+from standin.command_rules import check_commands
 from standin.core import StandIn
 from standin.errors import DiscordError
 from standin.installs import APP_INSTALLS
 from standin.layouts import check_edit
 from standin.model import DM_CHANNEL, Json
-from standin.permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions
+from standin.permissions import VIEW_CHANNEL, guild_permissions
+from standin.post_rules import (
+    check_may_attach,
+    check_may_post,
+    check_may_read,
+    may_read_history,
+    reach,
+)
 from standin.rules import check_message
 
 
@@ -123,7 +131,9 @@ async def gateway(call: Call) -> object:
 def _store_commands(
     core: StandIn, existing: list[Json], body: list[Json], guild_id: int | None
 ) -> list[Json]:
-    """Bulk overwrite: a command keeps its id when its name and type stay, as on Discord."""
+    """Bulk overwrite: a command keeps its id when its name and type stay, as on Discord;
+    refused whole if a command breaks Discord's rules (standin/command_rules.py)."""
+    check_commands(body)
     known = {(c["name"], c.get("type", 1)): c["id"] for c in existing}
     stored = []
     for command in body:
@@ -207,14 +217,10 @@ async def get_channel(call: Call) -> object:
 @route("POST", "/channels/{channel_id}/messages")
 async def create_message(call: Call) -> object:
     channel = call.core.world.channel(call.id("channel_id"))
-    allowed = call.core.world.permissions(channel, call.core.world.bot.id)
-    if not allowed & VIEW_CHANNEL:
-        raise DiscordError(403, 50001, "Missing Access")
-    if not allowed & SEND_MESSAGES:
-        raise errors.missing_permissions()
+    body: Json = call.body
+    check_may_post(call.core.world.permissions(channel, call.core.world.bot.id), body, call.uploads)
     if channel.type == DM_CHANNEL and not call.core.world.takes_dms(channel):
         raise errors.cannot_message_user()
-    body: Json = call.body
     check_message(body)
     if not (body.get("content") or body.get("embeds") or body.get("components") or call.uploads):
         raise DiscordError(400, 50006, "Cannot send an empty message")
@@ -225,8 +231,10 @@ async def create_message(call: Call) -> object:
 @route("GET", "/channels/{channel_id}/messages")
 async def list_messages(call: Call) -> object:
     channel = call.core.world.channel(call.id("channel_id"))
-    if not call.core.world.permissions(channel, call.core.world.bot.id) & VIEW_CHANNEL:
-        raise DiscordError(403, 50001, "Missing Access")
+    allowed = call.core.world.permissions(channel, call.core.world.bot.id)
+    reach(allowed)
+    if not may_read_history(allowed):  # Discord answers an empty list, not an error
+        return []
     limit = min(int(call.query.get("limit", "50")), 100)
     found = [
         m
@@ -238,7 +246,9 @@ async def list_messages(call: Call) -> object:
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
 async def get_message(call: Call) -> object:
-    return call.core.world.message(call.id("channel_id"), call.id("message_id")).payload()
+    channel = call.core.world.channel(call.id("channel_id"))
+    check_may_read(call.core.world.permissions(channel, call.core.world.bot.id))
+    return call.core.world.message(channel.id, call.id("message_id")).payload()
 
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
@@ -248,6 +258,8 @@ async def edit_message(call: Call) -> object:
         raise DiscordError(
             403, errors.CANNOT_EDIT_OTHERS, "Cannot edit a message authored by another user"
         )
+    channel = call.core.world.channel(message.channel_id)
+    check_may_attach(call.core.world.permissions(channel, call.core.world.bot.id), call.uploads)
     check_message(call.body)
     check_edit(message.body, call.body)
     call.core.files.edit(message.body, call.body, call.uploads)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from standin.errors import DiscordError
 from standin.events import Event
 from standin.interactions import Interaction
 from standin.model import EPHEMERAL, LOADING, Message
 from standin.rest import NO_CONTENT, Call, route
 
+USER_INSTALL_KEY = "1"  # authorizing_integration_owners' key of a user's own install
+MAX_USER_FOLLOWUPS = 5
+MAX_FOLLOWUPS = 40094
 _ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 _BY_ID = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 
@@ -46,7 +50,9 @@ def _interaction(call: Call) -> Interaction:
 
 @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
 async def followup(call: Call) -> object:
-    message = call.core.desk.followup(_interaction(call), call.body, call.uploads)
+    interaction = _interaction(call)
+    _check_followup_cap(interaction)
+    message = call.core.desk.followup(interaction, call.body, call.uploads)
     return message.payload() if call.flag("wait") else NO_CONTENT
 
 
@@ -90,3 +96,15 @@ async def delete_webhook_message(call: Call) -> object:
         interaction, call.core.desk.webhook_message(interaction, call.id("message_id"))
     )
     return NO_CONTENT
+
+
+def _check_followup_cap(interaction: Interaction) -> None:
+    """Five followups at most when only a user's install authorized the interaction (the app
+    is not in that server): receiving-and-responding, "Followup Messages"."""
+    owners = interaction.payload.get("authorizing_integration_owners") or {}
+    if set(owners) != {USER_INSTALL_KEY}:
+        return
+    if sum(r["kind"] == "followup" for r in interaction.responses) >= MAX_USER_FOLLOWUPS:
+        raise DiscordError(
+            400, MAX_FOLLOWUPS, "This interaction has hit the maximum number of follow up messages"
+        )

@@ -21,6 +21,7 @@ from standin import (  # noqa: F401  (registers routes)
     modal_control,
     people,
     rest_interactions,
+    world_control,
 )
 from standin.core import StandIn
 from standin.errors import DiscordError, json_response

@@ -24,14 +24,15 @@ from standin.model import (
     User,
 )
 from standin.permissions import (
-    BOT_DEFAULT,
     BOT_ROLE_DEFAULT,
+    DM_DEFAULT,
     EVERYONE_DEFAULT,
     MANAGE_GUILD,
     MANAGE_MESSAGES,
     ROLE_OVERWRITE,
     VIEW_CHANNEL,
     channel_permissions,
+    effective,
 )
 from standin.scheduled_events import ScheduledEvent
 from standin.snowflake import Snowflakes
@@ -136,6 +137,18 @@ class World:
         del guild.channels[channel_id], self.channels[channel_id]
         self._tell("world")
         return channel
+
+    def remove_role(self, guild: Guild, role_id: int) -> Role:
+        """A server admin deletes a role: its members lose it. Never @everyone, nor a managed
+        role (a bot's goes with the bot)."""
+        role = guild.roles.get(role_id)
+        if role is None or role_id == guild.id or role.managed:
+            raise errors.RefusedError(f"role {role_id} cannot be deleted in guild {guild.id}", 400)
+        del guild.roles[role_id]
+        for member in guild.members.values():
+            member.roles = [r for r in member.roles if r != role_id]
+        self._tell("world")
+        return role
 
     def add_member(
         self,
@@ -270,7 +283,7 @@ class World:
             ends = {user.id for user in channel.recipients}
             if channel.type == DM_CHANNEL:
                 ends.add(self.bot.id)
-            return BOT_DEFAULT if user_id in ends else 0
+            return DM_DEFAULT if user_id in ends else 0
         guild = self.guilds[channel.guild_id]
         member = guild.members.get(user_id)
         return 0 if member is None else channel_permissions(guild, channel, member)
@@ -332,7 +345,9 @@ class World:
     def _mention(self, message: Message, body: Json, default: Kinds, *, notify: bool) -> None:
         channel = self.channels[message.channel_id]
         guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
-        reach = audience(guild, channel, self.bot.id, self.permissions(channel, self.bot.id))
+        # Without SEND_MESSAGES the bot's MENTION_EVERYONE is ignored, in responses too.
+        allowed = effective(self.permissions(channel, self.bot.id))
+        reach = audience(guild, channel, self.bot.id, allowed)
         found = mentions_in(message.body, body.get("allowed_mentions"), default, reach)
         message.mentions = [self.users[u] for u in found.users]
         message.mention_roles, message.mention_everyone = list(found.roles), found.everyone

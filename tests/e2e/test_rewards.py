@@ -11,6 +11,8 @@ from bot.storage.rewards import reward_roles as rewards
 from standin.permissions import MANAGE_ROLES
 from tests.e2e.conftest import Json, QuizWorld, play_round
 
+TOP = 99  # dragged to the top of the roles, above the bot's (Discord makes it at 1)
+
 BACKENDS = ["sqlite", "postgres"]
 
 
@@ -92,7 +94,9 @@ async def test_a_role_the_bot_cannot_give_is_refused_with_what_to_change(
     world = bot_world
     ids = await role_ids(world)
     low = await world.sandbox.add_role(world.guild_id, "Regular", position=1)
-    high = await world.sandbox.add_role(world.guild_id, "Champion")  # above the bot's role
+    high = await world.sandbox.add_role(
+        world.guild_id, "Champion", position=TOP
+    )  # above the bot's role
 
     async def said(role: str, **more: object) -> str:
         return await world.said(

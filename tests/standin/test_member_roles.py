@@ -8,6 +8,8 @@ from standin.driver import Sandbox
 from standin.permissions import MANAGE_ROLES
 from tests.standin.scheduling import Rest
 
+TOP = 99  # dragged to the top of the roles, above the bot's (Discord makes it at 1)
+
 
 async def _place(sandbox: Sandbox) -> tuple[str, str, dict[str, str]]:
     """The guild, a plain member, and its roles by name."""
@@ -36,7 +38,7 @@ async def test_a_role_below_the_bots_is_given_and_taken(sandbox: Sandbox, rest: 
 async def test_discord_refuses_what_the_bot_may_not_give(sandbox: Sandbox, rest: Rest) -> None:
     guild, member, roles = await _place(sandbox)
     low = await sandbox.add_role(guild, "Regular", position=1)
-    high = await sandbox.add_role(guild, "Champion")  # at the top: above the bot's role
+    high = await sandbox.add_role(guild, "Champion", position=TOP)  # above the bot's role
     refused = (403, {"code": 50013, "message": "Missing Permissions"})
 
     async def put(role: str) -> tuple[int, object]:

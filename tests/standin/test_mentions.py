@@ -16,8 +16,8 @@ from standin.driver import Sandbox
 from standin.errors import DiscordError
 from standin.layouts import CONTAINER, IS_COMPONENTS_V2, SECTION, TEXT_DISPLAY
 from standin.mentions import USERS_ONLY
-from standin.model import Channel, Json, Message, Role
-from standin.permissions import MENTION_EVERYONE
+from standin.model import Channel, Json, Message, Overwrite, Role
+from standin.permissions import MENTION_EVERYONE, ROLE_OVERWRITE, SEND_MESSAGES
 from standin.rules import check_message
 from standin.world import World
 from tests.standin.conftest import MiniBot, running
@@ -241,3 +241,21 @@ async def _said(sandbox: Sandbox, interaction_id: int) -> bool:
     return any(
         r["kind"] in {"followup", "callback"} and r["type"] != 5 for r in report["responses"]
     )
+
+
+def test_without_send_messages_the_bots_mention_everyone_is_ignored(scene: Scene) -> None:
+    """Discord's implicit permissions: a denied SEND_MESSAGES takes MENTION_EVERYONE with it,
+    so an interaction response there (which needs no SEND_MESSAGES) pings no @everyone."""
+    scene.grant_mention_everyone()
+    guild = scene.world.guilds[scene.channel.guild_id or 0]
+    bot_role = next(r for r in guild.roles.values() if r.name == "quizbot")
+    scene.channel.overwrites = [Overwrite(bot_role.id, ROLE_OVERWRITE, deny=SEND_MESSAGES)]
+    everyone = {"parse": ["everyone", "roles"]}
+    scene.post({"content": scene.text(), "allowed_mentions": everyone})
+    assert notified(scene)[-1] == reached(scene, roles=(scene.pingable,))
+
+    scene.channel.overwrites = []  # allowed again: the same message reaches everyone
+    scene.post({"content": scene.text(), "allowed_mentions": everyone})
+    assert notified(scene)[-1] == reached(scene, roles=(scene.pingable, scene.quiet)) | {
+        "everyone": True
+    }

@@ -9,6 +9,7 @@ import discord
 
 from bot.app.kit.context import ctx_of
 from bot.app.kit.replies import say
+from bot.quiz.model import Pack
 from bot.storage.database import Database
 from bot.storage.settings import settings
 
@@ -39,10 +40,33 @@ async def moderated_guild(interaction: discord.Interaction[Any]) -> int | None:
     return interaction.guild_id
 
 
-def bot_can_post(channel: discord.abc.GuildChannel | None) -> bool:
-    """Whether the bot may see ``channel`` and post in it, as the server's roles and the
-    channel's overwrites stand in this process's cache."""
+def bot_can_post(
+    channel: discord.abc.GuildChannel | None, *, embeds: bool = False, files: bool = False
+) -> bool:
+    """Whether the bot may see ``channel`` and post in it (with ``embeds``, with ``files``), as
+    the server's roles and the channel's overwrites stand in this process's cache. discord.py
+    applies Discord's implicit denials: without Send Messages, no embeds or files either."""
     if channel is None:
         return False
     allowed = channel.permissions_for(channel.guild.me)
-    return allowed.view_channel and allowed.send_messages
+    if not (allowed.view_channel and allowed.send_messages):
+        return False
+    return (allowed.embed_links or not embeds) and (allowed.attach_files or not files)
+
+
+def has_pictures(pack: Pack) -> bool:
+    """Whether a round of ``pack`` may post a picture: Discord then needs Attach Files."""
+    return any(question.image is not None for question in pack.questions)
+
+
+def files_refused(
+    interaction: discord.Interaction[Any], channel: discord.abc.GuildChannel | None
+) -> bool:
+    """Whether the bot may post in ``channel`` (None: the command's own) but not attach files
+    there, which Discord refuses every picture with (403 50013). The command's own channel is
+    read from what Discord sent with it; another from this process's cache."""
+    if channel is None or channel.id == interaction.channel_id:
+        allowed = interaction.app_permissions
+    else:
+        allowed = channel.permissions_for(channel.guild.me)
+    return allowed.view_channel and allowed.send_messages and not allowed.attach_files

@@ -14,7 +14,7 @@ from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
-from bot.app.kit.permissions import is_moderator
+from bot.app.kit.permissions import files_refused, has_pictures, is_moderator
 from bot.app.kit.quiz_group import MODE_CHOICES, Questions, QuizCommands, Seconds
 from bot.app.kit.replies import say
 from bot.app.kit.team_plans import team_plan_of
@@ -73,6 +73,9 @@ class RoundCommands(QuizCommands):
         if chosen is None:
             return
         target_id = channel.id if channel is not None else interaction.channel_id
+        if has_pictures(chosen) and files_refused(interaction, channel):
+            await say(interaction, "round.cannot_attach", channel=f"<#{target_id}>")
+            return
         assert target_id is not None  # noqa: S101
         round_mode = RoundMode(mode.value) if mode is not None else RoundMode.NORMAL
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only

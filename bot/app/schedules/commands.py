@@ -16,7 +16,7 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.limits import echo
 from bot.app.kit.mentions import ping_role_unreachable
 from bot.app.kit.pack_choices import chosen_pack, pack_choices
-from bot.app.kit.permissions import bot_can_post, moderated_guild
+from bot.app.kit.permissions import bot_can_post, files_refused, has_pictures, moderated_guild
 from bot.app.kit.quiz_group import MODE_CHOICES, Questions, Seconds
 from bot.app.kit.replies import reply, say
 from bot.app.kit.team_plans import team_plan_of
@@ -30,6 +30,7 @@ from bot.app.schedules.planning import (
 )
 from bot.app.schedules.texts import added_text, choice_name, list_embed, refused_text, skipped_text
 from bot.quiz.authority import Refusal
+from bot.quiz.model import Pack
 from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.teams import MAX_TYPED as MAX_TEAMS_TYPED
 from bot.quiz.rounds.teams import Refused as TeamsRefused
@@ -84,9 +85,10 @@ class ScheduleGroup(
         if chosen is None:
             return
         target = channel or interaction.channel
-        if not isinstance(target, discord.TextChannel) or not bot_can_post(target):
+        closed = _channel_refusal(interaction, target, chosen)
+        if closed is not None or not isinstance(target, discord.TextChannel):
             shown = target.id if target is not None else interaction.channel_id
-            await say(interaction, "schedule.cannot_post", channel=f"<#{shown}>")
+            await say(interaction, closed or "schedule.cannot_post", channel=f"<#{shown}>")
             return
         ping_refused = None if ping is None else _ping_refusal(interaction, ping, target)
         if ping_refused is not None:
@@ -187,6 +189,18 @@ class ScheduleGroup(
             for name, schedule_id in names
             if typed in name.casefold()
         ]
+
+
+def _channel_refusal(
+    interaction: discord.Interaction[Any], target: object, pack: Pack
+) -> str | None:
+    """Why the schedule's rounds could not run in ``target``: the bot cannot post there, or
+    cannot attach the pictures of ``pack`` (Discord refuses them without Attach Files)."""
+    if not isinstance(target, discord.TextChannel) or not bot_can_post(target):
+        return "schedule.cannot_post"
+    if has_pictures(pack) and files_refused(interaction, target):
+        return "schedule.cannot_attach"
+    return None
 
 
 def _ping_refusal(

@@ -15,7 +15,7 @@ import random
 import discord
 
 from bot.app.kit.context import RoundControl
-from bot.app.kit.permissions import bot_can_post
+from bot.app.kit.permissions import bot_can_post, has_pictures
 from bot.app.kit.team_plans import with_new_seed
 from bot.app.kit.withheld import Choice, permitted_ping
 from bot.app.shelf.shelf import PackShelf
@@ -80,12 +80,13 @@ class OccurrenceStarter:
         return Attempt.STARTED
 
     async def _playable(self, schedule: Schedule) -> Pack | Outcome:
-        """The schedule's pack if its round can start in its channel, else why not."""
+        """The schedule's pack if its round can start in its channel, else why not: a pack
+        with pictures needs Attach Files there too (its moderator is told so)."""
         guild = self._client.get_guild(schedule.guild_id)
         channel = guild.get_channel(schedule.channel_id) if guild is not None else None
-        if not bot_can_post(channel):
-            return Outcome.CANNOT_POST
         pack = (await self._shelf.view(schedule.guild_id)).offered.get(schedule.pack_id)
+        if not bot_can_post(channel, files=pack is not None and has_pictures(pack)):
+            return Outcome.CANNOT_POST
         return Outcome.PACK_GONE if pack is None else pack  # removed or turned off meanwhile
 
     async def _start_round(self, schedule: Schedule, occurrence: Occurrence, pack: Pack) -> int:

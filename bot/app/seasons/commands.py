@@ -48,8 +48,9 @@ class SeasonGroup(
         if guild_id is None:
             return
         target = channel or interaction.channel
-        if not isinstance(target, discord.TextChannel) or not bot_can_post(target):
-            await say(interaction, "season.cannot_post", channel=f"<#{interaction.channel_id}>")
+        if not isinstance(target, discord.TextChannel) or not bot_can_post(target, embeds=True):
+            shown = target.id if target is not None else interaction.channel_id
+            await say(interaction, "season.cannot_post", channel=f"<#{shown}>")
             return
         ctx = ctx_of(interaction)
         by = interaction.user.id

@@ -15,6 +15,7 @@ PERMISSIONS = {
     "View Channel",
     "Send Messages",
     "Embed Links",
+    "Attach Files",
     "Read Message History",
     "Mention @everyone, @here, and All Roles",
 }

@@ -20,6 +20,8 @@ from standin.driver import Sandbox
 from standin.permissions import ADMINISTRATOR, BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
 
+TOP = 99  # dragged to the top of the roles, above the bot's (Discord makes it at 1)
+
 REVISIONS = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]
 HEAD = REVISIONS[0]
 
@@ -179,7 +181,7 @@ async def test_online_reward_roles_the_bot_cannot_give_are_named(tmp_path: Path)
         first, second = (await sandbox.state())["guilds"]
         bot_role = next(r["id"] for r in first["roles"] if r["name"] == "quizbot")
         low = await sandbox.add_role(first["id"], "Regular", position=1)
-        high = await sandbox.add_role(first["id"], "Champion")  # above the bot's role
+        high = await sandbox.add_role(first["id"], "Champion", position=TOP)  # above the bot's role
         db = Database.open(url)
         try:
             for role in (low, high):

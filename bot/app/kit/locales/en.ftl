@@ -172,6 +172,7 @@ round-paused_too_long = The round ended by itself: it stayed paused longer than 
 round-unknown_pack = There is no pack called “{ $pack }”. Try /{ cmd-quiz-name } { cmd-quiz-packs-name }.
 round-no_questions = That pack has no questions to play.
 round-cannot_post = I cannot post in { $channel }: I need the “View Channel”, “Send Messages” and “Embed Links” permissions there.
+round-cannot_attach = I cannot show this pack's pictures in { $channel }: I need the “Attach Files” permission there. Choose another channel or a pack without pictures; nothing was started.
 round-ended_for_you = Your quiz round of **{ $pack }** in { $channel } has ended: { $reason }.
 # A review round (/quiz start mode: review): the questions the server most needs again.
 round-review-title = Review round: { $title }
@@ -615,6 +616,7 @@ schedule-too_many = This server already has { $limit ->
        *[other] { $limit } schedules
     }, its limit. Remove one first with /{ cmd-quiz-name } { cmd-quiz-schedule-name } { cmd-quiz-schedule-remove-name }. Nothing was scheduled.
 schedule-cannot_post = I cannot post in { $channel }: I need the “View Channel” and “Send Messages” permissions there. Nothing was scheduled.
+schedule-cannot_attach = I cannot show this pack's pictures in { $channel }: I need the “Attach Files” permission there. Nothing was scheduled.
 schedule-ping_everyone = @everyone cannot be a round's ping: choose a role. Nothing was scheduled.
 schedule-problem-bad_day = Pick the day from the list. Nothing was scheduled.
 schedule-problem-bad_time = “{ $time }” is not a time of day: write it as HH:MM, e.g. 19:00. Nothing was scheduled.
@@ -631,7 +633,7 @@ schedule-outcome-busy = another round was still running in the channel { $minute
        *[other] { $minutes } minutes
     } after its time.
 schedule-outcome-pack_gone = its pack is no longer offered in the server (removed or turned off).
-schedule-outcome-cannot_post = I can no longer post in the channel (I need the “View Channel” and “Send Messages” permissions there).
+schedule-outcome-cannot_post = I can no longer post in the channel (I need the “View Channel” and “Send Messages” permissions there, and “Attach Files” for a pack with pictures).
 schedule-outcome-nothing_to_review = it is a review round, and nobody in the server has answered its pack yet.
 serverpacks-exported = Pack `{ $id }` as YAML. Edit it in any editor, then upload it here or to another server with /{ cmd-quiz-name } { cmd-quiz-pack-name } { cmd-quiz-pack-upload-name }.
 serverpacks-exported_pictures = Pack `{ $id }` as YAML, with { $count ->
@@ -865,7 +867,7 @@ settings-suggestions_both = Choose a suggestions channel or clear it, not both. 
 
 # Seasons (bot/app/seasons/)
 leaderboard-season = Season “{ $name }”
-season-cannot_post = I cannot post in { $channel }; choose a channel where I can, for the final standings.
+season-cannot_post = I cannot post the final standings in { $channel }: I need the “View Channel”, “Send Messages” and “Embed Links” permissions there. Choose a channel where I can.
 season-name_empty = A season needs a name.
 season-name_refused = “{ $name }” cannot name a season: up to 50 characters, no control characters.
 season-bad_day = “{ $ends }” is not a date; write the last day as YYYY-MM-DD, e.g. 2027-06-30.
