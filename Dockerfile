@@ -1,5 +1,5 @@
 # quizbot: build with `docker build -t quizbot .`, run with `docker run --env-file .env ...`
-# (README.md, "Running with Docker"), or `docker compose up` with PostgreSQL (compose.yaml).
+# (README.md, "Run it on Discord"; docs/operations.md), or `docker compose up` with PostgreSQL (compose.yaml).
 
 FROM python:3.11-slim AS build
 ENV PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1

@@ -1,7 +1,8 @@
 """The packs the repository ships, named one by one.
 
-Tests about the shipped packs read these files, never the whole `quizzes/` folder: a user following
-the README adds their own packs there (`quizbot new-pack mine`), and no test may change with them.
+Tests about the shipped packs read these files, never the whole `quizzes/` folder: a user
+following docs/packs.md adds their own packs there (`quizbot new-pack mine`), and no test may
+change with them.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ def test_the_shipped_packs_name_exactly_the_drawn_pictures() -> None:
 
 
 def test_the_script_writes_each_drawing_where_it_is_told(tmp_path: Path) -> None:
-    """As the README runs it: ``python -m tools.draw_pictures``, here with ``--dir``."""
+    """As docs/packs.md runs it: ``python -m tools.draw_pictures``, here with ``--dir``."""
     ran = subprocess.run(
         [sys.executable, "-m", "tools.draw_pictures", "--dir", str(tmp_path / "drawn")],
         cwd=REPO,

@@ -92,9 +92,9 @@ def test_the_settings_it_names_are_the_members_and_the_servers() -> None:
     assert "`quiet_end`" in TEXT
 
 
-def test_the_readme_invite_grants_what_the_page_asks() -> None:
-    readme = (DOC.parents[1] / "README.md").read_text(encoding="utf-8")
-    granted = discord.Permissions(int(re.search(r"`(\d+)` is the four above", readme)[1]))  # type: ignore[index]
+def test_the_invite_in_operations_grants_what_the_page_asks() -> None:
+    operations = (DOC.parent / "operations.md").read_text(encoding="utf-8")
+    granted = discord.Permissions(int(re.search(r"`(\d+)` is the five above", operations)[1]))  # type: ignore[index]
     assert granted.create_events
     assert all(getattr(granted, name) for name in NEEDED_PERMISSIONS)
     assert f'"{EVENTS_PERMISSION}"' in TEXT

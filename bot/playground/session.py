@@ -194,7 +194,7 @@ async def _keep_saving(core: StandIn, path: Path) -> None:
 def add_playground_routes(app: web.Application, crowd: Crowd) -> None:
     """`GET /_playground/crowd` and `POST` {enabled, size, right (0 to 1)}: the page's toggle;
     `GET /_playground/page`: whom the page shows first (the Moderator, who starts a round, as
-    the README says)."""
+    docs/playground.md says)."""
 
     async def page(_: web.Request) -> web.Response:
         return web.json_response({"viewer": playground_world.MODERATOR})

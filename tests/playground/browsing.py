@@ -32,7 +32,7 @@ FLAGS = [  # without the background-networking ones Chromium reaches out, and is
 ]
 WAIT_MS = 20_000  # the bot's pause between messages is 3 s; rounds post a few in a row
 VIEWPORT = {"width": 1400, "height": 900}
-# The clock panel's buttons in English, and the seconds each moves it (the README names them)
+# The clock panel's buttons in English, and the seconds each moves (docs/playground.md names them)
 CLOCK_STEPS = {"+1 min": 60, "+15 min": 15 * 60, "+1 h": 3600, "+1 day": 86400}
 TO_NEXT_EVENT = "To the next event's start"
 

@@ -67,7 +67,7 @@ def test_optional_spec_missing_warns(
 def test_without_the_setting_the_spec_is_looked_for_in_shared_beside_the_repository() -> None:
     repository = Path(__file__).resolve().parents[2]
     expected = repository.parent / "shared" / "discord-api-spec" / "openapi.json"
-    assert spec_path({}) == expected  # the place the README names
+    assert spec_path({}) == expected  # the place docs/development.md names
     assert spec_path({"QUIZBOT_OPENAPI_SPEC": "elsewhere.json"}) == Path("elsewhere.json")
 
 

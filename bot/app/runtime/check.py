@@ -35,11 +35,13 @@ from bot.storage.readiness import (
 )
 
 CHECK_TIMEOUT_S = 5.0
-# What the README's invite link grants: the bot posts rounds and edits its own messages.
+# What the README's invite link grants: the bot posts rounds and edits its own messages, and
+# attaches the pictures of the questions that have one (the shipped packs' do).
 NEEDED_PERMISSIONS = {
     "view_channel": "View Channels",
     "send_messages": "Send Messages",
     "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
     "read_message_history": "Read Message History",
 }
 PAGE = 200

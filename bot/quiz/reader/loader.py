@@ -1,6 +1,6 @@
 """The quiz-pack loader: YAML bytes in, an immutable Pack out, or a PackError listing every problem.
 
-The format is a user-facing contract, documented in README.md ("Writing a pack").
+The format is a user-facing contract, documented in docs/packs.md.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""A pack written as the YAML the loader reads (README.md, "Writing a pack"): for
+"""A pack written as the YAML the loader reads (docs/packs.md): for
 `/quiz pack export`, so a server can move its packs and an author can go on in an editor, and
 for imported questions, which are stored as the pack they make.
 
-Keys come in the order the README shows them; a one-locale pack's texts are plain strings,
+Keys come in the order docs/packs.md shows them; a one-locale pack's texts are plain strings,
 others a mapping by locale; a text of several lines is a literal block, as an author would
 write it. Loading what ``pack_yaml`` writes gives the same pack (comments of the file it was
 loaded from are not kept: the pack holds none); a question's picture is written as its file's
@@ -21,7 +21,7 @@ WIDTH = 100
 
 
 class _PackDumper(yaml.SafeDumper):
-    """Lists indented under their key, as the README writes them."""
+    """Lists indented under their key, as docs/packs.md writes them."""
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:  # noqa: ARG002, FBT001, FBT002
         super().increase_indent(flow, indentless=False)

@@ -46,7 +46,7 @@ def pack_schema() -> Schema:
     return {
         "$schema": DIALECT,
         "title": "quizbot quiz pack",
-        "description": "One quiz pack (README.md, 'Writing a pack'). Check with: quizbot validate",
+        "description": "One quiz pack (docs/packs.md). Check with: quizbot validate",
         **_object(
             loader.PACK_KEYS,
             loader.PACK_REQUIRED,

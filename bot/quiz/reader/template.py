@@ -14,7 +14,7 @@ def pack_template(pack_id: str) -> str:
         raise ValueError(problem)
     return f"""\
 # yaml-language-server: $schema={SCHEMA_FILE}
-# A quizbot pack; the format is in README.md, "Writing a pack". Check it with
+# A quizbot pack; the format is in docs/packs.md. Check it with
 # `quizbot validate` and this file's path or folder. Editors with a YAML extension
 # check it as you type once the schema sits next to it:
 #   quizbot schema > {SCHEMA_FILE}

@@ -1,6 +1,6 @@
 """A CSV of questions: a header row naming ``question``, ``options`` (separated by ``|``),
 ``correct`` (the right option's number, from 1) and ``explanation``; an ``id`` column, if
-present, names the questions (README.md, "Importing questions")."""
+present, names the questions (docs/importing.md)."""
 
 from __future__ import annotations
 

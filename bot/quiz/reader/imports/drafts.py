@@ -222,7 +222,7 @@ def pack_document(
     locale: str,
     questions: list[Document],
 ) -> Document:
-    """A one-locale pack around imported questions, keys in the order the README shows them."""
+    """A one-locale pack around imported questions, keys in the order docs/packs.md shows them."""
     return {
         "id": pack_id,
         "locales": [locale],

@@ -1,6 +1,5 @@
 """Moodle's GIFT: the questions quizbot can ask (multiple choice with one right answer, and
-true/false), with their titles, feedback, escapes and comments (README.md, "Importing
-questions").
+true/false), with their titles, feedback, escapes and comments (docs/importing.md).
 
 Read by hand rather than by a GIFT library: every problem needs its line and column in the
 file, the reading must stay linear in the file's length whatever it holds, and only a part of

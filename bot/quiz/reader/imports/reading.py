@@ -168,7 +168,7 @@ def _yaml_pack(data: bytes, source: str) -> Imported:
 
 def _unknown_format() -> str:
     names = ", ".join(NAMES[kind] for kind in Format)
-    return f"is in no format quizbot reads ({names}); see the README's 'Importing questions'"
+    return f"is in no format quizbot reads ({names}); see docs/importing.md"
 
 
 def _read(found: Format, text: str, source: str, locale: str) -> Reading:

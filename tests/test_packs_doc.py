@@ -1,4 +1,5 @@
-"""The README's pack examples are true: its packs load and fit the schema, its hint is printed."""
+"""docs/packs.md's pack examples are true: its packs load and fit the schema, its hint is
+printed."""
 
 from __future__ import annotations
 
@@ -18,19 +19,20 @@ from bot.quiz.reader.template import SCHEMA_FILE
 from tests.quiz.reader.pack_texts import VALID_PACK, replace_line
 from tests.shipped import SHIPPED_PICTURE_FILES
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-SECTION = README.split("## Writing a pack\n", 1)[1].split("\n## ", 1)[0]
+DOC = Path(__file__).resolve().parents[1] / "docs" / "packs.md"
+# The page up to its server packs: the format, checking a pack, pictures and editors.
+SECTION = DOC.read_text(encoding="utf-8").split("\n## Server packs\n", 1)[0]
 VALIDATOR = jsonschema.Draft202012Validator(pack_schema())
 
 
 def block_after(marker: str, language: str = "yaml") -> str:
     found = re.search(re.escape(marker) + r"\n```" + language + r"\n(.*?)```", SECTION, re.DOTALL)
-    assert found, f"no {language} block after {marker!r} in README's 'Writing a pack'"
+    assert found, f"no {language} block after {marker!r} in docs/packs.md"
     return found.group(1)
 
 
 def assert_a_valid_pack(text: str) -> None:
-    parse_pack(text.encode(), "README.md")
+    parse_pack(text.encode(), "packs.md")
     assert [error.message for error in VALIDATOR.iter_errors(yaml.safe_load(text))] == []
 
 

@@ -1,5 +1,5 @@
-"""The README's import examples are true: each file makes the pack it says, with the questions it
-counts, and prints what it says is left out."""
+"""docs/importing.md's import examples are true: each file makes the pack it says, with the
+questions it counts, and prints what it says is left out."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ import pytest
 from bot.cli import main
 from bot.quiz.reader.loader import parse_pack
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-SECTION = README.split("### Importing questions\n", 1)[1].split("\n## ", 1)[0]
+DOC = (Path(__file__).resolve().parents[1] / "docs" / "importing.md").read_text(encoding="utf-8")
+# An example, and the text below it up to the next heading or example (which may say what the
+# import prints).
 EXAMPLE = re.compile(
-    r"<!-- import-example (?P<name>\S+) (?P<count>[0-9]+) -->\n *```\n(?P<body>.*?)\n *```\n"
-    r"(?P<after>(?:\n|  [^-<\n][^\n]*\n)*)",
+    r"<!-- import-example (?P<name>\S+) (?P<count>[0-9]+) -->\n```\n(?P<body>.*?)\n```\n"
+    r"(?P<after>(?:\n|[^#<\n][^\n]*\n)*)",
     re.DOTALL,
 )
 PRINTS = re.compile(r"prints `([^`]*)`")
@@ -34,9 +35,9 @@ class Example:
 def examples() -> list[pytest.param]:  # type: ignore[valid-type]
     found = [
         Example(m["name"], int(m["count"]), textwrap.dedent(m["body"]), m["after"])
-        for m in EXAMPLE.finditer(SECTION)
+        for m in EXAMPLE.finditer(DOC)
     ]
-    assert len(found) >= 4, "the section shows GIFT, Aiken, a term list and CSV"
+    assert len(found) >= 4, "the page shows GIFT, Aiken, a term list and CSV"
     return [pytest.param(example, id=example.name) for example in found]
 
 

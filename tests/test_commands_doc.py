@@ -1,6 +1,6 @@
-"""The README's table of commands names each command as Discord has it: its group, its name and
-all its options in order (a `first … last` run standing for the options between), as recorded
-from the tree the bot syncs (tests/e2e/fixtures/command_tree.json)."""
+"""docs/commands.md's table of slash commands names each command as Discord has it: its group,
+its name and all its options in order (a `first … last` run standing for the options between),
+as recorded from the tree the bot syncs (tests/e2e/fixtures/command_tree.json)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-README = (REPO / "README.md").read_text(encoding="utf-8")
+DOC = (REPO / "docs" / "commands.md").read_text(encoding="utf-8")
 TREE = json.loads((REPO / "tests" / "e2e" / "fixtures" / "command_tree.json").read_text())
 SUBCOMMAND, GROUP = 1, 2
 
@@ -40,11 +40,11 @@ def _shown(given: list[str], options: list[str]) -> list[str]:
 
 def _typed() -> list[str]:
     """The commands the table's first column shows, as typed there (`/quiz start pack …`)."""
-    rows = re.findall(r"^\| (`/[^|]+?) \|", README, re.MULTILINE)
+    rows = re.findall(r"^\| (`/[^|]+?) \|", DOC, re.MULTILINE)
     return [cmd for row in rows for cmd in re.findall(r"`(/[^`]+)`", row)]
 
 
-def test_every_command_in_the_readme_table_is_synced_with_the_options_it_lists() -> None:
+def test_every_command_in_the_table_is_synced_with_the_options_it_lists() -> None:
     commands = _typed()
     assert len(commands) > 20
     for typed in commands:
@@ -54,7 +54,7 @@ def test_every_command_in_the_readme_table_is_synced_with_the_options_it_lists()
         assert _shown([w.strip("[]") for w in rest], options) == options, typed
 
 
-def test_every_synced_command_is_in_the_readme_table() -> None:
+def test_every_synced_command_is_in_the_table() -> None:
     named = set()
     for typed in _typed():
         words = typed[1:].split()
