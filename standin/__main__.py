@@ -15,7 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
-from standin.config import Limits, SandboxConfig
+from standin.config import Limits, StandInConfig
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -52,13 +52,13 @@ def _settle_heap() -> None:
 async def serve(arguments: argparse.Namespace) -> None:
     # Imported here: they need jsonschema, which main() first checks for.
     from standin.core import StandIn  # noqa: PLC0415
-    from standin.server import SandboxServer  # noqa: PLC0415
+    from standin.server import StandInServer  # noqa: PLC0415
 
     limits = Limits(recommended_shards=arguments.shards, max_concurrency=arguments.max_concurrency)
-    config = SandboxConfig(token=arguments.token, limits=limits, clock_file=arguments.clock_file)
+    config = StandInConfig(token=arguments.token, limits=limits, clock_file=arguments.clock_file)
     core = StandIn(config)
     core.world.seed(arguments.guilds, arguments.members)
-    server = SandboxServer(core)
+    server = StandInServer(core)
     # Before "listening": whoever reads that line may stop us at once, and a signal that came
     # before the handlers would be lost (ignored where SIGINT is, as in a background job).
     stop = asyncio.Event()
@@ -67,7 +67,7 @@ async def serve(arguments: argparse.Namespace) -> None:
         loop.add_signal_handler(signum, stop.set)
     url = await server.start(arguments.host, arguments.port)
     _settle_heap()
-    sys.stdout.write(f"sandbox listening on {url}\n")
+    sys.stdout.write(f"standin listening on {url}\n")
     sys.stdout.flush()
     try:
         await stop.wait()
@@ -81,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         importlib.import_module("jsonschema")  # for the OpenAPI check of every request
     except ImportError:
         sys.stderr.write(
-            "the Discord stand-in needs the sandbox extra (jsonschema): "
-            "pip install 'quizbot[sandbox]'\n"
+            "the Discord stand-in needs the standin extra (jsonschema): "
+            "pip install 'quizbot[standin]'\n"
         )
         return 2
     logging.basicConfig(level=logging.WARNING)

@@ -28,7 +28,7 @@ from standin.media import check_references
 from standin.model import Json, Upload
 from standin.snowflake import Snowflakes
 
-CDN_PATH = "/_sandbox/attachments"
+CDN_PATH = "/_standin/attachments"
 MAX_FILES = 10  # the spec's files[0] to files[9]; a message holds at most 10 attachments
 REQUEST_TOO_LARGE = 40005
 _FILE_PART = re.compile(r"files\[(\d{1,20})\]")

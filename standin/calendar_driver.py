@@ -1,4 +1,4 @@
-"""The driver's methods for time and scheduled events (`Sandbox` has them all)."""
+"""The driver's methods for time and scheduled events (`StandInClient` has them all)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ class CalendarDriver:
     async def _call(
         self, method: str, path: str, body: Json | None = None, params: dict[str, str] | None = None
     ) -> Any:  # noqa: ANN401  (JSON: each caller states the shape it gets)
-        raise NotImplementedError  # the control API call, which `Sandbox` makes
+        raise NotImplementedError  # the control API call, which `StandInClient` makes
 
     # Time
 

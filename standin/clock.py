@@ -4,9 +4,9 @@ Snowflakes (and so every ``created_at`` discord.py derives from an id), message 
 members' join times and the scheduled-event rules all read `Clock.now`. The offset starts at 0
 and only grows: time never goes back.
 
-**The clock file (the contract with other processes).** When `SandboxConfig.clock_file` is set
-(``python -m standin --clock-file PATH``, ``Sandbox.start(clock_file=PATH)``), the stand-in writes
-that file when it starts and again on every change of the offset. It holds one JSON object,
+**The clock file (the contract with other processes).** When `StandInConfig.clock_file` is set
+(``python -m standin --clock-file PATH``, ``StandInClient.start(clock_file=PATH)``), the stand-in
+writes that file when it starts and again on every change of the offset. It holds one JSON object,
 
     {"offset_s": 3600.0}
 
@@ -17,7 +17,7 @@ another process sees the old content or the new, never a part. A process that fo
 the file says nothing else, and a reader should ignore keys it does not know.
 
 Interaction deadlines, token lifetimes and rate-limit windows run on real elapsed time
-(`SandboxConfig.clock`), not on this clock: moving it forward expires no interaction.
+(`StandInConfig.clock`), not on this clock: moving it forward expires no interaction.
 """
 
 from __future__ import annotations

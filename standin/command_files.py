@@ -2,7 +2,7 @@
 
 A Discord client uploads the file first; the interaction then names it by id in the option's
 value and carries the attachment object in ``data.resolved.attachments``, whose ``url`` the bot
-fetches from the CDN without a token. Here the driver uploads with ``Sandbox.attach``, and the
+fetches from the CDN without a token. Here the driver uploads with ``StandInClient.attach``, and the
 stand-in serves the file at a CDN-like URL on loopback (standin/command_file_routes.py).
 (Files the bot sends with its messages are standin/attachments.py.)
 """

@@ -35,7 +35,7 @@ class Limits:
 
 
 @dataclass(frozen=True, slots=True)
-class SandboxConfig:
+class StandInConfig:
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic  # seconds; injectable so tests need not wait
     wall_clock: Callable[[], float] = time.time

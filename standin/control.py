@@ -1,4 +1,4 @@
-"""The control API under /_sandbox/: JSON over HTTP, for the driver, load tools and the browser."""
+"""The control API under /_standin/: JSON over HTTP, for the driver, load tools and the browser."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ _ACTIONS: list[tuple[str, str, Action]] = []
 
 def action(method: str, path: str) -> Callable[[Action], Action]:
     def register(handler: Action) -> Action:
-        _ACTIONS.append((method, "/_sandbox" + path, handler))
+        _ACTIONS.append((method, "/_standin" + path, handler))
         return handler
 
     return register

@@ -12,7 +12,7 @@ from standin.attachments import MessageFiles
 from standin.clock import Clock
 from standin.command_files import CommandFile
 from standin.commands import OptionValue, command_data
-from standin.config import SandboxConfig
+from standin.config import StandInConfig
 from standin.errors import RefusedError
 from standin.events import Event, EventBus
 from standin.faults import Faults
@@ -41,12 +41,12 @@ LOG_DEPTH = 10_000
 class StandIn:
     def __init__(
         self,
-        config: SandboxConfig | None = None,
+        config: StandInConfig | None = None,
         spec: OpenApiSpec | None = None,
         *,
         check_spec: bool = True,
     ) -> None:
-        self.config = config or SandboxConfig()
+        self.config = config or StandInConfig()
         self.spec = spec if spec is not None or not check_spec else shared_spec(spec_path())
         self.clock = Clock(self.config.clock_file, self.config.wall_clock)
         self.world = World(self.clock.now)

@@ -40,7 +40,7 @@ def discriminated_unions(document: Mapping[str, Any]) -> Unions:
 
 def validator_class(unions: Unions) -> type[Draft202012Validator]:
     """Draft 2020-12 with the faster ``oneOf`` for ``unions``."""
-    from jsonschema import Draft202012Validator, validators  # noqa: PLC0415  # sandbox extra
+    from jsonschema import Draft202012Validator, validators  # noqa: PLC0415  # standin extra
 
     one_of = Draft202012Validator.VALIDATORS["oneOf"]
 

@@ -1,8 +1,7 @@
 """The test and tooling driver: every control-API operation as an async method.
 
-`Sandbox.start()` runs the stand-in in this process; `Sandbox.connect(url)` drives one running
-elsewhere (`python -m standin`). Both talk to it over the same HTTP control API.
-"""
+`StandInClient.start()` runs the stand-in in this process; `StandInClient.connect(url)` drives one
+running elsewhere (`python -m standin`). Both talk to it over the same HTTP control API."""
 
 from __future__ import annotations
 
@@ -21,12 +20,12 @@ import aiohttp
 
 from standin.calendar_driver import CalendarDriver
 from standin.commands import OptionValue
-from standin.config import SandboxConfig
+from standin.config import StandInConfig
 from standin.core import StandIn
-from standin.driver_base import SandboxRefusedError
+from standin.driver_base import StandInRefusedError
 from standin.modal_driver import ModalDriver
 from standin.people_driver import PeopleDriver
-from standin.server import SandboxServer
+from standin.server import StandInServer
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -34,10 +33,10 @@ Json = dict[str, Any]
 # took a quarter of the CPU of the tests that drive bots as processes (their waits no shorter).
 POLL_SECONDS = 0.05
 IDLE_POLL_SECONDS = 0.05  # in-process: between changes the stand-in would have seen
-__all__ = ["IDLE_POLL_SECONDS", "POLL_SECONDS", "Sandbox", "SandboxRefusedError"]
+__all__ = ["IDLE_POLL_SECONDS", "POLL_SECONDS", "StandInClient", "StandInRefusedError"]
 
 
-class Sandbox(CalendarDriver, ModalDriver, PeopleDriver):
+class StandInClient(CalendarDriver, ModalDriver, PeopleDriver):
     def __init__(self, url: str, session: aiohttp.ClientSession, core: StandIn | None) -> None:
         self.url = url
         self.core = core  # the in-process stand-in, None when connected to another process
@@ -49,18 +48,18 @@ class Sandbox(CalendarDriver, ModalDriver, PeopleDriver):
         cls,
         guilds: int = 1,
         members: int = 20,
-        config: SandboxConfig | None = None,
+        config: StandInConfig | None = None,
         *,
         check_spec: bool = True,
         clock_file: Path | None = None,
-    ) -> AsyncIterator[Sandbox]:
+    ) -> AsyncIterator[StandInClient]:
         """A fresh stand-in on 127.0.0.1 with an ephemeral port, seeded with guilds and members;
         with `clock_file`, its clock's offset is written there (standin/clock.py)."""
         if clock_file is not None:
-            config = dataclasses.replace(config or SandboxConfig(), clock_file=clock_file)
+            config = dataclasses.replace(config or StandInConfig(), clock_file=clock_file)
         core = StandIn(config, check_spec=check_spec)
         core.world.seed(guilds, members)
-        server = SandboxServer(core)
+        server = StandInServer(core)
         url = await server.start()
         try:
             async with aiohttp.ClientSession() as session:
@@ -70,18 +69,18 @@ class Sandbox(CalendarDriver, ModalDriver, PeopleDriver):
 
     @classmethod
     @asynccontextmanager
-    async def connect(cls, url: str) -> AsyncIterator[Sandbox]:
+    async def connect(cls, url: str) -> AsyncIterator[StandInClient]:
         async with aiohttp.ClientSession() as session:
             yield cls(url.rstrip("/"), session, None)
 
     async def _call(
         self, method: str, path: str, body: Json | None = None, params: dict[str, str] | None = None
     ) -> Any:  # noqa: ANN401  (JSON: each caller states the shape it gets)
-        url = f"{self.url}/_sandbox{path}"
+        url = f"{self.url}/_standin{path}"
         async with self._session.request(method, url, json=body, params=params) as response:
             reply = await response.json()
             if response.status >= HTTPStatus.BAD_REQUEST:
-                raise SandboxRefusedError(response.status, reply.get("error", str(reply)))
+                raise StandInRefusedError(response.status, reply.get("error", str(reply)))
             return reply
 
     # World
@@ -188,7 +187,7 @@ class Sandbox(CalendarDriver, ModalDriver, PeopleDriver):
         """A message attachment's bytes, from the url the message gives, as a client loads it."""
         async with self._session.get(url) as response:
             if response.status >= HTTPStatus.BAD_REQUEST:
-                raise SandboxRefusedError(response.status, f"no attachment at {url}")
+                raise StandInRefusedError(response.status, f"no attachment at {url}")
             return await response.read()
 
     # Observing

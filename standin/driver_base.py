@@ -1,5 +1,5 @@
 """What the driver's parts share: the control API's refusal, and the two calls each part makes
-(`Sandbox` in standin/driver.py implements them)."""
+(`StandInClient` in standin/driver.py implements them)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ T = TypeVar("T")
 Json = dict[str, Any]
 
 
-class SandboxRefusedError(Exception):
+class StandInRefusedError(Exception):
     """The control API refused: the member could not have done that, or the input was wrong."""
 
     def __init__(self, status: int, message: str) -> None:

@@ -1,6 +1,6 @@
 """What changes in the stand-in, pushed to people as server-sent events (the page's live feed).
 
-`GET /_sandbox/events?user=NAME_OR_ID` streams, as that member sees them: messages created,
+`GET /_standin/events?user=NAME_OR_ID` streams, as that member sees them: messages created,
 edited and deleted (ephemeral ones only to their member), that member's interactions that failed
 (no answer in 3 s: "This interaction failed"), `world` when guilds, channels, roles or members
 changed, `scheduled_event` when an event of one of that member's servers changed (its name, times,

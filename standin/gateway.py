@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import orjson
 from aiohttp import WSMsgType, web
 
-from standin.config import SandboxConfig
+from standin.config import StandInConfig
 from standin.model import Guild, Json
 from standin.snowflake import shard_of
 from standin.world import World
@@ -51,7 +51,7 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, world: World, config: SandboxConfig, url: Callable[[], str]) -> None:
+    def __init__(self, world: World, config: StandInConfig, url: Callable[[], str]) -> None:
         self._world = world
         self._config = config
         self._url = url

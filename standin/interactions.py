@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from standin import errors
 from standin.attachments import MessageFiles, Uploads
-from standin.config import SandboxConfig
+from standin.config import StandInConfig
 from standin.errors import DiscordError, RefusedError
 from standin.layouts import IS_COMPONENTS_V2, check_edit
 from standin.mentions import USERS_ONLY
@@ -56,7 +56,7 @@ class Interaction:
 
 
 class InteractionDesk:
-    def __init__(self, world: World, config: SandboxConfig, files: MessageFiles) -> None:
+    def __init__(self, world: World, config: StandInConfig, files: MessageFiles) -> None:
         self._world = world
         self._config = config
         self._files = files

@@ -1,4 +1,4 @@
-"""The driver's methods for modals (`Sandbox` has them all): read the one a member has open,
+"""The driver's methods for modals (`StandInClient` has them all): read the one a member has open,
 and submit it or close it as that member."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from standin.driver_base import DriverBase, SandboxRefusedError
+from standin.driver_base import DriverBase, StandInRefusedError
 
 Json = dict[str, Any]
 FileGiven = tuple[str, bytes] | tuple[str, bytes, str]  # filename, bytes, content type?
@@ -31,7 +31,7 @@ class ModalDriver(DriverBase):
         async def opened() -> Json:
             try:
                 modal = await self.open_modal(user_id)
-            except SandboxRefusedError:
+            except StandInRefusedError:
                 return {}
             wanted = interaction_id is None or modal["interaction_id"] == str(interaction_id)
             return modal if wanted else {}

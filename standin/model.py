@@ -1,4 +1,4 @@
-"""The sandbox's Discord objects and their JSON as Discord sends it."""
+"""The standin's Discord objects and their JSON as Discord sends it."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from standin.discriminated import discriminated_unions, validator_class
 
-if TYPE_CHECKING:  # jsonschema comes with the sandbox extra; the playground runs without it
+if TYPE_CHECKING:  # jsonschema comes with the standin extra; the playground runs without it
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
     from referencing import Registry
@@ -212,7 +212,7 @@ def shared_spec(path: Path) -> OpenApiSpec | None:
     checker = importlib.util.find_spec("jsonschema") is not None
     if path.is_file() and checker:
         return OpenApiSpec.load(path)
-    missing = f"at {path}" if checker else "checker: install quizbot[sandbox] (jsonschema)"
+    missing = f"at {path}" if checker else "checker: install quizbot[standin] (jsonschema)"
     if os.environ.get(REQUIRE_ENV) == "1":
         raise SpecMissingError(f"{REQUIRE_ENV}=1 but the OpenAPI spec is missing {missing}")
     _log.warning("no Discord OpenAPI spec %s: request bodies are NOT checked", missing)

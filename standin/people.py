@@ -52,9 +52,9 @@ def add_routes(app: web.Application, core: StandIn) -> None:
         core.events.close()
 
     app.router.add_get("/", page)
-    app.router.add_get("/_sandbox/", page)
-    app.router.add_get("/_sandbox/web/{name}", asset)
-    app.router.add_get("/_sandbox/events", events)
+    app.router.add_get("/_standin/", page)
+    app.router.add_get("/_standin/web/{name}", asset)
+    app.router.add_get("/_standin/events", events)
     app.on_shutdown.append(close_streams)
 
 

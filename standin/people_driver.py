@@ -1,4 +1,4 @@
-"""The driver's methods for the world's people and places (`Sandbox` has them all): roles,
+"""The driver's methods for the world's people and places (`StandInClient` has them all): roles,
 members, channels, DMs and group DMs, the bot's removal, user installs, a member's closed DMs."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class PeopleDriver(DriverBase):
         removed: Json = await self._call("DELETE", "/roles", body)
         return removed
 
-    async def add_guild(self, name: str = "Sandbox", locale: str = "en-US") -> Json:
+    async def add_guild(self, name: str = "StandInClient", locale: str = "en-US") -> Json:
         """A server that adds the bot: it hears GUILD_CREATE, as when it joins on Discord."""
         guild: Json = await self._call("POST", "/guilds", {"name": name, "locale": locale})
         return guild

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from standin.config import SandboxConfig
+from standin.config import StandInConfig
 
 VIA = "1.1 google"  # discord.py retries a 429 only when a Via header shows it came from Discord
 
@@ -70,7 +70,7 @@ class RateLimitedError(Exception):
 
 
 class RateLimiter:
-    def __init__(self, config: SandboxConfig) -> None:
+    def __init__(self, config: StandInConfig) -> None:
         self._config = config
         self._windows: dict[tuple[str, str], _Window] = {}
         self._global: dict[str, _Window] = {}  # by bot token

@@ -49,7 +49,7 @@ class Resolver:
         self.resolved: Json = {}
 
     def attachment(self, attachment_id: int) -> None:
-        """The value names a file uploaded first (``Sandbox.attach``), as a client's does."""
+        """The value names a file uploaded first (``StandInClient.attach``), as a client's does."""
         upload = self._world.command_files.find(attachment_id, self._channel_id)
         self._add("attachments", attachment_id, upload.payload())
 

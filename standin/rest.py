@@ -1,4 +1,4 @@
-"""Discord's REST routes that the bot uses, answered from the sandbox's world."""
+"""Discord's REST routes that the bot uses, answered from the standin's world."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ async def current_application(call: Call) -> object:
         "id": str(world.application_id),
         "name": world.bot.username,
         "icon": None,
-        "description": "quizbot in the sandbox",
+        "description": "quizbot in the standin",
         "summary": "",
         "type": None,
         "bot_public": True,

@@ -1,4 +1,4 @@
-"""The aiohttp server: REST under /api/v10, the gateway at /gateway, control under /_sandbox."""
+"""The aiohttp server: REST under /api/v10, the gateway at /gateway, control under /_standin."""
 
 from __future__ import annotations
 
@@ -147,7 +147,7 @@ def _check_spec(
     raise DiscordError(400, 50035, "Invalid Form Body", errors)
 
 
-class SandboxServer:
+class StandInServer:
     """The stand-in listening on 127.0.0.1; `url` is known once `start` returns."""
 
     def __init__(self, core: StandIn) -> None:

@@ -14,7 +14,7 @@ from standin.model import Overwrite
 async def add_guild(call: ControlCall) -> object:
     """A server that adds the bot (it is a member from the start): the bot hears GUILD_CREATE."""
     guild = call.core.world.add_guild(
-        call.body.get("name", "Sandbox"), locale=call.body.get("locale", "en-US")
+        call.body.get("name", "StandInClient"), locale=call.body.get("locale", "en-US")
     )
     await call.core.gateway.guild_available(guild)
     return call.core.guild_state(guild)

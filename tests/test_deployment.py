@@ -85,8 +85,8 @@ def test_the_token_file_stays_out_of_images_and_the_repository() -> None:
 def test_the_stand_ins_schema_checker_is_an_extra() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert not [d for d in project["dependencies"] if d.startswith("jsonschema")]
-    assert project["optional-dependencies"]["sandbox"] == ["jsonschema~=4.23"]
-    assert "quizbot[sandbox]" in project["optional-dependencies"]["test"]
+    assert project["optional-dependencies"]["standin"] == ["jsonschema~=4.23"]
+    assert "quizbot[standin]" in project["optional-dependencies"]["test"]
 
 
 def test_the_stand_in_and_its_page_install_with_the_bot() -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy.engine import make_url
 
-from standin.config import SandboxConfig
-from standin.driver import Sandbox
+from standin.config import StandInConfig
+from standin.driver import StandInClient
 from tests.commands import TOKEN, Outcome, closed_port, quizbot, quizbot_async, with_packs
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 
@@ -67,9 +67,9 @@ def test_nothing_listening_at_the_discord_url(tmp_path: Path) -> None:
 
 
 async def test_a_token_discord_refuses(tmp_path: Path) -> None:
-    async with Sandbox.start(config=SandboxConfig(token="the-right-token")) as sandbox:  # noqa: S106
+    async with StandInClient.start(config=StandInConfig(token="the-right-token")) as standin:  # noqa: S106
         outcome = await quizbot_async(
-            "run", "--discord-url", sandbox.url, cwd=with_packs(tmp_path), DISCORD_TOKEN=TOKEN
+            "run", "--discord-url", standin.url, cwd=with_packs(tmp_path), DISCORD_TOKEN=TOKEN
         )
     assert_clear(
         outcome,

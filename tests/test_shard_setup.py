@@ -6,8 +6,8 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
-from standin.config import Limits, SandboxConfig
-from standin.driver import Sandbox
+from standin.config import Limits, StandInConfig
+from standin.driver import StandInClient
 from tests.commands import TOKEN, quizbot, quizbot_async, with_packs
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 
@@ -32,11 +32,11 @@ async def test_listed_shards_beyond_discords_count_are_refused(tmp_path: Path) -
     await need_postgres_here()
     name = f"test_h1_setup_{uuid.uuid4().hex[:8]}"
     await admin(f'CREATE DATABASE "{name}"')
-    config = SandboxConfig(limits=Limits(recommended_shards=4))
+    config = StandInConfig(limits=Limits(recommended_shards=4))
     try:
-        async with Sandbox.start(config=config) as sandbox:
+        async with StandInClient.start(config=config) as standin:
             outcome = await quizbot_async(
-                *("run", "--discord-url", sandbox.url, "--shards", "2-5", "--shard-count", "auto"),
+                *("run", "--discord-url", standin.url, "--shards", "2-5", "--shard-count", "auto"),
                 cwd=with_packs(tmp_path),
                 DISCORD_TOKEN=TOKEN,
                 DATABASE_URL=with_database(POSTGRES_URL, name),

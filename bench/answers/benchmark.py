@@ -47,7 +47,7 @@ from bench.rig.procstat import CpuMeter, rss_mb
 from bench.rig.profiling import profiled
 from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = "ring-attention"  # eight questions: enough for two phases of up to four
@@ -55,10 +55,12 @@ QUESTION_SECONDS = 300  # questions are skipped once clicked through, never time
 
 
 class Bench:
-    def __init__(self, arguments: argparse.Namespace, sandbox: Sandbox, standin: int) -> None:
+    def __init__(
+        self, arguments: argparse.Namespace, standin: StandInClient, standin_pid: int
+    ) -> None:
         self.args = arguments
-        self.sandbox = sandbox
         self.standin = standin
+        self.standin_pid = standin_pid
         self.rng = random.Random(20260709)
 
     async def clicks(
@@ -66,10 +68,10 @@ class Bench:
     ) -> tuple[Flow, CpuMeter, list[Any]]:
         """One message's clicks; the CPU meter runs only while they flow, and so does the
         profiler (``--profile``) during quizbot's closed-loop clicks."""
-        members = (await Place.of(self.sandbox)).members
+        members = (await Place.of(self.standin)).members
         firsts, seconds = plan(members, buttons, self.args.repeat, self.rng)
-        driver = Driver(self.sandbox, message_id)
-        meter = CpuMeter({"bot": bot_pid, "standin": self.standin})
+        driver = Driver(self.standin, message_id)
+        meter = CpuMeter({"bot": bot_pid, "standin": self.standin_pid})
         meter.start()
         if rate is None:
             flow = await driver.closed_loop(firsts, seconds, self.args.in_flight)
@@ -81,7 +83,7 @@ class Bench:
 
     async def ceiling(self, log: Any) -> tuple[Phase, Phase]:  # noqa: ANN401 - a log file
         process = await CeilingProcess.start(
-            self.sandbox.url, log, uvloop=self.args.ceiling_loop == "uvloop"
+            self.standin.url, log, uvloop=self.args.ceiling_loop == "uvloop"
         )
         buttons = [(option, f"ceiling:{option}") for option in range(4)]
         phases = (
@@ -104,7 +106,7 @@ class Bench:
         """The round's figures, with start-up time and idle memory on a fresh database (the
         first start migrates it) and again on the same database (every later start)."""
         env = {"DATABASE_URL": url, "QUIZBOT_QUIZ_DIR": str(REPO / "quizzes")}
-        bot = await BotProcess.start(self.sandbox.url, env, log)
+        bot = await BotProcess.start(self.standin.url, env, log)
         try:
             ready = await bot.wait_ready()
             figures: dict[str, Any] = {
@@ -115,7 +117,7 @@ class Bench:
         finally:
             await bot.stop()
         # Every later start finds the database migrated and never imports Alembic.
-        again = await BotProcess.start(self.sandbox.url, env, log)
+        again = await BotProcess.start(self.standin.url, env, log)
         try:
             figures["restart_to_ready_s"] = await again.wait_ready() - again.started
             figures["idle_rss_restart_mb"] = rss_mb(again.process.pid)
@@ -124,7 +126,7 @@ class Bench:
         return figures
 
     async def round(self, url: str, pid: int, ceiling: Phase) -> dict[str, Any]:
-        quiz = QuizRound(self.sandbox, await Place.of(self.sandbox))
+        quiz = QuizRound(self.standin, await Place.of(self.standin))
         count = 2 * self.args.questions
         whole = CpuMeter({"bot": pid})  # clicks and all else: posts, reveals, settling
         whole.start()
@@ -144,10 +146,10 @@ class Bench:
             message_id, buttons = await quiz.question(index)
             letters |= {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
             profile = self.args.profile if rate is None else None
-            standin = profile and profile / "standin" / f"question-{index + 1}.txt"
+            standin_profile = profile and profile / "standin" / f"question-{index + 1}.txt"
             async with (
                 profiled(pid, profile and profile / f"question-{index + 1}.txt"),
-                profiled(self.standin, standin),
+                profiled(self.standin_pid, standin_profile),
             ):
                 flow, meter, firsts = await self.clicks(message_id, buttons, pid, rate)
             add_to(phase, flow, meter)
@@ -181,15 +183,15 @@ def locked_in(letter: str) -> set[str]:
 async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     logs = Path(arguments.logs) if arguments.logs else workdir
     with log_file(logs, "answers") as log:
-        standin = await StandInProcess.start(arguments.members, log)
+        standin_run = await StandInProcess.start(arguments.members, log)
         try:
-            async with Sandbox.connect(standin.url) as sandbox:
-                bench = Bench(arguments, sandbox, standin.process.pid)
+            async with StandInClient.connect(standin_run.url) as standin:
+                bench = Bench(arguments, standin, standin_run.process.pid)
                 ceiling, ceiling_half = await bench.ceiling(log)
                 async with scratch_database(arguments.database_url, workdir) as url:
                     figures = await bench.quizbot(url, ceiling, log)
         finally:
-            await standin.stop()
+            await standin_run.stop()
     return summary(arguments, (ceiling, ceiling_half, *figures.pop("phases")), figures)
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 Json = dict[str, Any]
 DEFERRED = 5  # interaction response type: "thinking", the answer comes as a followup
@@ -120,12 +120,12 @@ def plan(
 
 
 class Driver:
-    def __init__(self, sandbox: Sandbox, message_id: str) -> None:
-        self._sandbox = sandbox
+    def __init__(self, standin: StandInClient, message_id: str) -> None:
+        self._standin = standin
         self._message_id = message_id
 
     async def _send(self, click: Click) -> Answered:
-        report = await self._sandbox.click_and_wait(click.member, self._message_id, click.custom_id)
+        report = await self._standin.click_and_wait(click.member, self._message_id, click.custom_id)
         return Answered(click, report)
 
     async def closed_loop(
@@ -181,12 +181,12 @@ class Driver:
         """Waits for the followups of deferred clicks, and puts them into their reports."""
         for item in flow.answered:
             if item.deferred:
-                item.report = await self._sandbox.wait_for(
+                item.report = await self._standin.wait_for(
                     functools.partial(self._with_followup, item), FOLLOWUP_WAIT_S
                 )
 
     async def _with_followup(self, item: Answered) -> Json:
-        report = await self._sandbox.interaction(int(item.report["id"]))
+        report = await self._standin.interaction(int(item.report["id"]))
         return report if len(report["responses"]) > 1 else {}
 
 

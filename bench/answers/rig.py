@@ -24,7 +24,7 @@ from bench.rig.clicks import answer_buttons
 from bench.rig.processes import STARTUP_S, terminate
 from bench.storage.benchmark import admin
 from bot.storage.models import answers_table, rounds_table
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 Json = dict[str, Any]
 QUESTION_WAIT_S = 30.0
@@ -74,23 +74,23 @@ class Place:
     members: list[str]
 
     @classmethod
-    async def of(cls, sandbox: Sandbox) -> Place:
-        guild = (await sandbox.state())["guilds"][0]
+    async def of(cls, standin: StandInClient) -> Place:
+        guild = (await standin.state())["guilds"][0]
         channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
         members = [m["id"] for m in guild["members"] if m["name"].startswith("member-")]
         return cls(channel, guild["owner_id"], members)
 
 
 class QuizRound:
-    def __init__(self, sandbox: Sandbox, place: Place) -> None:
-        self._sandbox = sandbox
+    def __init__(self, standin: StandInClient, place: Place) -> None:
+        self._standin = standin
         self._place = place
 
     async def command(self, name: str, **options: str | int) -> Json:
-        asked = await self._sandbox.command(
+        asked = await self._standin.command(
             self._place.owner, self._place.channel_id, name, **options
         )
-        return await self._sandbox.wait_for_response(asked, timeout=QUESTION_WAIT_S)
+        return await self._standin.wait_for_response(asked, timeout=QUESTION_WAIT_S)
 
     async def question(self, index: int) -> tuple[str, list[tuple[int, str]]]:
         """The message of question ``index`` once it is open: its id and (option, custom_id)."""
@@ -98,14 +98,14 @@ class QuizRound:
         found: list[tuple[str, list[tuple[int, str]]]] = []
 
         async def posted() -> bool:
-            for message in await self._sandbox.messages(self._place.channel_id, self._place.owner):
+            for message in await self._standin.messages(self._place.channel_id, self._place.owner):
                 buttons = answer_buttons(message)
                 if buttons and buttons[0][0] == index:
                     found.append((message["id"], [(o, custom) for _, o, custom in buttons]))
                     return True
             return False
 
-        appeared: bool = await self._sandbox.wait_for(posted, QUESTION_WAIT_S)
+        appeared: bool = await self._standin.wait_for(posted, QUESTION_WAIT_S)
         assert appeared  # noqa: S101 - wait_for raises on its deadline
         return found[0]
 

@@ -26,7 +26,7 @@ from bench.answers.load import Driver, Flow, plan
 from bench.answers.rig import AnswerCheck, Place, QuizRound, check_answers, scratch_database
 from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import CpuMeter
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = "ring-attention"
@@ -47,19 +47,21 @@ async def measure_processes(arguments: argparse.Namespace, workdir: Path) -> dic
     logs = Path(arguments.logs) if arguments.logs else workdir
     with log_file(logs, "answers-processes") as log:
         options = ("--shards", str(count), "--max-concurrency", str(count))
-        standin = await StandInProcess.start(arguments.members, log, guilds=count, options=options)
+        standin_run = await StandInProcess.start(
+            arguments.members, log, guilds=count, options=options
+        )
         try:
             async with (
-                Sandbox.connect(standin.url) as sandbox,
+                StandInClient.connect(standin_run.url) as standin,
                 scratch_database(arguments.database_url, workdir) as url,
             ):
-                bots = await _start_bots(standin.url, url, count, log)
+                bots = await _start_bots(standin_run.url, url, count, log)
                 try:
-                    return await _rounds(arguments, sandbox, url, bots, standin.process.pid)
+                    return await _rounds(arguments, standin, url, bots, standin_run.process.pid)
                 finally:
                     await asyncio.gather(*(bot.stop() for bot in bots))
         finally:
-            await standin.stop()
+            await standin_run.stop()
 
 
 async def _start_bots(discord_url: str, url: str, count: int, log: Any) -> list[BotProcess]:  # noqa: ANN401 - a log file
@@ -76,8 +78,8 @@ async def _start_bots(discord_url: str, url: str, count: int, log: Any) -> list[
     return bots
 
 
-async def _places(sandbox: Sandbox) -> list[Place]:
-    state = await sandbox.state()
+async def _places(standin: StandInClient) -> list[Place]:
+    state = await standin.state()
     places = []
     for guild in state["guilds"]:
         channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
@@ -88,14 +90,14 @@ async def _places(sandbox: Sandbox) -> list[Place]:
 
 async def _rounds(
     arguments: argparse.Namespace,
-    sandbox: Sandbox,
+    standin: StandInClient,
     url: str,
     bots: list[BotProcess],
     standin_pid: int,
 ) -> dict[str, Any]:
     rng = random.Random(SEED)
-    places = await _places(sandbox)
-    quizzes = [QuizRound(sandbox, place) for place in places]
+    places = await _places(standin)
+    quizzes = [QuizRound(standin, place) for place in places]
     questions = arguments.questions
     for quiz in quizzes:
         await quiz.command("quiz start", pack=PACK, seconds=QUESTION_SECONDS, questions=questions)
@@ -109,7 +111,7 @@ async def _rounds(
         for number, (quiz, place) in enumerate(zip(quizzes, places, strict=True)):
             message_id, buttons = await quiz.question(index)
             firsts, seconds = plan(place.members, buttons, arguments.repeat, rng)
-            drivers.append(Driver(sandbox, message_id))
+            drivers.append(Driver(standin, message_id))
             plans.append((firsts, seconds))
             clicked[number] += [(index, click) for click in firsts]
         meter.start()

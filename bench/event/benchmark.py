@@ -61,7 +61,7 @@ from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import rss_mb
 from bench.rig.profiling import profiled
 from bot.quiz.model import OPTION_LETTERS
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 SEED = 20261202
 CONNECTIONS = 512
@@ -73,13 +73,13 @@ class Night:
     def __init__(
         self,
         arguments: argparse.Namespace,
-        sandbox: Sandbox,
+        standin: StandInClient,
         engine: AsyncEngine,
         bot: BotProcess,
     ) -> None:
         self.args = arguments
         self.bot_pid = bot.process.pid
-        self.sandbox = sandbox
+        self.standin = standin
         self.engine = engine
         self.metrics = metrics_base(bot.lines)
         self.rng = random.Random(SEED)
@@ -87,9 +87,9 @@ class Night:
         self.not_locked_in = 0  # first clicks answered otherwise (e.g. closed meanwhile)
 
     async def run(self, session: aiohttp.ClientSession, samples: Samples) -> dict[str, Any]:
-        place = await Place.of(self.sandbox)
-        quiz = QuizRound(self.sandbox, place)
-        observer = Observer(self.sandbox, self.engine, place.channel_id, place.owner)
+        place = await Place.of(self.standin)
+        quiz = QuizRound(self.standin, place)
+        observer = Observer(self.standin, self.engine, place.channel_id, place.owner)
         await quiz.command(
             "quiz start", pack=PACK, seconds=self.args.seconds, questions=self.args.questions
         )
@@ -110,7 +110,7 @@ class Night:
             custom_ids = dict(buttons)
             async with self._profiled(f"clicks-{index + 1}"):
                 clicks = await click_question(
-                    self.sandbox, message_id, custom_ids, arrivals, appeared
+                    self.standin, message_id, custom_ids, arrivals, appeared
                 )
             async with self._profiled(f"close-{index + 1}"):  # the last clicks, close, reveal
                 revealed = await observer.revealed_at(message_id, question.closes_at)
@@ -153,12 +153,12 @@ async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any
     quiz_dir = await write_packs(workdir / "packs", [quiz_night_pack()])
     load_before = os.getloadavg()
     with log_file(logs, "event") as log:
-        standin = await StandInProcess.start(arguments.members, log)
+        standin_run = await StandInProcess.start(arguments.members, log)
         try:
             async with scratch_database(arguments.database_url, workdir) as url:
-                figures = await _night(arguments, standin, url, quiz_dir, log)
+                figures = await _night(arguments, standin_run, url, quiz_dir, log)
         finally:
-            await standin.stop()
+            await standin_run.stop()
     return {
         "members": arguments.members,
         "database": "postgresql" if arguments.database_url else "sqlite",
@@ -172,13 +172,13 @@ async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any
 
 async def _night(
     arguments: argparse.Namespace,
-    standin: StandInProcess,
+    standin_run: StandInProcess,
     url: str,
     quiz_dir: Path,
     log: Any,  # noqa: ANN401 - a log file
 ) -> dict[str, Any]:
     env = {"DATABASE_URL": url, "QUIZBOT_QUIZ_DIR": str(quiz_dir), "QUIZBOT_METRICS_PORT": "0"}
-    bot = await BotProcess.start(standin.url, env, log)
+    bot = await BotProcess.start(standin_run.url, env, log)
     engine = create_async_engine(url, poolclass=NullPool)
     # Many clicks wait for the bot at once, each on its own connection; thousands at once had
     # the stand-in's listening socket reset some. A click waiting for a connection counts in
@@ -190,9 +190,9 @@ async def _night(
             "start_to_ready_s": ready - bot.started,
             "idle_rss_mb": rss_mb(bot.process.pid),
         }
-        pids = {"bot": bot.process.pid, "standin": standin.process.pid, "driver": os.getpid()}
+        pids = {"bot": bot.process.pid, "standin": standin_run.process.pid, "driver": os.getpid()}
         async with aiohttp.ClientSession(connector=connector) as session:
-            night = Night(arguments, Sandbox(standin.url, session, None), engine, bot)
+            night = Night(arguments, StandInClient(standin_run.url, session, None), engine, bot)
             async with sampling(pids) as samples:
                 figures |= await night.run(session, samples)
         figures |= await _check(url, engine, night)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bench.answers.load import Answered, Click, Driver, Flow
 from bench.event.arrivals import Arrival
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 
 DEADLINE_MS = 3000.0  # Discord's: an interaction not answered by then has failed
 
@@ -39,7 +39,7 @@ class QuestionClicks:
 
 
 async def click_question(
-    sandbox: Sandbox,
+    standin: StandInClient,
     message_id: str,
     custom_ids: dict[int, str],
     arrivals: Sequence[Arrival],
@@ -52,8 +52,8 @@ async def click_question(
         await asyncio.sleep(max(at - time.time(), 0.0))  # the member's moment, not a wait
         click = Click(member, option, custom_ids[option], first=first)
         try:
-            report = await sandbox.click_and_wait(member, message_id, click.custom_id)
-        except SandboxRefusedError:
+            report = await standin.click_and_wait(member, message_id, click.custom_id)
+        except StandInRefusedError:
             result.refused += 1
             return False
         result.sent.append(Sent(Answered(click, report), at, time.time()))
@@ -70,5 +70,5 @@ async def click_question(
 
     await asyncio.gather(*(arrive(arrival) for arrival in arrivals))
     # Deferred clicks get their answer as a followup: waited for, and put into their reports.
-    await Driver(sandbox, message_id).settle(Flow([s.answered for s in result.sent]))
+    await Driver(standin, message_id).settle(Flow([s.answered for s in result.sent]))
     return result

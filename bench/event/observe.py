@@ -20,7 +20,7 @@ from bench.rig.clicks import answer_buttons
 from bot.quiz.rounds.rules import Message
 from bot.storage.models import round_messages_table, rounds_table
 from bot.storage.models.rounds import message_purpose
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 Json = dict[str, Any]
 WAIT_S = 120.0
@@ -48,8 +48,10 @@ class OpenQuestion:
 
 
 class Observer:
-    def __init__(self, sandbox: Sandbox, engine: AsyncEngine, channel: str, owner: str) -> None:
-        self._sandbox = sandbox
+    def __init__(
+        self, standin: StandInClient, engine: AsyncEngine, channel: str, owner: str
+    ) -> None:
+        self._standin = standin
         self._engine = engine
         self._channel = channel
         self._owner = owner
@@ -78,7 +80,7 @@ class Observer:
         """When the stand-in applied the edit that revealed the question (its buttons gone)."""
 
         async def revealed() -> float:
-            for message in await self._sandbox.messages(self._channel, self._owner):
+            for message in await self._standin.messages(self._channel, self._owner):
                 if message["id"] == message_id and not answer_buttons(message):
                     return wall(message["edited_timestamp"])
             return 0.0
@@ -98,7 +100,7 @@ class Observer:
             return "" if found is None else str(found)
 
         message_id = await poll(posted)
-        for message in await self._sandbox.messages(self._channel, self._owner):
+        for message in await self._standin.messages(self._channel, self._owner):
             if message["id"] == message_id:
                 return wall(message["timestamp"])
         raise RuntimeError("the standings message is not in the channel")

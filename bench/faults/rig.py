@@ -20,7 +20,7 @@ from bench.rig.clicks import Clickers, Gate, Member, answered
 from bench.rig.discordproxy import DiscordProxy
 from bench.rig.exchanges import Exchange, Hold, Matcher
 from bench.rig.processes import BotProcess, StandInProcess
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.layouts import titles as message_titles
 
 Json = dict[str, Any]
@@ -65,9 +65,9 @@ class Rig:
         self._clicking: asyncio.Task[None] | None = None
         # Set by `open_rig`:
         self.db: ScratchDatabase
-        self.standin: StandInProcess
+        self.standin_run: StandInProcess
         self.discord: DiscordProxy
-        self.sandbox: Sandbox
+        self.standin: StandInClient
         self.bot: BotProcess
         self.channel_id = self.owner = ""
         self.openapi_checked = False
@@ -91,7 +91,7 @@ class Rig:
         """kill -9 once no click is half-sent; interactions it leaves unanswered are its victims."""
         await self.gate.close()
         killed = await self.bot.kill()
-        for report in await self.sandbox.interactions():
+        for report in await self.standin.interactions():
             if not report["failed"] and not answered(report):
                 self.casualties.add(report["id"])
         return killed
@@ -110,7 +110,7 @@ class Rig:
 
     async def start_round(self) -> None:
         asked = await self.command("quiz start", pack=self.setup.pack, seconds=self.options.seconds)
-        await self.sandbox.wait_for_response(int(asked), timeout=10)
+        await self.standin.wait_for_response(int(asked), timeout=10)
         self.round_started = time.monotonic()
         self._clicking = self.spawn(self.clickers.run())
 
@@ -125,14 +125,14 @@ class Rig:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def command(self, name: str, **options: str | int) -> str:
-        interaction = str(await self.sandbox.command(self.owner, self.channel_id, name, **options))
+        interaction = str(await self.standin.command(self.owner, self.channel_id, name, **options))
         self.created[interaction] = time.monotonic()
         return interaction
 
     async def press(self, member: str, message_id: str, custom_id: str) -> str:
         """A click on a button other than an answer (e.g. "why"), while the bot is up."""
         async with self.gate.passage():
-            interaction = str(await self.sandbox.click(member, message_id, custom_id))
+            interaction = str(await self.standin.click(member, message_id, custom_id))
         self.created[interaction] = time.monotonic()
         return interaction
 
@@ -199,7 +199,7 @@ class Rig:
             await asyncio.sleep(POLL_S)
 
     async def _standings_out(self) -> bool:
-        messages = await self.sandbox.messages(self.channel_id, self.owner)
+        messages = await self.standin.messages(self.channel_id, self.owner)
         return any(self.titles.is_standings(t) for m in messages for t in message_titles(m))
 
     async def settle(self) -> None:
@@ -209,7 +209,7 @@ class Rig:
             await asyncio.gather(self._clicking, return_exceptions=True)
         deadline = time.monotonic() + SETTLE_S
         while time.monotonic() < deadline:
-            reports = await self.sandbox.interactions()
+            reports = await self.standin.interactions()
             if all(r["failed"] or answered(r) or r["id"] in self.casualties for r in reports):
                 return
             await asyncio.sleep(POLL_S)
@@ -218,7 +218,7 @@ class Rig:
         record = await self.db.round()
         public = [
             m
-            for m in await self.sandbox.messages(self.channel_id, self.owner)
+            for m in await self.standin.messages(self.channel_id, self.owner)
             if not int(m.get("flags") or 0) & 64  # ephemeral replies are not round messages
         ]
         return Evidence(
@@ -226,10 +226,10 @@ class Rig:
             seconds=self.options.seconds,
             clicks=list(self.clickers.clicks),
             created=self.created | {c.interaction: c.sent for c in self.clickers.clicks},
-            interactions=await self.sandbox.interactions(),
+            interactions=await self.standin.interactions(),
             messages=public,
             exchanges=list(self.discord.exchanges),
-            openapi_failures=await self.sandbox.openapi_failures(),
+            openapi_failures=await self.standin.openapi_failures(),
             openapi_checked=self.openapi_checked,
             round=record,
             answers=await self.db.answers(record.id) if record is not None else [],
@@ -242,7 +242,7 @@ class Rig:
         )
 
     async def _meet_the_guild(self) -> None:
-        state = await self.sandbox.state()
+        state = await self.standin.state()
         self.openapi_checked = state.get("openapi_spec") is not None
         guild = state["guilds"][0]
         self.channel_id = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
@@ -254,7 +254,7 @@ class Rig:
         ]
         spread = self.options.seconds - 1.0  # the clicks of a question land while it is open
         self.clickers = Clickers(
-            self.sandbox,
+            self.standin,
             channel_id=self.channel_id,
             watcher=self.owner,
             members=members,
@@ -275,12 +275,12 @@ async def open_rig(options: RigOptions, setup: Setup, log: IO[str]) -> AsyncIter
         rig.db = await stack.enter_async_context(
             ScratchDatabase.open(options.database_url, options.workdir, setup.name)
         )
-        rig.standin = await StandInProcess.start(options.members, log)
-        stack.push_async_callback(rig.standin.stop)
-        rig.discord = DiscordProxy(rig.standin.url, heartbeat_ms=setup.heartbeat_ms)
+        rig.standin_run = await StandInProcess.start(options.members, log)
+        stack.push_async_callback(rig.standin_run.stop)
+        rig.discord = DiscordProxy(rig.standin_run.url, heartbeat_ms=setup.heartbeat_ms)
         await rig.discord.start()
         stack.push_async_callback(rig.discord.stop)
-        rig.sandbox = await stack.enter_async_context(Sandbox.connect(rig.standin.url))
+        rig.standin = await stack.enter_async_context(StandInClient.connect(rig.standin_run.url))
         await rig._meet_the_guild()  # noqa: SLF001 - part of opening it
         stack.push_async_callback(_stop_bot, rig)
         stack.push_async_callback(rig.stop_tasks)

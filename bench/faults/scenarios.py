@@ -98,12 +98,12 @@ def storm(route: str, statuses: tuple[int, ...]) -> Drive:
             return
         rig.storms.append(route)
         if len(statuses) == 1:
-            await rig.sandbox.inject_fault(
+            await rig.standin.inject_fault(
                 route, status=statuses[0], retry_after=RETRY_AFTER_S, count=STORM
             )
         else:
             for number in range(STORM):
-                await rig.sandbox.inject_fault(route, status=statuses[number % len(statuses)])
+                await rig.standin.inject_fault(route, status=statuses[number % len(statuses)])
         hold.release(forward=True)
 
     return drive
@@ -116,7 +116,7 @@ async def gateway_drops(rig: Rig) -> None:
             return
         await rig.clicks_on(number, len(rig.clickers.members) // 3)
         rig.drops.append(time.monotonic())
-        await rig.sandbox.drop_gateway()
+        await rig.standin.drop_gateway()
 
 
 async def lost_heartbeats(rig: Rig) -> None:
@@ -125,9 +125,9 @@ async def lost_heartbeats(rig: Rig) -> None:
         return
     window = Window("heartbeats unanswered", time.monotonic(), None, outage=False)
     rig.windows.append(window)
-    await rig.sandbox.answer_heartbeats(False)  # noqa: FBT003 - the stand-in's one setting
+    await rig.standin.answer_heartbeats(False)  # noqa: FBT003 - the stand-in's one setting
     await rig.posted(3, timeout=rig.time_left())
-    await rig.sandbox.answer_heartbeats(True)  # noqa: FBT003
+    await rig.standin.answer_heartbeats(True)  # noqa: FBT003
     window.end = time.monotonic()
 
 

@@ -28,13 +28,13 @@ STEADY_POLL_S = 1.0  # RSS read this often until two readings agree within 1 MB
 
 async def measure(guilds: int, members: int, workdir: Path) -> dict[str, Any]:
     log = log_file(workdir, f"guilds-{guilds}")
-    standin = await StandInProcess.start(members, log, guilds=guilds)
+    standin_run = await StandInProcess.start(members, log, guilds=guilds)
     try:
         env = {
             "DATABASE_URL": f"sqlite+aiosqlite:///{workdir / f'guilds-{guilds}.db'}",
             "QUIZBOT_QUIZ_DIR": str(REPO / "quizzes"),
         }
-        bot = await BotProcess.start(standin.url, env, log)
+        bot = await BotProcess.start(standin_run.url, env, log)
         try:
             ready = await bot.wait_ready(timeout=READY_S)
             before, now = 0.0, rss_mb(bot.process.pid)
@@ -45,7 +45,7 @@ async def measure(guilds: int, members: int, workdir: Path) -> dict[str, Any]:
         finally:
             await bot.stop()
     finally:
-        await standin.stop()
+        await standin_run.stop()
         log.close()
 
 

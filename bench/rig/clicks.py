@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 from standin.rules import buttons as message_buttons
 
 Json = dict[str, Any]
@@ -83,7 +83,7 @@ def answer_buttons(message: Json) -> list[tuple[int, int, str]]:
 class Clickers:
     def __init__(
         self,
-        sandbox: Sandbox,
+        standin: StandInClient,
         *,
         channel_id: str,
         watcher: str,
@@ -91,7 +91,7 @@ class Clickers:
         spread_s: float,
         gate: Gate,
     ) -> None:
-        self.sandbox = sandbox
+        self.standin = standin
         self.channel_id = channel_id
         self.watcher = watcher
         self.members = members
@@ -106,7 +106,7 @@ class Clickers:
         """Watches the channel and clicks through every open question it sees, until cancelled."""
         try:
             while True:
-                for message in await self.sandbox.messages(self.channel_id, self.watcher):
+                for message in await self.standin.messages(self.channel_id, self.watcher):
                     buttons = answer_buttons(message)
                     if buttons and message["id"] not in self._started:
                         self._started.add(message["id"])
@@ -120,7 +120,7 @@ class Clickers:
 
     async def click_open_question(self, member: Member, shift: int) -> None:
         """One more click by ``member`` on the newest open question, if one is open."""
-        messages = await self.sandbox.messages(self.channel_id, self.watcher)
+        messages = await self.standin.messages(self.channel_id, self.watcher)
         open_now = [(m["id"], b) for m in messages if (b := answer_buttons(m))]
         if open_now:
             message_id, buttons = open_now[-1]
@@ -144,8 +144,8 @@ class Clickers:
         index, option, custom_id = buttons[position]
         async with self.gate.passage():
             try:
-                interaction = await self.sandbox.click(member.id, message_id, custom_id)
-            except SandboxRefusedError:
+                interaction = await self.standin.click(member.id, message_id, custom_id)
+            except StandInRefusedError:
                 self.refused += 1
                 return False
             sent = time.monotonic()

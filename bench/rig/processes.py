@@ -48,7 +48,7 @@ class StandInProcess:
         seen: list[str] = []
         try:
             async with asyncio.timeout(STARTUP_S):
-                await _read_until(process.stdout, "sandbox listening on", seen)
+                await _read_until(process.stdout, "standin listening on", seen)
         except BaseException:
             await terminate(process)
             raise

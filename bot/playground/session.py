@@ -27,10 +27,10 @@ from bot.playground.crowd import Crowd
 from bot.playground.saved_clock import CLOCK_FILE, saved_offset
 from bot.storage.database import Database
 from bot.storage.rounds import tallies
-from standin.config import SandboxConfig
+from standin.config import StandInConfig
 from standin.core import StandIn
 from standin.openapi import REQUIRE_ENV, spec_path
-from standin.server import SandboxServer
+from standin.server import StandInServer
 
 SAVE_EVERY_S = 2.0  # the world is written at most this often while it changes
 READY_CHECK_S = 0.1
@@ -74,7 +74,7 @@ async def serve(options: Options, out: TextIO) -> int:
         playground_world.top_up(core.world, options.members)
     else:
         playground_world.seed(core.world, options.members)
-    server = SandboxServer(core)
+    server = StandInServer(core)
     answers = Answers(database_url)
     crowd = Crowd(core, answers.correct_option)
     add_playground_routes(server.app, crowd)
@@ -102,7 +102,7 @@ def _stand_in(clock_file: Path, out: TextIO) -> StandIn:
     offset_s, unusable = saved_offset(clock_file)  # read before the stand-in writes the file
     if unusable is not None:
         out.write(f"quizbot playground: the clock starts at the real time: {unusable}\n")
-    config = SandboxConfig(token=PLAYGROUND_TOKEN, clock_file=clock_file)
+    config = StandInConfig(token=PLAYGROUND_TOKEN, clock_file=clock_file)
     core = StandIn(config, check_spec=_checks_spec())
     core.clock.advance(offset_s)
     return core

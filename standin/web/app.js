@@ -35,7 +35,7 @@ calendar.onChanged = () => clock.draw(); // "to the next event's start" follows 
 clock.onMoved = () => refreshTimes($("#messages"), locale());
 
 async function api(method, path, body) {
-  const response = await fetch(`/_sandbox${path}`, {
+  const response = await fetch(`/_standin${path}`, {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
@@ -119,7 +119,7 @@ function follow() {
   events?.close();
   const pending = [];
   let loaded = false;
-  events = new EventSource(`/_sandbox/events?user=${state.viewer.id}`);
+  events = new EventSource(`/_standin/events?user=${state.viewer.id}`);
   events.addEventListener("ready", async () => {
     loaded = false;
     // What changed while the stream was closed: the clock, the server's events.

@@ -28,7 +28,7 @@ from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
 from bot.storage.rounds import lifecycle as rounds
 from bot.storage.rounds.recorder import record_answer
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.interactions import DEFERRED_MESSAGE
 from tests.databases import PostgresDatabases, postgres_database, sqlite_database
 from tests.messages import BUTTON, components_in, heading_of, layout_text
@@ -69,7 +69,7 @@ def buttons_of(message: Json) -> list[Json]:
 
 @dataclass
 class QuizWorld:
-    sandbox: Sandbox
+    standin: StandInClient
     db: Database
     library: Library
     guild_id: int
@@ -97,7 +97,7 @@ class QuizWorld:
             guild_ready_timeout=0.05,
             clock=self.clock,
         )
-        self._task = asyncio.create_task(self.bot.start("sandbox-token"))
+        self._task = asyncio.create_task(self.bot.start("standin-token"))
         await asyncio.wait_for(self.bot.wait_until_ready(), TIMEOUT)
         return self.bot
 
@@ -112,16 +112,16 @@ class QuizWorld:
     async def advance_clock(self, seconds: float) -> None:
         """Moves the time forward for the stand-in and the bot at once (what comes due has
         happened in the stand-in when this returns; the bot's waits wake within 50 ms)."""
-        await self.sandbox.advance_clock(seconds)
+        await self.standin.advance_clock(seconds)
 
     async def command(self, user: int, name: str, /, **options: Any) -> Json:
         """Runs a slash command as ``user`` and returns the stand-in's report once answered."""
-        interaction = await self.sandbox.command(user, self.channel_id, name, **options)
-        return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+        interaction = await self.standin.command(user, self.channel_id, name, **options)
+        return await self.standin.wait_for_response(interaction, timeout=TIMEOUT)
 
     async def click(self, user: int, message_id: str, custom_id: str) -> Json:
-        interaction = await self.sandbox.click(user, message_id, custom_id)
-        return await self.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+        interaction = await self.standin.click(user, message_id, custom_id)
+        return await self.standin.wait_for_response(interaction, timeout=TIMEOUT)
 
     async def said(self, report: Json) -> str:
         """Everything the bot said in answer to one interaction, once it has said it all: a
@@ -132,7 +132,7 @@ class QuizWorld:
         return "\n".join(content_of(response) for response in report["responses"])
 
     async def messages(self, as_user: int | None = None) -> list[Json]:
-        return await self.sandbox.messages(self.channel_id, as_user=as_user or self.owner)
+        return await self.standin.messages(self.channel_id, as_user=as_user or self.owner)
 
     async def wait_for_message(
         self, predicate: Callable[[Json], bool], as_user: int | None = None
@@ -143,7 +143,7 @@ class QuizWorld:
             found[:] = [m for m in await self.messages(as_user) if predicate(m)]
             return bool(found)
 
-        await self.sandbox.wait_for(present, timeout=TIMEOUT)
+        await self.standin.wait_for(present, timeout=TIMEOUT)
         return found[-1]
 
 
@@ -151,17 +151,17 @@ async def followed_up(world: QuizWorld, deferred: Json) -> Json:
     """The report of a deferred interaction once its followup is in too."""
 
     async def both_in() -> Json:
-        report = await world.sandbox.interaction(int(deferred["id"]))
+        report = await world.standin.interaction(int(deferred["id"]))
         return report if len(report["responses"]) > 1 else {}
 
-    return await world.sandbox.wait_for(both_in, timeout=TIMEOUT)
+    return await world.standin.wait_for(both_in, timeout=TIMEOUT)
 
 
 async def edits_of(world: QuizWorld, message_id: str, since: int = 0) -> int:
     """How many edits of one message the bot sent, from entry ``since`` of the request log on."""
     return sum(
         request["method"] == "PATCH" and request["path"].endswith(f"/messages/{message_id}")
-        for request in (await world.sandbox.request_log())[since:]
+        for request in (await world.standin.request_log())[since:]
     )
 
 
@@ -215,15 +215,15 @@ async def world(
     database_url: str, shipped_library: Library, tmp_path: Path
 ) -> AsyncIterator[QuizWorld]:
     clock_file = tmp_path / "clock.json"
-    async with Sandbox.start(guilds=1, members=MEMBERS, clock_file=clock_file) as sandbox:
-        point_discord_at(sandbox.url)
+    async with StandInClient.start(guilds=1, members=MEMBERS, clock_file=clock_file) as standin:
+        point_discord_at(standin.url)
         db = Database.open(database_url)
         await sync_packs(db, list(shipped_library.packs.values()), utc_now())
-        guild = (await sandbox.state())["guilds"][0]
+        guild = (await standin.state())["guilds"][0]
         channel = next(c for c in guild["channels"] if c["name"] == "quiz")
         people = [m for m in guild["members"] if not m["bot"]]
         world = QuizWorld(
-            sandbox=sandbox,
+            standin=standin,
             db=db,
             library=shipped_library,
             guild_id=int(guild["id"]),
@@ -236,10 +236,10 @@ async def world(
         )
         try:
             yield world
-            failed = [i for i in await sandbox.interactions() if i["failed"]]
+            failed = [i for i in await standin.interactions() if i["failed"]]
             assert failed == [], "interactions that got no answer in time"
-            assert await sandbox.earned_rate_limits() == 0  # injected storms aside
-            assert await sandbox.openapi_failures() == []
+            assert await standin.earned_rate_limits() == 0  # injected storms aside
+            assert await standin.openapi_failures() == []
         finally:
             await world.stop_bot()
             await db.close()
@@ -395,4 +395,4 @@ async def play_round(
         found = [m for m in await world.messages() if standings(m)]
         return found if len(found) > before else []
 
-    return (await world.sandbox.wait_for(posted, timeout=TIMEOUT))[-1]  # this round's
+    return (await world.standin.wait_for(posted, timeout=TIMEOUT))[-1]  # this round's

@@ -16,8 +16,8 @@ DEFERRED = (DEFERRED_UPDATE, DEFERRED_MESSAGE)
 
 async def opened(world: QuizWorld, user: int, command: str, **options: Any) -> Json:
     """Runs a command that answers with a modal; the modal, once the member sees it."""
-    asked = await world.sandbox.command(user, world.channel_id, command, **options)
-    return await world.sandbox.wait_for_modal(user, asked, timeout=TIMEOUT)
+    asked = await world.standin.command(user, world.channel_id, command, **options)
+    return await world.standin.wait_for_modal(user, asked, timeout=TIMEOUT)
 
 
 async def submitted(
@@ -28,16 +28,16 @@ async def submitted(
 ) -> Json:
     """Submits the member's open modal with ``values`` (and ``files`` per file upload); the
     report once the bot answered (a deferred answer, once its edit is in too)."""
-    interaction = await world.sandbox.submit_modal(user, values, files)
-    report = await world.sandbox.wait_for_response(interaction, timeout=TIMEOUT)
+    interaction = await world.standin.submit_modal(user, values, files)
+    report = await world.standin.wait_for_response(interaction, timeout=TIMEOUT)
     if report["responses"][0]["type"] not in DEFERRED:
         return report
 
     async def edited() -> Json:
-        again = await world.sandbox.interaction(interaction)
+        again = await world.standin.interaction(interaction)
         return again if len(again["responses"]) > 1 else {}
 
-    return await world.sandbox.wait_for(edited, timeout=TIMEOUT)
+    return await world.standin.wait_for(edited, timeout=TIMEOUT)
 
 
 async def reply_message(world: QuizWorld, user: int) -> Json:
@@ -64,16 +64,16 @@ async def press(world: QuizWorld, user: int, message: Json, label: str) -> Json:
         return report
 
     async def edited() -> Json:
-        again = await world.sandbox.interaction(int(report["id"]))
+        again = await world.standin.interaction(int(report["id"]))
         return again if len(again["responses"]) > 1 else {}
 
-    return await world.sandbox.wait_for(edited, timeout=TIMEOUT)
+    return await world.standin.wait_for(edited, timeout=TIMEOUT)
 
 
 async def pressed_open(world: QuizWorld, user: int, message: Json, label: str) -> Json:
     """Clicks a button that opens a modal; the modal."""
-    interaction = await world.sandbox.click(user, message["id"], button(message, label))
-    return await world.sandbox.wait_for_modal(user, interaction, timeout=TIMEOUT)
+    interaction = await world.standin.click(user, message["id"], button(message, label))
+    return await world.standin.wait_for_modal(user, interaction, timeout=TIMEOUT)
 
 
 def fields(modal: Json) -> dict[str, Json]:

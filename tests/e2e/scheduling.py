@@ -49,7 +49,7 @@ async def passes(world: QuizWorld, bot: QuizBot | None = None, count: int = 2) -
     for _ in range(count):
         target = loop.passes + 1
         loop.changed()
-        await world.sandbox.wait_for(lambda: loop.passes >= target, TIMEOUT)  # noqa: B023
+        await world.standin.wait_for(lambda: loop.passes >= target, TIMEOUT)  # noqa: B023
 
 
 async def rounds_started(world: QuizWorld) -> list[RoundView]:
@@ -69,7 +69,7 @@ async def wait_for_rounds(world: QuizWorld, count: int) -> list[RoundView]:
         found[:] = await rounds_started(world)
         return len(found) >= count
 
-    await world.sandbox.wait_for(enough, TIMEOUT)
+    await world.standin.wait_for(enough, TIMEOUT)
     return found
 
 
@@ -82,7 +82,7 @@ async def wait_for_start_cards(world: QuizWorld, count: int = 1) -> list[Json]:
         found = await start_cards(world)
         return found if len(found) >= count else []
 
-    found: list[Json] = await world.sandbox.wait_for(enough, TIMEOUT)
+    found: list[Json] = await world.standin.wait_for(enough, TIMEOUT)
     return found
 
 
@@ -97,8 +97,8 @@ async def all_schedules(world: QuizWorld) -> list[schedules.Schedule]:
 
 
 async def dms(world: QuizWorld, member: int) -> list[Json]:
-    channel = await world.sandbox.dm_channel(member)
-    return await world.sandbox.messages(channel, as_user=member)
+    channel = await world.standin.dm_channel(member)
+    return await world.standin.messages(channel, as_user=member)
 
 
 async def wait_for_dms(world: QuizWorld, member: int, count: int = 1) -> list[Json]:
@@ -106,7 +106,7 @@ async def wait_for_dms(world: QuizWorld, member: int, count: int = 1) -> list[Js
         found = await dms(world, member)
         return found if len(found) >= count else []
 
-    found: list[Json] = await world.sandbox.wait_for(arrived, TIMEOUT)
+    found: list[Json] = await world.standin.wait_for(arrived, TIMEOUT)
     return found
 
 
@@ -126,7 +126,7 @@ async def stop_round(world: QuizWorld) -> None:
         ended = (await get_round(world.db, view.id)).state is not RoundState.RUNNING
         return ended and not await outbox.pending(world.db, view.id)
 
-    await world.sandbox.wait_for(settled, TIMEOUT)
+    await world.standin.wait_for(settled, TIMEOUT)
 
 
 def weekday_name(day: date) -> str:

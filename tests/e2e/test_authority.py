@@ -35,11 +35,11 @@ BACKENDS = ["sqlite", "postgres"]
 
 async def member_with(world: QuizWorld, name: str, *roles: str) -> int:
     """A new member of the server holding ``roles``."""
-    return int((await world.sandbox.add_member(world.guild_id, name, roles=list(roles)))["id"])
+    return int((await world.standin.add_member(world.guild_id, name, roles=list(roles)))["id"])
 
 
 async def role(world: QuizWorld, name: str, permissions: int = 0, **more: object) -> str:
-    return str((await world.sandbox.add_role(world.guild_id, name, permissions, **more))["id"])  # type: ignore[arg-type]
+    return str((await world.standin.add_role(world.guild_id, name, permissions, **more))["id"])  # type: ignore[arg-type]
 
 
 async def settings_by(world: QuizWorld, member: int, **options: object) -> str:
@@ -62,7 +62,7 @@ async def failures(world: QuizWorld) -> list[str]:
 
 
 async def bot_may_manage_roles(world: QuizWorld) -> None:
-    await world.sandbox.set_role_permissions(
+    await world.standin.set_role_permissions(
         world.guild_id, (await role_ids(world))["quizbot"], MANAGE_ROLES
     )
 
@@ -110,13 +110,13 @@ async def test_a_reward_that_gains_a_permission_is_withheld_and_its_setter_told_
     regular = await role(world, "Regular", position=1)
     saved = await settings_by(world, world.owner, reward_role=regular, reward_at=2)
     assert f"<@&{regular}> at 2 points (all time)" in saved
-    await world.sandbox.set_role_permissions(world.guild_id, regular, ADMINISTRATOR)
+    await world.standin.set_role_permissions(world.guild_id, regular, ADMINISTRATOR)
 
     await play_round(world, {first: 3, second: 1})
     why = refusal_text(
         "en", ("authority.reward_elevated", {"role": "@Regular", "permissions": ("administrator",)})
     )
-    [told] = await world.sandbox.wait_for(lambda: withheld_dms(world, world.owner), timeout=15)
+    [told] = await world.standin.wait_for(lambda: withheld_dms(world, world.owner), timeout=15)
     assert why in told
     assert await failures(world) == ["withheld: authority.reward_elevated"]
 
@@ -125,7 +125,7 @@ async def test_a_reward_that_gains_a_permission_is_withheld_and_its_setter_told_
     async def both_withheld() -> bool:
         return len([f for f in await failures(world) if f]) == 2
 
-    await world.sandbox.wait_for(both_withheld, timeout=15)
+    await world.standin.wait_for(both_withheld, timeout=15)
     assert regular not in {*await roles_of(world, first), *await roles_of(world, second)}
     assert len(await withheld_dms(world, world.owner)) == 1  # told once, not at every grant
     assert await dms(world, first) == []  # no "you earned" either
@@ -140,8 +140,8 @@ async def ping_world(world: QuizWorld) -> tuple[int, int]:
     """The bot may mention every role; a member with Manage Server only, and one with the quiz
     moderator role only (both without Mention Everyone)."""
     announcer = await role(world, "Announcer", MENTION_EVERYONE)
-    bot_user = (await world.sandbox.state())["bot_user_id"]
-    await world.sandbox.give_role(world.guild_id, bot_user, announcer)
+    bot_user = (await world.standin.state())["bot_user_id"]
+    await world.standin.give_role(world.guild_id, bot_user, announcer)
     hosts = await role(world, "Hosts")
     await settings_by(world, world.owner, moderator_role=hosts)
     manager = await member_with(world, "manager", (await role_ids(world))["Moderator"])
@@ -164,7 +164,7 @@ async def test_an_unmentionable_ping_role_is_refused_to_who_may_not_ping_it(
     assert await all_schedules(world) == []
 
     await play_round(world, {manager: 1})
-    assert await world.sandbox.mentions() == []  # never pinged
+    assert await world.standin.mentions() == []  # never pinged
 
 
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
@@ -176,18 +176,18 @@ async def test_a_ping_role_turned_unmentionable_is_not_pinged_and_its_setter_tol
     quizzers = await role(world, "Quizzers", mentionable=True)
     assert f"<@&{quizzers}>" in await settings_by(world, manager, ping_role=quizzers)
     assert "Each round pings" in await add(world, host, day="daily", time="12:00", ping=quizzers)
-    await world.sandbox.set_role_permissions(world.guild_id, quizzers, mentionable=False)
+    await world.standin.set_role_permissions(world.guild_id, quizzers, mentionable=False)
 
     await play_round(world, {manager: 1})
     await play_round(world, {manager: 1}, questions=2)  # a second round: no second DM
     await move_to(world, local(local_today(world), 12))
     cards = await wait_for_start_cards(world, 3)
     assert all("a quiz round is starting" not in str(card) for card in cards)
-    assert await world.sandbox.mentions() == []
+    assert await world.standin.mentions() == []
     why = refusal_text("en", ("authority.ping_not_mentionable", {"role": "@Quizzers"}))
-    [told_manager] = await world.sandbox.wait_for(lambda: withheld_dms(world, manager), 15)
+    [told_manager] = await world.standin.wait_for(lambda: withheld_dms(world, manager), 15)
     assert why in told_manager
     assert "/quiz settings" in told_manager
-    [told_host] = await world.sandbox.wait_for(lambda: withheld_dms(world, host), 15)
+    [told_host] = await world.standin.wait_for(lambda: withheld_dms(world, host), 15)
     assert why in told_host
     assert "/quiz schedule add" in told_host

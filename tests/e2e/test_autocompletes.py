@@ -71,10 +71,10 @@ def subsets(others: list[Json]) -> Iterator[list[Json]]:
 
 
 async def completion(world: QuizWorld, path: str, focused: str, options: dict[str, Any]) -> Json:
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         world.owner, world.channel_id, path, focused=focused, **options
     )
-    return await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    return await world.standin.wait_for_response(asked, timeout=TIMEOUT)
 
 
 async def test_every_autocomplete_answers_with_nothing_typed_and_any_options_filled(
@@ -84,7 +84,7 @@ async def test_every_autocomplete_answers_with_nothing_typed_and_any_options_fil
     await upload(world, home(world), CAPITALS)
     await add(world, day="daily", time="12:00")
     await world.command(world.owner, "quiz season start", name="Spring")
-    state = await world.sandbox.state()
+    state = await world.standin.state()
     roles = {r["name"]: r["id"] for r in state["guilds"][0]["roles"]}
     asked = 0
     for path, option, others in autocompleted(state["commands"]["global"]):

@@ -29,7 +29,7 @@ def week_title(moment: datetime) -> str:
 
 
 async def move_clock(world: QuizWorld, to: datetime) -> None:
-    await world.sandbox.set_clock(to)
+    await world.standin.set_clock(to)
 
 
 async def scored_members(world: QuizWorld) -> list[int]:

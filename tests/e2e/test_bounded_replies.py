@@ -21,7 +21,7 @@ async def rejected(world: QuizWorld) -> list[Json]:
     """Replies to interactions (callbacks and followups) the stand-in refused, as Discord would."""
     return [
         request
-        for request in await world.sandbox.request_log()
+        for request in await world.standin.request_log()
         if request["route"].startswith(("/interactions/", "/webhooks/"))
         and request["status"] >= 400
     ]
@@ -45,7 +45,7 @@ async def test_stats_of_someone_who_left_shows_their_answers_here(world: QuizWor
     leaver = world.members[4]
     # Seeded before the bot connects, so no running conductor can touch the round meanwhile.
     await seed_finished_round(world, {leaver: 2})
-    await world.sandbox.remove_member(world.guild_id, leaver)
+    await world.standin.remove_member(world.guild_id, leaver)
     await world.start_bot()
     report = await world.command(world.members[0], "stats", member=str(leaver))
     said = await world.said(report)
@@ -58,8 +58,8 @@ async def test_stats_of_someone_who_left_shows_their_answers_here(world: QuizWor
 
 async def test_stats_of_a_user_not_in_the_server_says_so(bot_world: QuizWorld) -> None:
     world = bot_world
-    passer_by = int((await world.sandbox.add_member(world.guild_id, "passer-by"))["id"])
-    await world.sandbox.remove_member(world.guild_id, passer_by)
+    passer_by = int((await world.standin.add_member(world.guild_id, "passer-by"))["id"])
+    await world.standin.remove_member(world.guild_id, passer_by)
     for asker in world.members[:2]:  # en-US, then el
         report = await world.command(asker, "stats", member=str(passer_by))
         locale = world.locales[asker]

@@ -33,14 +33,14 @@ PLAIN = "mini"
 async def closed_channel(world: QuizWorld, name: str, denied: int) -> str:
     """A channel where the bot is denied ``denied`` (its own overwrite); its id. Made before
     the bot connects, so its cache has the channel."""
-    bot_user = (await world.sandbox.state())["bot_user_id"]
+    bot_user = (await world.standin.state())["bot_user_id"]
     overwrite = {"id": bot_user, "type": MEMBER_OVERWRITE, "deny": denied}
-    return str((await world.sandbox.add_channel(world.guild_id, name, [overwrite]))["id"])
+    return str((await world.standin.add_channel(world.guild_id, name, [overwrite]))["id"])
 
 
 async def said_in(world: QuizWorld, channel: str, user: int, name: str, **options: object) -> str:
-    asked = await world.sandbox.command(user, channel, name, **options)  # type: ignore[arg-type]
-    return await world.said(await world.sandbox.wait_for_response(asked))
+    asked = await world.standin.command(user, channel, name, **options)  # type: ignore[arg-type]
+    return await world.said(await world.standin.wait_for_response(asked))
 
 
 def refused_uploads(log: list[dict[str, object]]) -> list[dict[str, object]]:
@@ -54,7 +54,7 @@ async def test_a_round_of_pictures_is_refused_where_the_bot_cannot_attach_files(
     no_files = await closed_channel(world, "no-files", ATTACH_FILES)
     await world.start_bot()
     greek = next(m for m in world.members if world.locales[m] == "el")
-    await world.sandbox.give_role(world.guild_id, greek, "Moderator")
+    await world.standin.give_role(world.guild_id, greek, "Moderator")
 
     here = await said_in(world, no_files, greek, "quiz start", pack=PICTURED)
     assert here == tr("el", "round.cannot_attach", channel=f"<#{no_files}>")
@@ -68,7 +68,7 @@ async def test_a_round_of_pictures_is_refused_where_the_bot_cannot_attach_files(
     )
     assert scheduled == tr("en", "schedule.cannot_attach", channel=f"<#{no_files}>")
     assert await rounds.running_rounds(world.db) == []
-    assert refused_uploads(await world.sandbox.request_log()) == []
+    assert refused_uploads(await world.standin.request_log()) == []
 
     # A pack without pictures needs no files: its round starts there.
     await said_in(world, no_files, world.owner, "quiz start", pack=PLAIN, seconds=60)
@@ -84,7 +84,7 @@ async def test_a_schedule_whose_channel_lost_attach_files_tells_its_moderator(
     await add(world, pack=PICTURED, day="daily", time="12:00")
     assert len(await all_schedules(world)) == 1  # added: the bot may attach files in #quiz
     # An admin takes Attach Files from @everyone, where the bot's comes from.
-    await world.sandbox.set_role_permissions(
+    await world.standin.set_role_permissions(
         world.guild_id, world.guild_id, EVERYONE_DEFAULT & ~ATTACH_FILES
     )
     await move_to(world, local(today, 12))
@@ -94,7 +94,7 @@ async def test_a_schedule_whose_channel_lost_attach_files_tells_its_moderator(
     assert await schedule_outcomes(world) == {today: (Outcome.CANNOT_POST, None)}
     assert tr("en", "schedule.outcome.cannot_post") in note["content"]
     assert "“Attach Files”" in note["content"]
-    assert refused_uploads(await world.sandbox.request_log()) == []
+    assert refused_uploads(await world.standin.request_log()) == []
 
 
 async def test_a_season_is_refused_where_its_final_standings_cannot_be_embedded(

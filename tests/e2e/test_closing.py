@@ -43,7 +43,7 @@ async def test_a_close_during_the_start_leaves_no_connection_and_no_supervisor(
         async def start_waits() -> bool:
             return int(await locker.fetchval(WAITING_ON_ROUNDS)) > 0
 
-        await world.sandbox.wait_for(start_waits, timeout=TIMEOUT)  # on_ready reads rounds
+        await world.standin.wait_for(start_waits, timeout=TIMEOUT)  # on_ready reads rounds
         closing = time.monotonic()
         await world.stop_bot()
         took = time.monotonic() - closing

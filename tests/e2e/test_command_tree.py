@@ -30,7 +30,7 @@ def synced_tree(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 async def test_the_synced_command_tree_is_the_recorded_one(bot_world: QuizWorld) -> None:
-    synced = synced_tree((await bot_world.sandbox.state())["commands"]["global"])
+    synced = synced_tree((await bot_world.standin.state())["commands"]["global"])
     recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))
     assert [c["name"] for c in synced] == [c["name"] for c in recorded]
     assert synced == recorded
@@ -39,7 +39,7 @@ async def test_the_synced_command_tree_is_the_recorded_one(bot_world: QuizWorld)
 async def test_every_synced_command_keeps_a_margin_under_discords_size_limit(
     bot_world: QuizWorld,
 ) -> None:
-    synced = (await bot_world.sandbox.state())["commands"]["global"]
+    synced = (await bot_world.standin.state())["commands"]["global"]
     sizes = {command["name"]: command_size(command) for command in synced}
     margins = {name: MAX_SIZE - size for name, size in sizes.items()}
     assert max(sizes.values()) <= BUDGET, f"sizes {sizes}, margins under {MAX_SIZE}: {margins}"

@@ -15,7 +15,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.shelf.question_keys import stable_key
 from bot.quiz.packs.server_packs import stored_pack_id
 from bot.storage.models import CardRow, MemberSettingsRow, ReviewLogRow
-from standin.driver import SandboxRefusedError
+from standin.driver import StandInRefusedError
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     TIMEOUT,
@@ -38,8 +38,8 @@ SERVER_ONLY = {"integration_types": [0], "contexts": [0]}
 
 async def run(world: QuizWorld, user: int, channel: int, name: str, **options: object) -> Json:
     """A command run by ``user`` in ``channel`` (a DM, a group DM): its report once answered."""
-    asked = await world.sandbox.command(user, channel, name, **options)  # type: ignore[arg-type]
-    return await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    asked = await world.standin.command(user, channel, name, **options)  # type: ignore[arg-type]
+    return await world.standin.wait_for_response(asked, timeout=TIMEOUT)
 
 
 async def mini_cards(world: QuizWorld, member: int) -> list[tuple[str, datetime]]:
@@ -63,7 +63,7 @@ async def answer_first_card(world: QuizWorld, member: int, report: Json) -> Json
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_a_review_in_the_dm_with_the_bot_schedules_the_card(bot_world: QuizWorld) -> None:
     world, member = bot_world, bot_world.members[0]
-    dm = await world.sandbox.dm_channel(member)
+    dm = await world.standin.dm_channel(member)
     report = await run(world, member, dm, "review", pack="mini")
     card = last_message(report)
     assert not (card.get("flags") or 0) & EPHEMERAL  # in the DM it stays in its history
@@ -82,18 +82,18 @@ async def test_a_group_dm_review_is_private_and_needs_the_app_on_the_account(
 ) -> None:
     world = bot_world
     alice, bob = world.members[0], world.members[1]
-    group = await world.sandbox.group_dm([alice, bob])
-    with pytest.raises(SandboxRefusedError, match="not installed"):
+    group = await world.standin.group_dm([alice, bob])
+    with pytest.raises(StandInRefusedError, match="not installed"):
         await run(world, alice, group, "review", pack="mini")  # the server's install is not here
-    await world.sandbox.install_app(alice)
+    await world.standin.install_app(alice)
 
     report = await run(world, alice, group, "review", pack="mini")
     assert last_message(report)["flags"] & EPHEMERAL
-    assert await world.sandbox.messages(group, as_user=bob) == []  # Alice's reviews are hers
+    assert await world.standin.messages(group, as_user=bob) == []  # Alice's reviews are hers
     result = await answer_first_card(world, alice, report)
     assert result["embeds"][0]["description"]
     assert len(await mini_cards(world, alice)) == 1
-    assert await world.sandbox.messages(group, as_user=bob) == []
+    assert await world.standin.messages(group, as_user=bob) == []
 
     changed = await run(world, alice, group, "settings", new_per_day=5)
     assert changed["responses"][0]["body"]["data"]["flags"] & EPHEMERAL
@@ -110,9 +110,9 @@ async def test_stats_outside_a_server_are_the_members_own_over_every_server(
     member, other = world.members[0], world.members[1]
     await seed_finished_round(world, {member: 2, other: 1})
     await world.start_bot()
-    await world.sandbox.install_app(member)
-    dm = await world.sandbox.dm_channel(member)
-    group = await world.sandbox.group_dm([member, other])
+    await world.standin.install_app(member)
+    dm = await world.standin.dm_channel(member)
+    group = await world.standin.group_dm([member, other])
     for channel in (dm, group):
         stats = (await followed_up(world, await run(world, member, channel, "stats")))["responses"][
             -1
@@ -132,17 +132,17 @@ async def test_stats_outside_a_server_are_the_members_own_over_every_server(
 
 async def test_server_commands_are_refused_outside_a_server(bot_world: QuizWorld) -> None:
     world, member = bot_world, bot_world.members[0]
-    synced = {c["name"]: c for c in (await world.sandbox.state())["commands"]["global"]}
+    synced = {c["name"]: c for c in (await world.standin.state())["commands"]["global"]}
     for name in ("review", "stats", "settings"):
         assert {key: synced[name][key] for key in ANYWHERE} == ANYWHERE, name
     for name in ("quiz", "leaderboard"):
         assert {key: synced[name][key] for key in SERVER_ONLY} == SERVER_ONLY, name
-    await world.sandbox.install_app(member)
-    dm = await world.sandbox.dm_channel(member)
-    group = await world.sandbox.group_dm([member, world.members[1]])
+    await world.standin.install_app(member)
+    dm = await world.standin.dm_channel(member)
+    group = await world.standin.group_dm([member, world.members[1]])
     for channel in (dm, group):
         for name, options in (("quiz start", {"pack": "mini"}), ("leaderboard", {})):
-            with pytest.raises(SandboxRefusedError, match="not offered in this context"):
+            with pytest.raises(StandInRefusedError, match="not offered in this context"):
                 await run(world, member, channel, name, **options)
     assert (await run(world, member, world.channel_id, "leaderboard"))["acknowledged"]
 
@@ -155,9 +155,9 @@ async def test_forged_clicks_in_dms_are_refused(world: QuizWorld) -> None:
     await upload(world, home(world), CAPITALS)  # a pack of this server only
     own_pack = "p" + stable_key(stored_pack_id("capitals", world.guild_id))
     own_question = stable_key(stored_pack_id("capitals", world.guild_id), "france")
-    await world.sandbox.install_app(member)
-    dm = await world.sandbox.dm_channel(member)
-    group = await world.sandbox.group_dm([member, other])
+    await world.standin.install_app(member)
+    dm = await world.standin.dm_channel(member)
+    group = await world.standin.group_dm([member, other])
     in_dm = await run(world, member, dm, "review", pack="mini")
     in_group = await run(world, member, group, "review", pack="mini")
     shown = last_message(in_dm)
@@ -195,19 +195,19 @@ async def test_a_server_that_removed_the_bot_is_no_server_for_a_user_install(
 ) -> None:
     elsewhere = await second_server(world)
     member = world.members[0]
-    assert world.sandbox.core is not None
-    guild = world.sandbox.core.world.guilds[elsewhere.guild_id]
-    world.sandbox.core.world.add_member(guild, world.sandbox.core.world.user(member))
+    assert world.standin.core is not None
+    guild = world.standin.core.world.guilds[elsewhere.guild_id]
+    world.standin.core.world.add_member(guild, world.standin.core.world.user(member))
     await world.start_bot()
     await upload(world, elsewhere, CAPITALS)  # that server's own pack, stored
-    await world.sandbox.remove_bot(elsewhere.guild_id)
-    await world.sandbox.install_app(member)
+    await world.standin.remove_bot(elsewhere.guild_id)
+    await world.standin.install_app(member)
 
     there = elsewhere.channel_id
     refused = await run(world, member, there, "review", pack="capitals")
     assert await world.said(refused) == tr("en-US", "packs.unknown_outside", pack="capitals")
-    asked = await world.sandbox.autocomplete(member, there, "review", focused="pack", pack="cap")
-    choices = (await world.sandbox.wait_for_response(asked))["responses"][0]["body"]["data"]
+    asked = await world.standin.autocomplete(member, there, "review", focused="pack", pack="cap")
+    choices = (await world.standin.wait_for_response(asked))["responses"][0]["body"]["data"]
     assert choices["choices"] == []  # its packs stayed with the bot's installation there
     card = last_message(await run(world, member, there, "review", pack="mini"))
     assert card["flags"] & EPHEMERAL

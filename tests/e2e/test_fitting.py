@@ -67,7 +67,7 @@ async def test_a_member_with_enough_reviews_is_fitted_and_scheduled_with_their_w
     async def fitted() -> bool:
         return bot.fitting.fits >= 2  # the member's own, then the big pack's pooled one
 
-    await world.sandbox.wait_for(fitted, timeout=TIMEOUT)
+    await world.standin.wait_for(fitted, timeout=TIMEOUT)
     async with world.db.read() as connection:
         stored = (await connection.execute(select(MemberParametersRow))).one()
     assert stored.version == fitting.MODEL_VERSION

@@ -47,9 +47,9 @@ class Forger:
 
     async def click(self, custom_id: str) -> str:
         """What the bot said privately to the forged click."""
-        sandbox = self.world.sandbox
-        asked = await sandbox.forge_click(self.user, self.message_id, custom_id)
-        return await self.world.said(await sandbox.wait_for_response(asked, timeout=TIMEOUT))
+        standin = self.world.standin
+        asked = await standin.forge_click(self.user, self.message_id, custom_id)
+        return await self.world.said(await standin.wait_for_response(asked, timeout=TIMEOUT))
 
     def on(self, message_id: str) -> Forger:
         return Forger(self.world, self.user, message_id, self.locale)
@@ -64,11 +64,11 @@ async def outsiders(world: QuizWorld) -> tuple[Forger, Forger]:
     /settings in their DM with the bot (the server is added before the bot connects)."""
     elsewhere = await second_server(world)
     await world.start_bot()
-    board = await world.sandbox.command(elsewhere.moderator, elsewhere.channel_id, "leaderboard")
-    board_id = (await world.sandbox.wait_for_response(board))["original_message_id"]
-    dm = await world.sandbox.dm_channel(elsewhere.moderator)
-    settings = await world.sandbox.command(elsewhere.moderator, dm, "settings")
-    dm_message = (await world.sandbox.wait_for_response(settings))["original_message_id"]
+    board = await world.standin.command(elsewhere.moderator, elsewhere.channel_id, "leaderboard")
+    board_id = (await world.standin.wait_for_response(board))["original_message_id"]
+    dm = await world.standin.dm_channel(elsewhere.moderator)
+    settings = await world.standin.command(elsewhere.moderator, dm, "settings")
+    dm_message = (await world.standin.wait_for_response(settings))["original_message_id"]
     return Forger(world, elsewhere.moderator, board_id), Forger(
         world, elsewhere.moderator, dm_message
     )

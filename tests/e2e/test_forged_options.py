@@ -28,8 +28,8 @@ class Elsewhere:
 
 async def elsewhere(world: QuizWorld) -> Elsewhere:
     """Another server, added before the bot connects (the stand-in sends no channel events)."""
-    assert world.sandbox.core is not None
-    guild = world.sandbox.core.world.add_guild("Other club")
+    assert world.standin.core is not None
+    guild = world.standin.core.world.add_guild("Other club")
     channel = next(c for c in guild.channels.values() if c.name == "quiz")
     role = next(r for r in guild.roles.values() if r.name == "Moderator")
     return Elsewhere(channel.id, role.id)
@@ -37,8 +37,8 @@ async def elsewhere(world: QuizWorld) -> Elsewhere:
 
 async def forged(world: QuizWorld, user: int, command: str, **options: object) -> str:
     """What the bot said privately to a command from a modified client."""
-    asked = await world.sandbox.forge_command(user, world.channel_id, command, **options)  # type: ignore[arg-type]
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    asked = await world.standin.forge_command(user, world.channel_id, command, **options)  # type: ignore[arg-type]
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     assert report["responses"][0]["body"]["data"]["flags"] & 64, "not private"
     return await world.said(report)
 
@@ -63,7 +63,7 @@ async def test_another_servers_channel_starts_no_season(
     there = await elsewhere(world)
     greek = world.members[1]
     assert world.locales[greek] == "el"
-    await world.sandbox.give_role(world.guild_id, greek, "Moderator")
+    await world.standin.give_role(world.guild_id, greek, "Moderator")
     await world.start_bot()
     said = await forged(
         world, world.owner, "quiz season start", name="Spring", channel=there.channel_id
@@ -118,8 +118,8 @@ async def test_a_channel_the_member_cannot_see_is_refused_though_the_bot_can_pos
 ) -> None:
     """A manager of the server who is kept out of #staff, which the bot may post in: Discord
     offers them only the channels they see, but a client can send any of the server's."""
-    bot_user = int((await world.sandbox.state())["bot_user_id"])
-    staff = await world.sandbox.add_channel(
+    bot_user = int((await world.standin.state())["bot_user_id"])
+    staff = await world.standin.add_channel(
         world.guild_id,
         "staff",
         [
@@ -128,8 +128,8 @@ async def test_a_channel_the_member_cannot_see_is_refused_though_the_bot_can_pos
         ],
     )
     manager = world.members[0]
-    role = await world.sandbox.add_role(world.guild_id, "Managers", permissions=MANAGE_GUILD)
-    await world.sandbox.give_role(world.guild_id, manager, role["id"])
+    role = await world.standin.add_role(world.guild_id, "Managers", permissions=MANAGE_GUILD)
+    await world.standin.give_role(world.guild_id, manager, role["id"])
     await world.start_bot()
     locale = world.locales[manager]
     before = await settings.guild_settings(world.db, world.guild_id)

@@ -23,7 +23,7 @@ from bot.storage.database import Database
 from bot.storage.models import AnswerRow
 from bot.storage.packs.library import sync_packs
 from bot.storage.rounds import lifecycle as rounds
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from tests.e2e.conftest import TIMEOUT, Json, content_of, option_id, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 from tests.e2e.test_upload_isolation import answered, answered_or_failed, bot_process
@@ -122,37 +122,37 @@ def quiz_channel(guild: Json) -> int:
     return int(next(c["id"] for c in guild["channels"] if c["name"] == "quiz"))
 
 
-async def question_one(sandbox: Sandbox, guild: Json) -> Json:
+async def question_one(standin: StandInClient, guild: Json) -> Json:
     """The first question of the round the server's owner starts in its quiz channel."""
     owner, channel = int(guild["owner_id"]), quiz_channel(guild)
-    start = await sandbox.command(owner, channel, "quiz start", pack=PACK_ID, seconds=300)
-    await answered(sandbox, start)
+    start = await standin.command(owner, channel, "quiz start", pack=PACK_ID, seconds=300)
+    await answered(standin, start)
     asked = titled("Question 1 of")
 
     async def posted() -> list[Json]:
-        return [m for m in await sandbox.messages(channel, as_user=owner) if asked(m)]
+        return [m for m in await standin.messages(channel, as_user=owner) if asked(m)]
 
-    return (await sandbox.wait_for(posted, timeout=TIMEOUT))[-1]
+    return (await standin.wait_for(posted, timeout=TIMEOUT))[-1]
 
 
-async def flood(sandbox: Sandbox, guild: Json) -> list[int]:
+async def flood(standin: StandInClient, guild: Json) -> list[int]:
     """FLOOD heavy commands from the server's owner, exports and analytics in turn, all sent
     before any is answered."""
     owner, channel = int(guild["owner_id"]), quiz_channel(guild)
     names = ["quiz pack export", "quiz analytics"]
-    return [await sandbox.command(owner, channel, names[n % 2], pack=PACK_ID) for n in range(FLOOD)]
+    return [await standin.command(owner, channel, names[n % 2], pack=PACK_ID) for n in range(FLOOD)]
 
 
-async def settled(sandbox: Sandbox, interaction_id: int) -> bool:
+async def settled(standin: StandInClient, interaction_id: int) -> bool:
     """Whether everything the interaction's answer says is in (a deferral's followup too)."""
-    report = await sandbox.interaction(interaction_id)
+    report = await standin.interaction(interaction_id)
     bodies = [response["body"] for response in report["responses"]]
     deferred = bool(bodies) and bodies[0].get("type") == 5  # "thinking"
     return bool(bodies) and (not deferred or len(bodies) > 1)
 
 
 async def clicks_until_answered(
-    sandbox: Sandbox, message: Json, members: list[int], heavy: list[int]
+    standin: StandInClient, message: Json, members: list[int], heavy: list[int]
 ) -> tuple[list[Json], list[Json]]:
     """Answer clicks on ``message``, one at a time, each as soon as the last was answered, by
     the members in turn, until the ``heavy`` commands are all answered and LATER_CLICKS more:
@@ -162,11 +162,11 @@ async def clicks_until_answered(
     deadline = asyncio.get_running_loop().time() + TIMEOUT
     while len(later) < LATER_CLICKS:
         assert asyncio.get_running_loop().time() < deadline, "the heavy commands got no answer"
-        done = all([await settled(sandbox, asked) for asked in heavy])
+        done = all([await settled(standin, asked) for asked in heavy])
         clicks = len(meanwhile) + len(later)
         custom_id = option_id(message, clicks % OPTIONS)
-        click = await sandbox.click(members[clicks % len(members)], message["id"], custom_id)
-        (later if done else meanwhile).append(await answered_or_failed(sandbox, click))
+        click = await standin.click(members[clicks % len(members)], message["id"], custom_id)
+        (later if done else meanwhile).append(await answered_or_failed(standin, click))
     return meanwhile, later
 
 
@@ -176,15 +176,15 @@ async def test_a_flood_of_heavy_commands_in_one_server_slows_no_click_in_another
     source = big_pack_yaml()
     quiz_dir = copy_shipped_packs(tmp_path / "quizzes")
     (quiz_dir / f"{PACK_ID}.yaml").write_bytes(source)
-    async with Sandbox.start(guilds=2, members=MEMBERS) as sandbox:
-        flooding, clicking = (await sandbox.state())["guilds"]
+    async with StandInClient.start(guilds=2, members=MEMBERS) as standin:
+        flooding, clicking = (await standin.state())["guilds"]
         await seed_answers(database_url, parse_pack(source, "big.yaml"), int(flooding["id"]))
-        async with bot_process(sandbox.url, database_url, quiz_dir):
-            message = await question_one(sandbox, clicking)
+        async with bot_process(standin.url, database_url, quiz_dir):
+            message = await question_one(standin, clicking)
             members = [int(m["id"]) for m in clicking["members"] if not m["bot"]]
-            heavy = await flood(sandbox, flooding)
-            meanwhile, later = await clicks_until_answered(sandbox, message, members, heavy)
-            outcomes = [await answered(sandbox, asked) for asked in heavy]
+            heavy = await flood(standin, flooding)
+            meanwhile, later = await clicks_until_answered(standin, message, members, heavy)
+            outcomes = [await answered(standin, asked) for asked in heavy]
     clicked = meanwhile + later
     assert meanwhile, "no click was answered while the heavy commands ran"
     assert [report["failed"] for report in clicked] == [False] * len(clicked)

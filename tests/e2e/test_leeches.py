@@ -83,7 +83,7 @@ async def test_leeches_made_in_rounds_are_told_on_the_next_review_and_counted_fo
     async def all_leeches() -> bool:
         return await lapses(world, member) == [LEECH_LAPSES] * 3
 
-    await world.sandbox.wait_for(all_leeches, timeout=TIMEOUT)
+    await world.standin.wait_for(all_leeches, timeout=TIMEOUT)
     # Nothing left to review; the notices come two to a reply, each with its explanation.
     told: list[str] = []
     for expected in (2, 1, 0):

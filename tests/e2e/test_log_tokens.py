@@ -31,7 +31,7 @@ def bot_log(log_format: str) -> io.StringIO:
     stream = io.StringIO()
     with pytest.MonkeyPatch.context() as patch:  # only while the handler takes its stream
         patch.setattr(sys, "stderr", stream)
-        configure_logging("DEBUG", "sandbox-token", log_format)
+        configure_logging("DEBUG", "standin-token", log_format)
     return stream
 
 
@@ -50,10 +50,10 @@ async def test_no_interaction_token_reaches_the_log_at_debug(
     board_message = await world.wait_for_message(lambda m: bool(buttons_of(m)))
     await world.click(member, board_message["id"], buttons_of(board_message)[0]["custom_id"])
     await world.stop_bot()
-    assert world.sandbox.core is not None  # the stand-in runs in this process
-    tokens = [interaction.token for interaction in world.sandbox.core.desk.by_id.values()]
-    paths = [request["path"] for request in await world.sandbox.request_log()]
-    application_id = (await world.sandbox.state())["application_id"]
+    assert world.standin.core is not None  # the stand-in runs in this process
+    tokens = [interaction.token for interaction in world.standin.core.desk.by_id.values()]
+    paths = [request["path"] for request in await world.standin.request_log()]
+    application_id = (await world.standin.state())["application_id"]
 
     log = written.getvalue()
     assert len(tokens) == 3

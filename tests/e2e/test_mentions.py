@@ -46,12 +46,12 @@ class Server:
 
 async def set_up(world: QuizWorld, tmp_path: Path) -> Server:
     """Roles, the bot's Mention Everyone, the pack with their ids, and the bot started."""
-    sandbox = world.sandbox
-    ping = (await sandbox.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
-    staff = (await sandbox.add_role(world.guild_id, "Staff", mentionable=True))["id"]
-    announcer = await sandbox.add_role(world.guild_id, "Announcer", MENTION_EVERYONE)
-    bot_user = (await sandbox.state())["bot_user_id"]
-    await sandbox.give_role(world.guild_id, bot_user, announcer["id"])
+    standin = world.standin
+    ping = (await standin.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
+    staff = (await standin.add_role(world.guild_id, "Staff", mentionable=True))["id"]
+    announcer = await standin.add_role(world.guild_id, "Announcer", MENTION_EVERYONE)
+    bot_user = (await standin.state())["bot_user_id"]
+    await standin.give_role(world.guild_id, bot_user, announcer["id"])
     server = Server(ping, staff, mentioned=world.members[0], wrong=world.members[2])
     text = TEMPLATE.read_text(encoding="utf-8")
     for token, value in (("STAFF_ID", staff), ("PING_ID", ping), ("MEMBER_ID", server.mentioned)):
@@ -95,7 +95,7 @@ async def allowances(world: QuizWorld) -> list[object]:
     """The allowed_mentions of every message body the bot answered interactions with (replies,
     updates of the clicked message, followups, edits), in order; None where one had none."""
     found = []
-    for report in await world.sandbox.interactions():
+    for report in await world.standin.interactions():
         for response in report["responses"]:
             if response["kind"] in {"followup", "edit"}:
                 found.append(response["body"].get("allowed_mentions"))
@@ -118,7 +118,7 @@ async def test_a_round_full_of_mentions_pings_only_the_ping_role_once_at_the_sta
 
     assert f"<@&{server.ping_role}>, a quiz round is starting!" in str(card)
     assert f"<@{server.mentioned}>" in str(card)  # in the pack's summary: shown, never pinged
-    assert await world.sandbox.mentions() == [
+    assert await world.standin.mentions() == [
         {
             "message_id": card["id"],
             "channel_id": str(world.channel_id),
@@ -144,7 +144,7 @@ async def test_without_a_ping_role_a_round_full_of_mentions_notifies_nobody(
     server = await set_up(world, tmp_path)
     card = await play(world, server)
     assert "a quiz round is starting" not in str(card)
-    assert await world.sandbox.mentions() == []
+    assert await world.standin.mentions() == []
     sent = await allowances(world)
     assert sent
     assert all(allowance == NOBODY for allowance in sent)
@@ -171,17 +171,17 @@ async def test_the_ping_role_is_cleared_and_refused_when_it_cannot_be_one(
     cleared = await world.said(await world.command(manager, "quiz settings", clear_ping_role=True))
     assert "Ping when a round starts: nobody" in cleared
     assert (await settings.guild_settings(world.db, world.guild_id)).ping_role_id is None
-    assert await world.sandbox.mentions() == []  # "@everyone" above was only shown
+    assert await world.standin.mentions() == []  # "@everyone" above was only shown
 
 
 async def test_the_reply_says_when_discord_would_not_let_the_ping_through(
     world: QuizWorld,
 ) -> None:
     await world.start_bot()  # the bot without Mention Everyone
-    quiet = (await world.sandbox.add_role(world.guild_id, "Quiet"))["id"]  # not mentionable
+    quiet = (await world.standin.add_role(world.guild_id, "Quiet"))["id"]  # not mentionable
     said = await world.said(await world.command(world.owner, "quiz settings", ping_role=quiet))
     assert f"<@&{quiet}> will not be notified: the role is not mentionable" in said
     assert (await settings.guild_settings(world.db, world.guild_id)).ping_role_id == int(quiet)
-    loud = (await world.sandbox.add_role(world.guild_id, "Loud", mentionable=True))["id"]
+    loud = (await world.standin.add_role(world.guild_id, "Loud", mentionable=True))["id"]
     said = await world.said(await world.command(world.owner, "quiz settings", ping_role=loud))
     assert "will not be notified" not in said

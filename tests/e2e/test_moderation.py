@@ -25,13 +25,13 @@ async def test_a_member_without_permission_cannot_start_stop_or_skip(world: Quiz
         return running.question_index == 0 and running.question_open
 
     # The conductor opens the first question on its own time; the refusals must not close it.
-    await world.sandbox.wait_for(first_question_open, timeout=10)
+    await world.standin.wait_for(first_question_open, timeout=10)
 
 
 async def test_the_moderator_role_can_run_rounds(bot_world: QuizWorld) -> None:
     world = bot_world  # the role is created while the bot is connected, as on Discord
-    role = await world.sandbox.add_role(world.guild_id, "Quizmaster", permissions=0)
-    quizmaster = await world.sandbox.add_member(
+    role = await world.standin.add_role(world.guild_id, "Quizmaster", permissions=0)
+    quizmaster = await world.standin.add_member(
         world.guild_id, "quizmaster", locale="en-US", roles=[role["id"]]
     )
     quizmaster_id = int(quizmaster["id"])

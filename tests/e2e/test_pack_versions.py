@@ -100,7 +100,7 @@ async def test_a_round_plays_its_version_while_the_pack_is_replaced(bot_world: Q
     assert [(row.member_id, row.points) for row in answers.shown] == [(world.members[0], 2)]
     listed = await said_in(world, await run(world, place, "quiz packs"))
     assert "**Capitals, again** (`capitals`) · Easy · 1 question" in listed
-    await world.sandbox.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
+    await world.standin.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
     await run(world, place, "quiz start", pack="capitals", seconds=60)
     (new_round,) = await rounds.running_rounds(world.db)
     assert new_round.question_order == ("spain",)
@@ -129,7 +129,7 @@ async def test_a_pack_removed_during_its_round_plays_on_and_is_gone_for_the_rest
     assert "Capitals" not in await said_in(world, await run(world, place, "quiz packs"))
     standings = await play_through(world, view, world.members[0])
     assert f"<@{world.members[0]}>" in standings
-    await world.sandbox.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
+    await world.standin.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
     again = await said_in(world, await run(world, place, "quiz start", pack="capitals"))
     assert again.startswith("There is no pack called “capitals”.")
 
@@ -192,13 +192,13 @@ async def test_a_round_whose_question_vanished_ends_with_its_standings_and_tells
 
     standings = await world.wait_for_message(titled("Round stopped: Mini quiz"))
     assert f"<@{world.members[0]}>" in layout_text(standings)
-    dm = await world.sandbox.dm_channel(world.owner)
+    dm = await world.standin.dm_channel(world.owner)
 
     async def told() -> bool:
-        return bool(await world.sandbox.messages(dm, as_user=world.owner))
+        return bool(await world.standin.messages(dm, as_user=world.owner))
 
-    await world.sandbox.wait_for(told, timeout=TIMEOUT)
-    (said,) = await world.sandbox.messages(dm, as_user=world.owner)
+    await world.standin.wait_for(told, timeout=TIMEOUT)
+    (said,) = await world.standin.messages(dm, as_user=world.owner)
     assert said["content"] == tr(
         "en-US",
         "round.ended_for_you",
@@ -214,7 +214,7 @@ async def test_a_round_whose_question_vanished_ends_with_its_standings_and_tells
     async def nothing_owed() -> bool:
         return await outbox.pending(world.db, view.id) == []
 
-    await world.sandbox.wait_for(nothing_owed, timeout=TIMEOUT)
+    await world.standin.wait_for(nothing_owed, timeout=TIMEOUT)
     assert await outbox.rounds_to_conduct(world.db) == []
     logged = [record.getMessage() for record in caplog.records]
     assert [line for line in logged if "conducting failed" in line] == []

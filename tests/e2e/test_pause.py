@@ -104,7 +104,7 @@ async def test_a_pause_between_questions_holds_the_next_one_until_resumed(
     await world.stop_bot()  # time for a conductor that would not hold to post the next
     await world.start_bot()
     await world.advance_clock(HOUR_S / 2)  # within the limit
-    before_resume = len(await world.sandbox.request_log())
+    before_resume = len(await world.standin.request_log())
     held = await running_view(world)
     assert (held.question_index, held.question_open, held.paused) == (0, False, True)
     assert not [m for m in await world.messages() if titled("Question 2 of 3")(m)]
@@ -113,7 +113,7 @@ async def test_a_pause_between_questions_holds_the_next_one_until_resumed(
     await question_message(world, 2, 3)
     posted = [
         index
-        for index, request in enumerate(await world.sandbox.request_log())
+        for index, request in enumerate(await world.standin.request_log())
         if request["method"] == "POST" and request["path"].endswith("/messages")
     ]
     # Question 1 was posted before the resume, question 2 only after it.

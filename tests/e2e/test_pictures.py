@@ -68,11 +68,11 @@ async def preview(
     where = place or home(world)
     data = text.encode() if isinstance(text, str) else text
     options: dict[str, Any] = {
-        "file": await world.sandbox.attach(where.channel_id, "pack.yaml", data)
+        "file": await world.standin.attach(where.channel_id, "pack.yaml", data)
     }
     for number, (name, picture_data) in enumerate(pictures.items(), start=1):
         filename = name.replace("_", ".")
-        options[f"picture{number}"] = await world.sandbox.attach(
+        options[f"picture{number}"] = await world.standin.attach(
             where.channel_id, filename, picture_data, content_type="image/png"
         )
     return await run(world, where, "quiz pack upload", **options)
@@ -112,7 +112,7 @@ async def shown_picture(world: QuizWorld, message: Json) -> tuple[bytes, str | N
     (media,) = gallery_media(message)
     (attachment,) = [a for a in message["attachments"] if a["id"] == media["attachment_id"]]
     assert media["url"] == attachment["url"]
-    return await world.sandbox.attachment(media["url"]), media["description"]
+    return await world.standin.attachment(media["url"]), media["description"]
 
 
 def card_picture(message: Json) -> Json | None:
@@ -164,7 +164,7 @@ async def test_a_pictured_question_is_posted_revealed_and_reviewed_with_its_pict
     attachment = card_picture(card)  # the first question the reviewer has not met
     assert attachment is not None
     assert attachment["description"] == ALT["el"]  # the reviewer's language
-    assert await world.sandbox.attachment(attachment["url"]) == stored.data
+    assert await world.standin.attachment(attachment["url"]) == stored.data
     await world.click(reviewer, card["id"], option_id(card, 0))
     result = await private_card(world, reviewer, card["id"])
     assert card_picture(result) is not None  # the result shows the question again, pictured
@@ -291,9 +291,9 @@ async def test_an_export_carries_its_pictures_so_another_server_gets_the_pack_wh
     assert "attaching the pictures as picture1 to picture5" in said
     files = {a["filename"]: a["url"] for a in attachments_of(exported)}
     assert set(files) == {"pictured.yaml", "square.png"}
-    written = await world.sandbox.attachment(files["pictured.yaml"])
+    written = await world.standin.attachment(files["pictured.yaml"])
     assert b"image: square.png" in written
-    sent = await world.sandbox.attachment(files["square.png"])
+    sent = await world.standin.attachment(files["square.png"])
     assert sent == stored.data  # the picture as the bot stores it, no metadata
     # Another server has no picture to keep: the YAML alone is refused where it names the file.
     alone = await said_in(world, await preview(world, written, there))
@@ -323,5 +323,5 @@ async def test_a_built_in_packs_export_carries_its_pictures(bot_world: QuizWorld
     assert shipped is not None
     (image,) = [q.image for q in shipped.questions if q.image is not None]
     picture_url = attachments_of(exported)[1]["url"]
-    sent = await world.sandbox.attachment(picture_url)
+    sent = await world.standin.attachment(picture_url)
     assert sent == world.bot.ctx.shelf.builtins.pictures[image.digest].data

@@ -101,12 +101,12 @@ async def test_a_new_pack_is_written_in_forms_and_played(bot_world: QuizWorld) -
 async def modals_are_valid(world: QuizWorld, count: int) -> None:
     """Every modal the bot sent passes the spec's check of the callback (and Discord's own
     rules, which the stand-in applied as it took them)."""
-    core = world.sandbox.core
+    core = world.standin.core
     assert core is not None
     assert core.spec is not None
     sent = [
         response["body"]
-        for report in await world.sandbox.interactions()
+        for report in await world.standin.interactions()
         for response in report["responses"]
         if response["type"] == MODAL
     ]
@@ -126,7 +126,7 @@ async def test_a_question_is_edited_keeping_its_id_and_then_removed(bot_world: Q
         "    explanation: Madrid.\n"
     )
     await upload(world, home(world), two)
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         owner,
         world.channel_id,
         "quiz question edit",
@@ -134,7 +134,7 @@ async def test_a_question_is_edited_keeping_its_id_and_then_removed(bot_world: Q
         pack="capitals",
         question="spa",
     )
-    offered = (await world.sandbox.wait_for_response(asked))["responses"][0]["body"]["data"]
+    offered = (await world.standin.wait_for_response(asked))["responses"][0]["body"]["data"]
     assert offered["choices"] == [{"name": "The capital of Spain?", "value": "spain"}]
     modal = await opened(world, owner, "quiz question edit", pack="capitals", question="france")
     inputs = fields(modal)
@@ -214,13 +214,13 @@ async def test_only_moderators_write_questions_and_only_in_their_own_packs(
     bad = await world.command(world.owner, "quiz pack new", id="Big Pack", title="Big")
     assert "is not a pack id" in said(bad)
     with pytest.raises(Exception, match="409"):  # no form was opened for any of them
-        await world.sandbox.open_modal(member)
+        await world.standin.open_modal(member)
 
 
 async def test_a_greek_moderator_gets_the_form_in_greek(bot_world: QuizWorld) -> None:
     world = bot_world
-    role = await world.sandbox.add_role(world.guild_id, "Συντονιστές", permissions=0)
-    greek = await world.sandbox.add_member(world.guild_id, "eleni", locale="el", roles=[role["id"]])
+    role = await world.standin.add_role(world.guild_id, "Συντονιστές", permissions=0)
+    greek = await world.standin.add_member(world.guild_id, "eleni", locale="el", roles=[role["id"]])
     moderator = int(greek["id"])
     await world.command(world.owner, "quiz settings", moderator_role=role["id"])
     await upload(world, home(world), CAPITALS)
@@ -254,7 +254,7 @@ async def test_an_imported_pack_takes_a_question_from_a_form_and_exports_with_it
     exported = await run(world, home(world), "quiz pack export", pack="moodle-export")
     (attachment,) = attachments_of(exported)
     assert attachment["filename"] == "moodle-export.yaml"
-    data = await world.sandbox.attachment(attachment["url"])
+    data = await world.standin.attachment(attachment["url"])
     written = parse_pack(data, "moodle-export.yaml")
     assert written.questions[-1].id == "which-city-is-the-capital-of-greece"
     assert replace(written, source="") == replace(stored, source="")  # type: ignore[type-var]

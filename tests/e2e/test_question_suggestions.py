@@ -47,7 +47,7 @@ ROME = {
 async def with_board(world: QuizWorld) -> Json:
     """A suggestions channel (made before the bot connects, so it knows it), the bot, pack
     `capitals` of the server's own, and the channel chosen for suggestions."""
-    board = await world.sandbox.add_channel(world.guild_id, "suggestions")
+    board = await world.standin.add_channel(world.guild_id, "suggestions")
     await world.start_bot()
     await upload(world, home(world), CAPITALS)
     saved = await world.command(world.owner, "quiz settings", suggestions_channel=board["id"])
@@ -71,13 +71,13 @@ def _last(report: Json) -> Json:
 
 async def dms_of(world: QuizWorld, member: int, count: int) -> list[Json]:
     """The member's DMs from the bot, once there are ``count``."""
-    channel = await world.sandbox.dm_channel(member)
+    channel = await world.standin.dm_channel(member)
 
     async def arrived() -> list[Json]:
-        found = await world.sandbox.messages(channel, as_user=member)
+        found = await world.standin.messages(channel, as_user=member)
         return found if len(found) >= count else []
 
-    return await world.sandbox.wait_for(arrived, timeout=TIMEOUT)
+    return await world.standin.wait_for(arrived, timeout=TIMEOUT)
 
 
 async def queue_message(world: QuizWorld, moderator: int) -> Json:
@@ -99,10 +99,10 @@ async def settle(world: QuizWorld, report: Json) -> Json:
     """A deferred click's report once its edit (and any followup) is in."""
 
     async def done() -> Json:
-        again = await world.sandbox.interaction(int(report["id"]))
+        again = await world.standin.interaction(int(report["id"]))
         return again if len(again["responses"]) > 1 else {}
 
-    return await world.sandbox.wait_for(done, timeout=TIMEOUT)
+    return await world.standin.wait_for(done, timeout=TIMEOUT)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
@@ -115,8 +115,8 @@ async def test_a_suggestion_is_approved_into_the_pack_and_its_author_told(
     answer = await suggested(world, member)
     assert "Sent: the moderators will decide" in answer
     assert f"You may suggest {PER_MEMBER - 1} more today." in answer
-    [card] = await world.sandbox.wait_for(
-        lambda: world.sandbox.messages(int(board["id"]), as_user=owner), timeout=TIMEOUT
+    [card] = await world.standin.wait_for(
+        lambda: world.standin.messages(int(board["id"]), as_user=owner), timeout=TIMEOUT
     )
     assert "Which city is the capital of Italy?" in str(card["embeds"])
     assert [b["label"] for b in buttons_of(card)] == ["Approve", "Edit", "Reject"]
@@ -136,10 +136,10 @@ async def test_a_suggestion_is_approved_into_the_pack_and_its_author_told(
     assert "was approved" in dm["content"]
 
     async def card_decided() -> bool:
-        [now] = await world.sandbox.messages(int(board["id"]), as_user=owner)
+        [now] = await world.standin.messages(int(board["id"]), as_user=owner)
         return "Approved by" in str(now["embeds"]) and not buttons_of(now)
 
-    await world.sandbox.wait_for(card_decided, timeout=TIMEOUT)
+    await world.standin.wait_for(card_decided, timeout=TIMEOUT)
     [kept] = [s for s in await _all(world) if s.author_id == member]
     assert (kept.status, kept.decided_by, kept.edited) == (Status.APPROVED, owner, False)
     await modals_are_valid(world, count=1)
@@ -160,8 +160,8 @@ async def test_a_rejection_from_the_card_gives_its_reason_to_the_author(
     owner, member = world.owner, world.members[0]
     board = await with_board(world)
     await suggested(world, member)
-    [card] = await world.sandbox.wait_for(
-        lambda: world.sandbox.messages(int(board["id"]), as_user=owner), timeout=TIMEOUT
+    [card] = await world.standin.wait_for(
+        lambda: world.standin.messages(int(board["id"]), as_user=owner), timeout=TIMEOUT
     )
     modal = await pressed_open(world, owner, card, "Reject")
     assert list(fields(modal)) == ["reason"]
@@ -169,16 +169,16 @@ async def test_a_rejection_from_the_card_gives_its_reason_to_the_author(
     answered = await submitted(world, owner, {"reason": reason})
 
     async def told() -> str:  # the card's edit, then the private followup: wait for both
-        report = await world.sandbox.interaction(int(answered["id"]))
+        report = await world.standin.interaction(int(answered["id"]))
         return said(report) if "Rejected; its author is told." in said(report) else ""
 
-    assert await world.sandbox.wait_for(told, timeout=TIMEOUT)
+    assert await world.standin.wait_for(told, timeout=TIMEOUT)
 
     [dm] = await dms_of(world, member, 1)
     assert "was not taken: We ask about capitals in Greek history only." in dm["content"]
     [now] = [
         m
-        for m in await world.sandbox.messages(int(board["id"]), as_user=owner)
+        for m in await world.standin.messages(int(board["id"]), as_user=owner)
         if m["id"] == card["id"]
     ]
     assert "Rejected by" in str(now["embeds"])
@@ -227,7 +227,7 @@ async def test_suggestions_are_rate_limited_and_only_moderators_decide(
 
     not_mine = await world.command(member, "quiz question queue")
     assert "Only moderators" in await world.said(not_mine)
-    card = (await world.sandbox.messages(int(board["id"]), as_user=member))[0]
+    card = (await world.standin.messages(int(board["id"]), as_user=member))[0]
     clicked = await world.click(member, card["id"], button(card, "Approve"))
     assert "Only moderators" in await world.said(clicked)  # a member's click on the card
     assert all(s.status is Status.PENDING for s in await _all(world))
@@ -244,10 +244,10 @@ async def test_two_moderators_approving_at_once_add_the_question_once(
 ) -> None:
     world, owner, member = bot_world, bot_world.owner, bot_world.members[0]
     await upload(world, home(world), CAPITALS)
-    role = await world.sandbox.add_role(world.guild_id, "Quizmaster")
+    role = await world.standin.add_role(world.guild_id, "Quizmaster")
     await world.command(owner, "quiz settings", moderator_role=role["id"])
     helper = world.members[1]
-    await world.sandbox.give_role(world.guild_id, helper, role["id"])
+    await world.standin.give_role(world.guild_id, helper, role["id"])
     await suggested(world, member)
     first, second = await queue_message(world, owner), await queue_message(world, helper)
     clicks = await asyncio.gather(
@@ -309,13 +309,13 @@ async def test_an_approval_the_pack_cannot_take_leaves_the_suggestion_waiting(
     assert "Pack `capitals` is no longer stored in this server." in done
     [kept] = await _all(world)
     assert (kept.status, kept.decided_by) == (Status.PENDING, None)
-    channel = await world.sandbox.dm_channel(member)
-    assert await world.sandbox.messages(channel, as_user=member) == []  # nothing to tell yet
+    channel = await world.standin.dm_channel(member)
+    assert await world.standin.messages(channel, as_user=member) == []  # nothing to tell yet
 
 
 async def test_a_suggestions_channel_the_bot_cannot_post_in_is_reported(world: QuizWorld) -> None:
-    bot_user = int((await world.sandbox.state())["bot_user_id"])
-    closed = await world.sandbox.add_channel(
+    bot_user = int((await world.standin.state())["bot_user_id"])
+    closed = await world.standin.add_channel(
         world.guild_id,
         "closed",
         [{"id": bot_user, "type": MEMBER_OVERWRITE, "deny": SEND_MESSAGES}],

@@ -67,12 +67,12 @@ async def want_reminders(world: QuizWorld, member: int, **change: object) -> Non
 
 
 async def dms(world: QuizWorld, member: int) -> list[Json]:
-    channel = await world.sandbox.dm_channel(member)
-    return await world.sandbox.messages(channel, as_user=member)
+    channel = await world.standin.dm_channel(member)
+    return await world.standin.messages(channel, as_user=member)
 
 
 async def wait_for_dm(world: QuizWorld, member: int) -> Json:
-    found: list[Json] = await world.sandbox.wait_for(lambda: dms(world, member), TIMEOUT)
+    found: list[Json] = await world.standin.wait_for(lambda: dms(world, member), TIMEOUT)
     return found[0]
 
 
@@ -81,7 +81,7 @@ async def passes_after(world: QuizWorld, count: int) -> None:
     assert world.bot is not None
     loop = world.bot.reminders
     target = loop.passes + count
-    await world.sandbox.wait_for(lambda: loop.passes >= target, TIMEOUT)
+    await world.standin.wait_for(lambda: loop.passes >= target, TIMEOUT)
 
 
 async def reminder_rows(world: QuizWorld) -> list[Any]:
@@ -118,7 +118,7 @@ async def test_a_reminder_comes_at_the_members_hour_and_reviews_in_the_dm(
     assert await dms(world, later) == []
 
     report = await world.click(greek, reminder["id"], button["custom_id"])
-    assert report["channel_id"] == str(await world.sandbox.dm_channel(greek))
+    assert report["channel_id"] == str(await world.standin.dm_channel(greek))
     review = report["responses"][0]["body"]["data"]
     assert review["embeds"][0]["title"] == tr("el", "review.title", pack="Μικρό κουίζ")
     *options, stop = buttons_of(review)
@@ -176,7 +176,7 @@ async def test_a_refused_dm_turns_reminders_off_and_the_member_is_told_once(
 ) -> None:
     world.reminder_interval_s = FAST_PASSES_S
     member = world.members[0]
-    await world.sandbox.set_dms(member, open_=False)
+    await world.standin.set_dms(member, open_=False)
     await give_due_questions(world, member)
     await want_reminders(world, member)
     await world.start_bot()
@@ -184,16 +184,16 @@ async def test_a_refused_dm_turns_reminders_off_and_the_member_is_told_once(
     async def refused() -> bool:
         return not (await settings.member_settings(world.db, member)).reminders
 
-    await world.sandbox.wait_for(refused, TIMEOUT)
+    await world.standin.wait_for(refused, TIMEOUT)
     assert [row.state for row in await reminder_rows(world)] == ["refused"]
 
-    asked = await world.sandbox.command(member, world.channel_id, "quiz packs")
+    asked = await world.standin.command(member, world.channel_id, "quiz packs")
 
     async def told() -> Json:
-        report = await world.sandbox.interaction(asked)
+        report = await world.standin.interaction(asked)
         return report if len(report["responses"]) == 2 else {}
 
-    report = await world.sandbox.wait_for(told, TIMEOUT)
+    report = await world.standin.wait_for(told, TIMEOUT)
     notice = report["responses"][1]["body"]
     assert notice["content"] == tr("en-US", "reminder.refused", command="/settings")
     assert notice["flags"] & 64  # only the member sees it
@@ -201,7 +201,7 @@ async def test_a_refused_dm_turns_reminders_off_and_the_member_is_told_once(
 
     again = await world.command(member, "quiz packs")
     await world.command(member, "settings")  # answered after the one before could be told
-    report = await world.sandbox.interaction(int(again["id"]))
+    report = await world.standin.interaction(int(again["id"]))
     assert len(report["responses"]) == 1
     assert world.bot is not None
     assert member not in world.bot.reminders.refused
@@ -224,7 +224,7 @@ async def test_two_bot_processes_on_one_database_send_each_reminder_once(
         "QUIZBOT_LOG_LEVEL": "INFO",
     }
     log = log_file(tmp_path, "bots")
-    bots = [await BotProcess.start(world.sandbox.url, env, log) for _ in range(2)]
+    bots = [await BotProcess.start(world.standin.url, env, log) for _ in range(2)]
     try:
         await asyncio.gather(*(bot.wait_ready() for bot in bots))
         for member in members:
@@ -233,7 +233,7 @@ async def test_two_bot_processes_on_one_database_send_each_reminder_once(
         def both_passed() -> bool:
             return all(any("reminders: pass 1 done" in line for line in b.lines) for b in bots)
 
-        await world.sandbox.wait_for(both_passed, TIMEOUT)
+        await world.standin.wait_for(both_passed, TIMEOUT)
     finally:
         await asyncio.gather(*(bot.stop() for bot in bots))
         log.close()
@@ -242,4 +242,4 @@ async def test_two_bot_processes_on_one_database_send_each_reminder_once(
     rows = await reminder_rows(world)
     assert sorted(row.member_id for row in rows) == sorted(members)
     assert {row.state for row in rows} == {"sent"}
-    assert len((await world.sandbox.state())["sessions"]) == 2  # both were connected
+    assert len((await world.standin.state())["sessions"]) == 2  # both were connected

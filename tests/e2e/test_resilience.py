@@ -55,7 +55,7 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     async def post_recorded() -> bool:
         return await outbox.pending(world.db, view.id) == []
 
-    await world.sandbox.wait_for(post_recorded, timeout=10)
+    await world.standin.wait_for(post_recorded, timeout=10)
     assert (await rounds.get_round(world.db, view.id)).message_ids == {
         "question:0": int(first["id"])
     }
@@ -66,8 +66,8 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     assert view.closes_at is not None
     closes_at = view.closes_at
     await world.stop_bot()
-    await world.sandbox.wait_for(lambda: utc_now() > closes_at, timeout=15)
-    log_before = len(await world.sandbox.request_log())
+    await world.standin.wait_for(lambda: utc_now() > closes_at, timeout=15)
+    log_before = len(await world.standin.request_log())
     await world.start_bot()
 
     revealed = await world.wait_for_message(titled("Question 1 of 3 · Closed"))
@@ -98,7 +98,7 @@ async def test_a_question_closed_but_never_settled_is_settled_by_the_process_tha
     async def settled() -> bool:
         return await _answers_settled(world, member) == 1
 
-    await world.sandbox.wait_for(settled, timeout=15)
+    await world.standin.wait_for(settled, timeout=15)
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
     assert (await _round_row(world, view.id)).settled_through == 0
 
@@ -126,14 +126,14 @@ async def test_a_click_that_races_the_close_is_told_the_question_closed(
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     message = await question_message(world, 1, 3)
     (view,) = await rounds.running_rounds(world.db)
-    await world.sandbox.inject_fault(EDIT_MESSAGE, delay=2.0)  # the reveal edit is slow
+    await world.standin.inject_fault(EDIT_MESSAGE, delay=2.0)  # the reveal edit is slow
     await world.command(world.owner, "quiz skip")
 
     async def closed_in_database() -> bool:  # (the next question may already be open)
         now = await rounds.get_round(world.db, view.id)
         return now.question_index > 0 or not now.question_open
 
-    await world.sandbox.wait_for(closed_in_database, timeout=10)
+    await world.standin.wait_for(closed_in_database, timeout=10)
     late = world.members[1]
     said = await answer(world, late, message, 0)  # the button is still enabled on screen
     assert said == tr(world.locales[late], "round.question_closed")
@@ -189,7 +189,7 @@ async def write_lock_held(world: QuizWorld) -> AsyncIterator[None]:
             raw.execute("COMMIT")
 
     holder = asyncio.ensure_future(asyncio.to_thread(hold_the_write_lock))
-    await world.sandbox.wait_for(locked.is_set, timeout=10)
+    await world.standin.wait_for(locked.is_set, timeout=10)
     try:
         yield
     finally:
@@ -205,18 +205,18 @@ async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     message = await question_message(world, 1, 3)
     async with write_lock_held(world):
-        clicked = await world.sandbox.click(member, message["id"], custom_ids(message)[0])
-        first = (await world.sandbox.wait_for_response(clicked, timeout=5))["responses"][0]
+        clicked = await world.standin.click(member, message["id"], custom_ids(message)[0])
+        first = (await world.standin.wait_for_response(clicked, timeout=5))["responses"][0]
         assert first["type"] == 5  # "thinking", within Discord's three seconds
         assert first["ms"] < 3000
         round_id = (await rounds.running_rounds(world.db))[0].id
         assert (await tallies.tally(world.db, round_id, 0)).answered == 0
 
     async def confirmed() -> bool:
-        return len((await world.sandbox.interaction(clicked))["responses"]) > 1
+        return len((await world.standin.interaction(clicked))["responses"]) > 1
 
-    await world.sandbox.wait_for(confirmed, timeout=15)
-    said = await world.said(await world.sandbox.interaction(clicked))
+    await world.standin.wait_for(confirmed, timeout=15)
+    said = await world.said(await world.standin.interaction(clicked))
     assert said.endswith(tr("en-US", "round.locked_in", letter="A"))
 
 
@@ -227,14 +227,14 @@ async def test_a_slow_database_defers_quiz_start_then_the_start_card_follows(
     deferred within Discord's three seconds, and the start card comes as a message of its own."""
     world = bot_world
     async with write_lock_held(world):
-        started = await world.sandbox.command(
+        started = await world.standin.command(
             world.owner, world.channel_id, "quiz start", pack="mini", seconds=60
         )
-        first = (await world.sandbox.wait_for_response(started, timeout=5))["responses"][0]
+        first = (await world.standin.wait_for_response(started, timeout=5))["responses"][0]
         assert first["type"] == 5  # "thinking", privately
         assert first["ms"] < 3000
         assert await rounds.running_rounds(world.db) == []
-    said = await world.said(await world.sandbox.interaction(started))
+    said = await world.said(await world.standin.interaction(started))
     here = f"<#{world.channel_id}>"
     assert said.strip() == tr(world.locales[world.owner], "round.started_elsewhere", channel=here)
     card = await world.wait_for_message(lambda m: f"Started by <@{world.owner}>" in str(m))

@@ -207,10 +207,10 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(ReviewNowButton(scope_code(Scope()), "Review now"))
     reminder = await dm.send("Questions are due.", view=view)
-    dm_id = await world.sandbox.dm_channel(member)
+    dm_id = await world.standin.dm_channel(member)
     assert reminder.channel.id == dm_id
 
-    (posted,) = await world.sandbox.messages(dm_id, as_user=member)
+    (posted,) = await world.standin.messages(dm_id, as_user=member)
     assert [button["label"] for button in buttons_of(posted)] == ["Review now"]
     (now_button,) = custom_ids(posted)
     message = last_message(await world.click(member, reminder.id, now_button))
@@ -226,6 +226,6 @@ async def test_a_review_runs_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
         message = last_message(await world.click(member, message["id"], custom_ids(result)[0]))
     assert sorted(seen) == sorted(CORRECT)
     assert "Reviewed 3 questions · 3 right" in description(message)
-    shown = await world.sandbox.messages(dm_id, as_user=member)
+    shown = await world.standin.messages(dm_id, as_user=member)
     assert [m["id"] for m in shown] == [str(reminder.id), message["id"]]  # in the DM, kept
     assert not (shown[1].get("flags") or 0) & discord.MessageFlags.ephemeral.flag

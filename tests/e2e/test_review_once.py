@@ -29,8 +29,8 @@ async def card_copies(world: QuizWorld, member: int, copies: int) -> list[Json]:
 
 async def clicks_at_once(world: QuizWorld, member: int, clicks: list[tuple[str, str]]) -> list[str]:
     """Sends every (message, custom_id) click before the bot answers any; what each showed."""
-    ids = await asyncio.gather(*(world.sandbox.click(member, m, c) for m, c in clicks))
-    reports = [await world.sandbox.wait_for_response(i, timeout=15) for i in ids]
+    ids = await asyncio.gather(*(world.standin.click(member, m, c) for m, c in clicks))
+    reports = [await world.standin.wait_for_response(i, timeout=15) for i in ids]
     return [content_of(report["responses"][-1]) for report in reports]
 
 

@@ -78,6 +78,6 @@ async def test_a_review_round_asks_the_most_missed_questions_first(bot_world: Qu
     async def both_rounds_ended() -> bool:
         return len([m for m in await world.messages() if titled("Standings: Mini quiz")(m)]) == 2
 
-    await world.sandbox.wait_for(both_rounds_ended, timeout=TIMEOUT)
+    await world.standin.wait_for(both_rounds_ended, timeout=TIMEOUT)
 
     await refused(world, "ring-attention")  # played in no round here

@@ -17,17 +17,17 @@ BACKENDS = ["sqlite", "postgres"]
 
 
 async def roles_of(world: QuizWorld, member: int) -> list[str]:
-    guild = (await world.sandbox.state())["guilds"][0]
+    guild = (await world.standin.state())["guilds"][0]
     return next(m["roles"] for m in guild["members"] if m["id"] == str(member))
 
 
 async def role_ids(world: QuizWorld) -> dict[str, str]:
-    guild = (await world.sandbox.state())["guilds"][0]
+    guild = (await world.standin.state())["guilds"][0]
     return {r["name"]: r["id"] for r in guild["roles"]}
 
 
 async def dms(world: QuizWorld, member: int) -> list[Json]:
-    return await world.sandbox.messages(await world.sandbox.dm_channel(member), as_user=member)
+    return await world.standin.messages(await world.standin.dm_channel(member), as_user=member)
 
 
 async def settings_said(world: QuizWorld, **options: object) -> str:
@@ -39,10 +39,10 @@ async def settings_said(world: QuizWorld, **options: object) -> str:
 async def test_a_reward_role_is_given_once_at_its_points(bot_world: QuizWorld) -> None:
     world = bot_world
     first, second = [m for m in world.members if world.locales[m].startswith("en")][:2]
-    await world.sandbox.set_role_permissions(
+    await world.standin.set_role_permissions(
         world.guild_id, (await role_ids(world))["quizbot"], MANAGE_ROLES
     )
-    regular = await world.sandbox.add_role(world.guild_id, "Regular", position=1)
+    regular = await world.standin.add_role(world.guild_id, "Regular", position=1)
     saved = await settings_said(world, reward_role=regular["id"], reward_at=2)
     assert f"<@&{regular['id']}> at 2 points (all time)" in saved
 
@@ -51,13 +51,13 @@ async def test_a_reward_role_is_given_once_at_its_points(bot_world: QuizWorld) -
     async def given() -> bool:
         return regular["id"] in await roles_of(world, first) and bool(await dms(world, first))
 
-    await world.sandbox.wait_for(given, timeout=15)
+    await world.standin.wait_for(given, timeout=15)
     [told] = await dms(world, first)
     assert told["content"].startswith("You earned the role Regular in ")
     assert regular["id"] not in await roles_of(world, second)  # 1 point: not yet
 
     await play_round(world, {first: 2, second: 1}, questions=2)  # first: past 2 again; second: 2
-    await world.sandbox.wait_for(lambda: _holds(world, second, regular["id"]), timeout=15)
+    await world.standin.wait_for(lambda: _holds(world, second, regular["id"]), timeout=15)
     assert len(await dms(world, first)) == 1  # earned once
     [grant] = [g for g, given in await rewards.grants_of(world.db, world.guild_id, first) if given]
     assert (grant.role_id, grant.period, grant.points) == (int(regular["id"]), "all", 2)
@@ -72,14 +72,14 @@ async def test_a_reward_set_later_is_given_to_those_past_its_points(
 ) -> None:
     world = bot_world
     first, second = [m for m in world.members if world.locales[m].startswith("en")][:2]
-    await world.sandbox.set_role_permissions(
+    await world.standin.set_role_permissions(
         world.guild_id, (await role_ids(world))["quizbot"], MANAGE_ROLES
     )
     await play_round(world, {first: 3, second: 1})
-    regular = await world.sandbox.add_role(world.guild_id, "Regular", position=1)
+    regular = await world.standin.add_role(world.guild_id, "Regular", position=1)
     await settings_said(world, reward_role=regular["id"], reward_at=2)
-    await world.sandbox.wait_for(lambda: _holds(world, first, regular["id"]), timeout=15)
-    [told] = await world.sandbox.wait_for(lambda: dms(world, first), timeout=15)
+    await world.standin.wait_for(lambda: _holds(world, first, regular["id"]), timeout=15)
+    [told] = await world.standin.wait_for(lambda: dms(world, first), timeout=15)
     assert told["content"].startswith("You earned the role Regular in ")
     assert regular["id"] not in await roles_of(world, second)  # 1 point: below it
 
@@ -93,8 +93,8 @@ async def test_a_role_the_bot_cannot_give_is_refused_with_what_to_change(
 ) -> None:
     world = bot_world
     ids = await role_ids(world)
-    low = await world.sandbox.add_role(world.guild_id, "Regular", position=1)
-    high = await world.sandbox.add_role(
+    low = await world.standin.add_role(world.guild_id, "Regular", position=1)
+    high = await world.standin.add_role(
         world.guild_id, "Champion", position=TOP
     )  # above the bot's role
 
@@ -107,7 +107,7 @@ async def test_a_role_the_bot_cannot_give_is_refused_with_what_to_change(
     assert await said(low["id"], reward_at=5) == tr(
         "en", "rewards.no_manage_roles", role=f"<@&{low['id']}>"
     )
-    await world.sandbox.set_role_permissions(world.guild_id, ids["quizbot"], MANAGE_ROLES)
+    await world.standin.set_role_permissions(world.guild_id, ids["quizbot"], MANAGE_ROLES)
     assert await said(high["id"], reward_at=5) == tr(
         "en", "rewards.above_me", role=f"<@&{high['id']}>", mine=f"<@&{ids['quizbot']}>"
     )

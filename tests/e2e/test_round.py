@@ -9,7 +9,7 @@ from bot.app.kit.message_parts import bar
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.rounds import lifecycle as rounds
 from bot.storage.rounds import tallies
-from standin.driver import SandboxRefusedError
+from standin.driver import StandInRefusedError
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
@@ -70,7 +70,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
         assert f"`{bar(number * 5, 20)}` {number * 5} ✅" in layout_text(revealed)
         # the first to answer right is the fastest
         assert f"**Fastest correct**: <@{players[0]}>" in layout_text(revealed)
-        with pytest.raises(SandboxRefusedError):  # a real client cannot click a disabled button
+        with pytest.raises(StandInRefusedError):  # a real client cannot click a disabled button
             await world.click(players[1], revealed["id"], custom_ids(message)[0])
 
     standings_message = await world.wait_for_message(titled("Standings: Mini quiz"))

@@ -17,19 +17,19 @@ async def test_the_round_ended_dm_is_in_the_starters_dm_language(bot_world: Quiz
     await world.command(world.owner, "quiz start", pack="mini", seconds=5)
     await question_message(world, 1, 3)
     (view,) = await rounds.running_rounds(world.db)
-    await world.sandbox.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
+    await world.standin.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
 
     async def ended() -> bool:
         return (await rounds.get_round(world.db, view.id)).state is RoundState.STOPPED
 
-    await world.sandbox.wait_for(ended, timeout=TIMEOUT)
-    dm = await world.sandbox.dm_channel(world.owner)
+    await world.standin.wait_for(ended, timeout=TIMEOUT)
+    dm = await world.standin.dm_channel(world.owner)
 
     async def told() -> bool:
-        return bool(await world.sandbox.messages(dm, as_user=world.owner))
+        return bool(await world.standin.messages(dm, as_user=world.owner))
 
-    await world.sandbox.wait_for(told, timeout=TIMEOUT)
-    (message,) = await world.sandbox.messages(dm, as_user=world.owner)
+    await world.standin.wait_for(told, timeout=TIMEOUT)
+    (message,) = await world.standin.messages(dm, as_user=world.owner)
     assert message["content"] == tr(
         "el",
         "round.ended_for_you",

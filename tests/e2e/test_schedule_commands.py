@@ -45,10 +45,10 @@ async def test_the_list_shows_each_schedule_with_its_next_rounds(clocked: QuizWo
     assert f"every day at 12:00 in <#{world.channel_id}>" in listed
     assert stamp(world, 1, 12) in listed
     assert stamp(world, 2, 12) not in listed  # past its last day
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         world.owner, world.channel_id, "quiz schedule skip", focused="schedule", schedule="mini"
     )
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     choices = report["responses"][0]["body"]["data"]["choices"]
     assert choices == [
         {"name": f"#{schedule.id} · Mini quiz · every day at 12:00", "value": schedule.id}
@@ -58,10 +58,10 @@ async def test_the_list_shows_each_schedule_with_its_next_rounds(clocked: QuizWo
 async def test_the_servers_time_zone_and_grace_are_quiz_settings(clocked: QuizWorld) -> None:
     world = clocked
     await add(world, day="daily", time="12:00")  # in UTC, the zone of a server that set none
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         world.owner, world.channel_id, "quiz settings", focused="time_zone", time_zone="athens"
     )
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     choices = report["responses"][0]["body"]["data"]["choices"]
     assert choices == [{"name": "Europe/Athens", "value": "Europe/Athens"}]  # as /settings has
     said = await world.said(
@@ -134,7 +134,7 @@ async def test_a_pack_turned_off_later_skips_its_round_and_tells_the_moderator(
     world = clocked
     today = local_today(world)
     greek = world.members[1]  # told in Greek, the Discord language they scheduled it in
-    await world.sandbox.give_role(world.guild_id, greek, "Moderator")
+    await world.standin.give_role(world.guild_id, greek, "Moderator")
     await add(world, greek, day="daily", time="12:00")
     await world.command(world.owner, "quiz pack disable", pack="mini")
     await move_to(world, local(today, 12))
@@ -147,15 +147,15 @@ async def test_a_pack_turned_off_later_skips_its_round_and_tells_the_moderator(
 
 
 async def test_refusals_say_why_in_the_members_language(world: QuizWorld) -> None:
-    bot_user = int((await world.sandbox.state())["bot_user_id"])
-    closed = await world.sandbox.add_channel(
+    bot_user = int((await world.standin.state())["bot_user_id"])
+    closed = await world.standin.add_channel(
         world.guild_id,
         "closed",
         [{"id": bot_user, "type": MEMBER_OVERWRITE, "deny": SEND_MESSAGES}],
     )
     greek, member = world.members[1], world.members[0]
     assert world.locales[greek] == "el"
-    await world.sandbox.give_role(world.guild_id, greek, "Moderator")
+    await world.standin.give_role(world.guild_id, greek, "Moderator")
     await world.start_bot()
 
     async def said(user: int, **options: object) -> str:

@@ -38,11 +38,11 @@ from tests.e2e.scheduling import (
 from tests.e2e.test_schedules import ATHENS, next_spring_change
 
 SCHEDULED, ACTIVE = 1, 2
-BOT = {"Authorization": "Bot sandbox-token"}
+BOT = {"Authorization": "Bot standin-token"}
 
 
 async def events(world: QuizWorld) -> list[Json]:
-    return await world.sandbox.scheduled_events(world.guild_id)
+    return await world.standin.scheduled_events(world.guild_id)
 
 
 async def wait_for_event(world: QuizWorld, **expected: object) -> Json:
@@ -57,7 +57,7 @@ async def wait_for_event(world: QuizWorld, **expected: object) -> Json:
         fields["exceptions"] = len(event["guild_scheduled_event_exceptions"])
         return event if all(fields[k] == v for k, v in expected.items()) else None
 
-    found: Json = await world.sandbox.wait_for(there, TIMEOUT)
+    found: Json = await world.standin.wait_for(there, TIMEOUT)
     return found
 
 
@@ -94,14 +94,14 @@ async def test_an_event_follows_its_schedule_from_creation_to_removal(clocked: Q
     await wait_for_event(world, status=SCHEDULED, start=local(day_after(tomorrow), 12))
     patched = [
         r
-        for r in await world.sandbox.request_log()
+        for r in await world.standin.request_log()
         if r["method"] == "PATCH" and "/scheduled-events/" in r["path"]
     ]
     assert patched
     assert all(r["status"] == 200 for r in patched)
 
     await world.command(world.owner, "quiz schedule remove", schedule=schedule.id)
-    await world.sandbox.wait_for(lambda: _none(world), TIMEOUT)
+    await world.standin.wait_for(lambda: _none(world), TIMEOUT)
     assert (await all_schedules(world)) == []
 
 
@@ -155,7 +155,7 @@ async def test_interested_members_are_told_once_before_the_round(clocked: QuizWo
     await add(world, day="daily", time="12:00")
     event = await wait_for_event(world, status=SCHEDULED)
     for member in (english, greek, quiet, opted_out):
-        await world.sandbox.interested(member, event["id"])
+        await world.standin.interested(member, event["id"])
 
     await move_to(world, local(today, 11, 54))
     await passes(world)
@@ -191,7 +191,7 @@ async def test_an_event_deleted_by_hand_stays_deleted_and_the_rounds_go_on(
     world = clocked
     await add(world, day="daily", time="12:00")
     event = await wait_for_event(world, status=SCHEDULED)
-    url = f"{world.sandbox.url}/api/v10/guilds/{world.guild_id}/scheduled-events/{event['id']}"
+    url = f"{world.standin.url}/api/v10/guilds/{world.guild_id}/scheduled-events/{event['id']}"
     async with aiohttp.ClientSession() as http, http.delete(url, headers=BOT) as deleted:
         assert deleted.status == 204  # as a moderator deletes it in the client
     await passes(world)
@@ -205,7 +205,7 @@ async def test_an_event_deleted_by_hand_stays_deleted_and_the_rounds_go_on(
 async def test_without_create_events_a_schedule_has_no_event_and_its_rounds_start(
     world: QuizWorld,
 ) -> None:
-    await world.sandbox.set_role_permissions(world.guild_id, "quizbot", BOT_DEFAULT)
+    await world.standin.set_role_permissions(world.guild_id, "quizbot", BOT_DEFAULT)
     await move_to(world, local(day_after(local_today(world)), 11))
     await world.start_bot()
     said = await add(world, day="daily", time="12:00")

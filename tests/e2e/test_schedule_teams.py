@@ -21,8 +21,8 @@ from tests.e2e.scheduling import (
 
 async def test_a_schedules_role_teams_play_each_of_its_rounds(clocked: QuizWorld) -> None:
     world = clocked
-    red = (await world.sandbox.add_role(world.guild_id, "Red"))["id"]
-    blue = (await world.sandbox.add_role(world.guild_id, "Blue"))["id"]
+    red = (await world.standin.add_role(world.guild_id, "Red"))["id"]
+    blue = (await world.standin.add_role(world.guild_id, "Blue"))["id"]
     said = await add(world, day="daily", time="12:00", teams=f"<@&{red}> <@&{blue}>")
     teams = tr("en", "teams.start", teams=f"<@&{red}> · <@&{blue}>")
     assert teams in said
@@ -35,7 +35,7 @@ async def test_a_schedules_role_teams_play_each_of_its_rounds(clocked: QuizWorld
     assert view.teams.role_ids == (int(red), int(blue))
     [card] = await wait_for_start_cards(world)
     assert teams in str(card)
-    assert await world.sandbox.mentions() == []  # the teams are named, nobody is pinged
+    assert await world.standin.mentions() == []  # the teams are named, nobody is pinged
 
 
 async def test_auto_teams_are_drawn_anew_for_each_round(clocked: QuizWorld) -> None:

@@ -153,7 +153,7 @@ async def test_two_processes_on_one_database_start_the_round_once(clocked: QuizW
         clock=world.clock,
         guild_ready_timeout=0.05,
     )
-    running = asyncio.create_task(other.start("sandbox-token"))
+    running = asyncio.create_task(other.start("standin-token"))
     try:
         await asyncio.wait_for(other.wait_until_ready(), TIMEOUT)
         await move_to(world, local(today, 12))
@@ -239,14 +239,14 @@ async def test_a_scheduled_start_card_pings_the_schedules_role_and_nobody_else(
     clocked: QuizWorld,
 ) -> None:
     world = clocked
-    role = (await world.sandbox.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
+    role = (await world.standin.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
     said = await add(world, day="daily", time="12:00", ping=role)
     assert f"Each round pings <@&{role}>." in said
     await move_to(world, local(local_today(world), 12))
     (card,) = await wait_for_start_cards(world)
     assert f"<@&{role}>, a quiz round is starting!" in str(card)
     assert f"Started by <@{world.owner}>" in str(card)  # the moderator who scheduled it
-    assert await world.sandbox.mentions() == [
+    assert await world.standin.mentions() == [
         {
             "message_id": card["id"],
             "channel_id": str(world.channel_id),

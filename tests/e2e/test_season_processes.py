@@ -46,7 +46,7 @@ async def two_bots(world: QuizWorld, tmp_path: Path) -> AsyncIterator[list[BotPr
         "QUIZBOT_METRICS_PORT": "0",
     }
     with log_file(tmp_path, "bots") as log:
-        bots = [await BotProcess.start(world.sandbox.url, env, log) for _ in range(2)]
+        bots = [await BotProcess.start(world.standin.url, env, log) for _ in range(2)]
         try:
             await asyncio.gather(*(bot.wait_ready() for bot in bots))
             yield bots
@@ -74,7 +74,7 @@ async def both_pass_again(world: QuizWorld, bots: list[BotProcess]) -> None:
     for _ in range(2):
         before = [await season_passes(bot) for bot in bots]
         await world.advance_clock(MAX_NAP_S + 1)
-        await world.sandbox.wait_for(
+        await world.standin.wait_for(
             functools.partial(each_passed_since, bots, before), timeout=TIMEOUT
         )
 
@@ -103,7 +103,7 @@ async def test_two_processes_end_a_season_at_its_end_once(world: QuizWorld, tmp_
         assert await final_standings(world) == []  # not before its end
 
         await world.advance_clock(2 * 24 * 3600)  # past its end
-        await world.sandbox.wait_for(lambda: final_standings(world), timeout=TIMEOUT)
+        await world.standin.wait_for(lambda: final_standings(world), timeout=TIMEOUT)
         await both_pass_again(world, bots)  # each process has looked at it since it ended
 
         [posted] = await final_standings(world)
@@ -120,4 +120,4 @@ async def test_two_processes_end_a_season_at_its_end_once(world: QuizWorld, tmp_
         summer = await public_board(world, period="season")
         assert summer["embeds"][0]["description"] == tr("en", "leaderboard.empty")
     assert len(await final_standings(world)) == 1
-    assert len((await world.sandbox.state())["sessions"]) == 2  # both were connected
+    assert len((await world.standin.state())["sessions"]) == 2  # both were connected

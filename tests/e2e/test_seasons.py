@@ -66,7 +66,7 @@ async def test_a_season_ends_by_its_date_once_and_its_board_stays(bot_world: Qui
     during = shown["embeds"][0]["description"]
 
     await world.advance_clock(2 * 24 * 3600)  # past its last day, in UTC (the server's zone)
-    [posted] = await world.sandbox.wait_for(lambda: final_standings(world), timeout=15)
+    [posted] = await world.standin.wait_for(lambda: final_standings(world), timeout=15)
     assert "Season **Spring term** is over." in posted["content"]
     assert posted["embeds"][0]["description"] == during
     running = await seasons.running_season(world.db, world.guild_id)
@@ -97,7 +97,7 @@ async def test_a_season_ended_by_command_posts_its_standings_in_its_channel(
     ended = await world.said(await world.command(owner, "quiz season end"))
     channel = f"<#{world.channel_id}>"
     assert ended == tr("en", "season.ended", name="Quiz week", channel=channel)
-    [posted] = await world.sandbox.wait_for(lambda: final_standings(world), timeout=15)
+    [posted] = await world.standin.wait_for(lambda: final_standings(world), timeout=15)
     assert board_lines(posted) == [f"1. <@{first}>:"]
     again = await world.said(await world.command(owner, "quiz season end"))
     assert again == tr("en", "season.none_running")
@@ -136,7 +136,7 @@ async def test_final_standings_posted_before_a_crash_are_found_not_posted_again(
     world, owner = bot_world, bot_world.owner
     await world.command(owner, "quiz season start", name="Crash week")
     await world.command(owner, "quiz season end")
-    [posted] = await world.sandbox.wait_for(lambda: final_standings(world), timeout=15)
+    [posted] = await world.standin.wait_for(lambda: final_standings(world), timeout=15)
     # As if the process had died between posting and recording the post, minutes ago.
     await change_behind_the_bots_back(
         world,
@@ -145,12 +145,12 @@ async def test_final_standings_posted_before_a_crash_are_found_not_posted_again(
     assert world.bot is not None
     passes = world.bot.seasons.passes
     world.bot.seasons.changed()
-    await world.sandbox.wait_for(lambda: world.bot.seasons.passes > passes, timeout=15)  # type: ignore[union-attr]
+    await world.standin.wait_for(lambda: world.bot.seasons.passes > passes, timeout=15)  # type: ignore[union-attr]
 
     async def recorded() -> int | None:
         async with world.db.read() as connection:
             found = await connection.scalar(text("SELECT standings_message_id FROM seasons"))
         return None if found is None else int(found)
 
-    assert await world.sandbox.wait_for(recorded, timeout=15) == int(posted["id"])
+    assert await world.standin.wait_for(recorded, timeout=15) == int(posted["id"])
     assert len(await final_standings(world)) == 1

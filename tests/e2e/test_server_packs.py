@@ -48,15 +48,15 @@ class Place:
 
 async def run(world: QuizWorld, place: Place, command: str, **options: OptionValue) -> Json:
     """Runs a command and returns its report once everything it says is in (deferred ones too)."""
-    asked = await world.sandbox.command(place.moderator, place.channel_id, command, **options)
+    asked = await world.standin.command(place.moderator, place.channel_id, command, **options)
 
     async def settled() -> Json:
-        report = await world.sandbox.interaction(asked)
+        report = await world.standin.interaction(asked)
         bodies = [r["body"] for r in report["responses"]]
         deferred = bool(bodies) and bodies[0].get("type") == 5  # thinking
         return report if report["responses"] and (not deferred or len(bodies) > 1) else {}
 
-    return await world.sandbox.wait_for(settled, timeout=TIMEOUT)
+    return await world.standin.wait_for(settled, timeout=TIMEOUT)
 
 
 async def preview(
@@ -64,7 +64,7 @@ async def preview(
 ) -> Json:
     """The report of `/quiz pack upload` with the file attached: its preview, or its problems."""
     body = data.encode() if isinstance(data, str) else data
-    file_id = await world.sandbox.attach(place.channel_id, name, body)
+    file_id = await world.standin.attach(place.channel_id, name, body)
     return await run(world, place, "quiz pack upload", file=file_id)
 
 
@@ -81,8 +81,8 @@ async def press(world: QuizWorld, place: Place, report: Json, prefix: str = UPLO
     """Clicks the preview's Confirm (or Cancel) as the moderator who uploaded; its report."""
     found = preview_button(report, prefix)
     assert found is not None, f"no {prefix} button on {report['responses'][-1]['body']}"
-    asked = await world.sandbox.click(place.moderator, *found)
-    return await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    asked = await world.standin.click(place.moderator, *found)
+    return await world.standin.wait_for_response(asked, timeout=TIMEOUT)
 
 
 async def upload(
@@ -107,8 +107,8 @@ def home(world: QuizWorld) -> Place:
 
 async def second_server(world: QuizWorld) -> Place:
     """Another server the bot is in (added before the bot connects)."""
-    assert world.sandbox.core is not None
-    guild = world.sandbox.core.world.add_guild("Other club")
+    assert world.standin.core is not None
+    guild = world.standin.core.world.add_guild("Other club")
     channel = next(c for c in guild.channels.values() if c.name == "quiz")
     return Place(guild.id, channel.id, guild.owner_id)
 
@@ -120,10 +120,10 @@ async def stored_packs(world: QuizWorld) -> list[tuple[int, str]]:
 
 
 async def choices(world: QuizWorld, place: Place, typed: str) -> list[str]:
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         place.moderator, place.channel_id, "quiz start", focused="pack", pack=typed
     )
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     return [c["value"] for c in report["responses"][0]["body"]["data"]["choices"]]
 
 
@@ -149,7 +149,7 @@ async def test_an_uploaded_pack_is_played_in_its_server_only(world: QuizWorld) -
     assert await answer(world, world.members[0], message, 0) == tr(
         "en-US", "round.locked_in", letter=shown_letter(message, 0)
     )
-    await world.sandbox.wait_for(lambda: _answers(world), timeout=TIMEOUT)
+    await world.standin.wait_for(lambda: _answers(world), timeout=TIMEOUT)
     assert await _answers(world) == [(f"capitals@{here.guild_id}", "france", True)]
     # The other server may use the same id: its pack is its own.
     other = CAPITALS.replace("title: Capitals", "title: Our capitals")
@@ -281,15 +281,15 @@ async def test_reviews_and_stats_show_a_servers_pack_only_there(world: QuizWorld
     here = home(world)
     there = await second_server(world)
     learner = world.members[0]
-    assert world.sandbox.core is not None
-    core_world = world.sandbox.core.world
+    assert world.standin.core is not None
+    core_world = world.standin.core.world
     core_world.add_member(core_world.guilds[there.guild_id], core_world.user(learner))
     await world.start_bot()
     await upload(world, here, CAPITALS)
     await run(world, here, "quiz start", pack="capitals", seconds=60)
     await answer(world, learner, await question_message(world, 1, 1), 1)  # wrong: due soon
     await run(world, here, "quiz skip")
-    await world.sandbox.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
+    await world.standin.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
     as_learner_here = Place(here.guild_id, here.channel_id, learner)
     as_learner_there = Place(there.guild_id, there.channel_id, learner)
     # The missed question comes back in a minute: here it is scheduled, there it is not seen.

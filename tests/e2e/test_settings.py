@@ -7,7 +7,7 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.storage.settings import settings
-from standin.driver import SandboxRefusedError
+from standin.driver import StandInRefusedError
 from tests.e2e.conftest import TIMEOUT, QuizWorld
 
 
@@ -89,18 +89,18 @@ async def test_out_of_range_values_never_reach_the_bot(
     bot_world: QuizWorld, option: dict[str, int]
 ) -> None:
     """Discord's client refuses them against the command's declared ranges."""
-    with pytest.raises(SandboxRefusedError, match=r"range|min|max"):
-        await bot_world.sandbox.command(
+    with pytest.raises(StandInRefusedError, match=r"range|min|max"):
+        await bot_world.standin.command(
             bot_world.members[0], bot_world.channel_id, "settings", **option
         )
 
 
 async def test_time_zones_are_suggested_as_typed(bot_world: QuizWorld) -> None:
     world = bot_world
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         world.members[0], world.channel_id, "settings", focused="time_zone", time_zone="athens"
     )
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     choices = report["responses"][0]["body"]["data"]["choices"]
     assert choices == [{"name": "Europe/Athens", "value": "Europe/Athens"}]
 
@@ -108,10 +108,10 @@ async def test_time_zones_are_suggested_as_typed(bot_world: QuizWorld) -> None:
 async def test_a_greek_member_finds_a_zone_by_its_greek_name(bot_world: QuizWorld) -> None:
     world = bot_world
     greek = next(m for m in world.members if world.locales[m] == "el")
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         greek, world.channel_id, "settings", focused="time_zone", time_zone="Αθηνα"
     )
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     choices = report["responses"][0]["body"]["data"]["choices"]
     assert choices == [{"name": "Europe/Athens (Αθήνα)", "value": "Europe/Athens"}]
 
@@ -119,9 +119,9 @@ async def test_a_greek_member_finds_a_zone_by_its_greek_name(bot_world: QuizWorl
 async def test_settings_work_in_a_dm_with_the_bot(bot_world: QuizWorld) -> None:
     world = bot_world
     member = world.members[0]
-    dm = await world.sandbox.dm_channel(member)
-    asked = await world.sandbox.command(member, dm, "settings", new_per_day=0)
-    said = await world.said(await world.sandbox.wait_for_response(asked, timeout=TIMEOUT))
+    dm = await world.standin.dm_channel(member)
+    asked = await world.standin.command(member, dm, "settings", new_per_day=0)
+    said = await world.said(await world.standin.wait_for_response(asked, timeout=TIMEOUT))
     assert "Settings saved." in said
     assert "New questions per day: 0" in said
     assert (await settings.member_settings(world.db, member)).daily_new_limit == 0

@@ -32,7 +32,7 @@ from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bot.app.kit.catalogue import LANGUAGES, tr
 from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.shards.serving import shard_of
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.layouts import titles as message_titles
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
 
@@ -61,7 +61,7 @@ class Place:
 class Bot:
     """Both processes, the stand-in they share, and what the test drives and reads."""
 
-    sandbox: Sandbox
+    standin: StandInClient
     proxy: DiscordProxy
     engine: AsyncEngine
     env: dict[str, str]
@@ -92,27 +92,27 @@ async def test_the_rounds_of_a_killed_process_are_finished(tmp_path: Path, recov
         clicking = [asyncio.create_task(p.clickers.run()) for p in places]
         try:
             for place in places:
-                asked = await bot.sandbox.command(
+                asked = await bot.standin.command(
                     place.owner, place.channel_id, "quiz start", pack=SMALL_PACK, seconds=SECONDS
                 )
-                await bot.sandbox.wait_for_response(asked, timeout=10)
-            await bot.sandbox.wait_for(lambda: _clicks_flow(places), WAIT_S)
+                await bot.standin.wait_for_response(asked, timeout=10)
+            await bot.standin.wait_for(lambda: _clicks_flow(places), WAIT_S)
             await bot.gate.close()  # no click half-sent when it dies
             await second.kill()
             killed = time.monotonic()
             if recovery == "takeover":
-                await bot.sandbox.wait_for(lambda: _logged(first, "took over 2, 3"), WAIT_S)
+                await bot.standin.wait_for(lambda: _logged(first, "took over 2, 3"), WAIT_S)
             else:
                 second = await _launch(bot, SECOND)  # it waits for the dead one's leases
-            await _until_connected(bot.sandbox, SHARD_COUNT)
+            await _until_connected(bot.standin, SHARD_COUNT)
             bot.gate.open()
             await _until_rounds_end(bot, places)
         finally:
             for task in clicking:
                 task.cancel()
             await asyncio.gather(*clicking, return_exceptions=True)
-        reports = await _settled(bot.sandbox)
-        await _check_messages(bot.sandbox, places)
+        reports = await _settled(bot.standin)
+        await _check_messages(bot.standin, places)
         await _check_answers(bot.engine, places, reports, killed)
         assert first.alive
         assert second.alive == (recovery == "restart")
@@ -129,14 +129,14 @@ async def _bot(workdir: Path) -> AsyncIterator[Bot]:
     try:
         async with AsyncExitStack() as stack:
             options = ("--shards", str(SHARD_COUNT), "--max-concurrency", str(SHARD_COUNT))
-            standin = await StandInProcess.start(
+            standin_run = await StandInProcess.start(
                 MEMBERS + 1, log, guilds=SHARD_COUNT, options=options
             )
-            stack.push_async_callback(standin.stop)
-            proxy = DiscordProxy(standin.url)
+            stack.push_async_callback(standin_run.stop)
+            proxy = DiscordProxy(standin_run.url)
             await proxy.start()
             stack.push_async_callback(proxy.stop)
-            sandbox = await stack.enter_async_context(Sandbox.connect(standin.url))
+            standin = await stack.enter_async_context(StandInClient.connect(standin_run.url))
             engine = create_async_engine(url, poolclass=NullPool)
             stack.push_async_callback(engine.dispose)
             env = {
@@ -145,7 +145,7 @@ async def _bot(workdir: Path) -> AsyncIterator[Bot]:
                 "QUIZBOT_SHARD_COUNT": str(SHARD_COUNT),
                 "QUIZBOT_SHARD_LEASE_S": str(LEASE_S),
             }
-            bot = Bot(sandbox, proxy, engine, env, log, Gate())
+            bot = Bot(standin, proxy, engine, env, log, Gate())
             stack.push_async_callback(_stop_all, bot)
             yield bot
     finally:
@@ -166,7 +166,7 @@ async def _stop_all(bot: Bot) -> None:
 
 async def _places(bot: Bot) -> list[Place]:
     places = []
-    for guild in (await bot.sandbox.state())["guilds"]:
+    for guild in (await bot.standin.state())["guilds"]:
         owner = guild["owner_id"]
         members = [
             Member(m["id"], m["locale"])
@@ -175,7 +175,7 @@ async def _places(bot: Bot) -> list[Place]:
         ]
         channel_id = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
         clickers = Clickers(
-            bot.sandbox,
+            bot.standin,
             channel_id=channel_id,
             watcher=owner,
             members=members,
@@ -195,15 +195,15 @@ def _clicks_flow(places: list[Place]) -> bool:
     return all(len(p.clickers.clicks) >= MEMBERS // 2 for p in places)
 
 
-async def _until_connected(sandbox: Sandbox, count: int) -> None:
+async def _until_connected(standin: StandInClient, count: int) -> None:
     async def connected() -> bool:
-        return sum(s["connected"] for s in (await sandbox.state())["sessions"]) >= count
+        return sum(s["connected"] for s in (await standin.state())["sessions"]) >= count
 
-    await sandbox.wait_for(connected, WAIT_S)
+    await standin.wait_for(connected, WAIT_S)
 
 
-async def _public(sandbox: Sandbox, place: Place) -> list[Json]:
-    messages = await sandbox.messages(place.channel_id, place.owner)
+async def _public(standin: StandInClient, place: Place) -> list[Json]:
+    messages = await standin.messages(place.channel_id, place.owner)
     return [m for m in messages if not int(m.get("flags") or 0) & EPHEMERAL]
 
 
@@ -211,33 +211,33 @@ async def _until_rounds_end(bot: Bot, places: list[Place]) -> None:
     titles = Titles(QUESTIONS, pack_title(SMALL_PACK))
 
     async def standings_out(place: Place) -> bool:
-        messages = await _public(bot.sandbox, place)
+        messages = await _public(bot.standin, place)
         return any(titles.is_standings(t) for m in messages for t in message_titles(m))
 
     async def all_out() -> bool:
         return all([await standings_out(place) for place in places])
 
-    await bot.sandbox.wait_for(all_out, WAIT_S)
+    await bot.standin.wait_for(all_out, WAIT_S)
 
 
-async def _settled(sandbox: Sandbox) -> dict[str, Json]:
+async def _settled(standin: StandInClient) -> dict[str, Json]:
     """The interactions, once each was answered or failed (the last clicks' replies are in)."""
 
     async def settled() -> bool:
-        return all(r["failed"] or answered(r) for r in await sandbox.interactions())
+        return all(r["failed"] or answered(r) for r in await standin.interactions())
 
-    await sandbox.wait_for(settled, WAIT_S)
-    return {r["id"]: r for r in await sandbox.interactions()}
+    await standin.wait_for(settled, WAIT_S)
+    return {r["id"]: r for r in await standin.interactions()}
 
 
-async def _check_messages(sandbox: Sandbox, places: list[Place]) -> None:
+async def _check_messages(standin: StandInClient, places: list[Place]) -> None:
     """In every guild: each question posted once and revealed, the standings posted once."""
     titles = Titles(QUESTIONS, pack_title(SMALL_PACK))
     for place in places:
         posted: Counter[int] = Counter()
         revealed: Counter[int] = Counter()
         standings = 0
-        for message in await _public(sandbox, place):
+        for message in await _public(standin, place):
             for title in message_titles(message):
                 number = titles.number_of(title)
                 if number is not None:
@@ -315,7 +315,7 @@ async def test_one_process_serves_every_shard_on_sqlite(tmp_path: Path) -> None:
     quiz_dir = tmp_path / "packs"
     await write_packs(quiz_dir)
     with log_file(tmp_path, "one-process") as log:
-        standin = await StandInProcess.start(2, log, guilds=3, options=("--shards", "2"))
+        standin_run = await StandInProcess.start(2, log, guilds=3, options=("--shards", "2"))
         try:
             env = {
                 "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}",
@@ -323,16 +323,16 @@ async def test_one_process_serves_every_shard_on_sqlite(tmp_path: Path) -> None:
                 "QUIZBOT_SHARD_COUNT": "auto",
                 "QUIZBOT_METRICS_PORT": "0",
             }
-            bot = await BotProcess.start(standin.url, env, log)
+            bot = await BotProcess.start(standin_run.url, env, log)
             try:
                 await bot.wait_ready()
-                async with Sandbox.connect(standin.url) as sandbox:
-                    sessions = (await sandbox.state())["sessions"]
+                async with StandInClient.connect(standin_run.url) as standin:
+                    sessions = (await standin.state())["sessions"]
                 health = await _healthz(bot)
             finally:
                 await bot.stop()
         finally:
-            await standin.stop()
+            await standin_run.stop()
     assert sorted(s["shard"] for s in sessions if s["connected"]) == [[0, 2], [1, 2]]
     assert any("ready as quizbot in 3 servers" in line for line in bot.lines), bot.lines
     assert health == {"ready": True, "gateway": True, "database": True}

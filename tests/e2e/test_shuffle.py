@@ -104,7 +104,7 @@ async def test_two_rounds_of_a_pack_show_different_orders(bot_world: QuizWorld) 
             await world.command(world.owner, "quiz skip")
             await world.wait_for_message(titled(f"Question {number} of 3 · Closed"))
         await world.wait_for_message(titled("Standings: Mini quiz"))
-        await world.sandbox.wait_for(_no_running_round(world), timeout=15)
+        await world.standin.wait_for(_no_running_round(world), timeout=15)
         shown.append(orders)
     # Rounds 1 and 2 of a fresh database: "four" is shown B, A in round 2 only.
     assert any(shown[0][q] != shown[1][q] for q in shown[0])

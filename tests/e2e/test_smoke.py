@@ -8,7 +8,7 @@ from tests.messages import heading_of
 
 
 async def test_commands_are_synced_with_their_places_and_greek_names(bot_world: QuizWorld) -> None:
-    commands = {c["name"]: c for c in (await bot_world.sandbox.state())["commands"]["global"]}
+    commands = {c["name"]: c for c in (await bot_world.standin.state())["commands"]["global"]}
     assert set(commands) == {"quiz", "review", "leaderboard", "stats", "settings"}
     for own in ("review", "stats", "settings"):  # a member's own: in servers, DMs and group DMs
         assert commands[own]["contexts"] == [0, 1, 2]
@@ -54,10 +54,10 @@ async def test_packs_lists_the_loaded_packs(bot_world: QuizWorld) -> None:
 
 async def test_pack_autocomplete_matches_ids_and_titles(bot_world: QuizWorld) -> None:
     world = bot_world
-    asked = await world.sandbox.autocomplete(
+    asked = await world.standin.autocomplete(
         world.members[0], world.channel_id, "quiz start", focused="pack", pack="ring"
     )
-    report = await world.sandbox.wait_for_response(asked, timeout=10)
+    report = await world.standin.wait_for_response(asked, timeout=10)
     choices = report["responses"][0]["body"]["data"]["choices"]
     assert choices == [
         {"name": "Sequence Parallelism and Ring Attention", "value": "ring-attention"}
@@ -76,13 +76,13 @@ async def test_one_round_per_channel(bot_world: QuizWorld) -> None:
 
 async def test_a_round_can_start_in_another_channel(bot_world: QuizWorld) -> None:
     world = bot_world
-    guild = (await world.sandbox.state())["guilds"][0]
+    guild = (await world.standin.state())["guilds"][0]
     general = int(next(c["id"] for c in guild["channels"] if c["name"] == "general"))
     report = await world.command(world.owner, "quiz start", pack="mini", channel=str(general))
     assert await world.said(report) == f"The round starts in <#{general}>."
     (view,) = await rounds.running_rounds(world.db)
     assert view.channel_id == general
-    cards = await world.sandbox.messages(general, as_user=world.owner)
+    cards = await world.standin.messages(general, as_user=world.owner)
     assert any(heading_of(m) == "Quiz: Mini quiz" for m in cards)
 
 

@@ -183,7 +183,7 @@ async def test_browsing_is_private_per_member_and_survives_a_restart(
     first, second = [m for m in world.members[6:] if world.locales[m].startswith("en")][:2]
     await world.command(first, "leaderboard")
     public = await world.wait_for_message(titled("Leaderboard"))
-    since = len(await world.sandbox.request_log())
+    since = len(await world.standin.request_log())
 
     mine = await private_click(world, first, public["id"], button(public, "Browse"))
     assert page_of(mine) == "Page 1 of 5"

@@ -44,7 +44,7 @@ async def attached_chart(world: QuizWorld, message: Json) -> bytes:
     assert attachment["content_type"] == "image/png"
     (embed,) = message["embeds"]
     assert embed["image"]["url"] == "attachment://stats.png"
-    data = await world.sandbox.attachment(attachment["url"])
+    data = await world.standin.attachment(attachment["url"])
     assert len(data) == attachment["size"]
     return data
 

@@ -63,7 +63,7 @@ async def round_delivered(
         owed = await outbox.pending(world.db, round_id)
         return view.state is not RoundState.RUNNING and not owed
 
-    await world.sandbox.wait_for(settled, timeout=STORM_TIMEOUT)
+    await world.standin.wait_for(settled, timeout=STORM_TIMEOUT)
     messages = await world.messages()
     for number in range(1, total + 1):
         found = [m for m in messages if titled(f"Question {number} of {total}")(m)]
@@ -83,18 +83,18 @@ async def test_a_storm_of_429s_on_edits_delays_reveals_and_loses_none(
     world = bot_world
     await world.command(world.owner, "quiz start", pack="mini", questions=2, seconds=5)
     view = await running_round(world)
-    await world.sandbox.inject_fault(EDIT_MESSAGE, status=429, retry_after=0.5, count=20)
+    await world.standin.inject_fault(EDIT_MESSAGE, status=429, retry_after=0.5, count=20)
     await round_delivered(world, view.id, total=2)
     ended = await rounds.get_round(world.db, view.id)
     assert ended.state is RoundState.FINISHED
-    statuses = [r["status"] for r in await world.sandbox.request_log() if r["method"] == "PATCH"]
+    statuses = [r["status"] for r in await world.standin.request_log() if r["method"] == "PATCH"]
     assert statuses.count(429) == 20  # the storm hit the reveals, and the round outlived it
 
 
 async def test_a_slow_post_does_not_eat_into_the_question_time(bot_world: QuizWorld) -> None:
     world = bot_world
     member = next(m for m in world.members if world.locales[m] == "en-US")
-    await world.sandbox.inject_fault(POST_MESSAGE, delay=7.0)  # longer than the question lasts
+    await world.standin.inject_fault(POST_MESSAGE, delay=7.0)  # longer than the question lasts
     await world.command(world.owner, "quiz start", pack="mini", seconds=5)
     view = await running_round(world)
     first = await question_message(world, 1, 3)
@@ -125,7 +125,7 @@ async def test_the_database_away_while_a_question_closes_only_delays_the_round(
             late = utc_now() > closes_at + timedelta(seconds=1.5)
             return late and (await rounds.get_round(world.db, view.id)).question_open
 
-        await world.sandbox.wait_for(failing_to_close, timeout=15)
+        await world.standin.wait_for(failing_to_close, timeout=15)
     finally:
         await change_behind_the_bots_back(
             world, "ALTER TABLE round_deliveries_away RENAME TO round_deliveries"
@@ -158,7 +158,7 @@ async def test_postgresql_cut_while_a_question_closes_only_delays_the_round(
     _, view = await round_at_its_first_question(world, seconds=5, questions=2)
     assert view.closes_at is not None
     closes_at = view.closes_at
-    await world.sandbox.wait_for(lambda: utc_now() > closes_at - timedelta(seconds=1), timeout=10)
+    await world.standin.wait_for(lambda: utc_now() > closes_at - timedelta(seconds=1), timeout=10)
     await cut_database.cut_for(5.0)
     await round_delivered(world, view.id, total=2)
     assert cut_database.refused > 0  # the bot did try, and was turned away
@@ -172,7 +172,7 @@ async def test_a_crash_after_closing_a_question_still_reveals_it_once(
     await world.stop_bot()
     # What the crashed process committed before it could edit the reveal:
     await rounds.close_question(world.db, view.id, 0, utc_now())
-    log_before = len(await world.sandbox.request_log())
+    log_before = len(await world.standin.request_log())
     await world.start_bot()
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
     await question_message(world, 2, 3)
@@ -220,19 +220,19 @@ async def test_a_deleted_channel_ends_the_round_and_tells_who_started_it(
 ) -> None:
     world = bot_world
     _, view = await round_at_its_first_question(world, seconds=5)
-    await world.sandbox.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
+    await world.standin.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
 
     async def ended() -> bool:
         return (await rounds.get_round(world.db, view.id)).state is RoundState.STOPPED
 
-    await world.sandbox.wait_for(ended, timeout=15)
-    dm = await world.sandbox.dm_channel(world.owner)
+    await world.standin.wait_for(ended, timeout=15)
+    dm = await world.standin.dm_channel(world.owner)
 
     async def told() -> bool:
-        return bool(await world.sandbox.messages(dm, as_user=world.owner))
+        return bool(await world.standin.messages(dm, as_user=world.owner))
 
-    await world.sandbox.wait_for(told, timeout=10)
-    (message,) = await world.sandbox.messages(dm, as_user=world.owner)
+    await world.standin.wait_for(told, timeout=10)
+    (message,) = await world.standin.messages(dm, as_user=world.owner)
     assert message["content"] == tr(
         "en-US",
         "round.ended_for_you",

@@ -65,11 +65,11 @@ async def test_unequal_teams_rank_by_points_per_member_and_survive_a_restart(
     world = bot_world
     english = [m for m in world.members if world.locales[m].startswith("en")]
     who = dict(zip(PLAYS, english, strict=False))
-    red = (await world.sandbox.add_role(world.guild_id, "Red"))["id"]
-    blue = (await world.sandbox.add_role(world.guild_id, "Blue"))["id"]
+    red = (await world.standin.add_role(world.guild_id, "Red"))["id"]
+    blue = (await world.standin.add_role(world.guild_id, "Blue"))["id"]
     for name, roles in {"a": [red], "b": [red], "e": [blue, red], "d": [blue]}.items():
         for role in roles:
-            await world.sandbox.give_role(world.guild_id, who[name], role)
+            await world.standin.give_role(world.guild_id, who[name], role)
 
     teams_typed = f"<@&{red}>, <@&{blue}>"
     report = await world.command(
@@ -89,8 +89,8 @@ async def test_unequal_teams_rank_by_points_per_member_and_survive_a_restart(
 
     await question(world, view, 1)  # posted by the process about to stop
     await world.stop_bot()
-    await world.sandbox.give_role(world.guild_id, who["d"], red)  # too late to change teams
-    await world.sandbox.give_role(world.guild_id, who["h"], blue)
+    await world.standin.give_role(world.guild_id, who["d"], red)  # too late to change teams
+    await world.standin.give_role(world.guild_id, who["h"], blue)
     await world.start_bot()
     said = await play(world, view, 1, who)
     assert said["d"].endswith(f"\nYou play for <@&{blue}>.")
@@ -118,7 +118,7 @@ async def test_unequal_teams_rank_by_points_per_member_and_survive_a_restart(
         who["h"]: 1,
         who["g"]: None,
     }
-    roles_named = {role for mention in await world.sandbox.mentions() for role in mention["roles"]}
+    roles_named = {role for mention in await world.standin.mentions() for role in mention["roles"]}
     assert roles_named.isdisjoint({red, blue})  # named in every message, pinged by none
 
 
@@ -158,9 +158,9 @@ async def test_teams_that_name_no_teams_are_refused_and_start_nothing(
     bot_world: QuizWorld, typed: str, key: str, part: str
 ) -> None:
     world = bot_world
-    guild = (await world.sandbox.state())["guilds"][0]
+    guild = (await world.standin.state())["guilds"][0]
     bot_role = next(r["id"] for r in guild["roles"] if r["name"] == "quizbot")
-    red = (await world.sandbox.add_role(world.guild_id, "Red"))["id"]
+    red = (await world.standin.add_role(world.guild_id, "Red"))["id"]
     filled = typed.format(red=f"<@&{red}>", everyone=f"<@&{world.guild_id}>", bot=bot_role)
     report = await world.command(world.owner, "quiz start", pack="mini", teams=filled)
     [response] = report["responses"]

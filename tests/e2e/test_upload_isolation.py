@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.quiz.packs.library import load_library
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from tests.e2e.conftest import REPO, TIMEOUT, Json, content_of
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
 from tests.parses import PATHOLOGICAL
@@ -37,9 +37,9 @@ class Seat:
     channel_id: int
 
 
-async def seats(sandbox: Sandbox) -> tuple[Seat, Seat]:
+async def seats(standin: StandInClient) -> tuple[Seat, Seat]:
     """The owner (a moderator) of the first server, and a member of the second."""
-    first, second = (await sandbox.state())["guilds"]
+    first, second = (await standin.state())["guilds"]
 
     def quiz_channel(guild: Json) -> int:
         return int(next(c["id"] for c in guild["channels"] if c["name"] == "quiz"))
@@ -59,7 +59,7 @@ async def bot_process(
     lines (read on as it goes), and stops it with SIGINT, as Ctrl-C does, on leaving."""
     env = {
         **os.environ,
-        "DISCORD_TOKEN": "sandbox-token",
+        "DISCORD_TOKEN": "standin-token",
         "DATABASE_URL": database_url,
         "QUIZBOT_LOG_LEVEL": "INFO",
         "QUIZBOT_QUIZ_DIR": str(quiz_dir),  # the shipped packs only, whatever quizzes/ holds
@@ -102,27 +102,27 @@ async def _logged(lines: list[str], process: asyncio.subprocess.Process, wanted:
         await asyncio.sleep(0.05)
 
 
-async def answered_or_failed(sandbox: Sandbox, interaction_id: int) -> Json:
+async def answered_or_failed(standin: StandInClient, interaction_id: int) -> Json:
     """The interaction's report once the bot answered it, or once Discord would have shown
     "This interaction failed" (no answer within 3 s)."""
 
     async def decided() -> Json:
-        report = await sandbox.interaction(interaction_id)
+        report = await standin.interaction(interaction_id)
         return report if report["responses"] or report["failed"] else {}
 
-    return await sandbox.wait_for(decided, timeout=TIMEOUT)
+    return await standin.wait_for(decided, timeout=TIMEOUT)
 
 
-async def answered(sandbox: Sandbox, interaction_id: int) -> Json:
+async def answered(standin: StandInClient, interaction_id: int) -> Json:
     """The interaction's report once everything it says is in (a deferral's followup too)."""
 
     async def settled() -> Json:
-        report = await sandbox.interaction(interaction_id)
+        report = await standin.interaction(interaction_id)
         bodies = [response["body"] for response in report["responses"]]
         deferred = bool(bodies) and bodies[0].get("type") == 5  # "thinking"
         return report if bodies and (not deferred or len(bodies) > 1) else {}
 
-    return await sandbox.wait_for(settled, timeout=TIMEOUT)
+    return await standin.wait_for(settled, timeout=TIMEOUT)
 
 
 async def test_a_slow_upload_in_one_server_stalls_no_other_server(
@@ -130,25 +130,25 @@ async def test_a_slow_upload_in_one_server_stalls_no_other_server(
 ) -> None:
     built_in = load_library(SHIPPED_PACK_FILES).packs
     title = next(iter(built_in.values())).title.get("en-US")
-    async with Sandbox.start(guilds=2, members=3) as sandbox:
-        moderator, member = await seats(sandbox)
+    async with StandInClient.start(guilds=2, members=3) as standin:
+        moderator, member = await seats(standin)
         quiz_dir = copy_shipped_packs(tmp_path / "quizzes")
-        async with bot_process(sandbox.url, database_url, quiz_dir) as log:
-            file_id = await sandbox.attach(moderator.channel_id, "slow.yaml", PATHOLOGICAL)
-            upload = await sandbox.command(
+        async with bot_process(standin.url, database_url, quiz_dir) as log:
+            file_id = await standin.attach(moderator.channel_id, "slow.yaml", PATHOLOGICAL)
+            upload = await standin.command(
                 moderator.user_id, moderator.channel_id, "quiz pack upload", file=file_id
             )
-            await sandbox.wait_for_response(upload, timeout=TIMEOUT)  # deferred: checking now
+            await standin.wait_for_response(upload, timeout=TIMEOUT)  # deferred: checking now
             meanwhile: list[Json] = []
             later: list[Json] = []
             deadline = asyncio.get_running_loop().time() + TIMEOUT
             while len(later) < LATER_ASKS:
                 assert asyncio.get_running_loop().time() < deadline, "the upload got no answer"
-                upload_done = len((await sandbox.interaction(upload))["responses"]) > 1
-                asked = await sandbox.command(member.user_id, member.channel_id, "quiz packs")
-                report = await answered_or_failed(sandbox, asked)
+                upload_done = len((await standin.interaction(upload))["responses"]) > 1
+                asked = await standin.command(member.user_id, member.channel_id, "quiz packs")
+                report = await answered_or_failed(standin, asked)
                 (later if upload_done else meanwhile).append(report)
-            outcome = await answered(sandbox, upload)
+            outcome = await answered(standin, upload)
     said = "\n".join(content_of(response) for response in outcome["responses"]).strip()
     assert said.startswith(("The pack was not stored", "This file took too long to check")), said
     assert all(flags & EPHEMERAL for flags in flags_of(outcome))

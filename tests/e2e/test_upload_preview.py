@@ -103,17 +103,17 @@ async def test_cancel_stores_nothing_and_a_forged_click_changes_nothing(
     assert found is not None
     # The Confirm's custom_id sent from another message (the member's own) is refused there.
     other = await run(world, place, "quiz packs")
-    asked = await world.sandbox.forge_click(
+    asked = await world.standin.forge_click(
         place.moderator, other["responses"][-1]["message_id"], found[1]
     )
-    forged = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    forged = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     assert await said_in(world, forged) == "This button doesn't belong here, so nothing was done."
     assert await stored_packs(world) == []
     cancelled = await press(world, place, report, UPLOAD_CANCEL)
     assert await said_in(world, cancelled) == "Cancelled: nothing was stored."
     # The Confirm of a cancelled preview, sent anyway, finds nothing to store.
-    asked = await world.sandbox.forge_click(place.moderator, found[0], found[1])
-    late = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    asked = await world.standin.forge_click(place.moderator, found[0], found[1])
+    late = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     assert "nothing was done" in await said_in(world, late)  # its message no longer carries it
     assert await stored_packs(world) == []
 
@@ -151,7 +151,7 @@ async def test_an_exported_pack_uploads_again_as_the_same_pack(world: QuizWorld)
     assert said.startswith("Pack `capitals` as YAML. Edit it in any editor, then upload it")
     (attachment,) = attachments_of(exported)
     assert attachment["filename"] == "capitals.yaml"
-    data = await world.sandbox.attachment(attachment["url"])
+    data = await world.standin.attachment(attachment["url"])
     # Moved to another server, and uploaded again where it came from: the same pack both times.
     moved = await said_in(world, await upload(world, there, data, "capitals.yaml"))
     assert moved.startswith("Pack **Capitals** (`capitals`) is stored for this server")
@@ -172,7 +172,7 @@ async def test_an_exported_pack_uploads_again_as_the_same_pack(world: QuizWorld)
     # A built-in pack exports too, as the pack it is.
     built_in = await run(world, here, "quiz pack export", pack="mini")
     (attachment,) = attachments_of(built_in)
-    written = await world.sandbox.attachment(attachment["url"])
+    written = await world.standin.attachment(attachment["url"])
     mini = world.library.get("mini")
     assert mini is not None
     assert replace(parse_pack(written, "mini.yaml"), source="") == replace(mini, source="")
@@ -181,8 +181,8 @@ async def test_an_exported_pack_uploads_again_as_the_same_pack(world: QuizWorld)
 async def test_members_may_not_export_and_unknown_packs_are_named(bot_world: QuizWorld) -> None:
     world = bot_world
     member = world.members[0]
-    asked = await world.sandbox.command(member, world.channel_id, "quiz pack export", pack="mini")
-    report = await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    asked = await world.standin.command(member, world.channel_id, "quiz pack export", pack="mini")
+    report = await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     assert "Only moderators can do that" in await said_in(world, report)
     unknown = await run(world, home(world), "quiz pack export", pack="nope")
     assert await said_in(world, unknown) == "There is no pack called “nope”. Try /quiz packs."

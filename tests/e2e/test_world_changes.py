@@ -16,27 +16,27 @@ async def question_in(world: QuizWorld, channel: str, as_user: int, number: int 
     heading = titled(f"Question {number} of")
 
     async def posted() -> list[Json]:
-        return [m for m in await world.sandbox.messages(channel, as_user=as_user) if heading(m)]
+        return [m for m in await world.standin.messages(channel, as_user=as_user) if heading(m)]
 
-    return (await world.sandbox.wait_for(posted, TIMEOUT))[-1]
+    return (await world.standin.wait_for(posted, TIMEOUT))[-1]
 
 
 async def test_a_server_that_adds_the_bot_after_it_started_plays_rounds(
     bot_world: QuizWorld,
 ) -> None:
     world = bot_world
-    added = await world.sandbox.add_guild("Late club")
+    added = await world.standin.add_guild("Late club")
     quiz = next(c["id"] for c in added["channels"] if c["name"] == "quiz")
     owner = int(added["owner_id"])
-    asked = await world.sandbox.command(owner, quiz, "quiz start", pack=PLAIN, seconds=60)
-    await world.sandbox.wait_for_response(asked, timeout=TIMEOUT)
+    asked = await world.standin.command(owner, quiz, "quiz start", pack=PLAIN, seconds=60)
+    await world.standin.wait_for_response(asked, timeout=TIMEOUT)
     question = await question_in(world, quiz, owner)
     assert question["guild_id"] == added["id"]
 
 
 async def test_a_channel_made_after_the_bot_started_hosts_a_round(bot_world: QuizWorld) -> None:
     world = bot_world
-    late = (await world.sandbox.add_channel(world.guild_id, "late-quiz"))["id"]
+    late = (await world.standin.add_channel(world.guild_id, "late-quiz"))["id"]
     await world.command(world.owner, "quiz start", pack=PLAIN, seconds=60, channel=late)
     (view,) = await rounds.running_rounds(world.db)
     assert view.channel_id == int(late)
@@ -45,24 +45,24 @@ async def test_a_channel_made_after_the_bot_started_hosts_a_round(bot_world: Qui
 
 async def test_a_deleted_ping_role_is_not_pinged(bot_world: QuizWorld) -> None:
     world = bot_world
-    role = (await world.sandbox.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
+    role = (await world.standin.add_role(world.guild_id, "Quizzers", mentionable=True))["id"]
     await world.command(world.owner, "quiz settings", ping_role=role)
-    await world.sandbox.remove_role(world.guild_id, role)
+    await world.standin.remove_role(world.guild_id, role)
     started = await world.command(world.owner, "quiz start", pack=PLAIN, seconds=60)
     assert f"<@&{role}>" not in str(started["responses"][0]["body"])
-    assert [m for m in await world.sandbox.mentions() if m["roles"]] == []
+    assert [m for m in await world.standin.mentions() if m["roles"]] == []
 
 
 async def test_a_round_goes_on_across_an_outage_of_its_server(bot_world: QuizWorld) -> None:
     world = bot_world
     await world.command(world.owner, "quiz start", pack=PLAIN, seconds=60)
     await question_in(world, str(world.channel_id), world.owner)
-    await world.sandbox.guild_outage(world.guild_id)
+    await world.standin.guild_outage(world.guild_id)
     assert world.bot is not None
     guild = world.bot.get_guild(world.guild_id)
-    await world.sandbox.wait_for(lambda: guild is not None and guild.unavailable, TIMEOUT)
-    await world.sandbox.guild_recovered(world.guild_id)
-    await world.sandbox.wait_for(
+    await world.standin.wait_for(lambda: guild is not None and guild.unavailable, TIMEOUT)
+    await world.standin.guild_recovered(world.guild_id)
+    await world.standin.wait_for(
         lambda: (
             (back := world.bot.get_guild(world.guild_id)) is not None  # type: ignore[union-attr]
             and not back.unavailable

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 CHROMIUM = os.environ.get("QUIZBOT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [  # without the background-networking ones Chromium reaches out, and is refused here
-    "--no-sandbox",
+    "--no-standin",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",
@@ -67,7 +67,7 @@ def opened_page(
 
 
 def member_id(playground: Playground, name: str) -> str:
-    members = playground.call("GET", "/_sandbox/state")["guilds"][0]["members"]
+    members = playground.call("GET", "/_standin/state")["guilds"][0]["members"]
     return next(m["id"] for m in members if m["name"] == name)
 
 
@@ -124,7 +124,7 @@ def wait_until(condition: Callable[[], Any], timeout: float = WAIT_MS / 1000) ->
 
 
 def channel_id(playground: Playground, name: str) -> str:
-    channels = playground.call("GET", "/_sandbox/state")["guilds"][0]["channels"]
+    channels = playground.call("GET", "/_standin/state")["guilds"][0]["channels"]
     return next(c["id"] for c in channels if c["name"] == name)
 
 
@@ -132,8 +132,8 @@ def start_round(playground: Playground, channel: str) -> str:
     """Maria starts a round of one question in `channel` ("#general"); its question's message."""
     started = {"pack": "ring-attention", "questions": 1, "seconds": 120}
     command = {"user": "maria", "channel": channel, "command": "quiz start", "options": started}
-    playground.call("POST", "/_sandbox/interactions/command", command)
-    history = f"/_sandbox/client/messages?user=maria&channel={channel.removeprefix('#')}"
+    playground.call("POST", "/_standin/interactions/command", command)
+    history = f"/_standin/client/messages?user=maria&channel={channel.removeprefix('#')}"
 
     def asked() -> str | None:
         for message in playground.call("GET", history):
@@ -146,8 +146,8 @@ def start_round(playground: Playground, channel: str) -> str:
 
 def stop_round(playground: Playground, channel: str) -> None:
     stopped = {"user": "maria", "channel": channel, "command": "quiz stop"}
-    asked = playground.call("POST", "/_sandbox/interactions/command", stopped)
-    wait_until(lambda: playground.call("GET", f"/_sandbox/interactions/{asked['id']}")["responses"])
+    asked = playground.call("POST", "/_standin/interactions/command", stopped)
+    wait_until(lambda: playground.call("GET", f"/_standin/interactions/{asked['id']}")["responses"])
 
 
 def plain(text: str) -> str:

@@ -117,10 +117,10 @@ def playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Playground]
 
 def no_failures(playground: Playground) -> None:
     """What a playground session must never show: failed interactions, 429s, spec failures."""
-    failed = [i for i in playground.call("GET", "/_sandbox/interactions") if i["failed"]]
+    failed = [i for i in playground.call("GET", "/_standin/interactions") if i["failed"]]
     assert failed == [], "interactions that got no answer in time"
-    assert playground.call("GET", "/_sandbox/rate-limits")["sent_429"] == 0
-    assert playground.call("GET", "/_sandbox/openapi-failures") == []
+    assert playground.call("GET", "/_standin/rate-limits")["sent_429"] == 0
+    assert playground.call("GET", "/_standin/openapi-failures") == []
 
 
 @pytest.fixture(scope="module")

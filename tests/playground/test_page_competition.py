@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("pag
 
 
 def team_of(playground: Playground, name: str) -> str:
-    guild = playground.call("GET", "/_sandbox/state")["guilds"][0]
+    guild = playground.call("GET", "/_standin/state")["guilds"][0]
     names = {role["id"]: role["name"] for role in guild["roles"]}
     member = next(m for m in guild["members"] if m["name"] == name)
     [team] = [names[r] for r in member["roles"] if names[r] in {"Red", "Blue"}]

@@ -30,11 +30,11 @@ MINUTE, HOUR, DAY = 60, 3600, 86400
 
 
 def stand_in_now(playground: Playground) -> dt.datetime:
-    return dt.datetime.fromisoformat(playground.call("GET", "/_sandbox/clock")["now"])
+    return dt.datetime.fromisoformat(playground.call("GET", "/_standin/clock")["now"])
 
 
 def lead(playground: Playground) -> float:
-    return float(playground.call("GET", "/_sandbox/clock")["offset_s"])
+    return float(playground.call("GET", "/_standin/clock")["offset_s"])
 
 
 def create_event(playground: Playground, name: str, hours_ahead: float) -> dict[str, Any]:
@@ -49,13 +49,13 @@ def create_event(playground: Playground, name: str, hours_ahead: float) -> dict[
         "scheduled_end_time": (start + dt.timedelta(minutes=30)).isoformat(),
     }
     event: dict[str, Any] = playground.call(
-        "POST", "/_sandbox/scheduled-events", {"user": "ada", "event": body}
+        "POST", "/_standin/scheduled-events", {"user": "ada", "event": body}
     )
     return event
 
 
 def interested_names(playground: Playground, event_id: str) -> list[str]:
-    listed = playground.call("GET", "/_sandbox/scheduled-events")
+    listed = playground.call("GET", "/_standin/scheduled-events")
     return [u["name"] for u in next(e for e in listed if e["id"] == event_id)["users"]]
 
 
@@ -87,7 +87,7 @@ def test_an_event_appears_and_interested_adds_the_member_and_takes_it_back(
         expect(shown.locator(".event-count")).to_have_text("1 interested")
         assert interested_names(playground, event["id"]) == ["maria"]
         playground.call(
-            "POST", f"/_sandbox/scheduled-events/{event['id']}/interested", {"user": "ben"}
+            "POST", f"/_standin/scheduled-events/{event['id']}/interested", {"user": "ben"}
         )
         expect(shown.locator(".event-count")).to_have_text("2 interested")  # Ben's, live
         button.click()

@@ -71,14 +71,14 @@ def test_a_pack_is_written_in_the_pages_modals(page: Page, playground: Playgroun
 
 def test_a_closed_modal_sends_nothing(page: Page, playground: Playground) -> None:
     become(page, playground, "maria")
-    before = len(playground.call("GET", "/_sandbox/interactions"))
+    before = len(playground.call("GET", "/_standin/interactions"))
     run_command(page, "/quiz question ad", {"pack": "page-cities"})
     # visible: the page is the module's, and the last test's modal, hidden, had the same title
     expect(page.locator("#modal")).to_be_visible()
     expect(page.locator("#modal h2")).to_have_text("Question in English (1 of 1)")
     page.click("#modal .modal-cancel")
     expect(page.locator("#modal")).to_be_hidden()
-    after = playground.call("GET", "/_sandbox/interactions")[before:]
+    after = playground.call("GET", "/_standin/interactions")[before:]
     # The command alone: the closed modal made no interaction. Typing the pack sends
     # autocompletes (as Discord's client does), as many as the page's timing makes.
     made = [interaction["type"] for interaction in after if interaction["type"] != AUTOCOMPLETE]

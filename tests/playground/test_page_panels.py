@@ -96,7 +96,7 @@ def test_a_clicked_button_is_busy_until_the_bot_answers_not_a_timer_longer(
         answers = ben.locator(f'li[data-id="{asked}"] button[data-custom-id^="qa:"]')
         answers.first.click()
         expect(ben.locator("li.ephemeral", has_text="Locked in")).to_be_visible()
-        ben.route("**/_sandbox/interactions/component", reply_first(playground))
+        ben.route("**/_standin/interactions/component", reply_first(playground))
         ben.clock.pause_at(ben.evaluate("() => Date.now()") + 1000)
         second = answers.nth(1)
         second.click()
@@ -112,7 +112,7 @@ def reply_first(playground: Playground) -> Callable[[Route], None]:
     def hold(route: Route) -> None:
         answer = route.fetch()
         click = answer.json()["id"]
-        wait_until(lambda: playground.call("GET", f"/_sandbox/interactions/{click}")["responses"])
+        wait_until(lambda: playground.call("GET", f"/_standin/interactions/{click}")["responses"])
         route.fulfill(response=answer)
 
     return hold

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e, pytest.mark.xdist_group("pag
 def test_discord_payloads_render_as_the_discord_client_shows_them(
     page: Page, playground: Playground
 ) -> None:
-    guild = playground.call("GET", "/_sandbox/state")["guilds"][0]
+    guild = playground.call("GET", "/_standin/state")["guilds"][0]
     channel = {c["name"]: c["id"] for c in guild["channels"]}
     moderator = next(r["id"] for r in guild["roles"] if r["name"] == "Moderator")
     become(page, playground, "ben")

@@ -29,7 +29,7 @@ def wait_for(condition: Callable[[], Any], timeout: float = ROUND_S) -> Any:
 
 
 def messages(playground: Playground, user: str) -> list[dict[str, Any]]:
-    return playground.call("GET", f"/_sandbox/client/messages?user={user}&channel=quiz")
+    return playground.call("GET", f"/_standin/client/messages?user={user}&channel=quiz")
 
 
 def titled(playground: Playground, prefix: str) -> dict[str, Any] | None:
@@ -59,7 +59,7 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         assert crowd["enabled"]
         started = first.call(
             "POST",
-            "/_sandbox/interactions/command",
+            "/_standin/interactions/command",
             {
                 "user": "maria",  # the seeded Moderator, by name
                 "channel": "#quiz",
@@ -94,19 +94,19 @@ def test_a_crowd_plays_a_round_and_a_second_start_finds_it(tmp_path: Path) -> No
         assert titled(second, "Standings") == standings
         asked = second.call(
             "POST",
-            "/_sandbox/interactions/command",
+            "/_standin/interactions/command",
             {"user": "crowd-1", "channel": "quiz", "command": "leaderboard"},
         )
         report = wait_for(
             lambda: (
-                (r := second.call("GET", f"/_sandbox/interactions/{asked['id']}"))["responses"]
+                (r := second.call("GET", f"/_standin/interactions/{asked['id']}"))["responses"]
                 and r
             )
         )
         board = str(report["responses"])
         crowd_ids = [
             m["id"]
-            for m in second.call("GET", "/_sandbox/state")["guilds"][0]["members"]
+            for m in second.call("GET", "/_standin/state")["guilds"][0]["members"]
             if m["name"].startswith("crowd-")
         ]
         assert len(crowd_ids) == CROWD
@@ -121,13 +121,13 @@ def test_the_clock_keeps_its_lead_from_one_start_to_the_next(tmp_path: Path) -> 
     that is not one is named, and the clock starts at the real time."""
     first = running_playground(tmp_path)
     try:
-        assert first.call("GET", "/_sandbox/clock")["offset_s"] == 0
-        first.call("POST", "/_sandbox/clock", {"advance_s": 86400})
+        assert first.call("GET", "/_standin/clock")["offset_s"] == 0
+        first.call("POST", "/_standin/clock", {"advance_s": 86400})
     finally:
         assert first.stop() == 0
     second = running_playground(tmp_path)
     try:
-        assert second.call("GET", "/_sandbox/clock")["offset_s"] == 86400
+        assert second.call("GET", "/_standin/clock")["offset_s"] == 86400
         assert not [line for line in second.said if "the clock starts" in line]
     finally:
         assert second.stop() == 0
@@ -136,7 +136,7 @@ def test_the_clock_keeps_its_lead_from_one_start_to_the_next(tmp_path: Path) -> 
     clock_file.write_text("{ not json", encoding="utf-8")
     third = running_playground(tmp_path)
     try:
-        assert third.call("GET", "/_sandbox/clock")["offset_s"] == 0
+        assert third.call("GET", "/_standin/clock")["offset_s"] == 0
     finally:
         assert third.stop() == 0
     assert (

@@ -15,8 +15,8 @@ from discord import app_commands
 from discord.webhook.async_ import async_context, interaction_response_params
 
 from bot.app.runtime.discord_url import point_discord_at
-from standin.config import Limits, SandboxConfig
-from standin.driver import Sandbox
+from standin.config import Limits, StandInConfig
+from standin.driver import StandInClient
 from tests.standin.scheduling import Rest
 
 LONG_LABEL = "x" * 81
@@ -112,7 +112,7 @@ class MiniBot(discord.Client):
 @contextlib.asynccontextmanager
 async def running(bot: discord.Client) -> Any:
     """The bot connected and ready; closed again on exit."""
-    task = asyncio.create_task(bot.start("sandbox-token"))
+    task = asyncio.create_task(bot.start("standin-token"))
     try:
         await asyncio.wait_for(bot.wait_until_ready(), READY_SECONDS)
         yield bot
@@ -123,16 +123,16 @@ async def running(bot: discord.Client) -> Any:
 
 
 @contextlib.asynccontextmanager
-async def started(guilds: int, members: int, **limits: Any) -> AsyncIterator[Sandbox]:
-    config = SandboxConfig(limits=Limits(**limits))
-    async with Sandbox.start(guilds=guilds, members=members, config=config) as sandbox:
-        point_discord_at(sandbox.url)
-        yield sandbox
+async def started(guilds: int, members: int, **limits: Any) -> AsyncIterator[StandInClient]:
+    config = StandInConfig(limits=Limits(**limits))
+    async with StandInClient.start(guilds=guilds, members=members, config=config) as standin:
+        point_discord_at(standin.url)
+        yield standin
 
 
 @pytest.fixture
-def start_sandbox() -> Callable[..., Any]:
-    """`async with start_sandbox(guilds, members, **limits) as sandbox:` with its own limits."""
+def start_standin() -> Callable[..., Any]:
+    """`async with start_standin(guilds, members, **limits) as standin:` with its own limits."""
     return started
 
 
@@ -143,21 +143,21 @@ def run_bot() -> Callable[..., Any]:
 
 
 @pytest.fixture
-async def sandbox() -> AsyncIterator[Sandbox]:
+async def standin() -> AsyncIterator[StandInClient]:
     async with started(guilds=2, members=5) as fresh:
         yield fresh
 
 
 @pytest.fixture
-async def bot(sandbox: Sandbox) -> AsyncIterator[MiniBot]:
+async def bot(standin: StandInClient) -> AsyncIterator[MiniBot]:
     async with running(MiniBot()) as ready:
         yield ready
 
 
 @pytest.fixture
-async def place(sandbox: Sandbox) -> dict[str, Any]:
+async def place(standin: StandInClient) -> dict[str, Any]:
     """The first guild's #general and three ordinary members of it."""
-    guild = (await sandbox.state())["guilds"][0]
+    guild = (await standin.state())["guilds"][0]
     members = [m["id"] for m in guild["members"] if m["name"].startswith("member-")]
     channel = next(c["id"] for c in guild["channels"] if c["name"] == "general")
     return {
@@ -170,7 +170,7 @@ async def place(sandbox: Sandbox) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def rest(sandbox: Sandbox) -> AsyncIterator[Rest]:
-    """The bot's REST calls to `sandbox` as raw HTTP."""
+async def rest(standin: StandInClient) -> AsyncIterator[Rest]:
+    """The bot's REST calls to `standin` as raw HTTP."""
     async with aiohttp.ClientSession() as http:
-        yield Rest(sandbox.url, http)
+        yield Rest(standin.url, http)

@@ -15,11 +15,11 @@ from typing import Any
 
 import aiohttp
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.model import Json
 from standin.permissions import ATTACH_FILES, EMBED_LINKS, READ_MESSAGE_HISTORY, SEND_MESSAGES
 
-BOT = {"Authorization": "Bot sandbox-token"}
+BOT = {"Authorization": "Bot standin-token"}
 ROLE = 0
 
 
@@ -35,7 +35,7 @@ class Request:
 class Place:
     """A guild with a channel for each permission taken from the bot (its role's overwrite)."""
 
-    sandbox: Sandbox
+    standin: StandInClient
     http: aiohttp.ClientSession
     guild: Json
     channels: dict[str, str]
@@ -44,7 +44,7 @@ class Place:
 
     async def send(self, request: Request) -> tuple[int, Any]:
         """The request as the bot sends it: its status and JSON reply (None for 204)."""
-        url = f"{self.sandbox.url}/api/v10{request.path}"
+        url = f"{self.standin.url}/api/v10{request.path}"
         data: aiohttp.FormData | None = None
         body = request.body
         if request.files:
@@ -75,8 +75,8 @@ DENIED = {
 }
 
 
-async def place_in(sandbox: Sandbox, http: aiohttp.ClientSession) -> Place:
-    state = await sandbox.state()
+async def place_in(standin: StandInClient, http: aiohttp.ClientSession) -> Place:
+    state = await standin.state()
     guild = state["guilds"][0]
     bot_role = next(r["id"] for r in guild["roles"] if r["name"] == "quizbot")
     channels = {c["name"]: c["id"] for c in guild["channels"]}
@@ -86,8 +86,8 @@ async def place_in(sandbox: Sandbox, http: aiohttp.ClientSession) -> Place:
             {"id": bot_role, "type": ROLE, "deny": denied},
             {"id": guild["id"], "type": ROLE, "deny": denied},
         ]
-        channels[name] = (await sandbox.add_channel(guild["id"], name, overwrites))["id"]
-    return Place(sandbox, http, guild, channels, state["application_id"], bot_role)
+        channels[name] = (await standin.add_channel(guild["id"], name, overwrites))["id"]
+    return Place(standin, http, guild, channels, state["application_id"], bot_role)
 
 
 Build = Callable[[Place], Awaitable[Request]]

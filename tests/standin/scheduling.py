@@ -19,7 +19,7 @@ from referencing.jsonschema import DRAFT202012
 
 from standin.openapi import spec_path
 
-BOT = {"Authorization": "Bot sandbox-token"}
+BOT = {"Authorization": "Bot standin-token"}
 READY_S = 10.0
 Json = dict[str, Any]
 
@@ -92,7 +92,7 @@ async def connected(client: discord.Client) -> AsyncIterator[discord.Client]:
     """`client` connected to the stand-in (pointed at already) and ready; closed on exit."""
     import asyncio  # noqa: PLC0415
 
-    task = asyncio.create_task(client.start("sandbox-token"))
+    task = asyncio.create_task(client.start("standin-token"))
     try:
         await asyncio.wait_for(client.wait_until_ready(), READY_S)
         yield client

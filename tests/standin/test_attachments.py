@@ -12,7 +12,7 @@ import aiohttp
 import discord
 import pytest
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from tests.pictures import picture
 from tests.standin.conftest import PICTURE
 
@@ -21,36 +21,36 @@ SQUARE = picture()
 
 
 async def test_a_response_with_a_file_keeps_its_bytes(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
-    interaction_id = await sandbox.command(place["alice"], place["channel"], "picture")
-    await sandbox.wait_for_response(interaction_id)
-    [message] = await sandbox.messages(place["channel"], as_user=place["bob"])
+    interaction_id = await standin.command(place["alice"], place["channel"], "picture")
+    await standin.wait_for_response(interaction_id)
+    [message] = await standin.messages(place["channel"], as_user=place["bob"])
     [attachment] = message["attachments"]
     assert (attachment["filename"], attachment["size"]) == ("picture.png", len(PICTURE))
     assert attachment["content_type"] == "image/png"
-    assert await sandbox.attachment(attachment["url"]) == PICTURE
-    assert await sandbox.openapi_failures() == []
+    assert await standin.attachment(attachment["url"]) == PICTURE
+    assert await standin.openapi_failures() == []
 
 
 async def test_a_posted_file_stays_through_an_edit_until_removed(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
     channel = bot.get_channel(int(place["channel"]))
     sent = await channel.send("notes", file=discord.File(io.BytesIO(NOTES), filename="notes.txt"))
     # discord.py reads the attachment back from the stand-in's answer.
     assert [(a.filename, a.size) for a in sent.attachments] == [("notes.txt", len(NOTES))]
-    assert await sandbox.attachment(sent.attachments[0].url) == NOTES
+    assert await standin.attachment(sent.attachments[0].url) == NOTES
     edited = await sent.edit(content="notes, edited")
     assert [a.filename for a in edited.attachments] == ["notes.txt"]
     emptied = await edited.edit(attachments=[])
     assert emptied.attachments == []
-    assert await sandbox.openapi_failures() == []
+    assert await standin.openapi_failures() == []
 
 
-async def test_a_file_over_the_size_limit_is_refused(start_sandbox: Any, run_bot: Any) -> None:
-    async with start_sandbox(1, 1, attachment_size_limit=len(NOTES) - 1) as sandbox:
-        state = await sandbox.state()
+async def test_a_file_over_the_size_limit_is_refused(start_standin: Any, run_bot: Any) -> None:
+    async with start_standin(1, 1, attachment_size_limit=len(NOTES) - 1) as standin:
+        state = await standin.state()
         general = next(c for c in state["guilds"][0]["channels"] if c["name"] == "general")
         async with run_bot() as bot:
             channel = bot.get_channel(int(general["id"]))
@@ -82,26 +82,26 @@ def media_of(message: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_a_layout_shows_its_attachment_unfurled_and_an_edit_keeps_it(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
     channel = bot.get_channel(int(place["channel"]))
     square = discord.File(io.BytesIO(SQUARE), filename="square.png", description="A teal square")
     sent = await channel.send(view=gallery("square.png"), file=square)
-    [seen] = await sandbox.messages(place["channel"], as_user=place["bob"])
+    [seen] = await standin.messages(place["channel"], as_user=place["bob"])
     media = media_of(seen)
     [attachment] = seen["attachments"]
     assert media["url"] == attachment["url"] != "attachment://square.png"
     assert (media["attachment_id"], media["content_type"]) == (attachment["id"], "image/png")
     assert attachment["description"] == "A teal square"
-    assert await sandbox.attachment(media["url"]) == SQUARE
+    assert await standin.attachment(media["url"]) == SQUARE
     await sent.edit(view=gallery("square.png"))  # no attachments given: the file stays
-    [edited] = await sandbox.messages(place["channel"], as_user=place["bob"])
+    [edited] = await standin.messages(place["channel"], as_user=place["bob"])
     assert media_of(edited)["url"] == attachment["url"]
-    assert await sandbox.openapi_failures() == []
+    assert await standin.openapi_failures() == []
 
 
 async def test_a_layout_naming_no_attachment_of_its_message_is_refused(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
     channel = bot.get_channel(int(place["channel"]))
     with pytest.raises(discord.HTTPException) as refused:
@@ -117,7 +117,7 @@ async def test_a_layout_naming_no_attachment_of_its_message_is_refused(
 
 
 async def test_an_edit_keeps_the_files_it_lists_by_id_and_adds_new_ones(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
     channel = bot.get_channel(int(place["channel"]))
     sent = await channel.send("notes", file=discord.File(io.BytesIO(NOTES), filename="a.txt"))
@@ -127,13 +127,13 @@ async def test_an_edit_keeps_the_files_it_lists_by_id_and_adds_new_ones(
     assert both.attachments[0].id == sent.attachments[0].id
     only_new = await both.edit(attachments=[both.attachments[1]])
     assert [a.filename for a in only_new.attachments] == ["square.png"]
-    assert await sandbox.openapi_failures() == []
+    assert await standin.openapi_failures() == []
 
 
-async def post_form(sandbox: Sandbox, channel: str, form: aiohttp.FormData) -> dict[str, Any]:
+async def post_form(standin: StandInClient, channel: str, form: aiohttp.FormData) -> dict[str, Any]:
     """A multipart message as a hand-written client sends it; Discord's answer."""
-    url = f"{sandbox.url}/api/v10/channels/{channel}/messages"
-    headers = {"Authorization": "Bot sandbox-token"}
+    url = f"{standin.url}/api/v10/channels/{channel}/messages"
+    headers = {"Authorization": "Bot standin-token"}
     async with (
         aiohttp.ClientSession() as session,
         session.post(url, data=form, headers=headers) as answer,
@@ -159,31 +159,31 @@ def form_with(*files: tuple[str, str | None], payload: object = None) -> aiohttp
     ],
 )
 async def test_a_multipart_body_is_refused_as_discord_refuses_it(
-    sandbox: Sandbox, place: dict[str, Any], files: list[tuple[str, str]], what: str
+    standin: StandInClient, place: dict[str, Any], files: list[tuple[str, str]], what: str
 ) -> None:
-    answer = await post_form(sandbox, place["channel"], form_with(*files))
+    answer = await post_form(standin, place["channel"], form_with(*files))
     assert (answer["status"], answer["code"]) == (400, 50035)
     assert what in json.dumps(answer["errors"])
 
 
 async def test_a_multipart_body_is_checked_against_the_spec_and_its_files_named(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
     bad = form_with(("files[0]", "a.txt"), payload={"content": "x", "flags": "often"})
-    assert (await post_form(sandbox, place["channel"], bad))["status"] == 400
-    (failure,) = await sandbox.openapi_failures()
+    assert (await post_form(standin, place["channel"], bad))["status"] == 400
+    (failure,) = await standin.openapi_failures()
     assert failure["body"]["files[0]"] == f"<{len(NOTES)} bytes>"
     unknown = form_with(("files[0]", "a.txt"), payload={"content": "x", "attachments": [{"id": 3}]})
-    answer = await post_form(sandbox, place["channel"], unknown)
+    answer = await post_form(standin, place["channel"], unknown)
     assert (answer["status"], answer["errors"]["attachments"]["3"]["_errors"][0]["code"]) == (
         400,
         "ATTACHMENT_NOT_FOUND",
     )
 
 
-async def test_the_size_limit_is_per_file(start_sandbox: Any, run_bot: Any) -> None:
-    async with start_sandbox(1, 1, attachment_size_limit=len(NOTES)) as sandbox:
-        state = await sandbox.state()
+async def test_the_size_limit_is_per_file(start_standin: Any, run_bot: Any) -> None:
+    async with start_standin(1, 1, attachment_size_limit=len(NOTES)) as standin:
+        state = await standin.state()
         general = next(c for c in state["guilds"][0]["channels"] if c["name"] == "general")
         async with run_bot() as bot:
             channel = bot.get_channel(int(general["id"]))

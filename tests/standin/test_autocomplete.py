@@ -12,8 +12,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from standin.driver import Sandbox
-from standin.driver_base import SandboxRefusedError
+from standin.driver import StandInClient
+from standin.driver_base import StandInRefusedError
 from standin.interactions import AUTOCOMPLETE_RESULT
 from standin.model import Json
 from tests.standin.conftest import running
@@ -61,26 +61,28 @@ def _options(data: object) -> list[Json]:
 
 
 @pytest.fixture
-async def completer(sandbox: Sandbox) -> AsyncIterator[Completer]:
+async def completer(standin: StandInClient) -> AsyncIterator[Completer]:
     async with running(Completer()) as bot:
         yield bot
 
 
-async def asked(sandbox: Sandbox, place: Json, focused: str, **options: Any) -> tuple[Json, Json]:
+async def asked(
+    standin: StandInClient, place: Json, focused: str, **options: Any
+) -> tuple[Json, Json]:
     """An autocomplete in the place's channel by its first member: the INTERACTION_CREATE's
     `data`, and the report once the bot has answered."""
-    interaction = await sandbox.autocomplete(
+    interaction = await standin.autocomplete(
         place["alice"], place["channel"], "find", focused=focused, **options
     )
-    report = await sandbox.wait_for_response(interaction)
-    assert sandbox.core is not None
-    return sandbox.core.desk.by_id[interaction].payload["data"], report
+    report = await standin.wait_for_response(interaction)
+    assert standin.core is not None
+    return standin.core.desk.by_id[interaction].payload["data"], report
 
 
 async def test_with_nothing_typed_the_focused_option_comes_empty_and_is_answered(
-    sandbox: Sandbox, place: Json, completer: Completer
+    standin: StandInClient, place: Json, completer: Completer
 ) -> None:
-    data, report = await asked(sandbox, place, "pack")
+    data, report = await asked(standin, place, "pack")
     assert data["options"] == [{"name": "pack", "type": 3, "value": "", "focused": True}]
     (answer,) = report["responses"]
     assert answer["type"] == AUTOCOMPLETE_RESULT
@@ -89,18 +91,18 @@ async def test_with_nothing_typed_the_focused_option_comes_empty_and_is_answered
 
 
 async def test_a_required_option_may_still_be_empty_while_another_is_typed(
-    sandbox: Sandbox, place: Json, completer: Completer
+    standin: StandInClient, place: Json, completer: Completer
 ) -> None:
-    data, report = await asked(sandbox, place, "count", count="1", kind="quiz")
+    data, report = await asked(standin, place, "count", count="1", kind="quiz")
     assert [o["name"] for o in data["options"]] == ["kind", "count"]  # no pack yet
     assert report["responses"][0]["type"] == AUTOCOMPLETE_RESULT
     assert completer.seen == [("count", "1", {"kind": "quiz", "count": "1"})]
 
 
 async def test_a_filled_user_option_arrives_as_its_id_without_resolved_data(
-    sandbox: Sandbox, place: Json, completer: Completer
+    standin: StandInClient, place: Json, completer: Completer
 ) -> None:
-    data, _ = await asked(sandbox, place, "pack", pack="mi", who=place["bob"])
+    data, _ = await asked(standin, place, "pack", pack="mi", who=place["bob"])
     assert "resolved" not in data
     assert {"name": "who", "type": 6, "value": str(place["bob"])} in data["options"]
     (_, typed, namespace) = completer.seen[0]
@@ -110,10 +112,10 @@ async def test_a_filled_user_option_arrives_as_its_id_without_resolved_data(
 
 
 async def test_an_option_without_autocomplete_is_never_focused(
-    sandbox: Sandbox, place: Json, completer: Completer
+    standin: StandInClient, place: Json, completer: Completer
 ) -> None:
-    with pytest.raises(SandboxRefusedError, match="has no autocomplete"):
-        await sandbox.autocomplete(place["alice"], place["channel"], "find", focused="kind")
-    with pytest.raises(SandboxRefusedError, match="'pack' is required"):  # a command still is
-        await sandbox.command(place["alice"], place["channel"], "find", kind="quiz")
+    with pytest.raises(StandInRefusedError, match="has no autocomplete"):
+        await standin.autocomplete(place["alice"], place["channel"], "find", focused="kind")
+    with pytest.raises(StandInRefusedError, match="'pack' is required"):  # a command still is
+        await standin.command(place["alice"], place["channel"], "find", kind="quiz")
     assert completer.seen == []

@@ -16,7 +16,7 @@ import aiohttp
 import discord
 import pytest
 
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 
 STARTED_S = 30.0
 HOUR = 3600.0
@@ -27,14 +27,14 @@ def _moment(text: str) -> dt.datetime:
 
 
 async def test_advancing_moves_now_and_what_is_stamped_with_it() -> None:
-    async with Sandbox.start(guilds=1, members=2) as sandbox, aiohttp.ClientSession() as http:
-        before = _moment((await sandbox.clock())["now"])
-        moved = await sandbox.advance_clock(2 * HOUR)
+    async with StandInClient.start(guilds=1, members=2) as standin, aiohttp.ClientSession() as http:
+        before = _moment((await standin.clock())["now"])
+        moved = await standin.advance_clock(2 * HOUR)
         assert moved["offset_s"] == 2 * HOUR
         assert _moment(moved["now"]) - before >= dt.timedelta(hours=2)
-        guild = (await sandbox.state())["guilds"][0]
+        guild = (await standin.state())["guilds"][0]
         channel = next(c["id"] for c in guild["channels"] if c["name"] == "general")
-        url = f"{sandbox.url}/api/v10/channels/{channel}/messages"
+        url = f"{standin.url}/api/v10/channels/{channel}/messages"
         async with http.post(url, json={"content": "hi"}, headers={"Authorization": "Bot t"}) as r:
             message = await r.json()
     # discord.py reads a message's created_at from its id, as from Discord's.
@@ -49,13 +49,13 @@ async def test_advancing_moves_now_and_what_is_stamped_with_it() -> None:
 
 
 async def test_setting_the_clock_goes_to_that_moment() -> None:
-    async with Sandbox.start(guilds=1, members=2) as sandbox:
+    async with StandInClient.start(guilds=1, members=2) as standin:
         athens = dt.timezone(dt.timedelta(hours=2))
         target = dt.datetime.now(athens).replace(microsecond=0) + dt.timedelta(days=3)
-        moved = await sandbox.set_clock(target)
+        moved = await standin.set_clock(target)
         assert abs(_moment(moved["now"]) - target) < dt.timedelta(seconds=1)
         assert moved["offset_s"] == pytest.approx(3 * 24 * HOUR, abs=2)
-        later = await sandbox.set_clock(target + dt.timedelta(minutes=5))
+        later = await standin.set_clock(target + dt.timedelta(minutes=5))
         assert later["offset_s"] == pytest.approx(moved["offset_s"] + 300, abs=2)
 
 
@@ -74,36 +74,36 @@ async def test_setting_the_clock_goes_to_that_moment() -> None:
     ],
 )
 async def test_the_clock_refuses_to_go_back_or_anywhere_unclear(body: dict, said: str) -> None:
-    async with Sandbox.start(guilds=1, members=2) as sandbox, aiohttp.ClientSession() as http:
-        async with http.post(f"{sandbox.url}/_sandbox/clock", json=body) as reply:
+    async with StandInClient.start(guilds=1, members=2) as standin, aiohttp.ClientSession() as http:
+        async with http.post(f"{standin.url}/_standin/clock", json=body) as reply:
             assert reply.status == 400
             assert said in (await reply.json())["error"]
-        assert (await sandbox.clock())["offset_s"] == 0
+        assert (await standin.clock())["offset_s"] == 0
 
 
 async def test_the_driver_refuses_a_negative_advance() -> None:
-    async with Sandbox.start(guilds=1, members=2) as sandbox:
-        with pytest.raises(SandboxRefusedError, match="time never goes back") as refused:
-            await sandbox.advance_clock(-0.5)
+    async with StandInClient.start(guilds=1, members=2) as standin:
+        with pytest.raises(StandInRefusedError, match="time never goes back") as refused:
+            await standin.advance_clock(-0.5)
     assert refused.value.status == 400
 
 
 async def test_the_clock_file_holds_the_offset_from_the_start(tmp_path: Path) -> None:
     clock_file = tmp_path / "state" / "clock.json"
-    async with Sandbox.start(guilds=1, members=2, clock_file=clock_file) as sandbox:
+    async with StandInClient.start(guilds=1, members=2, clock_file=clock_file) as standin:
         assert json.loads(clock_file.read_text()) == {"offset_s": 0.0}
-        await sandbox.advance_clock(90)
+        await standin.advance_clock(90)
         assert json.loads(clock_file.read_text()) == {"offset_s": 90.0}
-        await sandbox.advance_clock(0.25)
+        await standin.advance_clock(0.25)
         assert json.loads(clock_file.read_text()) == {"offset_s": 90.25}
     assert [p.name for p in clock_file.parent.iterdir()] == ["clock.json"]  # no temporary left
 
 
 async def test_a_reader_never_sees_a_part_of_the_clock_file(tmp_path: Path) -> None:
     clock_file = tmp_path / "clock.json"
-    async with Sandbox.start(guilds=1, members=2, clock_file=clock_file) as sandbox:
-        assert sandbox.core is not None
-        clock = sandbox.core.clock
+    async with StandInClient.start(guilds=1, members=2, clock_file=clock_file) as standin:
+        assert standin.core is not None
+        clock = standin.core.clock
         seen: list[float] = []
         done = threading.Event()
 
@@ -145,10 +145,10 @@ async def test_python_m_standin_writes_the_clock_file_another_process_follows(
         assert process.stdout is not None
         async with asyncio.timeout(STARTED_S):
             line = (await process.stdout.readline()).decode()
-        assert line.startswith("sandbox listening on "), line
+        assert line.startswith("standin listening on "), line
         assert json.loads(clock_file.read_text()) == {"offset_s": 0.0}
-        async with Sandbox.connect(line.split()[-1]) as sandbox:
-            stand_in_now = _moment((await sandbox.advance_clock(HOUR))["now"])
+        async with StandInClient.connect(line.split()[-1]) as standin:
+            stand_in_now = _moment((await standin.advance_clock(HOUR))["now"])
             # This test is another process: it follows the clock from the file alone.
             followed = time.time() + json.loads(clock_file.read_text())["offset_s"]
         assert abs(followed - stand_in_now.timestamp()) < 5.0

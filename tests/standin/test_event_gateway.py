@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from tests.standin.scheduling import Rest, connected, external
 
 WAIT_S = 5.0
@@ -74,7 +74,7 @@ def default() -> discord.Intents:
 
 
 async def test_discord_py_creates_edits_starts_ends_and_deletes_and_hears_each(
-    sandbox: Sandbox,
+    standin: StandInClient,
 ) -> None:
     async with connected(Watcher(default())) as bot:
         assert isinstance(bot, Watcher)
@@ -103,11 +103,11 @@ async def test_discord_py_creates_edits_starts_ends_and_deletes_and_hears_each(
         await event.delete()
         assert (await bot.next("delete")).id == event.id
         assert guild.get_scheduled_event(event.id) is None
-    assert await sandbox.openapi_failures() == []
+    assert await standin.openapi_failures() == []
 
 
 async def test_discord_pys_call_without_entity_type_is_refused_as_discord_would(
-    sandbox: Sandbox,
+    standin: StandInClient,
 ) -> None:
     async with connected(Watcher(default())) as bot:
         start = discord.utils.utcnow() + HOUR
@@ -116,25 +116,25 @@ async def test_discord_pys_call_without_entity_type_is_refused_as_discord_would(
                 name="Quiz night", start_time=start, end_time=start + HOUR, location="#quiz"
             )
     assert (refused.value.status, refused.value.code) == (400, 50035)
-    [failure] = await sandbox.openapi_failures()
+    [failure] = await standin.openapi_failures()
     assert set(failure["errors"]) == {"entity_type", "privacy_level"}
 
 
 async def test_interest_reaches_the_bot_and_its_users_list(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
     owner = place["guild"]["owner_id"]
     intents = default()
     intents.members = True  # discord.py dispatches a user it has cached only
     async with connected(Watcher(intents)) as bot:
         assert isinstance(bot, Watcher)
-        made = await sandbox.create_scheduled_event(owner, place["guild"]["id"], external())
+        made = await standin.create_scheduled_event(owner, place["guild"]["id"], external())
         event = await bot.next("create")
-        await sandbox.interested(place["alice"], made["id"])
+        await standin.interested(place["alice"], made["id"])
         assert await bot.next("user_add") == (event.id, int(place["alice"]))
-        await sandbox.interested(place["bob"], made["id"])
+        await standin.interested(place["bob"], made["id"])
         await bot.next("user_add")
-        await sandbox.uninterested(place["alice"], made["id"])
+        await standin.uninterested(place["alice"], made["id"])
         assert await bot.next("user_remove") == (event.id, int(place["alice"]))
         fetched = await bot.guilds[0].fetch_scheduled_event(event.id)
         assert fetched.user_count == 1
@@ -142,16 +142,16 @@ async def test_interest_reaches_the_bot_and_its_users_list(
 
 
 async def test_a_bot_with_default_intents_is_sent_the_interest_too(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
     async with connected(Watcher(default())) as bot:
         assert isinstance(bot, Watcher)
-        made = await sandbox.create_scheduled_event(
+        made = await standin.create_scheduled_event(
             place["guild"]["owner_id"], place["guild"]["id"], external()
         )
         await bot.next("create")
-        await sandbox.interested(place["alice"], made["id"])
-        await sandbox.add_role(place["guild"]["id"], "after")  # a marker sent after it
+        await standin.interested(place["alice"], made["id"])
+        await standin.add_role(place["guild"]["id"], "after")  # a marker sent after it
         await bot.next("role")
     # It came, and discord.py dropped it: without the members intent the user is not in its cache.
     assert "GUILD_SCHEDULED_EVENT_USER_ADD" in bot.raw
@@ -159,25 +159,25 @@ async def test_a_bot_with_default_intents_is_sent_the_interest_too(
 
 
 async def test_a_bot_without_the_intent_hears_no_scheduled_events(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
     intents = default()
     intents.guild_scheduled_events = False
     async with connected(Watcher(intents)) as bot:
         assert isinstance(bot, Watcher)
-        made = await sandbox.create_scheduled_event(
+        made = await standin.create_scheduled_event(
             place["guild"]["owner_id"], place["guild"]["id"], external()
         )
-        await sandbox.interested(place["alice"], made["id"])
-        await sandbox.add_role(place["guild"]["id"], "after")
+        await standin.interested(place["alice"], made["id"])
+        await standin.add_role(place["guild"]["id"], "after")
         await bot.next("role")
     assert not [name for name in bot.raw if name.startswith("GUILD_SCHEDULED_EVENT")]
 
 
 async def test_a_guilds_events_come_with_guild_create(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
-    made = await sandbox.create_scheduled_event(
+    made = await standin.create_scheduled_event(
         place["guild"]["owner_id"], place["guild"]["id"], external(name="Before you came")
     )
     async with connected(Watcher(default())) as bot:
@@ -192,7 +192,7 @@ async def test_a_guilds_events_come_with_guild_create(
 
 
 async def test_the_bot_hears_a_recurring_event_move_on_and_the_clock_start_it(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     body = external()
     start = dt.datetime.fromisoformat(body["scheduled_start_time"])
@@ -201,7 +201,7 @@ async def test_the_bot_hears_a_recurring_event_move_on_and_the_clock_start_it(
         assert isinstance(bot, Watcher)
         _, made = await rest.call("POST", f"/guilds/{place['guild']['id']}/scheduled-events", body)
         await bot.next("create")
-        await sandbox.set_clock(start)
+        await standin.set_clock(start)
         assert (await bot.next("update")).status is discord.EventStatus.active
         path = f"/guilds/{place['guild']['id']}/scheduled-events/{made['id']}"
         await rest.call("PATCH", path, {"status": 3})
@@ -211,20 +211,20 @@ async def test_the_bot_hears_a_recurring_event_move_on_and_the_clock_start_it(
 
 
 async def test_the_bot_hears_its_permissions_change(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
     async with connected(Watcher(default())) as bot:
         guild = bot.get_guild(int(place["guild"]["id"]))
         assert guild is not None
         assert guild.me.guild_permissions.manage_events
-        await sandbox.set_role_permissions(place["guild"]["id"], "quizbot", 1 << 10)  # View only
-        await sandbox.wait_for(lambda: not guild.me.guild_permissions.manage_events, WAIT_S)
+        await standin.set_role_permissions(place["guild"]["id"], "quizbot", 1 << 10)  # View only
+        await standin.wait_for(lambda: not guild.me.guild_permissions.manage_events, WAIT_S)
         assert not guild.me.guild_permissions.create_events
         assert guild.me.guild_permissions.view_channel
 
 
 async def test_exceptions_reach_the_gateway(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     body = external()
     start = body["scheduled_start_time"]
@@ -235,6 +235,6 @@ async def test_exceptions_reach_the_gateway(
         _, made = await rest.call("POST", events_path, body)
         skip = {"original_scheduled_start_time": start, "is_canceled": True}
         await rest.call("POST", f"{events_path}/{made['id']}/exceptions", skip)
-        await sandbox.add_role(place["guild"]["id"], "after")
+        await standin.add_role(place["guild"]["id"], "after")
         await bot.next("role")
     assert "GUILD_SCHEDULED_EVENT_EXCEPTION_CREATE" in bot.raw

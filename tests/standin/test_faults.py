@@ -7,11 +7,11 @@ from typing import Any
 
 import aiohttp
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 
-async def test_late_initial_response_gets_10062(start_sandbox: Any, run_bot: Any) -> None:
-    async with start_sandbox(1, 3, interaction_deadline=0.1) as quick:
+async def test_late_initial_response_gets_10062(start_standin: Any, run_bot: Any) -> None:
+    async with start_standin(1, 3, interaction_deadline=0.1) as quick:
         guild = (await quick.state())["guilds"][0]
         member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
         async with run_bot() as bot:
@@ -22,47 +22,47 @@ async def test_late_initial_response_gets_10062(start_sandbox: Any, run_bot: Any
     assert [(e.status, e.code) for e in bot.errors] == [(404, 10062)]
 
 
-async def _failed(sandbox: Sandbox, interaction_id: int) -> bool:
-    return bool((await sandbox.interaction(interaction_id))["failed"])
+async def _failed(standin: StandInClient, interaction_id: int) -> bool:
+    return bool((await standin.interaction(interaction_id))["failed"])
 
 
 async def test_dropped_connection_resumes_without_losing_an_interaction(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
-    assert await sandbox.drop_gateway() == 1
-    interaction_id = await sandbox.command(place["alice"], place["channel"], "hello")
-    report = await sandbox.wait_for_response(interaction_id)
+    assert await standin.drop_gateway() == 1
+    interaction_id = await standin.command(place["alice"], place["channel"], "hello")
+    report = await standin.wait_for_response(interaction_id)
     await asyncio.wait_for(bot.resumed.wait(), 5)
     assert report["acknowledged"]
     assert not report["failed"]
-    [session] = (await sandbox.state())["sessions"]  # resumed, not identified again
+    [session] = (await standin.state())["sessions"]  # resumed, not identified again
     assert session["connected"]
 
 
 async def test_injected_429_is_retried_by_discord_py(
-    sandbox: Sandbox, bot: Any, place: dict[str, Any]
+    standin: StandInClient, bot: Any, place: dict[str, Any]
 ) -> None:
-    await sandbox.inject_fault("POST /channels/{channel_id}/messages", status=429, retry_after=0.01)
-    interaction_id = await sandbox.command(place["alice"], place["channel"], "post")
-    await sandbox.wait_for(lambda: _with_followup(sandbox, interaction_id))
+    await standin.inject_fault("POST /channels/{channel_id}/messages", status=429, retry_after=0.01)
+    interaction_id = await standin.command(place["alice"], place["channel"], "post")
+    await standin.wait_for(lambda: _with_followup(standin, interaction_id))
     posts = [
         r["status"]
-        for r in await sandbox.request_log()
+        for r in await standin.request_log()
         if r["route"] == "/channels/{channel_id}/messages"
     ]
     assert posts == [429, 200]
-    assert await sandbox.rate_limited_count() == 1
-    assert await sandbox.earned_rate_limits() == 0  # it was injected, not earned
-    contents = [m["content"] for m in await sandbox.messages(place["channel"], place["alice"])]
+    assert await standin.rate_limited_count() == 1
+    assert await standin.earned_rate_limits() == 0  # it was injected, not earned
+    contents = [m["content"] for m in await standin.messages(place["channel"], place["alice"])]
     assert "post 1" in contents
 
 
-async def _with_followup(sandbox: Sandbox, interaction_id: int) -> bool:
-    return len((await sandbox.interaction(interaction_id))["responses"]) >= 2
+async def _with_followup(standin: StandInClient, interaction_id: int) -> bool:
+    return len((await standin.interaction(interaction_id))["responses"]) >= 2
 
 
-async def test_discord_py_keeps_within_the_channel_limit(start_sandbox: Any, run_bot: Any) -> None:
-    async with start_sandbox(1, 2, message_window=0.3) as quick:
+async def test_discord_py_keeps_within_the_channel_limit(start_standin: Any, run_bot: Any) -> None:
+    async with start_standin(1, 2, message_window=0.3) as quick:
         guild = (await quick.state())["guilds"][0]
         member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
         async with run_bot():
@@ -76,9 +76,9 @@ async def test_discord_py_keeps_within_the_channel_limit(start_sandbox: Any, run
 
 
 async def test_sixth_message_in_a_window_gets_429_with_discord_headers(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
-    url = f"{sandbox.url}/api/v10/channels/{place['channel']}/messages"
+    url = f"{standin.url}/api/v10/channels/{place['channel']}/messages"
     headers = {"Authorization": "Bot x", "Content-Type": "application/json"}
     async with aiohttp.ClientSession(headers=headers) as session:
         for number in range(6):
@@ -92,18 +92,18 @@ async def test_sixth_message_in_a_window_gets_429_with_discord_headers(
     assert got["X-RateLimit-Remaining"] == "0"
     assert got["X-RateLimit-Scope"] == "user"
     assert got["Content-Type"] == "application/json"
-    assert await sandbox.rate_limited_count() == 1
-    assert await sandbox.earned_rate_limits() == 1
+    assert await standin.rate_limited_count() == 1
+    assert await standin.earned_rate_limits() == 1
 
 
-async def test_two_shards_split_the_guilds(start_sandbox: Any, run_bot: Any) -> None:
-    async with start_sandbox(4, 1) as sandbox:
+async def test_two_shards_split_the_guilds(start_standin: Any, run_bot: Any) -> None:
+    async with start_standin(4, 1) as standin:
         async with (
             run_bot(shard_id=0, shard_count=2) as first,
             run_bot(shard_id=1, shard_count=2) as second,
         ):
             ids = [{g.id for g in bot.guilds} for bot in (first, second)]
-        state = await sandbox.state()
+        state = await standin.state()
     assert ids[0].isdisjoint(ids[1])
     assert ids[0] | ids[1] == {int(g["id"]) for g in state["guilds"]}
     assert all(len(shard) == 2 for shard in ids)

@@ -1,7 +1,7 @@
 """Discord's documented rules, one row each: the doc section, a request of the bot's that breaks
 the rule (refused with Discord's status and code), and one that keeps it (accepted).
 
-The rows are the stand-in's strictness in one place; docs/sandbox.md lists what it models and
+The rows are the stand-in's strictness in one place; docs/standin.md lists what it models and
 what it does not (tests/standin/fidelity.py builds the place the requests are sent in).
 """
 
@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.model import Json
 from tests.standin.fidelity import Build, Place, Request, Rule, field_codes, place_in
 
@@ -202,9 +202,9 @@ ROWS = [
 
 
 @pytest.fixture
-async def place(sandbox: Sandbox) -> AsyncIterator[Place]:
+async def place(standin: StandInClient) -> AsyncIterator[Place]:
     async with aiohttp.ClientSession() as http:
-        yield await place_in(sandbox, http)
+        yield await place_in(standin, http)
 
 
 @pytest.mark.parametrize("rule", ROWS, ids=[row.name for row in ROWS])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from standin.config import ROUTE_LIMITS
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from tests.standin.conftest import MiniBot, started
 from tests.standin.scheduling import Rest
 from tests.standin.test_user_installs import InstallBot, install_bot
@@ -21,37 +21,39 @@ MAX_FOLLOWUPS = 40094
 
 
 @pytest.fixture
-async def sandbox() -> AsyncIterator[Sandbox]:
+async def standin() -> AsyncIterator[StandInClient]:
     """The usual stand-in, its followup bucket wider than the cap, so the cap is what answers."""
     routes = {**ROUTE_LIMITS, "interaction-webhook": (10, 2.0)}
     async with started(guilds=2, members=5, routes=routes) as fresh:
         yield fresh
 
 
-def _token(sandbox: Sandbox, interaction_id: int) -> str:
-    assert sandbox.core is not None
-    return sandbox.core.desk.by_id[interaction_id].token
+def _token(standin: StandInClient, interaction_id: int) -> str:
+    assert standin.core is not None
+    return standin.core.desk.by_id[interaction_id].token
 
 
 async def test_after_an_update_at_original_is_the_updated_message(
-    sandbox: Sandbox, bot: MiniBot, place: dict[str, Any], rest: Rest
+    standin: StandInClient, bot: MiniBot, place: dict[str, Any], rest: Rest
 ) -> None:
-    hello = await sandbox.wait_for_response(
-        await sandbox.command(place["alice"], place["channel"], "hello")
+    hello = await standin.wait_for_response(
+        await standin.command(place["alice"], place["channel"], "hello")
     )
     message = hello["original_message_id"]
-    clicked = await sandbox.click_and_wait(place["alice"], message, "yes")  # UPDATE_MESSAGE
-    application = (await sandbox.state())["application_id"]
-    original = f"/webhooks/{application}/{_token(sandbox, int(clicked['id']))}/messages/@original"
+    clicked = await standin.click_and_wait(place["alice"], message, "yes")  # UPDATE_MESSAGE
+    application = (await standin.state())["application_id"]
+    original = f"/webhooks/{application}/{_token(standin, int(clicked['id']))}/messages/@original"
     status, shown = await rest.call("GET", original)
     assert (status, shown["id"], shown["content"]) == (200, message, "You said yes")
     status, edited = await rest.call("PATCH", original, {"content": "You said yes, twice"})
     assert (status, edited["id"]) == (200, message)
 
 
-async def followups(sandbox: Sandbox, rest: Rest, interaction_id: int, count: int) -> list[int]:
-    application = (await sandbox.state())["application_id"]
-    path = f"/webhooks/{application}/{_token(sandbox, interaction_id)}"
+async def followups(
+    standin: StandInClient, rest: Rest, interaction_id: int, count: int
+) -> list[int]:
+    application = (await standin.state())["application_id"]
+    path = f"/webhooks/{application}/{_token(standin, interaction_id)}"
     statuses = []
     for number in range(count):
         status, reply = await rest.call("POST", path, {"content": f"more {number}"})
@@ -60,14 +62,14 @@ async def followups(sandbox: Sandbox, rest: Rest, interaction_id: int, count: in
 
 
 async def test_a_user_install_alone_takes_five_followups_a_server_more(
-    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any], rest: Rest
+    standin: StandInClient, install_bot: InstallBot, place: dict[str, Any], rest: Rest
 ) -> None:
-    group = await sandbox.group_dm([place["alice"], place["bob"]])  # no bot, no server install
-    await sandbox.install_app(place["alice"])
-    mine = await sandbox.command(place["alice"], group, "anywhere")
-    await sandbox.wait_for_response(mine)
-    assert await followups(sandbox, rest, mine, 6) == [204] * 5 + [MAX_FOLLOWUPS]
+    group = await standin.group_dm([place["alice"], place["bob"]])  # no bot, no server install
+    await standin.install_app(place["alice"])
+    mine = await standin.command(place["alice"], group, "anywhere")
+    await standin.wait_for_response(mine)
+    assert await followups(standin, rest, mine, 6) == [204] * 5 + [MAX_FOLLOWUPS]
 
-    served = await sandbox.command(place["alice"], place["channel"], "anywhere")
-    await sandbox.wait_for_response(served)  # the server's install authorizes it too
-    assert await followups(sandbox, rest, served, 6) == [204] * 6
+    served = await standin.command(place["alice"], place["channel"], "anywhere")
+    await standin.wait_for_response(served)  # the server's install authorizes it too
+    assert await followups(standin, rest, served, 6) == [204] * 6

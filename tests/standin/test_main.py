@@ -43,4 +43,4 @@ def test_a_sigint_right_after_listening_stops_the_stand_in() -> None:
     except subprocess.TimeoutExpired as hung:  # run() has killed it
         raise AssertionError(f"still running {STOP_S} s after SIGINT: {hung.stdout!r}") from None
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("sandbox listening on http://127.0.0.1:")
+    assert result.stdout.startswith("standin listening on http://127.0.0.1:")

@@ -6,7 +6,7 @@ import pytest
 
 from standin.commands import USER, command_data
 from standin.core import StandIn
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 from standin.errors import RefusedError
 
 STATS = {
@@ -44,12 +44,12 @@ async def test_a_user_who_left_resolves_without_member_data() -> None:
         core.world.remove_member(guild, guild.owner_id)
 
 
-async def test_the_control_api_removes_a_member(sandbox: Sandbox) -> None:
-    guild = (await sandbox.state())["guilds"][0]
+async def test_the_control_api_removes_a_member(standin: StandInClient) -> None:
+    guild = (await standin.state())["guilds"][0]
     leaver = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
-    assert (await sandbox.remove_member(guild["id"], leaver))["id"] == leaver
-    after = (await sandbox.state())["guilds"][0]
+    assert (await standin.remove_member(guild["id"], leaver))["id"] == leaver
+    after = (await standin.state())["guilds"][0]
     assert leaver not in [m["id"] for m in after["members"]]
-    with pytest.raises(SandboxRefusedError) as refused:
-        await sandbox.remove_member(guild["id"], guild["owner_id"])
+    with pytest.raises(StandInRefusedError) as refused:
+        await standin.remove_member(guild["id"], guild["owner_id"])
     assert refused.value.status == 409

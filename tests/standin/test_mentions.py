@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.errors import DiscordError
 from standin.layouts import CONTAINER, IS_COMPONENTS_V2, SECTION, TEXT_DISPLAY
 from standin.mentions import USERS_ONLY
@@ -178,7 +178,7 @@ def test_parse_and_a_list_of_the_same_kind_is_invalid(kind: str) -> None:
 
 
 async def test_the_driver_shows_the_log_and_discord_py_reads_the_mentions(
-    sandbox: Sandbox, bot: MiniBot, place: dict[str, Any]
+    standin: StandInClient, bot: MiniBot, place: dict[str, Any]
 ) -> None:
     channel = bot.get_channel(int(place["channel"]))
     assert isinstance(channel, discord.TextChannel)
@@ -193,7 +193,7 @@ async def test_the_driver_shows_the_log_and_discord_py_reads_the_mentions(
     )
     assert quiet.mentions == []
 
-    logged = await sandbox.mentions()
+    logged = await standin.mentions()
     assert [(e["message_id"], e["event"], e["notified"], e["users"]) for e in logged] == [
         (str(loud.id), "create", True, [place["alice"], place["bob"]]),
         (str(loud.id), "edit", False, [place["bob"]]),
@@ -217,27 +217,27 @@ class SayingBot(MiniBot):
 
 
 async def test_a_reply_parses_users_only_and_a_deferred_one_notifies_nobody(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
     guild = place["guild"]["id"]
-    announcer = await sandbox.add_role(guild, "Announcer", MENTION_EVERYONE)
-    await sandbox.give_role(guild, (await sandbox.state())["bot_user_id"], announcer["id"])
-    role = (await sandbox.add_role(guild, "Quizzers", mentionable=True))["id"]
+    announcer = await standin.add_role(guild, "Announcer", MENTION_EVERYONE)
+    await standin.give_role(guild, (await standin.state())["bot_user_id"], announcer["id"])
+    role = (await standin.add_role(guild, "Quizzers", mentionable=True))["id"]
     text = f"@everyone <@&{role}> <@{place['alice']}>"
     async with running(SayingBot()):
         for command in ("say", "later"):
-            asked = await sandbox.command(place["bob"], place["channel"], command, text=text)
-            await sandbox.wait_for(functools.partial(_said, sandbox, asked), timeout=5)
-    logged = await sandbox.mentions()
+            asked = await standin.command(place["bob"], place["channel"], command, text=text)
+            await standin.wait_for(functools.partial(_said, standin, asked), timeout=5)
+    logged = await standin.mentions()
     assert [(e["event"], e["notified"], e["users"], e["roles"], e["everyone"]) for e in logged] == [
         ("create", True, [place["alice"]], [], False),
         ("edit", False, [place["alice"]], [], False),  # the followup fills the deferral
     ]
 
 
-async def _said(sandbox: Sandbox, interaction_id: int) -> bool:
+async def _said(standin: StandInClient, interaction_id: int) -> bool:
     """Whether the bot has answered with its text (after any deferral)."""
-    report = await sandbox.interaction(interaction_id)
+    report = await standin.interaction(interaction_id)
     return any(
         r["kind"] in {"followup", "callback"} and r["type"] != 5 for r in report["responses"]
     )

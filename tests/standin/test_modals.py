@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from discord.webhook.async_ import async_context, interaction_response_params
 
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 from standin.interactions import MODAL, UPDATE_MESSAGE
 from tests.standin.conftest import MiniBot, running
 
@@ -183,16 +183,16 @@ BROKEN: dict[str, dict[str, Any]] = {
 
 
 @pytest.fixture
-async def modal_bot(sandbox: Sandbox) -> AsyncIterator[ModalBot]:
+async def modal_bot(standin: StandInClient) -> AsyncIterator[ModalBot]:
     async with running(ModalBot()) as ready:
         yield ready
 
 
 async def test_a_command_opens_a_modal_the_member_reads_and_submits(
-    sandbox: Sandbox, modal_bot: ModalBot, place: dict[str, Any]
+    standin: StandInClient, modal_bot: ModalBot, place: dict[str, Any]
 ) -> None:
-    asked = await sandbox.command(place["alice"], place["channel"], "survey")
-    modal = await sandbox.wait_for_modal(place["alice"], asked)
+    asked = await standin.command(place["alice"], place["channel"], "survey")
+    modal = await standin.wait_for_modal(place["alice"], asked)
     assert (modal["title"], modal["message_id"]) == ("Bug report", None)
     kinds = [c["type"] for c in modal["components"]]
     assert kinds == [18, 18, 18, 18, 10]
@@ -200,48 +200,48 @@ async def test_a_command_opens_a_modal_the_member_reads_and_submits(
         c["component"]["id"] for c in modal["components"] if "component" in c
     ]
     assert len(set(ids)) == len(ids)  # numbered as Discord numbers them
-    with pytest.raises(SandboxRefusedError, match="409"):
-        await sandbox.open_modal(place["bob"])
+    with pytest.raises(StandInRefusedError, match="409"):
+        await standin.open_modal(place["bob"])
 
-    submitted = await sandbox.submit_modal(
+    submitted = await standin.submit_modal(
         place["alice"],
         {"severity": "severe", "areas": ["rounds", "boards"]},
         files={"screenshot": [("bug.png", PICTURE, "image/png")]},
     )
-    report = await sandbox.wait_for_response(submitted)
+    report = await standin.wait_for_response(submitted)
     assert report["type"] == 5  # MODAL_SUBMIT
     said = report["responses"][0]["body"]["data"]["content"]
     # The untouched text input keeps its prefilled value; the file is read from its url.
     assert said == f"It broke|severe|rounds,boards|bug.png:{PICTURE!r}"
-    with pytest.raises(SandboxRefusedError, match="409"):  # submitted: no longer open
-        await sandbox.open_modal(place["alice"])
-    assert await sandbox.openapi_failures() == []
+    with pytest.raises(StandInRefusedError, match="409"):  # submitted: no longer open
+        await standin.open_modal(place["alice"])
+    assert await standin.openapi_failures() == []
 
 
 async def test_a_button_opens_a_modal_whose_submission_updates_its_message(
-    sandbox: Sandbox, modal_bot: ModalBot, place: dict[str, Any]
+    standin: StandInClient, modal_bot: ModalBot, place: dict[str, Any]
 ) -> None:
-    await sandbox.wait_for_response(
-        await sandbox.command(place["alice"], place["channel"], "opener")
+    await standin.wait_for_response(
+        await standin.command(place["alice"], place["channel"], "opener")
     )
-    [message] = await sandbox.messages(place["channel"], as_user=place["alice"])
-    clicked = await sandbox.click(place["alice"], message["id"], "report")
-    modal = await sandbox.wait_for_modal(place["alice"], clicked)
+    [message] = await standin.messages(place["channel"], as_user=place["alice"])
+    clicked = await standin.click(place["alice"], message["id"], "report")
+    modal = await standin.wait_for_modal(place["alice"], clicked)
     assert modal["message_id"] == message["id"]
-    submitted = await sandbox.submit_modal(
+    submitted = await standin.submit_modal(
         place["alice"], {"summary": "Slow", "areas": ["reviews"]}
     )
-    report = await sandbox.wait_for_response(submitted)
+    report = await standin.wait_for_response(submitted)
     assert report["responses"][0]["type"] == UPDATE_MESSAGE
-    [updated] = await sandbox.messages(place["channel"], as_user=place["bob"])
+    [updated] = await standin.messages(place["channel"], as_user=place["bob"])
     assert updated["content"] == "Slow|mild|reviews|"
 
 
 async def test_a_client_submits_only_what_the_modal_allows(
-    sandbox: Sandbox, modal_bot: ModalBot, place: dict[str, Any]
+    standin: StandInClient, modal_bot: ModalBot, place: dict[str, Any]
 ) -> None:
-    await sandbox.command(place["alice"], place["channel"], "survey")
-    await sandbox.wait_for_modal(place["alice"])
+    await standin.command(place["alice"], place["channel"], "survey")
+    await standin.wait_for_modal(place["alice"])
     refused = {
         "summary": ({"summary": "x" * 51}, "0 to 50 characters, not 51"),
         "empty": ({"summary": ""}, "summary is required"),
@@ -251,29 +251,29 @@ async def test_a_client_submits_only_what_the_modal_allows(
         "stray": ({"nothing": "here"}, "no component nothing"),
     }
     for values, why in refused.values():
-        with pytest.raises(SandboxRefusedError, match=why):
-            await sandbox.submit_modal(place["alice"], values)
-    await sandbox.open_modal(place["alice"])  # still open after every refusal
-    closed = await sandbox.close_modal(place["alice"])
+        with pytest.raises(StandInRefusedError, match=why):
+            await standin.submit_modal(place["alice"], values)
+    await standin.open_modal(place["alice"])  # still open after every refusal
+    closed = await standin.close_modal(place["alice"])
     assert closed["title"] == "Bug report"
-    with pytest.raises(SandboxRefusedError, match="409"):
-        await sandbox.submit_modal(place["alice"], {})
+    with pytest.raises(StandInRefusedError, match="409"):
+        await standin.submit_modal(place["alice"], {})
 
 
 async def test_a_modal_cannot_answer_a_modal_submission(
-    sandbox: Sandbox, modal_bot: ModalBot, place: dict[str, Any]
+    standin: StandInClient, modal_bot: ModalBot, place: dict[str, Any]
 ) -> None:
-    await sandbox.command(place["alice"], place["channel"], "again")
-    await sandbox.wait_for_modal(place["alice"])
-    submitted = await sandbox.submit_modal(place["alice"], {"a": "once more"})
-    await sandbox.wait_for(lambda: modal_bot.errors)
+    await standin.command(place["alice"], place["channel"], "again")
+    await standin.wait_for_modal(place["alice"])
+    submitted = await standin.submit_modal(place["alice"], {"a": "once more"})
+    await standin.wait_for(lambda: modal_bot.errors)
     [error] = modal_bot.errors
     assert (error.status, error.code) == (400, INVALID_FORM_BODY)
     assert "Interaction response type is invalid" in str(error)
-    report = await sandbox.interaction(submitted)
+    report = await standin.interaction(submitted)
     assert report["acknowledged"] is False
-    with pytest.raises(SandboxRefusedError, match="409"):
-        await sandbox.open_modal(place["alice"])
+    with pytest.raises(StandInRefusedError, match="409"):
+        await standin.open_modal(place["alice"])
 
 
 @pytest.mark.parametrize(
@@ -289,15 +289,15 @@ async def test_a_modal_cannot_answer_a_modal_submission(
     ],
 )
 async def test_modals_discord_refuses_get_50035_naming_the_field(
-    sandbox: Sandbox, modal_bot: ModalBot, place: dict[str, Any], kind: str, field: str
+    standin: StandInClient, modal_bot: ModalBot, place: dict[str, Any], kind: str, field: str
 ) -> None:
-    asked = await sandbox.command(place["alice"], place["channel"], "broken", kind=kind)
-    await sandbox.wait_for(lambda: modal_bot.errors)
+    asked = await standin.command(place["alice"], place["channel"], "broken", kind=kind)
+    await standin.wait_for(lambda: modal_bot.errors)
     [error] = modal_bot.errors
     assert (error.status, error.code) == (400, INVALID_FORM_BODY)
     assert field in str(error)
-    assert (await sandbox.interaction(asked))["acknowledged"] is False
-    with pytest.raises(SandboxRefusedError, match="409"):
-        await sandbox.open_modal(place["alice"])
+    assert (await standin.interaction(asked))["acknowledged"] is False
+    with pytest.raises(StandInRefusedError, match="409"):
+        await standin.open_modal(place["alice"])
     spec_checked = kind in {"title", "label", "description"}  # the spec's; the rest Discord's
-    assert bool(await sandbox.openapi_failures()) == spec_checked
+    assert bool(await standin.openapi_failures()) == spec_checked

@@ -47,4 +47,4 @@ def test_the_bot_points_discord_py_at_a_url_without_the_stand_in() -> None:
     loaded = _modules_loaded_by(THE_BOT_AT_A_URL)
     assert "bot.app.runtime.discord_url" in loaded
     assert _within("standin", loaded) == []
-    assert _within("bot.sandbox", loaded) == []
+    assert _within("bot.standin", loaded) == []

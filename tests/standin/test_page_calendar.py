@@ -12,18 +12,18 @@ from typing import Any
 
 import aiohttp
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from tests.standin.scheduling import Json, Rest, external
 
 FEED_WAIT_S = 5.0
 WEEK = dt.timedelta(days=7)
 
 
-async def feed(sandbox: Sandbox, user: str) -> AsyncIterator[tuple[str, Any]]:
+async def feed(standin: StandInClient, user: str) -> AsyncIterator[tuple[str, Any]]:
     """The member's live feed, (kind, data) in the order sent."""
     async with (
         aiohttp.ClientSession() as session,
-        session.get(f"{sandbox.url}/_sandbox/events", params={"user": user}) as response,
+        session.get(f"{standin.url}/_standin/events", params={"user": user}) as response,
     ):
         kind = ""
         async for raw in response.content:
@@ -40,19 +40,19 @@ async def next_of(stream: AsyncIterator[tuple[str, Any]]) -> tuple[str, Any]:
 
 
 async def test_a_servers_members_hear_of_its_events_and_everyone_of_the_clock(
-    sandbox: Sandbox, rest: Rest
+    standin: StandInClient, rest: Rest
 ) -> None:
-    guild = (await sandbox.state())["guilds"][0]
-    here, elsewhere = feed(sandbox, "member-1-1"), feed(sandbox, "member-2-1")
+    guild = (await standin.state())["guilds"][0]
+    here, elsewhere = feed(standin, "member-1-1"), feed(standin, "member-2-1")
     assert (await next_of(here))[0] == (await next_of(elsewhere))[0] == "ready"
     status, event = await rest.call("POST", f"/guilds/{guild['id']}/scheduled-events", external())
     assert status == 200, event
     created = {"guild_id": guild["id"], "change": "GUILD_SCHEDULED_EVENT_CREATE"}
     assert await next_of(here) == ("scheduled_event", created)
-    await sandbox.interested("member-1-2", event["id"])
+    await standin.interested("member-1-2", event["id"])
     interest = {"guild_id": guild["id"], "change": "GUILD_SCHEDULED_EVENT_USER_ADD"}
     assert await next_of(here) == ("scheduled_event", interest)
-    moved = await sandbox.advance_clock(90 * 60)  # the event starts: its update follows
+    moved = await standin.advance_clock(90 * 60)  # the event starts: its update follows
     kind, clock = await next_of(here)
     assert (kind, clock["offset_s"], moved["offset_s"]) == ("clock", 90 * 60, 90 * 60)
     started = {"guild_id": guild["id"], "change": "GUILD_SCHEDULED_EVENT_UPDATE"}
@@ -87,12 +87,12 @@ def shown(listed: Json) -> tuple[dt.datetime, dt.datetime]:
 
 
 async def test_a_listed_event_shows_the_occurrence_its_exceptions_leave(
-    sandbox: Sandbox, rest: Rest
+    standin: StandInClient, rest: Rest
 ) -> None:
-    guild = (await sandbox.state())["guilds"][0]
+    guild = (await standin.state())["guilds"][0]
     path, first = await weekly(rest, guild)
     hour = dt.timedelta(hours=1)
-    [listed] = await sandbox.scheduled_events(guild["id"])
+    [listed] = await standin.scheduled_events(guild["id"])
     assert shown(listed) == (first, first + hour)
     later = first + dt.timedelta(minutes=30)
     move = {
@@ -100,7 +100,7 @@ async def test_a_listed_event_shows_the_occurrence_its_exceptions_leave(
         "scheduled_start_time": later.isoformat(),
     }
     assert (await rest.call("POST", f"{path}/exceptions", move))[0] == 200
-    [listed] = await sandbox.scheduled_events(guild["id"])
+    [listed] = await standin.scheduled_events(guild["id"])
     assert shown(listed) == (later, later + hour)  # moved, the same length
     skip = {"original_scheduled_start_time": first.isoformat(), "is_canceled": True}
     assert (await rest.call("POST", f"{path}/exceptions", skip))[0] == 200  # replaces the move
@@ -109,6 +109,6 @@ async def test_a_listed_event_shows_the_occurrence_its_exceptions_leave(
         "scheduled_start_time": (first + WEEK + hour).isoformat(),
     }
     assert (await rest.call("POST", f"{path}/exceptions", moved_next))[0] == 200
-    [listed] = await sandbox.scheduled_events(guild["id"])
+    [listed] = await standin.scheduled_events(guild["id"])
     assert dt.datetime.fromisoformat(listed["scheduled_start_time"]) == first  # as Discord sends
     assert shown(listed) == (first + WEEK + hour, first + WEEK + 2 * hour)  # what a client shows

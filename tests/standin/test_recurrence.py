@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from standin import recurrence
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.errors import DiscordError
 from tests.standin.scheduling import Json, Rest, external, field_codes, schema_errors
 
@@ -140,20 +140,20 @@ async def test_completing_a_recurring_event_moves_it_to_its_next_occurrence(
 
 
 async def test_the_clock_runs_a_recurring_event_through_its_occurrences(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     event = await weekly_event(rest, place["guild"])
     first = moment(event["scheduled_start_time"])
-    await sandbox.set_clock(first + dt.timedelta(minutes=30))
-    [now_on] = await sandbox.scheduled_events(place["guild"]["id"])
+    await standin.set_clock(first + dt.timedelta(minutes=30))
+    [now_on] = await standin.scheduled_events(place["guild"]["id"])
     assert (now_on["status"], moment(now_on["scheduled_start_time"])) == (ACTIVE, first)
-    await sandbox.set_clock(first + 2 * WEEK + dt.timedelta(hours=2))  # two weeks went by
-    [later] = await sandbox.scheduled_events(place["guild"]["id"])
+    await standin.set_clock(first + 2 * WEEK + dt.timedelta(hours=2))  # two weeks went by
+    [later] = await standin.scheduled_events(place["guild"]["id"])
     assert (later["status"], moment(later["scheduled_start_time"])) == (SCHEDULED, first + 3 * WEEK)
 
 
 async def test_a_canceled_occurrence_is_passed_over(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     event = await weekly_event(rest, place["guild"])
     path = f"/guilds/{place['guild']['id']}/scheduled-events/{event['id']}"
@@ -173,19 +173,19 @@ async def test_a_canceled_occurrence_is_passed_over(
     _, moved = await rest.call("PATCH", path, {"status": COMPLETED})
     assert moment(moved["scheduled_start_time"]) == first + 2 * WEEK
     assert moved["guild_scheduled_event_exceptions"] == []  # behind it now
-    await sandbox.set_clock(first + 2 * WEEK)
+    await standin.set_clock(first + 2 * WEEK)
     assert (await rest.call("GET", path))[1]["status"] == ACTIVE
 
 
 async def test_the_clock_passes_over_a_canceled_current_occurrence(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     event = await weekly_event(rest, place["guild"])
     path = f"/guilds/{place['guild']['id']}/scheduled-events/{event['id']}"
     first = moment(event["scheduled_start_time"])
     skip = {"original_scheduled_start_time": first.isoformat(), "is_canceled": True}
     assert (await rest.call("POST", f"{path}/exceptions", skip))[0] == 200
-    await sandbox.set_clock(first + dt.timedelta(minutes=1))
+    await standin.set_clock(first + dt.timedelta(minutes=1))
     _, shown = await rest.call("GET", path)
     assert (shown["status"], moment(shown["scheduled_start_time"])) == (SCHEDULED, first + WEEK)
 

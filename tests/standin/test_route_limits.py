@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 
 from standin.config import ROUTE_LIMITS
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.permissions import MANAGE_ROLES
 from tests.standin.conftest import MiniBot
 from tests.standin.scheduling import BOT, external
@@ -23,13 +23,13 @@ Json = dict[str, Any]
 
 @dataclass
 class Scene:
-    sandbox: Sandbox
+    standin: StandInClient
     http: aiohttp.ClientSession
     guilds: list[Json]
     application_id: str
 
     async def call(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
-        url = f"{self.sandbox.url}/api/v10{path}"
+        url = f"{self.standin.url}/api/v10{path}"
         async with self.http.request(method, url, json=body, headers=BOT) as reply:
             self.headers = dict(reply.headers)
             return reply.status, None if reply.status == 204 else await reply.json()
@@ -38,10 +38,10 @@ class Scene:
         """The token of a fresh interaction in ``guild``, answered by the bot."""
         channel = next(c["id"] for c in guild["channels"] if c["name"] == "general")
         member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
-        asked = await self.sandbox.command(member, channel, "hello")
-        await self.sandbox.wait_for_response(asked)
-        assert self.sandbox.core is not None
-        return self.sandbox.core.desk.by_id[asked].token
+        asked = await self.standin.command(member, channel, "hello")
+        await self.standin.wait_for_response(asked)
+        assert self.standin.core is not None
+        return self.standin.core.desk.by_id[asked].token
 
     headers: dict[str, str] | None = None
 
@@ -62,8 +62,8 @@ async def _event(scene: Scene, which: int) -> tuple[str, str, object]:
 async def _role(scene: Scene, which: int) -> tuple[str, str, object]:
     guild = scene.guilds[which]
     roles = {r["name"]: r["id"] for r in guild["roles"]}
-    await scene.sandbox.set_role_permissions(guild["id"], roles["quizbot"], MANAGE_ROLES)
-    low = await scene.sandbox.add_role(guild["id"], "Regular", position=1)
+    await scene.standin.set_role_permissions(guild["id"], roles["quizbot"], MANAGE_ROLES)
+    low = await scene.standin.add_role(guild["id"], "Regular", position=1)
     member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
     return "PUT", f"/guilds/{guild['id']}/members/{member}/roles/{low['id']}", None
 
@@ -83,10 +83,10 @@ BUCKETS: dict[str, Reach] = {
 
 
 @pytest.fixture
-async def scene(sandbox: Sandbox, bot: MiniBot) -> AsyncIterator[Scene]:
-    state = await sandbox.state()
+async def scene(standin: StandInClient, bot: MiniBot) -> AsyncIterator[Scene]:
+    state = await standin.state()
     async with aiohttp.ClientSession() as http:
-        yield Scene(sandbox, http, state["guilds"], state["application_id"])
+        yield Scene(standin, http, state["guilds"], state["application_id"])
 
 
 @pytest.mark.parametrize("bucket", list(BUCKETS))
@@ -112,4 +112,4 @@ async def test_a_route_takes_its_count_then_answers_429_per_resource(
     assert reply["global"] is False
     other = await BUCKETS[bucket](scene, 1)  # another token, guild or scope: its own bucket
     assert (await scene.call(*other))[0] in {200, 204}
-    assert await scene.sandbox.earned_rate_limits() == 1
+    assert await scene.standin.earned_rate_limits() == 1

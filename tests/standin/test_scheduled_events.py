@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 from standin.permissions import BOT_DEFAULT, CREATE_EVENTS, MANAGE_EVENTS
 from tests.standin.scheduling import Json, Rest, external, field_codes, schema_errors
 
@@ -25,20 +25,20 @@ async def create(rest: Rest, guild: Json, **fields: Any) -> Json:
 
 
 async def test_a_created_event_is_what_discord_returns(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     guild = place["guild"]
     event = await create(rest, guild, description="Ten questions on attention")
     assert schema_errors(event, "ExternalScheduledEventResponse") == []
     assert (event["status"], event["entity_type"], event["channel_id"]) == (SCHEDULED, 3, None)
-    assert event["creator_id"] == (await sandbox.state())["bot_user_id"]
+    assert event["creator_id"] == (await standin.state())["bot_user_id"]
     assert event["entity_metadata"] == {"location": "#quiz"}
     status, got = await rest.call("GET", f"{events(guild)}/{event['id']}")
     assert (status, got) == (200, event)
     status, listed = await rest.call("GET", events(guild), params={"with_user_count": "1"})
     assert status == 200
     assert [(e["id"], e["user_count"]) for e in listed] == [(event["id"], 0)]
-    assert await sandbox.openapi_failures() == []
+    assert await standin.openapi_failures() == []
 
 
 @pytest.mark.parametrize(
@@ -81,38 +81,38 @@ async def test_a_voice_event_is_refused_for_its_channel(rest: Rest, place: dict[
 
 
 async def test_without_create_events_the_bot_gets_50013(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
-    await sandbox.set_role_permissions(place["guild"]["id"], "quizbot", BOT_DEFAULT)
+    await standin.set_role_permissions(place["guild"]["id"], "quizbot", BOT_DEFAULT)
     status, reply = await rest.call("POST", events(place["guild"]), external())
     assert (status, reply["code"]) == (403, 50013)
 
 
 async def test_create_events_covers_the_bots_own_events_and_manage_events_everyones(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     guild = place["guild"]
     own = await create(rest, guild)
     owner = guild["owner_id"]  # a person with every permission creates one in the client
-    theirs = await sandbox.create_scheduled_event(owner, guild["id"], external(name="Movie"))
+    theirs = await standin.create_scheduled_event(owner, guild["id"], external(name="Movie"))
     assert theirs["creator_id"] == owner
-    await sandbox.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT | CREATE_EVENTS)
+    await standin.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT | CREATE_EVENTS)
     rename = {"name": "Quiz night, renamed"}
     assert (await rest.call("PATCH", f"{events(guild)}/{own['id']}", rename))[0] == 200
     status, reply = await rest.call("PATCH", f"{events(guild)}/{theirs['id']}", rename)
     assert (status, reply["code"]) == (403, 50013)
     status, reply = await rest.call("DELETE", f"{events(guild)}/{theirs['id']}")
     assert (status, reply["code"]) == (403, 50013)
-    await sandbox.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT | MANAGE_EVENTS)
+    await standin.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT | MANAGE_EVENTS)
     assert (await rest.call("PATCH", f"{events(guild)}/{theirs['id']}", rename))[0] == 200
     assert (await rest.call("DELETE", f"{events(guild)}/{theirs['id']}"))[0] == 204
 
 
 async def test_a_member_without_create_events_cannot_create_one(
-    sandbox: Sandbox, place: dict[str, Any]
+    standin: StandInClient, place: dict[str, Any]
 ) -> None:
-    with pytest.raises(SandboxRefusedError, match="Missing Permissions"):
-        await sandbox.create_scheduled_event(place["alice"], place["guild"]["id"], external())
+    with pytest.raises(StandInRefusedError, match="Missing Permissions"):
+        await standin.create_scheduled_event(place["alice"], place["guild"]["id"], external())
 
 
 @pytest.mark.parametrize(
@@ -182,22 +182,22 @@ async def test_unknown_events_are_10070_and_a_deleted_one_is_unknown(
 
 
 async def test_an_event_of_another_guild_is_unknown_here(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
-    other = (await sandbox.state())["guilds"][1]
+    other = (await standin.state())["guilds"][1]
     event = await create(rest, other)
     status, _ = await rest.call("GET", f"{events(place['guild'])}/{event['id']}")
     assert status == 404
 
 
 async def test_the_interested_users_page_by_id(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     guild = place["guild"]
     event = await create(rest, guild)
     people = sorted([place["alice"], place["bob"], place["chloe"]], key=int)
     for person in people:
-        await sandbox.interested(person, event["id"])
+        await standin.interested(person, event["id"])
     users = f"{events(guild)}/{event['id']}/users"
 
     async def ids(**params: str) -> list[str]:
@@ -238,10 +238,10 @@ async def test_a_users_limit_out_of_range_is_refused(
 
 
 async def test_a_guild_holds_at_most_100_unfinished_events(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
-    assert sandbox.core is not None
-    core = sandbox.core
+    assert standin.core is not None
+    core = standin.core
     guild = core.world.guild(int(place["guild"]["id"]))
     for _ in range(100):
         await core.scheduler.create(guild, core.world.bot, external())
@@ -253,32 +253,32 @@ async def test_a_guild_holds_at_most_100_unfinished_events(
 
 
 async def test_interest_is_refused_where_a_client_offers_no_button(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     event = await create(rest, place["guild"])
-    await sandbox.interested(place["alice"], event["id"])
-    with pytest.raises(SandboxRefusedError, match="already interested"):
-        await sandbox.interested(place["alice"], event["id"])
-    with pytest.raises(SandboxRefusedError, match="not interested"):
-        await sandbox.uninterested(place["bob"], event["id"])
+    await standin.interested(place["alice"], event["id"])
+    with pytest.raises(StandInRefusedError, match="already interested"):
+        await standin.interested(place["alice"], event["id"])
+    with pytest.raises(StandInRefusedError, match="not interested"):
+        await standin.uninterested(place["bob"], event["id"])
     await rest.call("PATCH", f"{events(place['guild'])}/{event['id']}", {"status": CANCELED})
-    with pytest.raises(SandboxRefusedError, match="is over"):
-        await sandbox.interested(place["bob"], event["id"])
-    [listed] = await sandbox.scheduled_events(place["guild"]["id"])
+    with pytest.raises(StandInRefusedError, match="is over"):
+        await standin.interested(place["bob"], event["id"])
+    [listed] = await standin.scheduled_events(place["guild"]["id"])
     assert [u["id"] for u in listed["users"]] == [place["alice"]]
 
 
 async def test_an_external_event_starts_and_ends_by_the_clock(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     event = await create(rest, place["guild"], start_h=1.0, end_h=2.0)
     path = f"{events(place['guild'])}/{event['id']}"
-    await sandbox.advance_clock(59 * 60)
+    await standin.advance_clock(59 * 60)
     assert (await rest.call("GET", path))[1]["status"] == SCHEDULED
-    await sandbox.advance_clock(60)
+    await standin.advance_clock(60)
     assert (await rest.call("GET", path))[1]["status"] == ACTIVE
-    await sandbox.advance_clock(3600)
-    [listed] = await sandbox.scheduled_events(place["guild"]["id"])
+    await standin.advance_clock(3600)
+    [listed] = await standin.scheduled_events(place["guild"]["id"])
     assert listed["status"] == COMPLETED
     status, reply = await rest.call("PATCH", path, {"status": COMPLETED})  # the bot, too late
     assert (status, reply["code"]) == (400, 180000)
@@ -294,18 +294,18 @@ async def test_sending_the_status_an_event_has_changes_nothing(
 
 
 async def test_real_time_passing_starts_an_event_too(
-    sandbox: Sandbox, rest: Rest, place: dict[str, Any]
+    standin: StandInClient, rest: Rest, place: dict[str, Any]
 ) -> None:
     event = await create(rest, place["guild"], start_h=1.0 / 3600, end_h=1.0)  # a second ahead
     assert event["status"] == SCHEDULED
-    assert sandbox.core is not None
-    core = sandbox.core
+    assert standin.core is not None
+    core = standin.core
 
     def ticked() -> bool:  # by the server's own tick, not by a request that catches up
         return core.world.scheduled_events[int(event["id"])].status == ACTIVE
 
-    await sandbox.wait_for(ticked, timeout=5.0)
-    [listed] = await sandbox.scheduled_events(place["guild"]["id"])
+    await standin.wait_for(ticked, timeout=5.0)
+    [listed] = await standin.scheduled_events(place["guild"]["id"])
     assert listed["status"] == ACTIVE
 
 

@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.quiz.shards.serving import shard_of
-from standin.config import Limits, SandboxConfig
+from standin.config import Limits, StandInConfig
 from standin.ratelimit import RateLimitedError, RateLimiter
 from tests.standin.conftest import MiniBot, running
 
@@ -20,14 +20,14 @@ SHARDS = 2
 
 
 async def test_each_shard_connection_gets_its_own_guilds_and_their_interactions(
-    start_sandbox: Callable[..., Any],
+    start_standin: Callable[..., Any],
 ) -> None:
     async with (
-        start_sandbox(guilds=4, members=3) as sandbox,
+        start_standin(guilds=4, members=3) as standin,
         running(MiniBot(shard_id=0, shard_count=SHARDS)) as first,
         running(MiniBot(shard_id=1, shard_count=SHARDS)) as second,
     ):
-        guilds = (await sandbox.state())["guilds"]
+        guilds = (await standin.state())["guilds"]
         on_shard = {
             shard: {int(g["id"]) for g in guilds if shard_of(int(g["id"]), SHARDS) == shard}
             for shard in (0, 1)
@@ -41,8 +41,8 @@ async def test_each_shard_connection_gets_its_own_guilds_and_their_interactions(
         for guild in guilds:
             channel = next(c["id"] for c in guild["channels"] if c["name"] == "general")
             member = next(m["id"] for m in guild["members"] if m["name"].startswith("member-"))
-            interaction = await sandbox.command(member, channel, "hello")
-            await sandbox.wait_for_response(interaction, timeout=5)
+            interaction = await standin.command(member, channel, "hello")
+            await standin.wait_for_response(interaction, timeout=5)
         for shard in (0, 1):
             assert sorted(seen[shard]) == sorted(on_shard[shard])
 
@@ -55,7 +55,7 @@ def _recorder(into: list[int]) -> Callable[[discord.Interaction], Any]:
 
 
 def test_the_global_rate_limit_is_per_token_across_connections() -> None:
-    limiter = RateLimiter(SandboxConfig(limits=Limits(global_count=3), clock=lambda: 0.0))
+    limiter = RateLimiter(StandInConfig(limits=Limits(global_count=3), clock=lambda: 0.0))
     for _ in range(3):
         limiter.admit("GET", "/users/@me", {}, "Bot one")
     with pytest.raises(RateLimitedError):
@@ -64,13 +64,13 @@ def test_the_global_rate_limit_is_per_token_across_connections() -> None:
 
 
 async def test_gateway_bot_tells_the_shard_count_and_max_concurrency(
-    start_sandbox: Callable[..., Any],
+    start_standin: Callable[..., Any],
 ) -> None:
     async with (
-        start_sandbox(guilds=1, members=1, recommended_shards=8, max_concurrency=4) as sandbox,
+        start_standin(guilds=1, members=1, recommended_shards=8, max_concurrency=4) as standin,
         aiohttp.ClientSession() as session,
         session.get(
-            f"{sandbox.url}/api/v10/gateway/bot", headers={"Authorization": "Bot x"}
+            f"{standin.url}/api/v10/gateway/bot", headers={"Authorization": "Bot x"}
         ) as reply,
     ):
         body = await reply.json()

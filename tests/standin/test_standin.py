@@ -169,10 +169,10 @@ async def test_runs_alone_from_the_command_line() -> None:
     try:
         assert process.stdout is not None
         line = (await asyncio.wait_for(process.stdout.readline(), 20)).decode()
-        assert line.startswith("sandbox listening on http://127.0.0.1:")
-        from standin.driver import Sandbox  # noqa: PLC0415  (the remote half of the driver)
+        assert line.startswith("standin listening on http://127.0.0.1:")
+        from standin.driver import StandInClient  # noqa: PLC0415  (the remote half of the driver)
 
-        async with Sandbox.connect(line.split()[-1]) as remote:
+        async with StandInClient.connect(line.split()[-1]) as remote:
             state = await remote.state()
         assert len(state["guilds"]) == 2
         assert {m["locale"] for m in state["guilds"][0]["members"] if not m["bot"]} >= {

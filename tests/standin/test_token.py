@@ -11,8 +11,8 @@ import discord
 import pytest
 
 from bot.app.runtime.discord_url import point_discord_at
-from standin.config import SandboxConfig
-from standin.driver import Sandbox
+from standin.config import StandInConfig
+from standin.driver import StandInClient
 from standin.permissions import BOT_ROLE_DEFAULT, EVERYONE_DEFAULT
 
 RIGHT = "MTIz.right.token"  # fake tokens
@@ -29,22 +29,22 @@ async def _get(url: str, token: str) -> tuple[int, object]:
 
 
 async def test_only_the_configured_token_is_accepted_over_rest() -> None:
-    async with Sandbox.start(config=SandboxConfig(token=RIGHT)) as sandbox:
-        assert (await _get(sandbox.url, WRONG))[0] == UNAUTHORIZED
-        status, user = await _get(sandbox.url, RIGHT)
+    async with StandInClient.start(config=StandInConfig(token=RIGHT)) as standin:
+        assert (await _get(standin.url, WRONG))[0] == UNAUTHORIZED
+        status, user = await _get(standin.url, RIGHT)
     assert status == 200
     assert isinstance(user, dict)
     assert user["username"] == "quizbot"
 
 
 async def test_without_a_configured_token_any_is_accepted() -> None:
-    async with Sandbox.start() as sandbox:
-        assert (await _get(sandbox.url, WRONG))[0] == 200
+    async with StandInClient.start() as standin:
+        assert (await _get(standin.url, WRONG))[0] == 200
 
 
 async def test_discord_py_fails_to_log_in_with_a_wrong_token() -> None:
-    async with Sandbox.start(config=SandboxConfig(token=RIGHT)) as sandbox:
-        point_discord_at(sandbox.url)
+    async with StandInClient.start(config=StandInConfig(token=RIGHT)) as standin:
+        point_discord_at(standin.url)
         client = discord.Client(intents=discord.Intents.none())
         with pytest.raises(discord.LoginFailure):
             await client.login(WRONG)
@@ -53,9 +53,9 @@ async def test_discord_py_fails_to_log_in_with_a_wrong_token() -> None:
 
 async def test_the_gateway_closes_with_4004_for_a_wrong_token() -> None:
     async with (
-        Sandbox.start(config=SandboxConfig(token=RIGHT)) as sandbox,
+        StandInClient.start(config=StandInConfig(token=RIGHT)) as standin,
         aiohttp.ClientSession() as session,
-        session.ws_connect(sandbox.url.replace("http", "ws", 1) + "/gateway") as socket,
+        session.ws_connect(standin.url.replace("http", "ws", 1) + "/gateway") as socket,
     ):
         await socket.receive_json()  # HELLO
         identify = {"token": WRONG, "properties": {}, "intents": 0}
@@ -66,12 +66,12 @@ async def test_the_gateway_closes_with_4004_for_a_wrong_token() -> None:
 
 
 async def test_the_bots_servers_come_with_its_permissions() -> None:
-    async with Sandbox.start(guilds=2, config=SandboxConfig(token=RIGHT)) as sandbox:
-        assert sandbox.core is not None
-        world = sandbox.core.world
+    async with StandInClient.start(guilds=2, config=StandInConfig(token=RIGHT)) as standin:
+        assert standin.core is not None
+        world = standin.core.world
         first = min(world.guilds)
         world.guilds[first].roles[first].permissions = 0  # @everyone grants nothing there
-        point_discord_at(sandbox.url)
+        point_discord_at(standin.url)
         http = discord.http.HTTPClient(discord.utils.MISSING)
         try:
             await http.static_login(RIGHT)
@@ -88,7 +88,7 @@ async def test_the_bots_servers_come_with_its_permissions() -> None:
 def test_the_stand_in_without_jsonschema_says_what_to_install() -> None:
     program = (
         "import sys\n"
-        "sys.modules['jsonschema'] = None  # as if the sandbox extra were not installed\n"
+        "sys.modules['jsonschema'] = None  # as if the standin extra were not installed\n"
         "from standin.__main__ import main\n"
         "raise SystemExit(main([]))\n"
     )
@@ -97,6 +97,6 @@ def test_the_stand_in_without_jsonschema_says_what_to_install() -> None:
     )
     assert result.returncode == 2
     assert result.stderr == (
-        "the Discord stand-in needs the sandbox extra (jsonschema): "
-        "pip install 'quizbot[sandbox]'\n"
+        "the Discord stand-in needs the standin extra (jsonschema): "
+        "pip install 'quizbot[standin]'\n"
     )

@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from standin.driver import Sandbox, SandboxRefusedError
+from standin.driver import StandInClient, StandInRefusedError
 from tests.standin.conftest import MiniBot, running
 from tests.standin.scheduling import Rest
 
@@ -47,39 +47,39 @@ class InstallBot(MiniBot):
 
 
 @pytest.fixture
-async def install_bot(sandbox: Sandbox) -> AsyncIterator[InstallBot]:
+async def install_bot(standin: StandInClient) -> AsyncIterator[InstallBot]:
     async with running(InstallBot()) as ready:
         yield ready
 
 
-def payload(sandbox: Sandbox, interaction_id: int) -> dict[str, Any]:
-    assert sandbox.core is not None
-    found: dict[str, Any] = sandbox.core.desk.by_id[interaction_id].payload
+def payload(standin: StandInClient, interaction_id: int) -> dict[str, Any]:
+    assert standin.core is not None
+    found: dict[str, Any] = standin.core.desk.by_id[interaction_id].payload
     return found
 
 
 async def test_the_synced_commands_keep_their_installs_and_contexts(
-    sandbox: Sandbox, install_bot: InstallBot
+    standin: StandInClient, install_bot: InstallBot
 ) -> None:
     assert install_bot.is_ready()
-    synced = {c["name"]: c for c in (await sandbox.state())["commands"]["global"]}
+    synced = {c["name"]: c for c in (await standin.state())["commands"]["global"]}
     assert synced["anywhere"]["integration_types"] == [0, 1]
     assert synced["anywhere"]["contexts"] == [0, 1, 2]
     assert synced["server"]["integration_types"] == [0]
     assert synced["server"]["contexts"] == [0]
-    assert await sandbox.openapi_failures() == []
+    assert await standin.openapi_failures() == []
 
 
 async def test_a_user_install_runs_in_a_group_dm_privately_for_its_user_only(
-    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any]
+    standin: StandInClient, install_bot: InstallBot, place: dict[str, Any]
 ) -> None:
-    group = await sandbox.group_dm([place["alice"], place["bob"]])
-    with pytest.raises(SandboxRefusedError, match="not installed"):
-        await sandbox.command(place["alice"], group, "anywhere")  # not added to her account yet
-    await sandbox.install_app(place["alice"])
-    ran = await sandbox.command(place["alice"], group, "anywhere")
-    report = await sandbox.wait_for_response(ran)
-    sent = payload(sandbox, ran)
+    group = await standin.group_dm([place["alice"], place["bob"]])
+    with pytest.raises(StandInRefusedError, match="not installed"):
+        await standin.command(place["alice"], group, "anywhere")  # not added to her account yet
+    await standin.install_app(place["alice"])
+    ran = await standin.command(place["alice"], group, "anywhere")
+    report = await standin.wait_for_response(ran)
+    sent = payload(standin, ran)
     assert sent["context"] == 2
     assert sent["authorizing_integration_owners"] == {"1": place["alice"]}
     assert "guild_id" not in sent
@@ -90,80 +90,80 @@ async def test_a_user_install_runs_in_a_group_dm_privately_for_its_user_only(
     assert not interaction.is_guild_integration()
     assert isinstance(interaction.channel, discord.GroupChannel)
 
-    shown = await sandbox.messages(group, as_user=place["alice"])
+    shown = await standin.messages(group, as_user=place["alice"])
     assert [m["content"] for m in shown] == ["mine"]
-    assert await sandbox.messages(group, as_user=place["bob"]) == []  # ephemeral: hers
-    with pytest.raises(SandboxRefusedError, match="not installed"):
-        await sandbox.command(place["bob"], group, "anywhere")  # Bob did not add the app
-    with pytest.raises(SandboxRefusedError, match="not in DM channel"):
-        await sandbox.command(place["chloe"], group, "anywhere")  # not in the group
+    assert await standin.messages(group, as_user=place["bob"]) == []  # ephemeral: hers
+    with pytest.raises(StandInRefusedError, match="not installed"):
+        await standin.command(place["bob"], group, "anywhere")  # Bob did not add the app
+    with pytest.raises(StandInRefusedError, match="not in DM channel"):
+        await standin.command(place["chloe"], group, "anywhere")  # not in the group
 
-    clicked = await sandbox.click(place["alice"], report["original_message_id"], "again")
-    await sandbox.wait_for_response(clicked)
-    assert payload(sandbox, clicked)["context"] == 2
-    assert payload(sandbox, clicked)["authorizing_integration_owners"] == {"1": place["alice"]}
+    clicked = await standin.click(place["alice"], report["original_message_id"], "again")
+    await standin.wait_for_response(clicked)
+    assert payload(standin, clicked)["context"] == 2
+    assert payload(standin, clicked)["authorizing_integration_owners"] == {"1": place["alice"]}
 
 
 async def test_a_server_only_command_is_refused_in_dms_and_group_dms(
-    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any]
+    standin: StandInClient, install_bot: InstallBot, place: dict[str, Any]
 ) -> None:
     assert install_bot.is_ready()
-    await sandbox.install_app(place["alice"])
-    dm = await sandbox.dm_channel(place["alice"])
-    group = await sandbox.group_dm([place["alice"], place["bob"]])
+    await standin.install_app(place["alice"])
+    dm = await standin.dm_channel(place["alice"])
+    group = await standin.group_dm([place["alice"], place["bob"]])
     for channel in (dm, group):
-        with pytest.raises(SandboxRefusedError, match="not offered in this context"):
-            await sandbox.command(place["alice"], channel, "server")
-    ran = await sandbox.command(place["alice"], place["channel"], "server")
-    assert (await sandbox.wait_for_response(ran))["acknowledged"]
-    assert payload(sandbox, ran)["authorizing_integration_owners"] == {"0": place["guild"]["id"]}
+        with pytest.raises(StandInRefusedError, match="not offered in this context"):
+            await standin.command(place["alice"], channel, "server")
+    ran = await standin.command(place["alice"], place["channel"], "server")
+    assert (await standin.wait_for_response(ran))["acknowledged"]
+    assert payload(standin, ran)["authorizing_integration_owners"] == {"0": place["guild"]["id"]}
 
 
 async def test_the_bot_dm_is_authorized_by_the_server_install_and_the_users(
-    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any]
+    standin: StandInClient, install_bot: InstallBot, place: dict[str, Any]
 ) -> None:
-    dm = await sandbox.dm_channel(place["bob"])
-    before = await sandbox.command(place["bob"], dm, "anywhere")
-    await sandbox.wait_for_response(before)
-    assert payload(sandbox, before)["context"] == 1
-    assert payload(sandbox, before)["authorizing_integration_owners"] == {"0": "0"}
-    await sandbox.install_app(place["bob"])
-    after = await sandbox.command(place["bob"], dm, "anywhere")
-    await sandbox.wait_for_response(after)
-    owners = payload(sandbox, after)["authorizing_integration_owners"]
+    dm = await standin.dm_channel(place["bob"])
+    before = await standin.command(place["bob"], dm, "anywhere")
+    await standin.wait_for_response(before)
+    assert payload(standin, before)["context"] == 1
+    assert payload(standin, before)["authorizing_integration_owners"] == {"0": "0"}
+    await standin.install_app(place["bob"])
+    after = await standin.command(place["bob"], dm, "anywhere")
+    await standin.wait_for_response(after)
+    owners = payload(standin, after)["authorizing_integration_owners"]
     assert owners == {"0": "0", "1": place["bob"]}
     assert install_bot.seen[-1].context.dm_channel
 
 
 async def test_the_bot_is_no_member_of_a_group_dm(
-    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any]
+    standin: StandInClient, install_bot: InstallBot, place: dict[str, Any]
 ) -> None:
-    group = await sandbox.group_dm([place["alice"], place["bob"]], name="study")
+    group = await standin.group_dm([place["alice"], place["bob"]], name="study")
     channel = install_bot.get_partial_messageable(group)
     with pytest.raises(discord.Forbidden) as refused:
         await channel.send("hello, group")
     assert refused.value.code == MISSING_ACCESS
-    with pytest.raises(SandboxRefusedError):
-        await sandbox.group_dm([place["alice"]])  # one user is no group
+    with pytest.raises(StandInRefusedError):
+        await standin.group_dm([place["alice"]])  # one user is no group
 
 
 async def test_a_server_that_removed_the_bot_sees_only_user_installs(
-    sandbox: Sandbox, install_bot: InstallBot, place: dict[str, Any]
+    standin: StandInClient, install_bot: InstallBot, place: dict[str, Any]
 ) -> None:
     guild_id = int(place["guild"]["id"])
     assert install_bot.get_guild(guild_id) is not None
-    await sandbox.remove_bot(guild_id)
-    await sandbox.wait_for(lambda: install_bot.get_guild(guild_id) is None)  # GUILD_DELETE
-    with pytest.raises(SandboxRefusedError, match="not installed"):
-        await sandbox.command(place["alice"], place["channel"], "server")
-    with pytest.raises(SandboxRefusedError, match="not installed"):
-        await sandbox.command(place["alice"], place["channel"], "anywhere")
-    await sandbox.install_app(place["alice"])
-    ran = await sandbox.command(place["alice"], place["channel"], "anywhere")
-    await sandbox.wait_for_response(ran)
-    assert payload(sandbox, ran)["context"] == 0
-    assert payload(sandbox, ran)["authorizing_integration_owners"] == {"1": place["alice"]}
-    assert payload(sandbox, ran)["app_permissions"] == "0"
+    await standin.remove_bot(guild_id)
+    await standin.wait_for(lambda: install_bot.get_guild(guild_id) is None)  # GUILD_DELETE
+    with pytest.raises(StandInRefusedError, match="not installed"):
+        await standin.command(place["alice"], place["channel"], "server")
+    with pytest.raises(StandInRefusedError, match="not installed"):
+        await standin.command(place["alice"], place["channel"], "anywhere")
+    await standin.install_app(place["alice"])
+    ran = await standin.command(place["alice"], place["channel"], "anywhere")
+    await standin.wait_for_response(ran)
+    assert payload(standin, ran)["context"] == 0
+    assert payload(standin, ran)["authorizing_integration_owners"] == {"1": place["alice"]}
+    assert payload(standin, ran)["app_permissions"] == "0"
     interaction = install_bot.seen[-1]
     assert interaction.guild_id == guild_id
     assert not interaction.is_guild_integration()
@@ -173,10 +173,10 @@ async def test_a_server_that_removed_the_bot_sees_only_user_installs(
     "bad", [{"integration_types": [2]}, {"contexts": [3]}, {"contexts": [0, 0]}]
 )
 async def test_installs_and_contexts_outside_the_spec_are_refused(
-    sandbox: Sandbox, rest: Rest, bad: dict[str, Any]
+    standin: StandInClient, rest: Rest, bad: dict[str, Any]
 ) -> None:
-    application = (await sandbox.state())["application_id"]
+    application = (await standin.state())["application_id"]
     command = {"name": "odd", "description": "An odd command", "type": 1, **bad}
     status, _ = await rest.call("PUT", f"/applications/{application}/commands", [command])
     assert status == 400
-    assert (await sandbox.state())["commands"]["global"] == []
+    assert (await standin.state())["commands"]["global"] == []

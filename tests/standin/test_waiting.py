@@ -1,4 +1,5 @@
-"""How often `Sandbox.wait_for` asks its condition, as docs/sandbox.md says: a stand-in in another
+"""How often `StandInClient.wait_for` asks its condition, as docs/standin.md says: a stand-in in
+another
 process (reached by its URL) every POLL_SECONDS, one in this process at its changes and at least
 every IDLE_POLL_SECONDS."""
 
@@ -8,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from standin.driver import IDLE_POLL_SECONDS, POLL_SECONDS, Sandbox
+from standin.driver import IDLE_POLL_SECONDS, POLL_SECONDS, StandInClient
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "sandbox.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "standin.md"
 WATCHED_S = 0.5
 
 
@@ -21,7 +22,7 @@ def test_the_page_gives_the_drivers_intervals() -> None:
 
 
 async def test_a_stand_in_in_another_process_is_asked_every_poll_interval() -> None:
-    async with Sandbox.start() as here, Sandbox.connect(here.url) as remote:
+    async with StandInClient.start() as here, StandInClient.connect(here.url) as remote:
         asked = 0
 
         def never() -> bool:

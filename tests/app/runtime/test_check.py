@@ -15,8 +15,8 @@ from bot.storage.migrate import alembic_config, upgrade_async
 from bot.storage.results import GuildSettings
 from bot.storage.rewards.reward_roles import set_reward
 from bot.storage.settings.settings import save_guild_settings
-from standin.config import SandboxConfig
-from standin.driver import Sandbox
+from standin.config import StandInConfig
+from standin.driver import StandInClient
 from standin.permissions import ADMINISTRATOR, BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
 
@@ -35,17 +35,17 @@ def _subjects(out: str) -> list[tuple[str, str]]:
 async def test_online_against_the_stand_in(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
     await upgrade_async(url)
-    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
+    async with StandInClient.start(guilds=2, config=StandInConfig(token=TOKEN)) as standin:
         outcome = await quizbot_async(
             "check",
             "--online",
             "--discord-url",
-            sandbox.url,
+            standin.url,
             cwd=with_packs(tmp_path),
             DISCORD_TOKEN=TOKEN,
             DATABASE_URL=url,
         )
-        guilds = (await sandbox.state())["guilds"]
+        guilds = (await standin.state())["guilds"]
     assert outcome.status == 0, outcome.everything
     lines = outcome.out.splitlines()
     assert lines[:3] == [
@@ -66,16 +66,16 @@ async def test_online_against_the_stand_in(tmp_path: Path) -> None:
 
 
 async def test_a_server_that_lets_the_bot_make_no_events_gets_a_note(tmp_path: Path) -> None:
-    async with Sandbox.start(guilds=1, config=SandboxConfig(token=TOKEN)) as sandbox:
-        guild = (await sandbox.state())["guilds"][0]
+    async with StandInClient.start(guilds=1, config=StandInConfig(token=TOKEN)) as standin:
+        guild = (await standin.state())["guilds"][0]
         # The invite link's four permissions, without Create Events or Manage Events.
-        await sandbox.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT)
+        await standin.set_role_permissions(guild["id"], "quizbot", BOT_DEFAULT)
         outcome = await quizbot_async(
             "check",
             "--online",
             cwd=with_packs(tmp_path),
             DISCORD_TOKEN=TOKEN,
-            QUIZBOT_DISCORD_URL=sandbox.url,
+            QUIZBOT_DISCORD_URL=standin.url,
         )
     assert outcome.status == 0  # rounds run without it: no failure
     assert (
@@ -85,9 +85,9 @@ async def test_a_server_that_lets_the_bot_make_no_events_gets_a_note(tmp_path: P
 
 
 async def test_missing_permissions_are_named_per_server(tmp_path: Path) -> None:
-    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
-        assert sandbox.core is not None
-        guilds = sandbox.core.world.guilds
+    async with StandInClient.start(guilds=2, config=StandInConfig(token=TOKEN)) as standin:
+        assert standin.core is not None
+        guilds = standin.core.world.guilds
         poor = min(guilds)
         for role in guilds[poor].roles.values():  # @everyone and the bot's role: only View
             role.permissions &= VIEW_CHANNEL
@@ -96,7 +96,7 @@ async def test_missing_permissions_are_named_per_server(tmp_path: Path) -> None:
             "--online",
             cwd=with_packs(tmp_path),
             DISCORD_TOKEN=TOKEN,
-            QUIZBOT_DISCORD_URL=sandbox.url,
+            QUIZBOT_DISCORD_URL=standin.url,
         )
     assert outcome.status == 1
     assert (
@@ -107,12 +107,12 @@ async def test_missing_permissions_are_named_per_server(tmp_path: Path) -> None:
 
 
 async def test_a_token_discord_refuses(tmp_path: Path) -> None:
-    async with Sandbox.start(config=SandboxConfig(token="another-token")) as sandbox:  # noqa: S106
+    async with StandInClient.start(config=StandInConfig(token="another-token")) as standin:  # noqa: S106
         outcome = await quizbot_async(
             "check",
             "--online",
             "--discord-url",
-            sandbox.url,
+            standin.url,
             cwd=with_packs(tmp_path),
             DISCORD_TOKEN=TOKEN,
         )
@@ -177,11 +177,11 @@ def test_a_new_sqlite_file_is_not_created_and_broken_settings_are_listed(tmp_pat
 async def test_online_reward_roles_the_bot_cannot_give_are_named(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
     await upgrade_async(url)
-    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
-        first, second = (await sandbox.state())["guilds"]
+    async with StandInClient.start(guilds=2, config=StandInConfig(token=TOKEN)) as standin:
+        first, second = (await standin.state())["guilds"]
         bot_role = next(r["id"] for r in first["roles"] if r["name"] == "quizbot")
-        low = await sandbox.add_role(first["id"], "Regular", position=1)
-        high = await sandbox.add_role(first["id"], "Champion", position=TOP)  # above the bot's role
+        low = await standin.add_role(first["id"], "Regular", position=1)
+        high = await standin.add_role(first["id"], "Champion", position=TOP)  # above the bot's role
         db = Database.open(url)
         try:
             for role in (low, high):
@@ -196,7 +196,7 @@ async def test_online_reward_roles_the_bot_cannot_give_are_named(tmp_path: Path)
                 "check",
                 "--online",
                 "--discord-url",
-                sandbox.url,
+                standin.url,
                 cwd=with_packs(tmp_path),
                 DISCORD_TOKEN=TOKEN,
                 DATABASE_URL=url,
@@ -204,9 +204,9 @@ async def test_online_reward_roles_the_bot_cannot_give_are_named(tmp_path: Path)
             return [line for line in outcome.out.splitlines() if "reward roles" in line]
 
         lacking = await report()
-        await sandbox.set_role_permissions(first["id"], bot_role, MANAGE_ROLES)
+        await standin.set_role_permissions(first["id"], bot_role, MANAGE_ROLES)
         other_bot_role = next(r["id"] for r in second["roles"] if r["name"] == "quizbot")
-        await sandbox.set_role_permissions(second["id"], other_bot_role, MANAGE_ROLES)
+        await standin.set_role_permissions(second["id"], other_bot_role, MANAGE_ROLES)
         placed = await report()
     assert lacking[0] == (
         f"FAIL  server {first['name']} ({first['id']}) reward roles: "
@@ -225,15 +225,15 @@ async def test_online_rewards_and_pings_their_setters_may_not_make_are_named(
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'quizbot.db'}"
     await upgrade_async(url)
-    async with Sandbox.start(guilds=2, config=SandboxConfig(token=TOKEN)) as sandbox:
-        first, second = (await sandbox.state())["guilds"]
+    async with StandInClient.start(guilds=2, config=StandInConfig(token=TOKEN)) as standin:
+        first, second = (await standin.state())["guilds"]
         guild_id, owner = int(first["id"]), int(first["owner_id"])
         moderator = next(r["id"] for r in first["roles"] if r["name"] == "Moderator")
-        manager = int((await sandbox.add_member(guild_id, "manager", roles=[moderator]))["id"])
-        admins = await sandbox.add_role(guild_id, "Admins", ADMINISTRATOR, position=1)
-        plain = await sandbox.add_role(guild_id, "Plain", position=1)
-        quiet = await sandbox.add_role(guild_id, "Quiet")  # not mentionable
-        regular = await sandbox.add_role(second["id"], "Regular", position=1)
+        manager = int((await standin.add_member(guild_id, "manager", roles=[moderator]))["id"])
+        admins = await standin.add_role(guild_id, "Admins", ADMINISTRATOR, position=1)
+        plain = await standin.add_role(guild_id, "Plain", position=1)
+        quiet = await standin.add_role(guild_id, "Quiet")  # not mentionable
+        regular = await standin.add_role(second["id"], "Regular", position=1)
         db = Database.open(url)
         try:
             await set_reward(db, guild_id, Reward(int(admins["id"]), 5), owner, utc_now())
@@ -251,7 +251,7 @@ async def test_online_rewards_and_pings_their_setters_may_not_make_are_named(
             "check",
             "--online",
             "--discord-url",
-            sandbox.url,
+            standin.url,
             cwd=with_packs(tmp_path),
             DISCORD_TOKEN=TOKEN,
             DATABASE_URL=url,

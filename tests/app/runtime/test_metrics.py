@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 from standin.rules import buttons
 from tests.commands import QUIZBOT, REPO, TOKEN, environment, quizbot_async
 from tests.messages import heading_of
@@ -62,13 +62,13 @@ class Bot:
 
 
 @pytest.fixture
-async def running(tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Bot]]:
-    async with Sandbox.start(guilds=1, members=MEMBERS + 1) as sandbox:
+async def running(tmp_path: Path) -> AsyncIterator[tuple[StandInClient, Bot]]:
+    async with StandInClient.start(guilds=1, members=MEMBERS + 1) as standin:
         process = await asyncio.create_subprocess_exec(
             QUIZBOT,
             "run",
             "--discord-url",
-            sandbox.url,
+            standin.url,
             cwd=tmp_path,
             env=environment(
                 DISCORD_TOKEN=TOKEN,
@@ -79,7 +79,7 @@ async def running(tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Bot]]:
         )
         bot = Bot(process)
         try:
-            yield sandbox, bot
+            yield standin, bot
         finally:
             if process.returncode is None:
                 process.kill()
@@ -104,7 +104,7 @@ def _titled(message: dict[str, Any], prefix: str) -> bool:
     return heading_of(message).startswith(prefix)
 
 
-async def _scrape(sandbox: Sandbox, url: str, key: Key, value: float) -> dict[Key, float]:
+async def _scrape(standin: StandInClient, url: str, key: Key, value: float) -> dict[Key, float]:
     """The metrics once ``key`` shows ``value`` (a click is timed just after its reply)."""
     samples: dict[Key, float] = {}
 
@@ -114,50 +114,50 @@ async def _scrape(sandbox: Sandbox, url: str, key: Key, value: float) -> dict[Ke
         samples.update(_samples(exposition))
         return samples.get(key) == value
 
-    await sandbox.wait_for(shown, timeout=TIMEOUT_S)
+    await standin.wait_for(shown, timeout=TIMEOUT_S)
     return samples
 
 
-async def _answer_first_question(sandbox: Sandbox) -> None:
-    guild = (await sandbox.state())["guilds"][0]
+async def _answer_first_question(standin: StandInClient) -> None:
+    guild = (await standin.state())["guilds"][0]
     channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
     people = [m["id"] for m in guild["members"] if not m["bot"] and m["id"] != guild["owner_id"]]
-    started = await sandbox.command(
+    started = await standin.command(
         guild["owner_id"], channel, "quiz start", pack="mini", seconds=60
     )
-    await sandbox.wait_for_response(started, timeout=TIMEOUT_S)
+    await standin.wait_for_response(started, timeout=TIMEOUT_S)
     question: list[dict[str, Any]] = []
 
     async def posted() -> bool:
-        seen = await sandbox.messages(channel, as_user=guild["owner_id"])
+        seen = await standin.messages(channel, as_user=guild["owner_id"])
         question[:] = [m for m in seen if _titled(m, "Question 1 of 3")]
         return bool(question)
 
-    await sandbox.wait_for(posted, timeout=TIMEOUT_S)
+    await standin.wait_for(posted, timeout=TIMEOUT_S)
     first_option = next(buttons(question[0]))["custom_id"]
     for member in people[:MEMBERS]:
-        clicked = await sandbox.click(member, question[0]["id"], first_option)
-        report = await sandbox.wait_for_response(clicked, timeout=TIMEOUT_S)
+        clicked = await standin.click(member, question[0]["id"], first_option)
+        report = await standin.wait_for_response(clicked, timeout=TIMEOUT_S)
         assert not report["failed"]
 
 
-async def _skip(sandbox: Sandbox) -> None:
+async def _skip(standin: StandInClient) -> None:
     """The owner closes the open question (so its conductor closes it, then settles it)."""
-    guild = (await sandbox.state())["guilds"][0]
+    guild = (await standin.state())["guilds"][0]
     channel = next(c["id"] for c in guild["channels"] if c["name"] == "quiz")
-    skipped = await sandbox.command(guild["owner_id"], channel, "quiz skip")
-    await sandbox.wait_for_response(skipped, timeout=TIMEOUT_S)
+    skipped = await standin.command(guild["owner_id"], channel, "quiz skip")
+    await standin.wait_for_response(skipped, timeout=TIMEOUT_S)
 
 
-async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -> None:
-    sandbox, bot = running
+async def test_metrics_and_health_during_a_round(running: tuple[StandInClient, Bot]) -> None:
+    standin, bot = running
     await bot.line(r"quizbot \S+ starting: 1 packs")
     base = (await bot.line(r"metrics on (http://\S+)/metrics"))[1]
     await bot.line("quizbot ready as quizbot in 1 server;")
-    await _answer_first_question(sandbox)
+    await _answer_first_question(standin)
 
     clicks = ("quizbot_click_ack_seconds_count", (("button", "answer"),))
-    samples = await _scrape(sandbox, f"{base}/metrics", clicks, MEMBERS)
+    samples = await _scrape(standin, f"{base}/metrics", clicks, MEMBERS)
     assert samples[("quizbot_answers_recorded_total", ())] == MEMBERS
     assert samples[("quizbot_rounds_running", ())] == 1
     assert samples[("quizbot_gateway_connected", ())] == 1
@@ -173,12 +173,12 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
     for loop in ("schedules", "seasons", "rewards", "fitting"):  # each made its first pass at start
         assert samples[("quizbot_loop_passes_total", (("loop", loop),))] >= 1
 
-    await _skip(sandbox)
+    await _skip(standin)
     closes = ("quizbot_question_close_seconds_count", ())
-    samples = await _scrape(sandbox, f"{base}/metrics", closes, 1)
+    samples = await _scrape(standin, f"{base}/metrics", closes, 1)
     assert samples[("quizbot_question_close_seconds_sum", ())] > 0
     settles = ("quizbot_question_settle_seconds_count", ())  # after the close, in its own task
-    samples = await _scrape(sandbox, f"{base}/metrics", settles, 1)
+    samples = await _scrape(standin, f"{base}/metrics", settles, 1)
     assert samples[("quizbot_question_settle_seconds_sum", ())] > 0
 
     assert await _get(f"{base}/healthz") == (
@@ -192,7 +192,7 @@ async def test_metrics_and_health_during_a_round(running: tuple[Sandbox, Bot]) -
         'healthy: {"ready": true, "gateway": true, "database": true}\n',
     )
 
-    await sandbox.drop_gateway()
+    await standin.drop_gateway()
     await bot.line("gateway session resumed")
     bot.process.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(bot.process.wait(), TIMEOUT_S) == 0

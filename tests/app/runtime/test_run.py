@@ -14,7 +14,7 @@ import pytest
 
 from bot.app.runtime.logs import Redactor
 from bot.cli import main
-from standin.driver import Sandbox
+from standin.driver import StandInClient
 
 REPO = Path(__file__).resolve().parents[3]
 TOKEN = "MTIz.secret-token-for-tests.abc"  # noqa: S105  # a fake token to look for in logs
@@ -79,11 +79,11 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
 
 
 @pytest.fixture
-async def sandbox_process() -> AsyncIterator[str]:
+async def standin_process() -> AsyncIterator[str]:
     process = await _process(sys.executable, "-m", "standin", "--port", "0", env=dict(os.environ))
     try:
         assert process.stdout is not None
-        line = await asyncio.wait_for(_line(process.stdout, "sandbox listening on", []), STARTUP_S)
+        line = await asyncio.wait_for(_line(process.stdout, "standin listening on", []), STARTUP_S)
         yield line.rsplit(" ", 1)[-1].strip()
     finally:
         await _stop(process)
@@ -91,7 +91,7 @@ async def sandbox_process() -> AsyncIterator[str]:
 
 @pytest.mark.e2e
 async def test_quizbot_run_serves_members_through_the_stand_in(
-    sandbox_process: str, tmp_path: Path
+    standin_process: str, tmp_path: Path
 ) -> None:
     env = {
         **os.environ,
@@ -100,17 +100,17 @@ async def test_quizbot_run_serves_members_through_the_stand_in(
         "QUIZBOT_LOG_LEVEL": "DEBUG",
     }
     bot = await _process(
-        sys.executable, "-m", "bot", "run", "--discord-url", sandbox_process, env=env
+        sys.executable, "-m", "bot", "run", "--discord-url", standin_process, env=env
     )
     seen: list[str] = []
     try:
         assert bot.stdout is not None
         await asyncio.wait_for(_line(bot.stdout, "quizbot ready", seen), STARTUP_S)
-        async with Sandbox.connect(sandbox_process) as sandbox:
-            guild = (await sandbox.state())["guilds"][0]
+        async with StandInClient.connect(standin_process) as standin:
+            guild = (await standin.state())["guilds"][0]
             member = next(m["id"] for m in guild["members"] if not m["bot"])
-            asked = await sandbox.command(member, guild["channels"][0]["id"], "quiz packs")
-            report = await sandbox.wait_for_response(asked, timeout=STARTUP_S)
+            asked = await standin.command(member, guild["channels"][0]["id"], "quiz packs")
+            report = await standin.wait_for_response(asked, timeout=STARTUP_S)
         assert "Expert Parallelism for MoE Serving" in str(report["responses"])
     finally:
         await _stop(bot)
