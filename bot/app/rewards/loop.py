@@ -1,6 +1,5 @@
 """Gives the reward roles members earned (bot/storage/rewards/reward_roles.py decides them as
-answers
-settle) and tells each member, privately.
+answers settle) and tells each member, privately.
 
 Each pass claims the grants of the servers this process serves and checks each role as the
 server has it now against whoever set it, as they are now (bot/quiz/authority.py): a role that

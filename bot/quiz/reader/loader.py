@@ -38,8 +38,7 @@ LIMITS = {
 SLUG = re.compile(r"[a-z0-9-]{1,40}")
 LOCALE = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 
-# The keys of each mapping and the required ones; bot/quiz/reader/schema.py describes the same
-# rules.
+# The keys of each mapping and the required ones (bot/quiz/reader/schema.py: the same rules).
 PACK_KEYS = ("id", "locales", "title", "summary", "difficulty", "guide", "questions")
 PACK_REQUIRED = ("id", "locales", "title", "summary", "difficulty", "questions")
 QUESTION_KEYS = ("id", "prompt", "image", "image_alt", "options", "explanation")

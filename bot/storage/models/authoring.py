@@ -12,8 +12,7 @@ from bot.storage.models.base import ID_LENGTH, AutoId, Base, table_of
 
 class QuestionFormRow(Base):
     """A question form a moderator is filling in (bot/storage/authoring/question_forms.py): what
-    they
-    typed so far, kept between the form's steps and for a resubmit, until it expires."""
+    they typed so far, kept between the form's steps and for a resubmit, until it expires."""
 
     __tablename__ = "question_forms"
     __table_args__ = (Index("ix_question_forms_guild_id_member_id", "guild_id", "member_id"),)
@@ -36,8 +35,7 @@ class QuestionFormRow(Base):
 
 class QuestionSuggestionRow(Base):
     """A question a member suggested for a server pack (bot/storage/authoring/suggestions.py):
-    pending
-    until a moderator approves or rejects it, then kept as the question's history."""
+    pending until a moderator approves or rejects it, then kept as the question's history."""
 
     __tablename__ = "question_suggestions"
     __table_args__ = (

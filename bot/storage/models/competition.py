@@ -12,8 +12,7 @@ from bot.storage.models.base import AutoId, Base, table_of
 
 class SeasonRow(Base):
     """A server's season (bot/quiz/seasons/season.py; bot/storage/seasons/season.py): running until
-    it is
-    ended, then its final standings posted once in its channel."""
+    it is ended, then its final standings posted once in its channel."""
 
     __tablename__ = "seasons"
     __table_args__ = (Index("ix_seasons_guild_id_ended_at", "guild_id", "ended_at"),)
@@ -73,9 +72,8 @@ class WithheldNoticeRow(Base):
 
     __tablename__ = "withheld_notices"
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    kind: Mapped[str] = mapped_column(
-        String(16), primary_key=True
-    )  # bot/storage/rewards/withheld.py
+    # The kind of what was withheld (bot/storage/rewards/withheld.py).
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     role_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     reason: Mapped[str] = mapped_column(String(64))
     told_at: Mapped[datetime]

@@ -72,8 +72,7 @@ class ReviewLogRow(Base):
 
 class MemberParametersRow(Base):
     """FSRS weights fitted to a member's own reviews (bot/quiz/review/fitting.py); ``parameters``
-    None
-    when the last fit gave none the scheduler takes (the defaults stay). ``version`` is the
+    None when the last fit gave none the scheduler takes (the defaults stay). ``version`` is the
     weights' model: a row of another version is not read."""
 
     __tablename__ = "member_parameters"

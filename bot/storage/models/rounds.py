@@ -71,8 +71,8 @@ class RoundRow(Base):
     # A bot.quiz.rounds.review_round.RoundMode, and the role its start card pings, if any.
     mode: Mapped[str] = mapped_column(String(16), server_default=text("'normal'"))
     ping_role_id: Mapped[int | None] = mapped_column(BigInteger)
-    # A team round's teams (bot.quiz.rounds.teams.TeamPlan, as bot/storage/rounds/teams.py writes
-    # it); None: members play only for themselves.
+    # A team round's teams (bot.quiz.rounds.teams.TeamPlan, as stored_plan below writes it);
+    # None: members play only for themselves.
     teams: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
@@ -121,8 +121,8 @@ class RoundDeliveryRow(Base):
 
 class RoundTeamMemberRow(Base):
     """A member's team in a team round, fixed by their first answer in it
-    (bot/quiz/rounds/teams.py);
-    ``team`` None: they held none of the round's team roles and play for no team."""
+    (bot/quiz/rounds/teams.py); ``team`` None: they held none of the round's team roles and play
+    for no team."""
 
     __tablename__ = "round_team_members"
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), primary_key=True)

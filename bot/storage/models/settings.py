@@ -46,8 +46,7 @@ class MemberSettingsRow(Base):
     dm_refused: Mapped[bool] = mapped_column(Boolean, server_default=false())
     # A DM before a scheduled round whose Discord event the member is interested in.
     event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=true())
-    # Desired retention in percent (bot.quiz.review.retention); None: the default, whatever it is
-    # then.
+    # Desired retention in percent (bot.quiz.review.retention); None: the default, as it is then.
     retention: Mapped[int | None] = mapped_column(SmallInteger)
 
 
