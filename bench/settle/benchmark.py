@@ -37,6 +37,7 @@ from typing import Any
 
 from bench.answers.rig import scratch_database
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
+from bot.quiz.rounds.plan import RoundPlan
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade_async
 from bot.storage.packs.library import sync_packs
@@ -183,23 +184,27 @@ async def _night(db: Database, members: int, questions: int) -> list[Close]:
     rng = random.Random(SEED)
     night = await start_round(
         db,
-        guild_id=1,
-        channel_id=10,
-        pack_id="settle-night",
-        started_by=2,
-        question_seconds=QUESTION_S,
-        question_count=questions,
+        RoundPlan(
+            guild_id=1,
+            channel_id=10,
+            pack_id="settle-night",
+            started_by=2,
+            question_seconds=QUESTION_S,
+            question_count=questions,
+        ),
         rng=rng,
         now=NOW,
     )
     other = await start_round(
         db,
-        guild_id=1,
-        channel_id=11,
-        pack_id="settle-night",
-        started_by=2,
-        question_seconds=300,
-        question_count=1,
+        RoundPlan(
+            guild_id=1,
+            channel_id=11,
+            pack_id="settle-night",
+            started_by=2,
+            question_seconds=300,
+            question_count=1,
+        ),
         rng=rng,
         now=NOW,
     )

@@ -28,6 +28,7 @@ from sqlalchemy.engine import make_url
 
 from bench.storage import fill
 from bot.quiz.boards.scoring import ALL_TIME, week_key
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.boards.leaderboard import leaderboard, member_rank
 from bot.storage.database import Database
@@ -83,12 +84,14 @@ async def measure_recording(
     """Answers per second through ``record_answer`` with ``concurrency`` callers."""
     view = await start_round(
         db,
-        guild_id=fill.GUILD,
-        channel_id=channel_id,
-        pack_id=fill.PACKS[0],
-        started_by=99,
-        question_seconds=300,
-        question_count=1,
+        RoundPlan(
+            guild_id=fill.GUILD,
+            channel_id=channel_id,
+            pack_id=fill.PACKS[0],
+            started_by=99,
+            question_seconds=300,
+            question_count=1,
+        ),
         rng=random.Random(channel_id),
         now=fill.NOW,
     )

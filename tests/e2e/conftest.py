@@ -23,6 +23,7 @@ from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.main import build_bot
 from bot.clock import Clock
 from bot.quiz.packs.library import Library, load_library
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
@@ -317,12 +318,14 @@ async def seed_finished_round(
     await world.stop_bot()
     view = await rounds.start_round(
         world.db,
-        guild_id=world.guild_id,
-        channel_id=world.channel_id + 1,  # not the channel the live tests play in
-        pack_id=pack_id,
-        started_by=world.owner,
-        question_seconds=60,
-        question_count=None,
+        RoundPlan(
+            guild_id=world.guild_id,
+            channel_id=world.channel_id + 1,  # not the channel the live tests play in
+            pack_id=pack_id,
+            started_by=world.owner,
+            question_seconds=60,
+            question_count=None,
+        ),
         rng=random.Random(7),  # noqa: S311
         now=utc_now(),
     )

@@ -18,6 +18,7 @@ from bot.app.kit.catalogue import tr
 from bot.quiz.model import Pack
 from bot.quiz.packs.heavy_commands import HEAVY_PER_WINDOW, HEAVY_WINDOW_S
 from bot.quiz.reader.loader import MAX_QUESTIONS, parse_pack
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow
@@ -82,12 +83,14 @@ async def seed_answers(database_url: str, pack: Pack, guild_id: int) -> None:
         await sync_packs(db, [pack], now)
         view = await rounds.start_round(
             db,
-            guild_id=guild_id,
-            channel_id=guild_id + 1,  # not the quiz channel; its messages are marked delivered
-            pack_id=pack.id,
-            started_by=guild_id,
-            question_seconds=60,
-            question_count=None,
+            RoundPlan(
+                guild_id=guild_id,
+                channel_id=guild_id + 1,  # not the quiz channel; its messages are marked delivered
+                pack_id=pack.id,
+                started_by=guild_id,
+                question_seconds=60,
+                question_count=None,
+            ),
             rng=random.Random(1),  # noqa: S311  # not a secret
             now=now,
         )

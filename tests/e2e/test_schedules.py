@@ -17,6 +17,7 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.main import build_bot
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.quiz.schedules.series import Occurrence, Outcome
 from bot.storage.database import Database
@@ -122,12 +123,14 @@ async def test_a_round_claimed_by_a_process_that_died_posts_its_start_card_once(
     # card owed; nothing posted.
     claimed = await start_round(
         world.db,
-        guild_id=world.guild_id,
-        channel_id=world.channel_id,
-        pack_id="mini",
-        started_by=world.owner,
-        question_seconds=60,
-        question_count=None,
+        RoundPlan(
+            guild_id=world.guild_id,
+            channel_id=world.channel_id,
+            pack_id="mini",
+            started_by=world.owner,
+            question_seconds=60,
+            question_count=None,
+        ),
         rng=random.Random(5),  # noqa: S311
         now=due,
         scheduled=ScheduledStart(schedule.id, Occurrence(today, due)),

@@ -12,6 +12,7 @@ from sqlalchemy import text
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.app.kit.message_parts import BRAND, NEUTRAL
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.rounds import lifecycle as rounds
 from bot.storage.rounds.recorder import record_answer
@@ -42,12 +43,14 @@ async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> in
     start = within_this_week_and_month(utc_now(), timedelta(minutes=10))
     view = await rounds.start_round(
         world.db,
-        guild_id=world.guild_id,
-        channel_id=world.channel_id,
-        pack_id="mini",
-        started_by=world.owner,
-        question_seconds=60,
-        question_count=None,
+        RoundPlan(
+            guild_id=world.guild_id,
+            channel_id=world.channel_id,
+            pack_id="mini",
+            started_by=world.owner,
+            question_seconds=60,
+            question_count=None,
+        ),
         rng=random.Random(3),  # noqa: S311
         now=start,
     )

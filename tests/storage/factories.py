@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
 from bot.quiz.review import session as review
+from bot.quiz.rounds.plan import RoundPlan
 from bot.storage.database import Database
 from bot.storage.results import RoundView, Tally
 from bot.storage.review import review_step as reviews
@@ -65,12 +66,14 @@ async def start_test_round(
     """A running round of 20-second questions, shuffled deterministically by ``seed``."""
     return await start_round(
         db,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        pack_id=pack_id,
-        started_by=started_by,
-        question_seconds=20,
-        question_count=question_count,
+        RoundPlan(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            pack_id=pack_id,
+            started_by=started_by,
+            question_seconds=20,
+            question_count=question_count,
+        ),
         rng=seeded(seed),
         now=now,
     )

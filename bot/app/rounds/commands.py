@@ -23,6 +23,7 @@ from bot.app.rounds.start_cards import start_card_of
 from bot.quiz.model import Pack
 from bot.quiz.packs.library import Library
 from bot.quiz.packs.server_packs import shown_pack_id
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.rules import RoundState
 from bot.quiz.rounds.teams import MAX_TYPED, Refused, TeamPlan
@@ -118,17 +119,19 @@ class RoundCommands(QuizCommands):
         try:
             return await rounds.start_round(
                 self.ctx.db,
-                guild_id=interaction.guild_id,
-                channel_id=channel_id,
-                pack_id=pack.id,
-                started_by=interaction.user.id,
-                question_seconds=seconds,
-                question_count=questions,
+                RoundPlan(
+                    guild_id=interaction.guild_id,
+                    channel_id=channel_id,
+                    pack_id=pack.id,
+                    started_by=interaction.user.id,
+                    question_seconds=seconds,
+                    question_count=questions,
+                    mode=mode,
+                    ping_role_id=ping,
+                    team_plan=team_plan,
+                ),
                 rng=rng,
                 now=self.ctx.clock.now(),
-                mode=mode,
-                ping_role_id=ping,
-                team_plan=team_plan,
             )
         except rounds.RoundAlreadyRunningError:
             await say(interaction, "round.already_running", channel=f"<#{channel_id}>")

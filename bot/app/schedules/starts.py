@@ -21,6 +21,7 @@ from bot.app.kit.withheld import Choice, permitted_ping
 from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.quiz.model import Pack
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.schedules.series import Occurrence, Outcome, Schedule
 from bot.storage.database import Database
 from bot.storage.packs.versions import PackGoneError
@@ -96,24 +97,26 @@ class OccurrenceStarter:
         rng = random.Random()  # noqa: S311  # a quiz shuffle, not cryptography
         view = await rounds.start_round(
             self._db,
-            guild_id=schedule.guild_id,
-            channel_id=schedule.channel_id,
-            pack_id=pack.id,
-            started_by=schedule.created_by,
-            question_seconds=schedule.question_seconds or configured.question_seconds,
-            question_count=schedule.question_count,
+            RoundPlan(
+                guild_id=schedule.guild_id,
+                channel_id=schedule.channel_id,
+                pack_id=pack.id,
+                started_by=schedule.created_by,
+                question_seconds=schedule.question_seconds or configured.question_seconds,
+                question_count=schedule.question_count,
+                mode=schedule.mode,
+                ping_role_id=await permitted_ping(
+                    self._client,
+                    self._db,
+                    (schedule.guild_id, schedule.channel_id),
+                    _ping_of(schedule, configured),
+                    self._clock.now(),
+                ),
+                team_plan=None if schedule.teams is None else with_new_seed(schedule.teams, rng),
+            ),
             rng=rng,
             now=self._clock.now(),
-            mode=schedule.mode,
-            ping_role_id=await permitted_ping(
-                self._client,
-                self._db,
-                (schedule.guild_id, schedule.channel_id),
-                _ping_of(schedule, configured),
-                self._clock.now(),
-            ),
             scheduled=ScheduledStart(schedule.id, occurrence),
-            team_plan=None if schedule.teams is None else with_new_seed(schedule.teams, rng),
         )
         return view.id
 

@@ -15,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.quiz.boards.standings import Standings
 from bot.quiz.rounds import rules
 from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.review_round import RoundMode, review_order
 from bot.quiz.rounds.rules import Message, RoundState
-from bot.quiz.rounds.teams import TeamPlan
 from bot.quiz.schedules.series import Occurrence, Outcome
 from bot.storage.database import Database
 from bot.storage.models import (
@@ -58,19 +58,11 @@ class ScheduledStart:
 
 async def start_round(
     db: Database,
+    plan: RoundPlan,
     *,
-    guild_id: int,
-    channel_id: int,
-    pack_id: str,
-    started_by: int,
-    question_seconds: int,
-    question_count: int | None,
     rng: random.Random,
     now: datetime,
-    mode: RoundMode = RoundMode.NORMAL,
-    ping_role_id: int | None = None,
     scheduled: ScheduledStart | None = None,
-    team_plan: TeamPlan | None = None,
 ) -> RoundView:
     """A new running round over a shuffle of the pack's active questions, or in review mode
     over those the server most needs again (``review_round.review_order``). A server pack's
@@ -79,27 +71,29 @@ async def start_round(
 
     A ``scheduled`` round claims its occurrence in the same transaction (raising
     schedules.OccurrenceTakenError if it is taken) and owes its start card, which pings
-    ``ping_role_id``, in the outbox; a round started by a command posts its own. A round with a
-    ``team_plan`` is a team round (bot/quiz/rounds/teams.py)."""
+    the plan's ``ping_role_id``, in the outbox; a round started by a command posts its own. A
+    plan with a ``team_plan`` is a team round (bot/quiz/rounds/teams.py)."""
     review = None
-    if mode is RoundMode.REVIEW:
-        record = await pack_record(db, guild_id=guild_id, pack_id=pack_id, now=now)
-        review = review_order(record, question_count)
+    if plan.mode is RoundMode.REVIEW:
+        record = await pack_record(db, guild_id=plan.guild_id, pack_id=plan.pack_id, now=now)
+        review = review_order(record, plan.question_count)
         if not review:
-            raise NothingToReviewError(f"nobody in server {guild_id} has answered {pack_id}")
+            raise NothingToReviewError(
+                f"nobody in server {plan.guild_id} has answered {plan.pack_id}"
+            )
     values = {
-        "guild_id": guild_id,
-        "channel_id": channel_id,
-        "pack_id": pack_id,
-        "started_by": started_by,
-        "question_seconds": rules.check_question_seconds(question_seconds),
+        "guild_id": plan.guild_id,
+        "channel_id": plan.channel_id,
+        "pack_id": plan.pack_id,
+        "started_by": plan.started_by,
+        "question_seconds": rules.check_question_seconds(plan.question_seconds),
         "state": RoundState.RUNNING.value,
         "question_index": -1,
         "question_open": False,
         "started_at": now,
-        "mode": mode.value,
-        "ping_role_id": ping_role_id,
-        "teams": stored_plan(team_plan),
+        "mode": plan.mode.value,
+        "ping_role_id": plan.ping_role_id,
+        "teams": stored_plan(plan.team_plan),
     }
     try:
         async with db.write() as connection:
@@ -107,9 +101,9 @@ async def start_round(
                 await schedules.claim(
                     connection, scheduled.schedule_id, scheduled.occurrence, Outcome.STARTED, now
                 )
-            version_id = await version_to_play(connection, pack_id)
+            version_id = await version_to_play(connection, plan.pack_id)
             order = review or rules.shuffled_order(
-                await pack_question_ids(connection, pack_id), rng, question_count
+                await pack_question_ids(connection, plan.pack_id), rng, plan.question_count
             )
             result = await connection.execute(
                 rounds_table.insert()
@@ -122,7 +116,7 @@ async def start_round(
                 await schedules.attach_round(connection, scheduled.schedule_id, day, round_id)
                 await outbox.enqueue(connection, round_id, Message.START, None, now)
     except IntegrityError as error:
-        raise RoundAlreadyRunningError(f"channel {channel_id} has a running round") from error
+        raise RoundAlreadyRunningError(f"channel {plan.channel_id} has a running round") from error
     return await get_round(db, round_id)
 
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
@@ -111,15 +112,17 @@ async def test_questions_the_pack_no_longer_has_are_left_out(db: Database) -> No
 async def review_round(db: Database, guild_id: int, count: int | None) -> RoundView:
     return await start_round(
         db,
-        guild_id=guild_id,
-        channel_id=30,
-        pack_id="basics",
-        started_by=99,
-        question_seconds=20,
-        question_count=count,
+        RoundPlan(
+            guild_id=guild_id,
+            channel_id=30,
+            pack_id="basics",
+            started_by=99,
+            question_seconds=20,
+            question_count=count,
+            mode=RoundMode.REVIEW,
+        ),
         rng=seeded(1),
         now=DUE_BY,
-        mode=RoundMode.REVIEW,
     )
 
 

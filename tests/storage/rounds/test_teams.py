@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import text
 
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.quiz.rounds.teams import TeamPlan, TeamShare, auto_team
 from bot.storage.database import Database
@@ -35,15 +36,17 @@ async def team_round(db: Database, plan: TeamPlan | None) -> RoundView:
     """A round of two questions (``plan`` None: without teams), its first question open."""
     view = await start_round(
         db,
-        guild_id=1,
-        channel_id=10,
-        pack_id="basics",
-        started_by=99,
-        question_seconds=20,
-        question_count=2,
+        RoundPlan(
+            guild_id=1,
+            channel_id=10,
+            pack_id="basics",
+            started_by=99,
+            question_seconds=20,
+            question_count=2,
+            team_plan=plan,
+        ),
         rng=seeded(3),
         now=NOW,
-        team_plan=plan,
     )
     await open_question(db, view.id, 0, NOW)
     return view

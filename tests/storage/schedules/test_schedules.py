@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.rules import Message, RoundState
 from bot.quiz.rounds.teams import TeamPlan
@@ -55,15 +56,17 @@ async def start_for(
 ) -> RoundView:
     return await start_round(
         db,
-        guild_id=GUILD,
-        channel_id=channel_id,
-        pack_id="basics",
-        started_by=2**62,
-        question_seconds=20,
-        question_count=3,
+        RoundPlan(
+            guild_id=GUILD,
+            channel_id=channel_id,
+            pack_id="basics",
+            started_by=2**62,
+            question_seconds=20,
+            question_count=3,
+            ping_role_id=2**60,
+        ),
         rng=seeded(3),
         now=occurrence.due_at,
-        ping_role_id=2**60,
         scheduled=ScheduledStart(schedule_id, occurrence),
     )
 
