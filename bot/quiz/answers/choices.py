@@ -1,8 +1,8 @@
 """A choice question with several right options: the member picks all that apply.
 
 Right only when the picked set is exactly the right set: one right option missed, or one wrong
-option picked, makes it wrong. Partial credit would say a member half knows a question the
-scheduler then treats as known; a later option may score it, the review's grade stays this.
+option picked, makes it wrong. Partial credit would tell the scheduler that a member half
+knowing a question knows it; if partial credit comes later, it will be for scores, not reviews.
 """
 
 from __future__ import annotations

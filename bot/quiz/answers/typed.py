@@ -83,21 +83,21 @@ def normalized(text: str) -> str:
     """``text`` as ``normal`` compares it: compatibility forms folded, case and Greek accents
     and final sigma ignored, spaces collapsed, punctuation and spaces around it dropped."""
     folded = unicodedata.normalize("NFKC", text).casefold()  # casefold turns ς into σ
-    unaccented = "".join(_without_greek_marks(folded))
+    unaccented = _without_greek_marks(folded)
     words = unaccented.split()
     return " ".join(words).strip(_PUNCTUATION_AROUND)
 
 
-def _without_greek_marks(text: str) -> list[str]:
-    """The characters of ``text``, a Greek letter's accents and diaeresis left out (other
-    scripts keep theirs: in French, ``é`` and ``e`` are different letters)."""
+def _without_greek_marks(text: str) -> str:
+    """``text`` with a Greek letter's accents and diaeresis left out (other scripts keep theirs:
+    in French, ``é`` and ``e`` are different letters)."""
     kept: list[str] = []
     for char in unicodedata.normalize("NFD", text):
         is_mark = unicodedata.combining(char) != 0
         if is_mark and kept and _is_greek(kept[-1]):
             continue
         kept.append(char)
-    return list(unicodedata.normalize("NFC", "".join(kept)))
+    return unicodedata.normalize("NFC", "".join(kept))
 
 
 def _is_greek(char: str) -> bool:
