@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from types import MappingProxyType
 
 OPTION_LETTERS = "ABCDE"
@@ -34,14 +35,20 @@ class Text:
 
     def get(self, locale: str | None) -> str:
         """The text for a Discord locale (``el``, ``en-GB``), else the fallback locale's."""
-        if locale is not None:
-            if locale in self.by_locale:
-                return self.by_locale[locale]
-            language = language_of(locale)
-            for candidate, text in self.by_locale.items():
-                if language_of(candidate) == language:
-                    return text
-        return self.by_locale[self.fallback]
+        return self.by_locale[chosen_locale(self.by_locale, self.fallback, locale)]
+
+
+def chosen_locale(given: Collection[str], fallback: str, locale: str | None) -> str:
+    """The one of the ``given`` locales a reader in ``locale`` gets: the same locale, else one
+    of its language, else ``fallback``."""
+    if locale is not None:
+        if locale in given:
+            return locale
+        language = language_of(locale)
+        for candidate in given:
+            if language_of(candidate) == language:
+                return candidate
+    return fallback
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +72,84 @@ class Image:
     column: int = field(default=1, compare=False)
 
 
+class Kind(enum.StrEnum):
+    """What a member does to answer: pick options, type a text, or type a number."""
+
+    CHOICE = "choice"
+    TYPED = "typed"
+    NUMBER = "number"
+
+
+class Match(enum.StrEnum):
+    """How a typed answer is compared with the accepted ones (bot/quiz/answers/typed.py)."""
+
+    EXACT = "exact"
+    NORMAL = "normal"
+    TYPO = "typo"
+
+
+@dataclass(frozen=True, slots=True)
+class TypedAnswers:
+    """A typed question's accepted answers, by locale, and how a member's text is matched."""
+
+    by_locale: Mapping[str, tuple[str, ...]]
+    fallback: str
+    match: Match = Match.NORMAL
+
+    def get(self, locale: str | None) -> tuple[str, ...]:
+        """The answers a reader in ``locale`` is shown (the locale picked as for a Text)."""
+        return self.by_locale[chosen_locale(self.by_locale, self.fallback, locale)]
+
+    def every(self) -> tuple[str, ...]:
+        """Every accepted answer, of every locale, once: a member may answer in any of them."""
+        return tuple(dict.fromkeys(a for answers in self.by_locale.values() for a in answers))
+
+
+@dataclass(frozen=True, slots=True)
+class NumberAnswer:
+    """A number question's answer: right within ``tolerance`` of ``value``, both ends in."""
+
+    value: Decimal
+    tolerance: Decimal = Decimal(0)
+    unit: Text | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
+    """A question of its pack. A choice question has options (one right, or several: then the
+    member picks all that apply); a typed or number one has none, and its ``accepts``."""
+
     id: str
     prompt: Text
     options: tuple[Option, ...]
     explanation: Text
     image: Image | None = None
+    accepts: TypedAnswers | NumberAnswer | None = None
+
+    @property
+    def kind(self) -> Kind:
+        if isinstance(self.accepts, TypedAnswers):
+            return Kind.TYPED
+        return Kind.NUMBER if isinstance(self.accepts, NumberAnswer) else Kind.CHOICE
+
+    @property
+    def correct_indices(self) -> tuple[int, ...]:
+        return tuple(index for index, option in enumerate(self.options) if option.correct)
+
+    @property
+    def several_right(self) -> bool:
+        """Whether the member picks all that apply rather than one option."""
+        return len(self.correct_indices) > 1
+
+    @property
+    def single_choice(self) -> bool:
+        """Whether this is the classic question: one button per option, one of them right."""
+        return self.kind is Kind.CHOICE and not self.several_right
 
     @property
     def correct_index(self) -> int:
-        return next(index for index, option in enumerate(self.options) if option.correct)
+        """The right option of a single-choice question (the first right one of another)."""
+        return next(iter(self.correct_indices), -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +174,4 @@ class Pack:
 
     def locale_for(self, locale: str | None) -> str:
         """The pack locale a reader with ``locale`` sees (exact, then language, then fallback)."""
-        if locale is not None:
-            language = language_of(locale)
-            for candidate in self.locales:
-                if candidate == locale or language_of(candidate) == language:
-                    return candidate
-        return self.locales[0]
+        return chosen_locale(self.locales, self.locales[0], locale)

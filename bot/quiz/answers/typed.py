@@ -24,15 +24,11 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import DamerauLevenshtein
 
+from bot.quiz.model import Match
+
 MAX_TYPED = 200  # a member's answer, as read; Discord's text input allows up to 4000
 # Lengths (of the normalised accepted answer) from which a typo is tolerated, and how much.
 TYPO_STEPS = ((9, 2), (5, 1))
-
-
-class Match(enum.StrEnum):
-    EXACT = "exact"
-    NORMAL = "normal"
-    TYPO = "typo"
 
 
 class Verdict(enum.Enum):

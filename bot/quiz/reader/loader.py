@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 import yaml
 
 from bot.english import counted
-from bot.quiz.model import Difficulty, Guide, Image, Option, Pack, Question, Text
+from bot.quiz.model import Difficulty, Guide, Image, Kind, Option, Pack, Question, Text
+from bot.quiz.reader.accepted import MAX_UNIT, AcceptedReader, kind_keys_fit, kind_of
 from bot.quiz.reader.cleantext import LONG_TEXTS
 from bot.quiz.reader.pictures import MAX_ALT, image_file_problem
 from bot.quiz.reader.problems import PackError, Problem, TooManyProblems
@@ -33,6 +34,7 @@ LIMITS = {
     "explanation": 1500,
     "why": 500,
     "image_alt": MAX_ALT,
+    "unit": MAX_UNIT,
 }
 
 SLUG = re.compile(r"[a-z0-9-]{1,40}")
@@ -41,8 +43,11 @@ LOCALE = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 # The keys of each mapping and the required ones (bot/quiz/reader/schema.py: the same rules).
 PACK_KEYS = ("id", "locales", "title", "summary", "difficulty", "guide", "questions")
 PACK_REQUIRED = ("id", "locales", "title", "summary", "difficulty", "questions")
-QUESTION_KEYS = ("id", "prompt", "image", "image_alt", "options", "explanation")
-QUESTION_REQUIRED = ("id", "prompt", "options", "explanation")
+QUESTION_KEYS = (
+    *("id", "kind", "prompt", "image", "image_alt", "options"),
+    *("answers", "match", "answer", "tolerance", "unit", "explanation"),
+)
+QUESTION_REQUIRED = ("id", "prompt", "explanation")  # and each kind's own (reader/accepted.py)
 OPTION_KEYS = ("text", "correct", "why")
 OPTION_REQUIRED = ("text",)
 GUIDE_KEYS = ("title", "url")
@@ -260,15 +265,29 @@ class _PackReader:
             return None
         question_id = self._slug(fields.get("id"), f"{path}.id")
         prompt = self._text(fields.get("prompt"), f"{path}.prompt", "prompt")
-        options = self._options(fields.get("options"), f"{path}.options")
         explanation = self._text(fields.get("explanation"), f"{path}.explanation", "explanation")
         pictured = "image" in fields or "image_alt" in fields
         image = self._image(fields, path) if pictured else None
+        kind = kind_of(self.tree, fields.get("kind"), path)
+        fits = kind is not None and kind_keys_fit(self.tree, node, fields, kind, path)
+        if kind is None or not fits or self.locales is None:
+            return None
+        accepted = AcceptedReader(self.tree, self.locales, self._text)
+        accepts = (
+            accepted.typed(fields, path)
+            if kind is Kind.TYPED
+            else accepted.number(fields, path)
+            if kind is Kind.NUMBER
+            else None
+        )
+        options = (
+            self._options(fields.get("options"), f"{path}.options") if kind is Kind.CHOICE else ()
+        )
         if question_id is None or prompt is None or options is None or explanation is None:
             return None
-        if pictured and image is None:
+        if (pictured and image is None) or (kind is not Kind.CHOICE and accepts is None):
             return None
-        return Question(question_id, prompt, options, explanation, image)
+        return Question(question_id, prompt, options, explanation, image, accepts)
 
     def _options(self, node: yaml.Node | None, path: str) -> tuple[Option, ...] | None:
         items = None if node is None else self.tree.sequence(node, path)
@@ -283,10 +302,11 @@ class _PackReader:
         if None in options:
             return None
         chosen = [option for option in options if option is not None]
-        correct = [f"{path}[{i}]" for i, option in enumerate(chosen) if option.correct]
-        if len(correct) != 1:
-            marked = f"{len(correct)} are ({', '.join(correct)})" if correct else "none is"
-            self.tree.report(node, path, f"exactly one option must be correct: true; {marked}")
+        right = sum(option.correct for option in chosen)
+        if not 0 < right < len(chosen):  # one right (or several: all that apply), one wrong
+            says = "none is" if not right else "all are"
+            message = f"at least one option must be correct: true, and one not; {says}"
+            self.tree.report(node, path, message)
             return None
         return tuple(chosen)
 

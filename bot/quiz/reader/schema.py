@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.quiz.model import Difficulty
-from bot.quiz.reader import loader
+from bot.quiz.model import Difficulty, Kind, Match
+from bot.quiz.reader import accepted, loader
 from bot.quiz.reader.cleantext import BIDI_CONTROLS, CONTROLS, LONG_TEXTS, ONE_LINE_ONLY
 from bot.quiz.reader.pictures import IMAGE_FILE
 
@@ -29,10 +29,19 @@ _DESCRIPTIONS = {
     "guide": "Reading that goes with the pack.",
     "questions": "The questions, each with its options and explanation.",
     "prompt": "The question.",
-    "options": "The options, shown as A, B, C, …; exactly one has correct: true.",
+    "kind": "choice (the default): pick among options; typed: type a text; number: type a number.",
+    "options": "The options, shown as A, B, C, …; one has correct: true, or several (the member "
+    "then picks all that apply, right only if exactly the right ones).",
+    "answers": "The accepted answers of a typed question: one or a list, in every locale.",
+    "match": "How a typed answer is compared: exact, normal (the default: case, accents and "
+    "punctuation around it ignored) or typo (normal, and a slip of the keys forgiven).",
+    "answer": "The right number, as written: 3.5, -12, 1e-3.",
+    "tolerance": "How far from the answer is still right (absolute, both ends included; 0 "
+    "when not given).",
+    "unit": "The number's unit as shown after it, in every locale; a member may type it too.",
     "explanation": "Why the correct option is right, shown when the answer is revealed.",
     "text": "The option as shown on its button.",
-    "correct": "true for the one correct option.",
+    "correct": "true for the correct option (or each of several).",
     "why": "Shown privately to whoever picks this option.",
     "url": "An http:// or https:// address.",
     "image": "A picture shown with the question: a PNG, JPEG, WebP or GIF file beside the pack "
@@ -87,14 +96,21 @@ def pack_schema() -> Schema:
                     loader.QUESTION_REQUIRED,
                     {
                         "id": _slug(),
+                        "kind": {"enum": [kind.value for kind in Kind]},
                         "prompt": _text("prompt"),
                         "image": {"type": "string", "pattern": _anchored(IMAGE_FILE)},
                         "image_alt": _text("image_alt"),
                         "options": _options(),
+                        "answers": _answers(),
+                        "match": {"enum": [match.value for match in Match]},
+                        "answer": _number(),
+                        "tolerance": _number(),
+                        "unit": _text("unit"),
                         "explanation": _text("explanation"),
                     },
                 ),
                 "dependentRequired": {"image": ["image_alt"], "image_alt": ["image"]},
+                "allOf": [_kind_rule(kind) for kind in Kind],
             },
             "option": _object(
                 loader.OPTION_KEYS,
@@ -163,9 +179,47 @@ def _options() -> Schema:
         "minItems": loader.MIN_OPTIONS,
         "maxItems": loader.MAX_OPTIONS,
         "items": {"$ref": "#/$defs/option"},
-        "contains": correct,
-        "minContains": 1,
-        "maxContains": 1,
+        "allOf": [{"contains": correct}, {"contains": {"not": correct}}],
+    }
+
+
+def _answers() -> Schema:
+    one = {"type": ["string", "number"], "pattern": r"\S", "maxLength": accepted.MAX_ANSWER}
+    some = {
+        "anyOf": [
+            one,
+            {"type": "array", "minItems": 1, "maxItems": accepted.MAX_ANSWERS, "items": one},
+        ]
+    }
+    by_locale = {
+        "type": "object",
+        "minProperties": 1,
+        "propertyNames": {"pattern": _anchored(loader.LOCALE)},
+        "additionalProperties": some,
+    }
+    return {"anyOf": [*some["anyOf"], by_locale]}
+
+
+def _number() -> Schema:
+    written = r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$"
+    return {"anyOf": [{"type": "number"}, {"type": "string", "pattern": written}]}
+
+
+def _kind_rule(kind: Kind) -> Schema:
+    """A question of ``kind`` has its kind's required keys and none of the other kinds'."""
+    named = {"properties": {"kind": {"const": kind.value}}, "required": ["kind"]}
+    condition = (
+        {"anyOf": [named, {"not": {"required": ["kind"]}}]} if kind is Kind.CHOICE else named
+    )
+    others = [
+        key for other, keys in accepted.KIND_KEYS.items() if other is not kind for key in keys
+    ]
+    return {
+        "if": condition,
+        "then": {
+            "required": list(accepted.KIND_REQUIRED[kind]),
+            "not": {"anyOf": [{"required": [key]} for key in others]},
+        },
     }
 
 

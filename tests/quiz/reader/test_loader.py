@@ -110,7 +110,10 @@ def test_unknown_keys_suggest_the_near_miss() -> None:
             "p.yaml:5:1: level: unknown key 'level'; "
             "expected one of id, locales, title, summary, difficulty, guide, questions"
         ),
-        "p.yaml:11:7: questions[0].options: exactly one option must be correct: true; none is",
+        (
+            "p.yaml:11:7: questions[0].options: at least one option must be correct: true, "
+            "and one not; none is"
+        ),
         (
             "p.yaml:12:9: questions[0].options[0].corect: "
             "unknown key 'corect'; did you mean 'correct'?"
@@ -281,14 +284,14 @@ def test_a_question_has_two_to_five_options() -> None:
     ]
 
 
-def test_exactly_one_option_is_correct() -> None:
+def test_one_option_is_right_and_one_wrong() -> None:
     text = replace_line(
         VALID_PACK, 19, "      - text: {en: Three, el: Τρία}\n        correct: true"
     )
     assert problems_of(text) == [
         (
-            "p.yaml:19:7: questions[1].options: exactly one option must be correct: true; "
-            "2 are (questions[1].options[0], questions[1].options[1])"
+            "p.yaml:19:7: questions[1].options: at least one option must be correct: true, and one "
+            "not; all are"
         )
     ]
 

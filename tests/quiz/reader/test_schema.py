@@ -95,6 +95,56 @@ def _questions(count: int) -> Callable[[Pack], None]:
     return change
 
 
+def _two_correct(index: int) -> Callable[[Pack], None]:
+    """Question ``index`` with a third option, and two of the three right."""
+
+    def change(pack: Pack) -> None:
+        options = pack["questions"][index]["options"]
+        options.append({"text": {"en": "Three", "el": "Τρία"}, "correct": True})
+        options[0]["correct"] = True
+
+    return change
+
+
+def _all_correct(index: int) -> Callable[[Pack], None]:
+    def change(pack: Pack) -> None:
+        for option in pack["questions"][index]["options"]:
+            option["correct"] = True
+
+    return change
+
+
+def _as_kind(index: int, **fields: Any) -> Callable[[Pack], None]:
+    """Question ``index`` turned into another kind: ``fields`` replace its options."""
+
+    def change(pack: Pack) -> None:
+        question = pack["questions"][index]
+        question.pop("options")
+        question.update(fields)
+
+    return change
+
+
+ANSWERS = {"en": ["all-to-all", "all to all"], "el": "όλοι προς όλους"}
+KIND_CHANGES = [
+    pytest.param(_as_kind(0, kind="typed", answers=ANSWERS), True, id="typed"),
+    pytest.param(_as_kind(0, kind="typed", answers=ANSWERS, match="typo"), True, id="typo"),
+    pytest.param(_as_kind(0, kind="typed", answers=ANSWERS, match="fuzzy"), False, id="bad-match"),
+    pytest.param(_as_kind(0, kind="typed"), False, id="typed-without-answers"),
+    pytest.param(_as_kind(0, kind="typed", answers={"en": []}), False, id="no-answers"),
+    pytest.param(_as_kind(0, kind="typed", answers=["x"] * 11), False, id="many-answers"),
+    pytest.param(_as_kind(0, kind="number", answer=3.5, tolerance=0.1), True, id="number"),
+    pytest.param(_as_kind(0, kind="number", answer="1e-3"), True, id="number-as-text"),
+    pytest.param(_as_kind(0, kind="number", answer="three"), False, id="not-a-number"),
+    pytest.param(
+        _as_kind(0, kind="number", answer=3, unit={"en": "GB", "el": "GB"}), True, id="unit"
+    ),
+    pytest.param(_as_kind(0, kind="number", answer=3, answers=ANSWERS), False, id="mixed-keys"),
+    pytest.param(_as_kind(0, kind="number"), False, id="number-without-answer"),
+    pytest.param(_as_kind(0, kind="essay", answer=3), False, id="unknown-kind"),
+    pytest.param(_as_kind(0, answer=3), False, id="choice-without-options"),
+]
+
 TEXT_FIELDS = [  # a text of each kind, and its limit
     ("title.en", loader.LIMITS["title"]),
     ("summary.el", loader.LIMITS["summary"]),
@@ -126,7 +176,9 @@ AT_AND_OVER_THE_LIMITS = [
     pytest.param(_set("id", "a" * 41), False, id="id-too-long"),
     pytest.param(_set("id", 42), True, id="id-a-number"),
     pytest.param(_set("difficulty", "brutal"), False, id="unknown-difficulty"),
-    pytest.param(_set("questions.0.options.1.correct", value=True), False, id="two-correct"),
+    pytest.param(_two_correct(0), True, id="two-correct"),
+    pytest.param(_all_correct(0), False, id="all-correct"),
+    *KIND_CHANGES,
     pytest.param(_set("questions.0.options.0.correct", value=False), False, id="none-correct"),
     pytest.param(_set("questions.0.options.0.corect", value=True), False, id="unknown-key"),
     pytest.param(_set("questions.0.options.0.text.en", 42), True, id="a-number-as-text"),
@@ -151,7 +203,8 @@ def test_the_loader_and_the_schema_agree(change: Callable[[Pack], None], valid: 
 def test_the_options_limits_are_the_loaders() -> None:
     options = SCHEMA["$defs"]["question"]["properties"]["options"]
     assert (options["minItems"], options["maxItems"]) == (loader.MIN_OPTIONS, loader.MAX_OPTIONS)
-    assert (options["minContains"], options["maxContains"]) == (1, 1)
+    correct = {"properties": {"correct": {"const": True}}, "required": ["correct"]}
+    assert options["allOf"] == [{"contains": correct}, {"contains": {"not": correct}}]
 
 
 def _loads(pack: Pack) -> bool:
