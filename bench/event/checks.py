@@ -88,7 +88,7 @@ async def _cards(
     options = dict(
         (
             await connection.execute(
-                select(questions_table.c.question_id, questions_table.c.option_count)
+                select(questions_table.c.question_id, questions_table.c.guess_space)
             )
         ).all()
     )
@@ -105,7 +105,7 @@ async def _cards(
                 POLICY,
                 scheduling.new_card(a.answered_at),
                 correct=a.correct,
-                option_count=options[question_id],
+                guess_space=options[question_id],
                 reviewed_at=a.answered_at,
                 zone=UTC,  # the night's members set no time zone of their own
                 response_ms=a.response_ms,

@@ -11,7 +11,7 @@ docs/learning.md.
 
     python -m bench.learning [--members 40] [--fitted-members 6] [--seeds 1 2 3] [--processes 2]
         [--small]
-        [--prior-knowledge 0.0] [--uniform] [--no-guessing]  (variants of the model)
+        [--prior-knowledge 0.0] [--uniform] [--no-guessing] [--typed]  (variants of the model)
         [--rise R] [--known-before P] [--reask] [--no-fuzz]  (variants of the bot's policy)
 """
 
@@ -45,7 +45,7 @@ from bench.learning.sweep import (
     SCHEDULERS,
     PointResult,
     World,
-    deck_options,
+    deck_spaces,
     points,
     run_point,
 )
@@ -71,6 +71,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--schedulers", nargs="+", default=list(SCHEDULERS), choices=SCHEDULERS)
     p.add_argument("--uniform", action="store_true", help="every member FSRS-6's default learner")
     p.add_argument("--no-guessing", action="store_true", help="right only when recalled")
+    p.add_argument(
+        "--typed", action="store_true", help="every question typed: no guessing, no discount"
+    )
     p.add_argument("--prior-knowledge", type=float, default=0.0, help="share known before met")
     p.add_argument("--rise", type=float, default=None, help="a variant of the bot's curve")
     p.add_argument("--known-before", type=float, default=None, help="a variant of the bot's prior")
@@ -94,7 +97,8 @@ def policy_of(args: argparse.Namespace) -> scheduling.Policy:
 
 
 def is_variant(args: argparse.Namespace) -> bool:
-    return policy_of(args) != scheduling.make_policy() or args.uniform or args.no_guessing
+    changed_model = args.uniform or args.no_guessing or args.typed
+    return policy_of(args) != scheduling.make_policy() or changed_model
 
 
 def world_of(args: argparse.Namespace) -> World:
@@ -109,6 +113,7 @@ def world_of(args: argparse.Namespace) -> World:
         args.synthetic,
         varied=not args.uniform,
         guessing=not args.no_guessing,
+        typed=args.typed,
         prior_knowledge=args.prior_knowledge,
         policy=policy_of(args),
         fitted_members=args.fitted_members,
@@ -199,9 +204,10 @@ def setup(args: argparse.Namespace, world: World) -> dict[str, object]:
         "seeds": args.seeds,
         "days": args.days,
         "budget": args.budget,
-        "questions": len(deck_options(args.synthetic)),
+        "questions": len(deck_spaces(args.synthetic)),
         "uniform": args.uniform,
         "guessing": not args.no_guessing,
+        "typed": args.typed,
         "prior_knowledge": args.prior_knowledge,
         "policy": {
             "desired_retention": policy.desired_retention,

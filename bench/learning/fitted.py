@@ -54,7 +54,7 @@ class FittedSchedule:
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
         moment = local_to_utc(answer.now, self.zone)
         self.history.append(fitting.Reviewed(answer.card, answer.correct, moment))
-        replay = fitting.Replayed(answer.correct, answer.option_count, moment, RESPONSE_MS)
+        replay = fitting.Replayed(answer.correct, answer.guess_space, moment, RESPONSE_MS)
         self.answers.setdefault(answer.card, []).append(replay)
         return self.inner.answer(state, answer)
 

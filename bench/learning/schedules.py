@@ -40,12 +40,13 @@ class Scheduled:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """One answer as a scheduler may see it: right or wrong, to a question of ``option_count``
-    options, at ``now``; the member's true memory after it, which only the oracle reads; and the
-    card's index in the deck, by which a refitting schedule replays a card's answers."""
+    """One answer as a scheduler may see it: right or wrong, to a question whose guesses pick
+    among ``guess_space`` answers (its options; 0 for a typed one), at ``now``; the member's
+    true memory after it, which only the oracle reads; and the card's index in the deck, by
+    which a refitting schedule replays a card's answers."""
 
     correct: bool
-    option_count: int
+    guess_space: int
     now: float
     memory: Memory
     card: int = 0
@@ -103,7 +104,7 @@ class QuizbotSchedule:
             self.policy,
             card,
             correct=answer.correct,
-            option_count=answer.option_count,
+            guess_space=answer.guess_space,
             reviewed_at=moment,
             zone=self._zone,
             response_ms=RESPONSE_MS,

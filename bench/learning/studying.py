@@ -47,7 +47,7 @@ class Member:
     questions they knew before meeting them, and the time zone they live in."""
 
     learner: Learner
-    option_counts: Sequence[int]  # of each question, in the order they are met
+    guess_spaces: Sequence[int]  # what a guess picks among, per question met (0: typed)
     difficulty_offsets: Sequence[float]
     guessing: bool = True  # a member who does not recall picks at random (else never right)
     known: Sequence[bool] = ()  # prior knowledge: questions recalled when first met
@@ -55,10 +55,11 @@ class Member:
 
     @property
     def cards(self) -> int:
-        return len(self.option_counts)
+        return len(self.guess_spaces)
 
     def guess_chance(self, card: int) -> float:
-        return 1 / self.option_counts[card] if self.guessing else 0.0
+        space = self.guess_spaces[card]
+        return 1 / space if self.guessing and space else 0.0
 
     def knew(self, card: int) -> bool:
         return bool(self.known) and self.known[card]
@@ -194,7 +195,7 @@ def study_with_schedule(
                 now = waited_for
                 continue
             correct = track.answer(card, now)
-            options = member.option_counts[card]
-            queue.answered(card, Answer(correct, options, now, track.memory_of(card), card))
+            space = member.guess_spaces[card]
+            queue.answered(card, Answer(correct, space, now, track.memory_of(card), card))
             answered, now = answered + 1, now + ANSWER_DAYS
     return track

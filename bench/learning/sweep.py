@@ -30,6 +30,7 @@ from bench.learning.schedules import (
     scaled,
 )
 from bench.learning.studying import Member, Study, study_with_schedule
+from bot.quiz.answers.grading import guess_space
 from bot.quiz.packs.library import load_library
 from bot.quiz.review import fitting, scheduling
 
@@ -63,6 +64,7 @@ class World:
     synthetic: int
     varied: bool = True
     guessing: bool = True
+    typed: bool = False  # every question typed: nothing to guess, and no guess discount
     prior_knowledge: float = 0.0  # the share of questions a member knows before meeting them
     policy: scheduling.Policy = field(default_factory=scheduling.make_policy)  # or a variant
     fitted_members: int = 6  # the first members of each seed meet the fitted row
@@ -89,18 +91,24 @@ class PointResult:
     predictions: tuple[Prediction, ...] = ()  # the fitted row at the bot's knob: fits' log loss
 
 
+# The packs the deck starts with, named: a pack a user adds to quizzes/ changes no figure.
+SEED_PACKS = ("moe-expert-parallelism", "ring-attention")
+
+
 @cache
-def deck_options(synthetic: int) -> tuple[int, ...]:
-    """Each question's number of options: the seed packs' questions, then the synthetic pack's."""
-    library = load_library([REPO / "quizzes"])
-    seeded = [len(q.options) for pack in library.packs.values() for q in pack.questions]
-    return (*seeded, *([SYNTHETIC_OPTIONS] * synthetic))
+def deck_spaces(synthetic: int, *, typed: bool = False) -> tuple[int, ...]:
+    """What a guess picks among for each question (bot/quiz/answers/grading.py): the seed
+    packs' questions, then the synthetic pack's; all 0 when every question is typed."""
+    library = load_library([REPO / "quizzes" / f"{pack_id}.yaml" for pack_id in SEED_PACKS])
+    seeded = [guess_space(q) for pack in library.packs.values() for q in pack.questions]
+    spaces = (*seeded, *([SYNTHETIC_OPTIONS] * synthetic))
+    return tuple(0 for _ in spaces) if typed else spaces
 
 
 def population(world: World, seed: int) -> list[Member]:
     """The members of ``seed``; without ``varied`` all are FSRS-6's default learner on equal
     questions, without ``guessing`` nobody answers right without recalling."""
-    options = deck_options(world.synthetic)
+    options = deck_spaces(world.synthetic, typed=world.typed)
     question_rng = random.Random(f"{seed}:questions")  # a simulation's draws
     shared = [question_rng.gauss(0.0, QUESTION_SPREAD) if world.varied else 0.0 for _ in options]
     found = []

@@ -45,7 +45,7 @@ class Phase:
 def catalogue() -> dict[str, list[Row]]:
     packs: list[Row] = [(p, p, True, NOW) for p in PACKS]
     questions: list[Row] = [
-        (p, f"q{i}", i, f"Question {i}?", 4, i % 4, True)
+        (p, f"q{i}", i, f"Question {i}?", 4, i % 4, 4, True)
         for p in PACKS
         for i in range(QUESTIONS_PER_PACK)
     ]
@@ -64,7 +64,9 @@ def phase_rows(phase: Phase, rng: random.Random) -> dict[str, list[Row]]:
             rounds.append(_round(round_id, pack, order, started))
         correct, ms = rng.random() < 0.6, rng.randint(500, 15_000)
         at = started + timedelta(minutes=order.index(question), milliseconds=ms)
-        answers.append((round_id, question, member, GUILD, pack, 0, correct, ms, at))
+        answers.append(
+            (round_id, question, member, GUILD, pack, 0, None, None, correct, False, ms, at)
+        )
         due = at + timedelta(days=rng.uniform(0.5, 60))
         stability = rng.uniform(1, 40)
         cards[(member, pack, question)] = (
@@ -138,6 +140,7 @@ COLUMNS: dict[str, Sequence[str]] = {
         "prompt",
         "option_count",
         "correct_index",
+        "guess_space",
         "active",
     ),
     "rounds": (

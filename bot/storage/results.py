@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.quiz.answers.grading import Marked
 from bot.quiz.boards.standings import Standing
 from bot.quiz.reminders.reminder_settings import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
 from bot.quiz.rounds.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
@@ -34,6 +35,7 @@ class AnswerResult:
     correct: bool | None = None
     response_ms: int | None = None
     team: int | None = None  # recorded in a team round: the team the member plays for
+    recall: Marked | None = None  # an answer other than one option: what was typed or picked
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +199,14 @@ class Tally:
     correct_index: int
     fastest: tuple[FastAnswer, ...]
     teams: tuple[TeamShare, ...] = ()  # a team round's: how each team answered
+    right: int = 0
+    wrong: int = 0
+    # The wrong texts typed (or numbers) and how many typed each, as typed: members' text.
+    wrong_given: tuple[tuple[str, int], ...] = ()
 
     @property
     def answered(self) -> int:
-        return sum(self.counts)
+        return self.right + self.wrong
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,7 +112,7 @@ async def test_a_member_with_enough_reviews_is_fitted_and_scheduled_with_their_w
             replace(policy, fuzz=False),
             state,
             correct=True,
-            option_count=options,
+            guess_space=options,
             reviewed_at=after.last_review,
             zone=UTC,
             response_ms=1500,

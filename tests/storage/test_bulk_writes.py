@@ -23,7 +23,7 @@ async def test_a_time_written_in_bulk_is_found_by_that_time(db: Database) -> Non
         pack_id="basics",
         question_id="q0",
         correct=False,
-        option_count=4,
+        guess_space=4,
         response_ms=1500,
         reviewed_at=WHOLE_SECOND,
         source=REVIEW_SOURCE,

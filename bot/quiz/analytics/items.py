@@ -23,14 +23,14 @@ MIN_MEMBERS = 10
 # answers, and is told so.
 MAX_ANALYSED_ANSWERS = 50_000
 # As read: member id, question id, option index, right, response ms (AnswerRecord's fields).
-AnswerValues = tuple[int, str, int, bool, int]
+AnswerValues = tuple[int, str, int | None, bool, int]
 
 
 @dataclass(frozen=True, slots=True)
 class AnswerRecord:
     member_id: int
     question_id: str
-    option_index: int
+    option_index: int | None  # None for an answer other than one option
     correct: bool
     response_ms: int
 
@@ -182,7 +182,11 @@ def _item(
     firsts: dict[int, _FirstAnswers],
     min_members: int,
 ) -> ItemStats:
-    wrong = Counter(record.option_index for record in answered if not record.correct)
+    wrong = Counter(
+        record.option_index
+        for record in answered
+        if not record.correct and record.option_index is not None
+    )
     top_wrong = min(wrong, key=lambda option: (-wrong[option], option)) if wrong else None
     times = [record.response_ms for record in answered]
     right, rest_scores = _rest_scores(question_id, firsts)

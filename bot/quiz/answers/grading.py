@@ -70,3 +70,29 @@ def guess_space(question: Question) -> int:
         return 0
     count = len(question.options)
     return 2**count - 1 if question.several_right else count
+
+
+@dataclass(frozen=True, slots=True)
+class Marked:
+    """A response as it is recorded: the options picked (a bit per option, for all that apply)
+    or the text typed, and its grade."""
+
+    picked: int | None
+    typed: str | None
+    correct: bool
+    typo: bool = False
+
+    @property
+    def picked_options(self) -> tuple[int, ...]:
+        """The options picked, by their index in the pack."""
+        mask = self.picked or 0
+        return tuple(index for index in range(mask.bit_length()) if mask >> index & 1)
+
+
+def mark(question: Question, response: Response) -> Marked | None:
+    """``response`` graded and ready to record; None if it is no answer to ``question``."""
+    graded = grade(question, response)
+    if graded is None:
+        return None
+    picked = sum(1 << index for index in set(response.picked)) if response.picked else None
+    return Marked(picked, response.typed, graded.correct, graded.typo)

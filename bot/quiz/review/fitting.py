@@ -143,9 +143,10 @@ class Replayed:
     """One logged answer as the card's replay takes it."""
 
     correct: bool
-    option_count: int
+    guess_space: int
     reviewed_at: datetime
     response_ms: int
+    typo: bool = False  # rated Hard: right with a typo forgiven
 
 
 def replayed(
@@ -158,10 +159,11 @@ def replayed(
             policy,
             card,
             correct=answer.correct,
-            option_count=answer.option_count,
+            guess_space=answer.guess_space,
             reviewed_at=answer.reviewed_at,
             zone=zone,
             response_ms=answer.response_ms,
             rng=rng,
+            typo=answer.typo,
         )
     return card

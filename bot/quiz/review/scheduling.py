@@ -102,9 +102,13 @@ def make_policy() -> Policy:
     return Policy()
 
 
-def rating_for(*, correct: bool) -> Rating:
-    """A wrong answer rates Again, a right one Good (a multiple-choice click says no more)."""
-    return Rating.Good if correct else Rating.Again
+def rating_for(*, correct: bool, typo: bool = False) -> Rating:
+    """A wrong answer rates Again, a right one Good (a click or a typed answer says no more),
+    but Hard when it was right only because a typo was forgiven: the member recalled the
+    answer, not quite as it is."""
+    if not correct:
+        return Rating.Again
+    return Rating.Hard if typo else Rating.Good
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -131,24 +135,27 @@ def review(
     card: Card,
     *,
     correct: bool,
-    option_count: int,
+    guess_space: int,
     reviewed_at: datetime,
     zone: tzinfo,
     response_ms: int,
     rng: Random,
+    typo: bool = False,
 ) -> tuple[Card, ReviewLog]:
     """The card after one answer, at ``reviewed_at`` by a member living in ``zone``, to a
-    question of ``option_count`` options, and its log entry; ``card`` itself is left unchanged.
+    question whose guesses pick among ``guess_space`` answers (0: it cannot be guessed, as a
+    typed one), and its log entry; ``card`` itself is left unchanged. A right answer that
+    needed a typo forgiven (``typo``) rates Hard.
     ``rng`` fuzzes the interval, so that cards learnt together do not all fall due together."""
     at = as_utc(reviewed_at)
     today = calendar_day(at, zone)
     seen = copy(card)
     if card.last_review is not None:
         seen.last_review = calendar_day(card.last_review, zone)
-    rating = rating_for(correct=correct)
+    rating = rating_for(correct=correct, typo=typo)
     reviewed, _log = policy.memory.review_card(seen, rating, review_datetime=today)
     if correct:
-        reviewed = weigh_for_guessing(policy, seen, reviewed, option_count, today)
+        reviewed = weigh_for_guessing(policy, seen, reviewed, guess_space, today)
     reviewed.last_review = at
     log = ReviewLog(_UNUSED_CARD_ID, rating, at, max(0, response_ms))
     # With re-asks, a card met or missed for the first time today comes back once.
@@ -174,28 +181,29 @@ def _due(policy: Policy, stability: float, at: datetime, zone: tzinfo, rng: Rand
 
 
 def weigh_for_guessing(
-    policy: Policy, before: Card, good: Card, option_count: int, reviewed_at: datetime
+    policy: Policy, before: Card, good: Card, guess_space: int, reviewed_at: datetime
 ) -> Card:
     """``good`` (``before`` rated Good) with its memory weighed by the chance the right answer
     was recalled rather than guessed.
 
     fsrs's weights come from flashcards, where "Good" means recalled; a right pick among
-    ``option_count`` options is also what a member who forgot gets one time in ``option_count``.
+    ``guess_space`` answers (the options, or for all that apply every set of them) is also
+    what a member who forgot gets one time in ``guess_space``.
     Given the recall expected before (R: FSRS's for a card seen before, ``known_before`` for a
-    first answer), the chance the member recalled is R / (R + (1 - R) / option_count); the
+    first answer), the chance the member recalled is R / (R + (1 - R) / guess_space); the
     stability is the Good and the Again outcome's, weighed by that chance on a log scale
     (stability scales intervals), and the difficulty likewise on its own scale.
     """
     if good.stability is None or good.difficulty is None:
         return good
-    if option_count < 2:  # noqa: PLR2004  # a single option cannot be guessed wrong
+    if guess_space < 2:  # noqa: PLR2004  # none to guess among (typed), or one that cannot miss
         return good
     recall = (
         policy.known_before
         if before.stability is None
         else policy.memory.get_card_retrievability(before, current_datetime=reviewed_at)
     )
-    recalled = recall / (recall + (1 - recall) / option_count)
+    recalled = recall / (recall + (1 - recall) / guess_space)
     forgot, _log = policy.memory.review_card(before, Rating.Again, review_datetime=reviewed_at)
     if forgot.stability is None or forgot.difficulty is None:
         return good

@@ -13,6 +13,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Text,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -36,7 +37,9 @@ class QuestionRow(Base):
     position: Mapped[int]
     prompt: Mapped[str] = mapped_column(Text)
     option_count: Mapped[int] = mapped_column(SmallInteger)
-    correct_index: Mapped[int] = mapped_column(SmallInteger)
+    correct_index: Mapped[int] = mapped_column(SmallInteger)  # -1 when it has no options
+    # What a guess picks among (bot/quiz/answers/grading.py): 0 for a typed or number question.
+    guess_space: Mapped[int] = mapped_column(SmallInteger, server_default=text("0"))
     active: Mapped[bool] = mapped_column(Boolean)
 
 

@@ -14,10 +14,12 @@ from sqlalchemy import (
     Index,
     SmallInteger,
     String,
+    false,
     text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from bot.quiz.answers.typed import MAX_TYPED
 from bot.quiz.rounds.rules import Message
 from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.models.base import ID_LENGTH, AutoId, Base, table_of
@@ -145,8 +147,12 @@ class AnswerRow(Base):
     member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     guild_id: Mapped[int] = mapped_column(BigInteger)
     pack_id: Mapped[str] = mapped_column(String(ID_LENGTH))
-    option_index: Mapped[int] = mapped_column(SmallInteger)
+    # The option picked of a one-answer choice question; the others keep what they got instead.
+    option_index: Mapped[int | None] = mapped_column(SmallInteger)
+    picked: Mapped[int | None] = mapped_column(SmallInteger)  # all that apply: a bit per option
+    given: Mapped[str | None] = mapped_column(String(MAX_TYPED))  # a typed text or number
     correct: Mapped[bool] = mapped_column(Boolean)
+    typo: Mapped[bool] = mapped_column(Boolean, server_default=false())  # right only by tolerance
     response_ms: Mapped[int]
     answered_at: Mapped[datetime]
 

@@ -13,6 +13,7 @@ from typing import Final, Literal
 from sqlalchemy import ColumnElement, select, true, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.quiz.answers.grading import guess_space
 from bot.quiz.model import Pack
 from bot.quiz.packs.server_packs import SEPARATOR, stored_suffix
 from bot.storage.database import Database
@@ -80,6 +81,7 @@ async def _upsert(
             "prompt": question.prompt.get(None),
             "option_count": len(question.options),
             "correct_index": question.correct_index,
+            "guess_space": guess_space(question),
             "active": True,
         }
         for pack in packs
@@ -96,7 +98,7 @@ async def _upsert(
         )
     if question_rows:
         insert = insert_for(dialect, questions_table)
-        changing = ("position", "prompt", "option_count", "correct_index", "active")
+        changing = ("position", "prompt", "option_count", "correct_index", "guess_space", "active")
         await connection.execute(
             insert.on_conflict_do_update(
                 index_elements=[questions_table.c.pack_id, questions_table.c.question_id],

@@ -35,10 +35,11 @@ class CardReview:
     pack_id: str
     question_id: str
     correct: bool
-    option_count: int  # how many options the question showed: a right pick may be a guess
+    guess_space: int  # what a guess picks among: a right pick may be a guess (0: typed)
     response_ms: int
     reviewed_at: datetime
     source: str
+    typo: bool = False  # right only because a typo was forgiven: rated Hard
 
     @property
     def key(self) -> CardKey:
@@ -190,11 +191,12 @@ def _apply(
         learner.policy_in(review.pack_id),
         state.card,
         correct=review.correct,
-        option_count=review.option_count,
+        guess_space=review.guess_space,
         reviewed_at=review.reviewed_at,
         zone=learner.zone,
         response_ms=review.response_ms,
         rng=rng,
+        typo=review.typo,
     )
     states[review.key] = state
     return (

@@ -143,7 +143,7 @@ async def _answers(
         return found
     rows = await connection.execute(
         select(logs.member_id, logs.pack_id, logs.question_id, logs.rating)
-        .add_columns(logs.reviewed_at, logs.duration_ms, questions.option_count)
+        .add_columns(logs.reviewed_at, logs.duration_ms, questions.guess_space)
         .join(
             questions_table,
             (questions.pack_id == logs.pack_id) & (questions.question_id == logs.question_id),
@@ -151,10 +151,10 @@ async def _answers(
         .where(covering((logs.member_id, logs.pack_id, logs.question_id), keys))
         .order_by(logs.reviewed_at, logs.id)
     )
-    good = int(scheduling.Rating.Good)
-    for member, pack, question, rating, at, duration, options in rows:
+    again, hard = int(scheduling.Rating.Again), int(scheduling.Rating.Hard)
+    for member, pack, question, rating, at, duration, space in rows:
         if (member, pack, question) in keys:
-            replay = fitting.Replayed(rating == good, options, at, duration)
+            replay = fitting.Replayed(rating != again, space, at, duration, typo=rating == hard)
             found[member, pack, question].append(replay)
     return found
 

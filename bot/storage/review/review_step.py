@@ -103,7 +103,9 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
 
     def grade(connection: Connection) -> Grade | None:
         question = connection.execute(
-            select(QuestionRow.option_count, QuestionRow.correct_index).where(
+            select(
+                QuestionRow.option_count, QuestionRow.correct_index, QuestionRow.guess_space
+            ).where(
                 QuestionRow.pack_id == answer.pack_id,
                 QuestionRow.question_id == answer.question_id,
             )
@@ -116,7 +118,7 @@ async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random
             answer.pack_id,
             answer.question_id,
             answer.option_index == question[1],
-            question[0],
+            question[2],
             answer.response_ms,
             now,
             REVIEW_SOURCE,

@@ -1,5 +1,9 @@
 """Recording a batch of answers in one transaction, one durable commit.
 
+A click on an option of a one-answer question is marked here, against the question as stored
+(its right option); an answer only its pack can mark (a typed text, a number, all that apply)
+arrives marked (bot/quiz/answers/grading.py), and only its bounds are checked here.
+
 Only the answer rows are written here; the scores, cards and review log follow once the
 question has closed (``settle.py``), so that a click waits for as little as possible.
 """
@@ -15,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from sqlalchemy import Row, Select, bindparam, select
 from sqlalchemy.sql.dml import ReturningInsert
 
+from bot.quiz.answers.grading import Marked
 from bot.quiz.rounds.rules import RoundState
 from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.dialects import bulk_insert, bulk_parameters, covering
@@ -38,7 +43,10 @@ ANSWER_COLUMNS = (
     "guild_id",
     "pack_id",
     "option_index",
+    "picked",
+    "given",
     "correct",
+    "typo",
     "response_ms",
     "answered_at",
 )
@@ -51,9 +59,10 @@ class AnswerRequest:
     round_id: int
     question_id: str
     member_id: int
-    option_index: int
+    option_index: int | None  # a one-answer question's; None with ``recall``
     now: datetime
     held_roles: tuple[int, ...] = ()  # the member's roles as the click carried them
+    recall: Marked | None = None  # any other answer, marked
 
     @property
     def key(self) -> tuple[int, str, int]:
@@ -81,8 +90,14 @@ class _Accepted:
         return (self.request.round_id, self.request.member_id)
 
     def result(self, team: int | None = None) -> AnswerResult:
+        request = self.request
         return AnswerResult(
-            AnswerOutcome.RECORDED, self.request.option_index, self.correct, self.response_ms, team
+            AnswerOutcome.RECORDED,
+            request.option_index,
+            self.correct,
+            self.response_ms,
+            team,
+            request.recall,
         )
 
 
@@ -138,21 +153,30 @@ def _accept(
         if not _is_open(round_row, request):
             accepted.append(CLOSED)
             continue
-        option_count, correct_index = questions[(round_row.pack_id, request.question_id)]
-        if not 0 <= request.option_index < option_count:
-            raise ValueError(f"option {request.option_index} is not an option of this question")
+        correct = _marked(request, *questions[(round_row.pack_id, request.question_id)])
         elapsed = request.now - round_row.question_opened_at
         accepted.append(
             _Accepted(
                 request,
                 guild_id=round_row.guild_id,
                 pack_id=round_row.pack_id,
-                correct=request.option_index == correct_index,
+                correct=correct,
                 response_ms=max(0, int(elapsed.total_seconds() * 1000)),
                 teams=plans[request.round_id],
             )
         )
     return accepted
+
+
+def _marked(request: AnswerRequest, option_count: int, correct_index: int) -> bool:
+    """Whether the request's answer is right; ValueError for one naming no option it has."""
+    recall, option = request.recall, request.option_index
+    if recall is None and option is not None and 0 <= option < option_count:
+        return option == correct_index
+    if recall is not None and option is None and 0 <= (recall.picked or 0) < 1 << option_count:
+        return recall.correct
+    given = option if recall is None else recall
+    raise ValueError(f"{given} is not an option of {request.question_id} ({option_count} options)")
 
 
 def _rounds_and_questions(
@@ -235,7 +259,10 @@ def _insert(
             "guild_id": item.guild_id,
             "pack_id": item.pack_id,
             "option_index": item.request.option_index,
+            "picked": None if item.request.recall is None else item.request.recall.picked,
+            "given": None if item.request.recall is None else item.request.recall.typed,
             "correct": item.correct,
+            "typo": item.request.recall is not None and item.request.recall.typo,
             "response_ms": item.response_ms,
             "answered_at": item.request.now,
         }
@@ -253,12 +280,24 @@ def _standing_answers(
     if not keys:
         return {}
     c = answers_table.c
-    query = select(
-        c.round_id, c.question_id, c.member_id, c.option_index, c.correct, c.response_ms
-    ).where(covering((c.round_id, c.question_id, c.member_id), keys))
+    query = select(c.round_id, c.question_id, c.member_id, *STANDING_COLUMNS).where(
+        covering((c.round_id, c.question_id, c.member_id), keys)
+    )
     return {
-        (row[0], row[1], row[2]): AnswerResult(
-            AnswerOutcome.ALREADY_ANSWERED, row[3], row[4], row[5]
-        )
+        (row[0], row[1], row[2]): standing_answer(AnswerOutcome.ALREADY_ANSWERED, row[3:])
         for row in connection.execute(query)
     }
+
+
+# What an answer on record says, as ``standing_answer`` reads it.
+STANDING_COLUMNS = tuple(
+    getattr(answers_table.c, name)
+    for name in ("option_index", "correct", "response_ms", "picked", "given", "typo")
+)
+
+
+def standing_answer(outcome: AnswerOutcome, row: Sequence[Any]) -> AnswerResult:
+    """An answer on record (its ``STANDING_COLUMNS``) as a result of ``outcome``."""
+    option_index, correct, response_ms, picked, given, typo = row
+    recall = None if option_index is not None else Marked(picked, given, correct, typo)
+    return AnswerResult(outcome, option_index, correct, response_ms, recall=recall)

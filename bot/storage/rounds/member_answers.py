@@ -7,6 +7,7 @@ from sqlalchemy import select
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow
 from bot.storage.results import AnswerOutcome, AnswerResult
+from bot.storage.rounds.answers import STANDING_COLUMNS, standing_answer
 
 
 async def member_answer(
@@ -16,7 +17,7 @@ async def member_answer(
     async with db.read() as connection:
         row = (
             await connection.execute(
-                select(AnswerRow.option_index, AnswerRow.correct, AnswerRow.response_ms).where(
+                select(*STANDING_COLUMNS).where(
                     AnswerRow.round_id == round_id,
                     AnswerRow.question_id == question_id,
                     AnswerRow.member_id == member_id,
@@ -25,4 +26,4 @@ async def member_answer(
         ).one_or_none()
     if row is None:
         return None
-    return AnswerResult(AnswerOutcome.RECORDED, row[0], row[1], row[2])
+    return standing_answer(AnswerOutcome.RECORDED, row)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.quiz.answers.grading import Marked
 from bot.storage.database import Database
 from bot.storage.results import AnswerResult
 from bot.storage.rounds.answers import AnswerRequest, write_answers
@@ -54,17 +55,19 @@ async def record_answer(
     round_id: int,
     question_id: str,
     member_id: int,
-    option_index: int,
+    option_index: int | None = None,
+    recall: Marked | None = None,
     now: datetime,
     held_roles: tuple[int, ...] = (),
 ) -> AnswerResult:
-    """Record a member's answer exactly once; see AnswerOutcome for what can come back. In a
+    """Record a member's answer exactly once: the option picked of a one-answer question, or
+    (``recall``) any other answer, marked; see AnswerOutcome for what can come back. In a
     team round, the member's first recorded answer places them in a team, by ``held_roles``
     (the roles the click's member data lists) for role teams.
 
     Returns only after the answer (if recorded) is committed; concurrent calls share a commit.
     """
-    request = AnswerRequest(round_id, question_id, member_id, option_index, now, held_roles)
+    request = AnswerRequest(round_id, question_id, member_id, option_index, now, held_roles, recall)
     return await answer_recorder(db).record(request)
 
 

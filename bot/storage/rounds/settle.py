@@ -216,7 +216,7 @@ def _read(connection: Connection, round_id: int, question_id: str) -> SettleStar
     c, q = answers_table.c, questions_table.c
     answers = connection.execute(
         select(c.member_id, c.guild_id, c.pack_id, c.correct, c.response_ms, c.answered_at)
-        .add_columns(q.option_count)
+        .add_columns(c.typo, q.guess_space)
         .join(questions_table, (q.pack_id == c.pack_id) & (q.question_id == c.question_id))
         .where(c.round_id == round_id, c.question_id == question_id)
         .order_by(c.member_id)
@@ -230,10 +230,11 @@ def _read(connection: Connection, round_id: int, question_id: str) -> SettleStar
             pack_id=a.pack_id,
             question_id=question_id,
             correct=a.correct,
-            option_count=a.option_count,
+            guess_space=a.guess_space,
             response_ms=a.response_ms,
             reviewed_at=a.answered_at,
             source=ROUND_SOURCE,
+            typo=a.typo,
         )
         for a in answers
     ]

@@ -62,9 +62,20 @@ def tally_in(connection: Connection, round_id: int, question_index: int) -> Tall
     ).one()
     this_question = (AnswerRow.round_id == round_id, AnswerRow.question_id == question_id)
     counts = [0] * question[0]
-    per_option = select(AnswerRow.option_index, func.count()).where(*this_question)
-    for option_index, count in connection.execute(per_option.group_by(AnswerRow.option_index)):
-        counts[option_index] = count
+    right = wrong = 0
+    wrong_given: dict[str, int] = {}
+    per_answer = select(
+        AnswerRow.option_index, AnswerRow.picked, AnswerRow.given, AnswerRow.correct, func.count()
+    ).where(*this_question)
+    grouped = per_answer.group_by(
+        AnswerRow.option_index, AnswerRow.picked, AnswerRow.given, AnswerRow.correct
+    )
+    for option_index, picked, given, correct, count in connection.execute(grouped):
+        for option in _options_of(option_index, picked, len(counts)):
+            counts[option] += count
+        right, wrong = (right + count, wrong) if correct else (right, wrong + count)
+        if given is not None and not correct:
+            wrong_given[given] = wrong_given.get(given, 0) + count
     fastest = connection.execute(
         select(AnswerRow.member_id, AnswerRow.response_ms)
         .where(*this_question, AnswerRow.correct.is_(True))
@@ -81,4 +92,15 @@ def tally_in(connection: Connection, round_id: int, question_index: int) -> Tall
         question[1],
         tuple(FastAnswer(member_id, ms) for member_id, ms in fastest),
         shares,
+        right=right,
+        wrong=wrong,
+        wrong_given=tuple(wrong_given.items()),
     )
+
+
+def _options_of(option_index: int | None, picked: int | None, count: int) -> range | list[int]:
+    """The options an answer picked: its one option, or each bit of an all-that-apply's."""
+    if option_index is not None:
+        return range(option_index, option_index + 1)
+    mask = picked or 0
+    return [option for option in range(count) if mask >> option & 1]

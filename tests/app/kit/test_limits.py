@@ -162,7 +162,7 @@ def test_round_messages_from_oversized_pack_texts_fit() -> None:
     )
     pack = Pack("big", ("en",), big, big, Difficulty.HARD, (question,))
     fastest = tuple(FastAnswer(member_id=10**17 + n, response_ms=900) for n in range(200))
-    tally = Tally(1, 0, "q", counts=(200, 0), correct_index=0, fastest=fastest)
+    tally = Tally(1, 0, "q", counts=(200, 0), correct_index=0, fastest=fastest, right=200)
     for embed in (
         reveal_embed(question, "en", number=1, total=1, tally=tally, order=(1, 0)),
         start_card(pack, "en", questions=1, seconds=30, started_by=1),

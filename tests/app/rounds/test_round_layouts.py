@@ -34,7 +34,7 @@ def test_a_reveal_of_double_width_texts_gives_up_the_explanation_first() -> None
         double_width(LIMITS["explanation"]),
     )
     fastest = tuple(FastAnswer(10**18 + n, 1_000) for n in range(3))
-    tally = Tally(1, 0, "wide", (1,) * MAX_OPTIONS, 0, fastest)
+    tally = Tally(1, 0, "wide", (1,) * MAX_OPTIONS, 0, fastest, right=1, wrong=MAX_OPTIONS - 1)
     order = tuple(range(MAX_OPTIONS))
     layout = reveal_layout(question, "en", round_id=1, index=0, total=1, tally=tally, order=order)
     body: dict[str, Any] = {"flags": IS_COMPONENTS_V2, "components": layout.to_components()}
@@ -58,7 +58,7 @@ def accent(layout: Any) -> int:
 
 def test_the_reveal_is_green_with_answers_and_neutral_without() -> None:
     question = small_question()
-    answered = Tally(1, 0, "small", (0, 2, 1), 1, (FastAnswer(7, 900),))
+    answered = Tally(1, 0, "small", (0, 2, 1), 1, (FastAnswer(7, 900),), right=2, wrong=1)
     nobody = Tally(1, 0, "small", (0, 0, 0), 1, ())
     shown = reveal_layout(
         question, "en", round_id=1, index=0, total=3, tally=answered, order=(0, 1, 2)
@@ -152,7 +152,7 @@ def test_a_pictured_question_and_its_reveal_show_the_picture_below_the_prompt() 
         answered=0,
         order=(0, 1, 2),
     )
-    tally = Tally(1, 0, "small", (0, 1, 0), 1, ())
+    tally = Tally(1, 0, "small", (0, 1, 0), 1, (), right=1)
     revealed = reveal_layout(
         question, "el", round_id=4, index=0, total=1, tally=tally, order=(0, 1, 2)
     )

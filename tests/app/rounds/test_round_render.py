@@ -61,7 +61,9 @@ def test_the_start_card_shows_a_guide_only_when_it_adds_something(
 
 
 def tally(counts: tuple[int, ...]) -> Tally:
-    return Tally(1, 0, "q1", counts, correct_index=0, fastest=())
+    return Tally(
+        1, 0, "q1", counts, correct_index=0, fastest=(), right=counts[0], wrong=sum(counts[1:])
+    )
 
 
 def test_a_reveal_nobody_answered_is_neutral_not_green() -> None:

@@ -38,7 +38,7 @@ from bench.learning.schedules import (
     utc_to_local,
 )
 from bench.learning.studying import Member, Study, study_with_schedule
-from bench.learning.sweep import World
+from bench.learning.sweep import World, deck_spaces
 from bot.quiz.review import scheduling
 from bot.storage.review import cards
 
@@ -157,7 +157,7 @@ def test_the_same_day_rule_counts_calendar_days_not_24_hours() -> None:
 
 
 def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
-    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, guess_spaces=[4], difficulty_offsets=[0.0])
     study = Study(days=7, budget=100, new_per_day=10)
     track = study_with_schedule(member, study, Ladder("fixed", FIXED_INTERVALS), AlwaysZero())
     # Day 0, 18:00: met, not known, guessed right: S0 = w0 = 0.212, D = 6.4133; due in 1 day.
@@ -185,7 +185,7 @@ def test_one_card_on_fixed_intervals_for_a_week_as_worked_by_hand() -> None:
 
 
 def test_the_oracle_reviews_at_the_session_nearest_its_target() -> None:
-    member = Member(DEFAULT_LEARNER, option_counts=[4], difficulty_offsets=[0.0])
+    member = Member(DEFAULT_LEARNER, guess_spaces=[4], difficulty_offsets=[0.0])
     study = Study(days=20, budget=100, new_per_day=10)
     oracle = Oracle("oracle_constant", DEFAULT_LEARNER, lambda _stability: 0.9)
     track = study_with_schedule(member, study, oracle, AlwaysZero())
@@ -291,3 +291,12 @@ def test_a_variant_of_the_bots_policy_is_recorded_and_moves_its_answer_count() -
     assert isinstance(policy, dict)
     assert policy["reask_missed"] is True
     assert variant["equal_answers_per_day"] > bots["equal_answers_per_day"]  # type: ignore[operator]
+
+
+def test_a_typed_deck_gives_nothing_to_guess_and_reads_only_the_seed_packs() -> None:
+    spaces = deck_spaces(2)
+    assert len(spaces) == 16 + 2  # the two seed packs' questions, whatever else quizzes/ holds
+    assert all(space >= 2 for space in spaces)
+    assert deck_spaces(2, typed=True) == (0,) * len(spaces)
+    typed = Member(DEFAULT_LEARNER, guess_spaces=[0], difficulty_offsets=[0.0])
+    assert typed.guess_chance(0) == 0.0

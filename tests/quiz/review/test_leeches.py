@@ -18,7 +18,7 @@ def answered(card: Card, at: datetime, *, correct: bool) -> Card:
         scheduling.make_policy(),
         card,
         correct=correct,
-        option_count=4,
+        guess_space=4,
         reviewed_at=at,
         zone=UTC,
         response_ms=2000,

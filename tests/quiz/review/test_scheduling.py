@@ -31,7 +31,7 @@ def review(
     rng: random.Random,
     *,
     correct: bool = True,
-    option_count: int = 4,
+    guess_space: int = 4,
     policy: Policy | None = None,
     zone: ZoneInfo = UTC_ZONE,
 ) -> Card:
@@ -39,7 +39,7 @@ def review(
         policy or scheduling.make_policy(),
         card,
         correct=correct,
-        option_count=option_count,
+        guess_space=guess_space,
         reviewed_at=moment,
         zone=zone,
         response_ms=1000,
@@ -65,13 +65,41 @@ def test_wrong_rates_again_and_right_rates_good() -> None:
     assert scheduling.rating_for(correct=True) is Rating.Good
 
 
+def test_a_typed_answer_right_only_by_a_forgiven_typo_rates_hard() -> None:
+    assert scheduling.rating_for(correct=True, typo=True) is Rating.Hard
+    assert scheduling.rating_for(correct=False, typo=True) is Rating.Again
+    reviewed, log = scheduling.review(
+        scheduling.make_policy(),
+        overdue_card(),
+        correct=True,
+        guess_space=0,
+        reviewed_at=START,
+        zone=UTC_ZONE,
+        response_ms=1000,
+        rng=seeded(1),
+        typo=True,
+    )
+    assert log.rating is Rating.Hard
+    assert reviewed.stability is not None
+
+
+def test_a_typed_answer_is_not_discounted_as_a_guess() -> None:
+    card = overdue_card()
+    typed = review(card, START, seeded(1), guess_space=0).stability
+    picked = review(card, START, seeded(1), guess_space=4).stability
+    several = review(card, START, seeded(1), guess_space=15).stability
+    good, _ = scheduling.make_policy().memory.review_card(card, Rating.Good, review_datetime=START)
+    assert typed == good.stability
+    assert picked < several < typed  # type: ignore[operator]
+
+
 def test_review_keeps_the_response_time_and_leaves_the_input_card_alone() -> None:
     card = scheduling.new_card(START)
     reviewed, log = scheduling.review(
         scheduling.make_policy(),
         card,
         correct=True,
-        option_count=4,
+        guess_space=4,
         reviewed_at=START,
         zone=ATHENS,
         response_ms=4200,
@@ -209,8 +237,8 @@ def test_a_right_answer_is_weighed_by_the_chance_it_was_a_guess() -> None:
 
 def test_fewer_options_make_a_right_answer_weaker_evidence() -> None:
     card = overdue_card()
-    four = review(card, START, seeded(1), option_count=4).stability
-    two = review(card, START, seeded(1), option_count=2).stability
+    four = review(card, START, seeded(1), guess_space=4).stability
+    two = review(card, START, seeded(1), guess_space=2).stability
     good, _ = scheduling.make_policy().memory.review_card(card, Rating.Good, review_datetime=START)
     assert two < four < good.stability  # type: ignore[operator]
 

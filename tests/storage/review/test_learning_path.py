@@ -106,7 +106,7 @@ async def test_stored_weights_schedule_as_the_benchmarks_fitted_schedule(db: Dat
     assert (row.stability, row.difficulty) == (state.stability, state.difficulty)
     assert scheduling.as_utc(row.due) == state.due
     default = QuizbotSchedule(seeded(), zone, POLICY).answer(
-        None, Answer(correct=False, option_count=4, now=utc_to_local(EVENING, zone), memory=unused)
+        None, Answer(correct=False, guess_space=4, now=utc_to_local(EVENING, zone), memory=unused)
     )
     assert isinstance(default.state, scheduling.Card)
     assert default.state.stability != FITTED[0]  # the weights made the difference

@@ -51,7 +51,7 @@ async def test_a_members_cards_are_scheduled_with_their_retention(
         policy_for(percent),
         scheduling.new_card(NOW),
         correct=True,
-        option_count=4,
+        guess_space=4,
         reviewed_at=NOW,
         zone=UTC,
         response_ms=1500,
