@@ -13,11 +13,11 @@ from bot.app.kit.authority import elevated_names
 from bot.app.kit.catalogue import tr
 from bot.app.runtime.check import EVENTS_PERMISSION, NEEDED_PERMISSIONS
 from bot.app.shelf import checker, heavy_work
-from bot.quiz.analytics import items as analytics
+from bot.quiz.analytics import items
 from bot.quiz.authoring import suggestions
 from bot.quiz.packs import heavy_commands, server_packs, upload_rate
 from bot.quiz.reader import loader, pictures, yamlcompose
-from bot.storage.analytics import item_answers as stored_analytics
+from bot.storage.analytics import item_answers
 from bot.storage.authoring import question_forms
 from bot.storage.packs import pending_uploads
 
@@ -75,8 +75,7 @@ def test_the_limits_table_states_the_enforced_limits() -> None:
             f"{heavy_work.HEAVY_LIMIT_S:.0f} s in the upload workers"
         ),
         "answers one analytics reads": (
-            f"the newest {analytics.MAX_ANALYSED_ANSWERS}, "
-            f"{stored_analytics.PARTITION_ROWS} at a time"
+            f"the newest {items.MAX_ANALYSED_ANSWERS}, {item_answers.PARTITION_ROWS} at a time"
         ),
         "time to check one upload": (
             f"{checker.PARSE_LIMIT_S:.0f} s in a worker process ({checker.WORKERS} workers), "

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from aiohttp import web
 
-from bot.playground import world as playground_world
+from bot.playground import world
 from bot.playground.botprocess import PLAYGROUND_TOKEN, BotProcess
 from bot.playground.crowd import Crowd
 from bot.playground.saved_clock import CLOCK_FILE, saved_offset
@@ -70,10 +70,10 @@ async def serve(options: Options, out: TextIO) -> int:
     )
     core = _stand_in(options.data_dir / CLOCK_FILE, out)
     world_file = options.data_dir / "playground-world.json"
-    if playground_world.restore(core.world, world_file):
-        playground_world.top_up(core.world, options.members)
+    if world.restore(core.world, world_file):
+        world.top_up(core.world, options.members)
     else:
-        playground_world.seed(core.world, options.members)
+        world.seed(core.world, options.members)
     server = StandInServer(core)
     answers = Answers(database_url)
     crowd = Crowd(core, answers.correct_option)
@@ -92,7 +92,7 @@ async def serve(options: Options, out: TextIO) -> int:
         )
     finally:
         await crowd.close()
-        playground_world.save(core.world, world_file)
+        world.save(core.world, world_file)
         await server.stop()
         await answers.close()
 
@@ -187,7 +187,7 @@ async def _keep_saving(core: StandIn, path: Path) -> None:
     while True:
         await changed.wait()
         changed.clear()
-        playground_world.save(core.world, path)
+        world.save(core.world, path)
         await asyncio.sleep(SAVE_EVERY_S)
 
 
@@ -197,7 +197,7 @@ def add_playground_routes(app: web.Application, crowd: Crowd) -> None:
     docs/playground.md says)."""
 
     async def page(_: web.Request) -> web.Response:
-        return web.json_response({"viewer": playground_world.MODERATOR})
+        return web.json_response({"viewer": world.MODERATOR})
 
     async def state(_: web.Request) -> web.Response:
         return web.json_response(crowd.state())

@@ -24,7 +24,8 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 SQLITE_READ_CONNECTIONS = 4
 SQLITE_CACHE_KIB = 65_536  # the writers': the pages a settle updates stay in memory
 # Each reader keeps a cache of its own: four of the writers' size held the same hot pages four
-# times over (a quiz night's peak RSS grew by 4 MB a question); the OS's page cache is shared.
+# times over (a quiz night's peak RSS grew with every question: docs/benchmarks.md); the OS's
+# page cache is shared.
 SQLITE_READER_CACHE_KIB = 16_384
 
 T = TypeVar("T")
@@ -98,8 +99,8 @@ class Database:
     SQLite's batches (``run_in_transaction``, on a connection of their own in the writer
     thread) and the other writes take turns in this process, first come first served: left to
     SQLite's busy handler, a batch arriving while a question settled slept in growing steps,
-    and so did the settle behind a batch (clicks on another round waited 0.5-1 s for a settle
-    of 400 answers; bench/settle).
+    and so did the settle behind a batch (clicks on another round waited on the settle:
+    bench/settle, docs/benchmarks.md).
     """
 
     def __init__(

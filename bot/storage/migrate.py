@@ -2,11 +2,11 @@
 
 Alembic is imported only when there are scripts to run: a bot starting on a database that is
 already at the newest revision (every start but the first after an upgrade), or on an empty one,
-does without the 11 MB it would keep in memory.
+does without the memory it would keep.
 
 An empty database is not migrated script by script: its schema is created from the models in
-one step and stamped with the newest revision, which took a first start from 2.5-3.7 s to
-about 2 s (docs/benchmarks.md); tests/storage/test_migrations.py holds the two schemas equal,
+one step and stamped with the newest revision, which makes a first start quicker (start to
+ready in docs/benchmarks.md); tests/storage/test_migrations.py holds the two schemas equal,
 on SQLite and PostgreSQL, and runs every script on an empty database.
 """
 

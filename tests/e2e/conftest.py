@@ -27,7 +27,7 @@ from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.rounds.recorder import record_answer
 from standin.driver import StandInClient
 from standin.interactions import DEFERRED_MESSAGE
@@ -316,7 +316,7 @@ async def seed_finished_round(
     assert library_pack is not None
     connected = world.bot is not None
     await world.stop_bot()
-    view = await rounds.start_round(
+    view = await lifecycle.start_round(
         world.db,
         RoundPlan(
             guild_id=world.guild_id,
@@ -330,7 +330,7 @@ async def seed_finished_round(
         now=utc_now(),
     )
     for index, question_id in enumerate(view.question_order):
-        await rounds.open_question(world.db, view.id, index, utc_now())
+        await lifecycle.open_question(world.db, view.id, index, utc_now())
         question = library_pack.question(question_id)
         assert question is not None
         for member, right in points.items():
@@ -343,8 +343,8 @@ async def seed_finished_round(
                 option_index=option,
                 now=utc_now(),
             )
-        await rounds.close_question(world.db, view.id, index, utc_now())
-    await rounds.end_round(world.db, view.id, RoundState.FINISHED, utc_now())
+        await lifecycle.close_question(world.db, view.id, index, utc_now())
+    await lifecycle.end_round(world.db, view.id, RoundState.FINISHED, utc_now())
     async with world.db.write() as connection:  # history: its messages are long delivered
         await connection.execute(
             text("UPDATE round_deliveries SET state = 'delivered' WHERE round_id = :id"),
@@ -379,7 +379,9 @@ async def play_round(
     standings = titled("Standings")
     before = len([m for m in await world.messages() if standings(m)])
     await world.command(world.owner, "quiz start", pack=pack_id, seconds=60, **counted)
-    (view,) = [v for v in await rounds.running_rounds(world.db) if v.channel_id == world.channel_id]
+    (view,) = [
+        v for v in await lifecycle.running_rounds(world.db) if v.channel_id == world.channel_id
+    ]
     total = len(view.question_order)
     for index, question_id in enumerate(view.question_order):
         message = await world.wait_for_message(

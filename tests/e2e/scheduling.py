@@ -14,10 +14,9 @@ from bot.quiz.rounds.rules import RoundState
 from bot.quiz.schedules.series import Outcome
 from bot.storage.models import RoundRow
 from bot.storage.results import RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox
+from bot.storage.rounds import lifecycle, outbox
 from bot.storage.rounds.lifecycle import get_round
-from bot.storage.schedules import series as schedules
+from bot.storage.schedules import series
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, titled
 
 START_CARD = "Quiz: Mini quiz"  # the start card's heading, in the server's English
@@ -89,11 +88,11 @@ async def wait_for_start_cards(world: QuizWorld, count: int = 1) -> list[Json]:
 async def schedule_outcomes(world: QuizWorld) -> dict[date, tuple[Outcome, int | None]]:
     """What became of each occurrence of the server's (one, newest) schedule."""
     (*_, schedule) = await all_schedules(world)
-    return await schedules.outcomes(world.db, schedule.id)
+    return await series.outcomes(world.db, schedule.id)
 
 
-async def all_schedules(world: QuizWorld) -> list[schedules.Schedule]:
-    return await schedules.guild_schedules(world.db, world.guild_id)
+async def all_schedules(world: QuizWorld) -> list[series.Schedule]:
+    return await series.guild_schedules(world.db, world.guild_id)
 
 
 async def dms(world: QuizWorld, member: int) -> list[Json]:
@@ -119,7 +118,9 @@ async def add(world: QuizWorld, member: int | None = None, **options: object) ->
 
 async def stop_round(world: QuizWorld) -> None:
     """`/quiz stop` in the test's channel, once its round has posted all it owes."""
-    (view,) = [v for v in await rounds.running_rounds(world.db) if v.channel_id == world.channel_id]
+    (view,) = [
+        v for v in await lifecycle.running_rounds(world.db) if v.channel_id == world.channel_id
+    ]
     await world.command(world.owner, "quiz stop")
 
     async def settled() -> bool:

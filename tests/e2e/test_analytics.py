@@ -11,7 +11,7 @@ from sqlalchemy import text
 from bot.app.analytics.embed import format_index
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import letter
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, followed_up, question_message, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
@@ -31,7 +31,7 @@ async def play_known_clicks(world: QuizWorld) -> list[str]:
     pack = world.library.get("mini")
     assert pack is not None
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     rng = seeded(5)
     for number, question_id in enumerate(view.question_order, start=1):
         message = await question_message(world, number, 3)

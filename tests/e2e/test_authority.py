@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from bot.app.kit.authority import refusal_text
 from bot.app.kit.catalogue import tr
-from bot.storage.rewards import reward_roles as rewards
+from bot.storage.rewards import reward_roles
 from bot.storage.settings import settings
 from standin.permissions import (
     ADMINISTRATOR,
@@ -92,7 +92,7 @@ async def test_a_reward_is_refused_unless_its_setter_could_give_it_in_discord(
     assert await settings_by(world, helper, reward_role=plain, reward_at=1) == refused(
         "authority.reward_above_setter", plain
     )
-    assert await rewards.rewards_of(world.db, world.guild_id) == []  # nothing was saved
+    assert await reward_roles.rewards_of(world.db, world.guild_id) == []  # nothing was saved
 
     await play_round(world, {manager: 3, helper: 3})
     held = {*await roles_of(world, manager), *await roles_of(world, helper)}

@@ -10,7 +10,7 @@ import pytest
 
 from bot.app.kit.catalogue import tr
 from bot.quiz.schedules.series import Outcome
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from standin.permissions import ATTACH_FILES, EMBED_LINKS, EVERYONE_DEFAULT, MEMBER_OVERWRITE
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld
@@ -67,12 +67,12 @@ async def test_a_round_of_pictures_is_refused_where_the_bot_cannot_attach_files(
         world, no_files, world.owner, "quiz schedule add", pack=PICTURED, day="daily", time="12:00"
     )
     assert scheduled == tr("en", "schedule.cannot_attach", channel=f"<#{no_files}>")
-    assert await rounds.running_rounds(world.db) == []
+    assert await lifecycle.running_rounds(world.db) == []
     assert refused_uploads(await world.standin.request_log()) == []
 
     # A pack without pictures needs no files: its round starts there.
     await said_in(world, no_files, world.owner, "quiz start", pack=PLAIN, seconds=60)
-    (running,) = await rounds.running_rounds(world.db)
+    (running,) = await lifecycle.running_rounds(world.db)
     assert (running.pack_id, running.channel_id) == (PLAIN, int(no_files))
 
 

@@ -16,7 +16,7 @@ from bot.app.kit.context import utc_now
 from bot.app.shelf.question_keys import stable_key
 from bot.quiz.packs.server_packs import stored_pack_id
 from bot.storage.models import AnswerRow, CardRow, ReviewLogRow, ScoreCountRow, ScoreRow
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.databases import BACKENDS
 from tests.e2e.conftest import TIMEOUT, QuizWorld, buttons_of, option_id, play_round, titled
 from tests.e2e.test_server_packs import home, second_server, stored_packs, upload
@@ -86,7 +86,9 @@ async def test_forged_round_clicks_change_nothing_while_the_question_is_open(
 ) -> None:
     other_server, in_dm = await outsiders(world)
     started = await world.command(world.owner, "quiz start", pack="mini", seconds=120)
-    (view,) = [v for v in await rounds.running_rounds(world.db) if v.channel_id == world.channel_id]
+    (view,) = [
+        v for v in await lifecycle.running_rounds(world.db) if v.channel_id == world.channel_id
+    ]
     question = await world.wait_for_message(titled("Question 1 of 3"))
     pack = world.library.get("mini")
     asked = pack.question(view.question_order[0]) if pack else None

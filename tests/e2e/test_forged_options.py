@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.storage.schedules import series as schedules
-from bot.storage.seasons import season as seasons
+from bot.storage.schedules import series
+from bot.storage.seasons import season
 from bot.storage.settings import settings
 from standin.permissions import MANAGE_GUILD, MEMBER_OVERWRITE, ROLE_OVERWRITE, VIEW_CHANNEL
 from tests.e2e.conftest import TIMEOUT, QuizWorld
@@ -72,7 +72,7 @@ async def test_another_servers_channel_starts_no_season(
     # A Greek member's client shows the option's Greek name, and so does the refusal.
     said = await forged(world, greek, "quiz season start", name="Άνοιξη", channel=there.channel_id)
     assert said == refused("el", "forged.channel", "κανάλι")
-    assert await seasons.running_season(world.db, world.guild_id) is None
+    assert await season.running_season(world.db, world.guild_id) is None
     logged_nothing_wrong(caplog)
 
 
@@ -109,7 +109,7 @@ async def test_another_servers_channel_or_role_schedules_nothing(
     when = {"pack": "mini", "day": "daily", "time": "12:00"}
     said = await forged(world, world.owner, "quiz schedule add", **when, **{option: target})
     assert said == refused("en", key, option)
-    assert await schedules.guild_schedules(world.db, world.guild_id) == []
+    assert await series.guild_schedules(world.db, world.guild_id) == []
     logged_nothing_wrong(caplog)
 
 
@@ -137,14 +137,14 @@ async def test_a_channel_the_member_cannot_see_is_refused_though_the_bot_can_pos
     assert said == refused(locale, "forged.channel", "channel")
     said = await forged(world, manager, "quiz settings", suggestions_channel=staff["id"])
     assert said == refused(locale, "forged.channel", "suggestions_channel")
-    assert await seasons.running_season(world.db, world.guild_id) is None
+    assert await season.running_season(world.db, world.guild_id) is None
     assert await settings.guild_settings(world.db, world.guild_id) == before
     # The owner sees #staff: the same command starts the season there.
     started = await world.command(
         world.owner, "quiz season start", name="Spring", channel=staff["id"]
     )
     assert f"<#{staff['id']}>" in await world.said(started)
-    running = await seasons.running_season(world.db, world.guild_id)
+    running = await season.running_season(world.db, world.guild_id)
     assert running is not None
     assert running.channel_id == int(staff["id"])
     logged_nothing_wrong(caplog)

@@ -23,7 +23,7 @@ from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow
 from bot.storage.packs.library import sync_packs
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from standin.driver import StandInClient
 from tests.e2e.conftest import TIMEOUT, Json, content_of, option_id, titled
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
@@ -81,7 +81,7 @@ async def seed_answers(database_url: str, pack: Pack, guild_id: int) -> None:
     try:
         now = datetime.now(UTC) - timedelta(days=1)
         await sync_packs(db, [pack], now)
-        view = await rounds.start_round(
+        view = await lifecycle.start_round(
             db,
             RoundPlan(
                 guild_id=guild_id,
@@ -94,7 +94,7 @@ async def seed_answers(database_url: str, pack: Pack, guild_id: int) -> None:
             rng=random.Random(1),  # noqa: S311  # not a secret
             now=now,
         )
-        await rounds.end_round(db, view.id, RoundState.FINISHED, now)
+        await lifecycle.end_round(db, view.id, RoundState.FINISHED, now)
         rng = random.Random(2)  # noqa: S311
         rows = [
             {

@@ -25,7 +25,7 @@ from bot.quiz.model import Difficulty, Option, Question, Text
 from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.results import FastAnswer, Tally
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.rounds.tallies import STANDINGS_SHOWN
 from standin.layouts import IS_COMPONENTS_V2
 from tests.e2e.conftest import (
@@ -187,7 +187,7 @@ async def test_a_question_posted_as_an_embed_is_answered_and_revealed_as_one(
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     first = await question_message(world, 1, 3)
     assert first["flags"] & IS_COMPONENTS_V2
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     pack = world.library.get("mini")
     assert pack is not None
     question = pack.question(view.question_order[0])

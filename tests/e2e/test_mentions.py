@@ -14,7 +14,7 @@ import pytest
 from bot.app.kit.context import utc_now
 from bot.quiz.packs.library import load_library
 from bot.storage.packs.library import sync_packs
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.settings import settings
 from standin.permissions import MENTION_EVERYONE
 from tests.databases import BACKENDS
@@ -69,7 +69,7 @@ async def play(world: QuizWorld, server: Server) -> Json:
     pack = world.library.get("pings")
     assert pack is not None
     start = await world.command(world.owner, "quiz start", pack="pings", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     for index, question_id in enumerate(view.question_order):
         message = await question_message(world, index + 1, 2)
         question = pack.question(question_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.app.kit.catalogue import tr
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.settings import settings
 from tests.e2e.conftest import QuizWorld, titled
 
@@ -15,13 +15,13 @@ async def test_a_member_without_permission_cannot_start_stop_or_skip(world: Quiz
     await world.start_bot()
     refused = tr(world.locales[member], NOT_MODERATOR)
     assert await world.said(await world.command(member, "quiz start", pack="mini")) == refused
-    assert await rounds.running_rounds(world.db) == []
+    assert await lifecycle.running_rounds(world.db) == []
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     assert await world.said(await world.command(member, "quiz skip")) == refused
     assert await world.said(await world.command(member, "quiz stop")) == refused
 
     async def first_question_open() -> bool:
-        (running,) = await rounds.running_rounds(world.db)
+        (running,) = await lifecycle.running_rounds(world.db)
         return running.question_index == 0 and running.question_open
 
     # The conductor opens the first question on its own time; the refusals must not close it.
@@ -43,12 +43,12 @@ async def test_the_moderator_role_can_run_rounds(bot_world: QuizWorld) -> None:
 
     started = await world.command(quizmaster_id, "quiz start", pack="mini")
     assert "Quiz: Mini quiz" in await world.said(started)
-    (running,) = await rounds.running_rounds(world.db)
+    (running,) = await lifecycle.running_rounds(world.db)
     assert running.question_seconds == 45  # the server's default
     stopped = await world.command(quizmaster_id, "quiz stop")
     assert await world.said(stopped) == "Stopping the round."
     await world.wait_for_message(titled("Round stopped: Mini quiz"))
-    assert await rounds.running_rounds(world.db) == []
+    assert await lifecycle.running_rounds(world.db) == []
 
 
 async def test_only_manage_server_changes_settings(bot_world: QuizWorld) -> None:

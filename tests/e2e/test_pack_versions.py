@@ -15,8 +15,7 @@ from bot.app.kit.context import utc_now
 from bot.quiz.packs.library import Library
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.packs.library import sync_packs
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox, tallies
+from bot.storage.rounds import lifecycle, outbox, tallies
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     TIMEOUT,
@@ -66,7 +65,7 @@ EXPLAINED = {
 both_databases = pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 
 
-async def play_through(world: QuizWorld, view: rounds.RoundView, member: int) -> str:
+async def play_through(world: QuizWorld, view: lifecycle.RoundView, member: int) -> str:
     """Answers every question of a capitals round rightly as ``member``, each skipped once
     answered and revealed; the standings message's text."""
     total = len(view.question_order)
@@ -88,7 +87,7 @@ async def test_a_round_plays_its_version_while_the_pack_is_replaced(bot_world: Q
     place = home(world)
     await upload(world, place, TWO_CAPITALS)
     await run(world, place, "quiz start", pack="capitals", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     await question_message(world, 1, 2)
     replaced = await said_in(world, await upload(world, place, SPAIN_ONLY))
     assert "is replaced by the new file" in replaced
@@ -102,7 +101,7 @@ async def test_a_round_plays_its_version_while_the_pack_is_replaced(bot_world: Q
     assert "**Capitals, again** (`capitals`) · Easy · 1 question" in listed
     await world.standin.wait_for(lambda: _no_round(world), timeout=TIMEOUT)
     await run(world, place, "quiz start", pack="capitals", seconds=60)
-    (new_round,) = await rounds.running_rounds(world.db)
+    (new_round,) = await lifecycle.running_rounds(world.db)
     assert new_round.question_order == ("spain",)
     assert new_round.pack_version_id != view.pack_version_id
 
@@ -115,7 +114,7 @@ async def test_a_pack_removed_during_its_round_plays_on_and_is_gone_for_the_rest
     place = home(world)
     await upload(world, place, CAPITALS)
     await run(world, place, "quiz start", pack="capitals", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     await question_message(world, 1, 1)
     inside = f"capitals@{place.guild_id}"  # its id inside the bot, which nobody may type
     refused = await said_in(world, await run(world, place, "quiz pack remove", pack=inside))
@@ -159,7 +158,7 @@ async def test_an_inside_id_typed_in_another_server_is_refused_and_leaves_that_p
     assert await stored_packs(world) == sorted(
         [(here.guild_id, "capitals"), (there.guild_id, "capitals")]
     )
-    assert await rounds.running_rounds(world.db) == []
+    assert await lifecycle.running_rounds(world.db) == []
     started = await said_in(world, await run(world, here, "quiz start", pack="capitals"))
     assert "Capitals" in started
 
@@ -171,7 +170,7 @@ async def test_a_round_whose_question_vanished_ends_with_its_standings_and_tells
     caplog.set_level(logging.WARNING)
     await world.start_bot()
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     mini = world.library.get("mini")
     assert mini is not None
     first = mini.question(view.question_order[0])
@@ -206,7 +205,7 @@ async def test_a_round_whose_question_vanished_ends_with_its_standings_and_tells
         channel=f"<#{world.channel_id}>",
         reason=tr("en-US", "round.content_gone"),
     )
-    ended = await rounds.get_round(world.db, view.id)
+    ended = await lifecycle.get_round(world.db, view.id)
     assert ended.state is RoundState.STOPPED
     assert ended.end_reason == "question 2 of the round is no longer in its pack"
 
@@ -224,4 +223,4 @@ async def test_a_round_whose_question_vanished_ends_with_its_standings_and_tells
 
 
 async def _no_round(world: QuizWorld) -> bool:
-    return not await rounds.running_rounds(world.db)
+    return not await lifecycle.running_rounds(world.db)

@@ -13,8 +13,7 @@ from bot.app.kit.message_parts import relative_time
 from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.results import RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import tallies
+from bot.storage.rounds import lifecycle, tallies
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, answer, question_message, shown_letter, titled
 from tests.messages import layout_text
@@ -23,7 +22,9 @@ HOUR_S = 3600.0
 
 
 async def running_view(world: QuizWorld) -> RoundView:
-    (view,) = [v for v in await rounds.running_rounds(world.db) if v.channel_id == world.channel_id]
+    (view,) = [
+        v for v in await lifecycle.running_rounds(world.db) if v.channel_id == world.channel_id
+    ]
     return view
 
 
@@ -138,7 +139,7 @@ async def test_a_round_paused_past_the_limit_ends_with_its_standings_and_the_rea
     assert reason in layout_text(standings)
     assert "-# 1 played" in layout_text(standings)  # its standings: the one member who answered
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))  # the question revealed
-    ended = await rounds.get_round(world.db, paused.id)
+    ended = await lifecycle.get_round(world.db, paused.id)
     assert (ended.state, ended.end_reason) == (RoundState.STOPPED, PAUSE_LIMIT_REASON)
 
 

@@ -17,7 +17,7 @@ from bot.app.kit.custom_ids import REVIEW_NEXT, UPLOAD_CONFIRM
 from bot.quiz.reader.pictures import MAX_PICTURE_BYTES, check_picture
 from bot.storage.packs.pictures import stored_picture
 from bot.storage.packs.server_packs import guild_pack_records
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     Json,
@@ -141,7 +141,7 @@ async def test_a_pictured_question_is_posted_revealed_and_reviewed_with_its_pict
     said = await upload(world, PICTURED_PACK, square_png=SQUARE)
     assert "Pack **Pictured** (`pictured`) is stored" in said
     await world.command(world.owner, "quiz start", pack="pictured", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     index = view.question_order.index("colour")
     for number in range(1, index + 1):  # the plain question first, if shuffled so
         await question_message(world, number, 2)

@@ -16,8 +16,7 @@ from sqlalchemy.engine import make_url
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import utc_now
 from bot.storage.models import RoundRow, ScoreRow, rounds_table
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox, tallies
+from bot.storage.rounds import lifecycle, outbox, tallies
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     QuizWorld,
@@ -50,19 +49,19 @@ async def test_a_restart_mid_round_keeps_buttons_and_reveals_an_expired_question
     )
     await change_behind_the_bots_back(world, "DELETE FROM round_messages")
     await world.start_bot()  # a new process on the same database finds the post
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
 
     async def post_recorded() -> bool:
         return await outbox.pending(world.db, view.id) == []
 
     await world.standin.wait_for(post_recorded, timeout=10)
-    assert (await rounds.get_round(world.db, view.id)).message_ids == {
+    assert (await lifecycle.get_round(world.db, view.id)).message_ids == {
         "question:0": int(first["id"])
     }
     said = await answer(world, member, first, 0)  # a button posted by the old process
     assert said == tr(world.locales[member], "round.locked_in", letter=shown_letter(first, 0))
 
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     assert view.closes_at is not None
     closes_at = view.closes_at
     await world.stop_bot()
@@ -87,11 +86,11 @@ async def test_a_question_closed_but_never_settled_is_settled_by_the_process_tha
     await world.command(world.owner, "quiz start", pack="mini", seconds=30)
     first = await question_message(world, 1, 3)
     await answer(world, member, first, 0)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
 
     await world.stop_bot()
     # As if the process had died between the close's commit and its settle's:
-    assert await rounds.close_question(world.db, view.id, 0, utc_now(), paused_too=True)
+    assert await lifecycle.close_question(world.db, view.id, 0, utc_now(), paused_too=True)
     assert await _answers_settled(world, member) == 0
     await world.start_bot()
 
@@ -125,12 +124,12 @@ async def test_a_click_that_races_the_close_is_told_the_question_closed(
     world = bot_world
     await world.command(world.owner, "quiz start", pack="mini", seconds=60)
     message = await question_message(world, 1, 3)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     await world.standin.inject_fault(EDIT_MESSAGE, delay=2.0)  # the reveal edit is slow
     await world.command(world.owner, "quiz skip")
 
     async def closed_in_database() -> bool:  # (the next question may already be open)
-        now = await rounds.get_round(world.db, view.id)
+        now = await lifecycle.get_round(world.db, view.id)
         return now.question_index > 0 or not now.question_open
 
     await world.standin.wait_for(closed_in_database, timeout=10)
@@ -156,7 +155,7 @@ async def test_a_database_failure_still_gets_the_member_a_reply(
     await change_behind_the_bots_back(world, "ALTER TABLE answers_away RENAME TO answers")
     again = await answer(world, member, message, 0)
     assert again == tr("en-US", "round.locked_in", letter=shown_letter(message, 0))
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     assert (await tallies.tally(world.db, view.id, 0)).answered == 1
 
 
@@ -209,7 +208,7 @@ async def test_a_slow_database_defers_the_click_then_confirms_after_the_commit(
         first = (await world.standin.wait_for_response(clicked, timeout=5))["responses"][0]
         assert first["type"] == 5  # "thinking", within Discord's three seconds
         assert first["ms"] < 3000
-        round_id = (await rounds.running_rounds(world.db))[0].id
+        round_id = (await lifecycle.running_rounds(world.db))[0].id
         assert (await tallies.tally(world.db, round_id, 0)).answered == 0
 
     async def confirmed() -> bool:
@@ -233,7 +232,7 @@ async def test_a_slow_database_defers_quiz_start_then_the_start_card_follows(
         first = (await world.standin.wait_for_response(started, timeout=5))["responses"][0]
         assert first["type"] == 5  # "thinking", privately
         assert first["ms"] < 3000
-        assert await rounds.running_rounds(world.db) == []
+        assert await lifecycle.running_rounds(world.db) == []
     said = await world.said(await world.standin.interaction(started))
     here = f"<#{world.channel_id}>"
     assert said.strip() == tr(world.locales[world.owner], "round.started_elsewhere", channel=here)

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
 from bot.storage.models import RoundRow
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, play_round, question_message, titled
 from tests.messages import layout_text
 
@@ -45,7 +45,7 @@ async def refused(world: QuizWorld, pack_id: str) -> None:
     expected = tr(locale, "round.review.nothing", pack=pack.title.get(locale))
     assert await world.said(report) == expected
     assert flags_of(report) == [EPHEMERAL]
-    assert await rounds.running_rounds(world.db) == []
+    assert await lifecycle.running_rounds(world.db) == []
 
 
 async def test_a_review_round_asks_the_most_missed_questions_first(bot_world: QuizWorld) -> None:
@@ -64,7 +64,7 @@ async def test_a_review_round_asks_the_most_missed_questions_first(bot_world: Qu
     assert "Review round: Mini quiz" in said
     assert tr("en", "round.review.body") in said
     assert "2 questions" in said
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     assert view.question_order == (missed_by_all, missed_thrice)
 
     first = await question_message(world, 1, 2)

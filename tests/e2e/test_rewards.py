@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app.kit.catalogue import tr
-from bot.storage.rewards import reward_roles as rewards
+from bot.storage.rewards import reward_roles
 from standin.permissions import MANAGE_ROLES
 from tests.e2e.conftest import Json, QuizWorld, play_round
 
@@ -59,7 +59,9 @@ async def test_a_reward_role_is_given_once_at_its_points(bot_world: QuizWorld) -
     await play_round(world, {first: 2, second: 1}, questions=2)  # first: past 2 again; second: 2
     await world.standin.wait_for(lambda: _holds(world, second, regular["id"]), timeout=15)
     assert len(await dms(world, first)) == 1  # earned once
-    [grant] = [g for g, given in await rewards.grants_of(world.db, world.guild_id, first) if given]
+    [grant] = [
+        g for g, given in await reward_roles.grants_of(world.db, world.guild_id, first) if given
+    ]
     assert (grant.role_id, grant.period, grant.points) == (int(regular["id"]), "all", 2)
 
     cleared = await settings_said(world, clear_reward_role=regular["id"])
@@ -114,4 +116,4 @@ async def test_a_role_the_bot_cannot_give_is_refused_with_what_to_change(
     assert await said(ids["quizbot"], reward_at=5) == tr(
         "en", "rewards.not_giveable", role=f"<@&{ids['quizbot']}>"
     )
-    assert await rewards.rewards_of(world.db, world.guild_id) == []  # nothing was saved
+    assert await reward_roles.rewards_of(world.db, world.guild_id) == []  # nothing was saved

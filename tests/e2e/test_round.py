@@ -7,8 +7,7 @@ import pytest
 from bot.app.kit.catalogue import tr
 from bot.app.kit.message_parts import bar
 from bot.quiz.rounds.rules import RoundState
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import tallies
+from bot.storage.rounds import lifecycle, tallies
 from standin.driver import StandInRefusedError
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
@@ -29,7 +28,7 @@ MINI_CORRECT = {"two": 0, "four": 1, "six": 1}
 async def start_mini_round(world: QuizWorld, seconds: int = 60) -> int:
     report = await world.command(world.owner, "quiz start", pack="mini", seconds=seconds)
     assert "Quiz: Mini quiz" in await world.said(report)
-    (running,) = await rounds.running_rounds(world.db)
+    (running,) = await lifecycle.running_rounds(world.db)
     return running.id
 
 
@@ -39,7 +38,7 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
     round_id = await start_mini_round(world)
     players = world.members
     assert len(players) == 20
-    view = await rounds.get_round(world.db, round_id)
+    view = await lifecycle.get_round(world.db, round_id)
     for number, question_id in enumerate(view.question_order, start=1):
         message = await question_message(world, number, 3)
         correct = MINI_CORRECT[question_id]
@@ -85,4 +84,4 @@ async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
             f"**{standing.rank}.** <@{standing.member_id}>: {standing.points} correct"
         )
     assert [s.points for s in expected.shown[:5]] == [3, 3, 3, 3, 3]
-    assert (await rounds.get_round(world.db, round_id)).state is RoundState.FINISHED
+    assert (await lifecycle.get_round(world.db, round_id)).state is RoundState.FINISHED

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.app.kit.catalogue import tr
 from bot.quiz.rounds.rules import RoundState
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.e2e.conftest import QuizWorld, question_message
 
 TIMEOUT = 15.0
@@ -16,11 +16,11 @@ async def test_the_round_ended_dm_is_in_the_starters_dm_language(bot_world: Quiz
     await world.command(world.owner, "settings", language="el")  # an English server
     await world.command(world.owner, "quiz start", pack="mini", seconds=5)
     await question_message(world, 1, 3)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     await world.standin.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
 
     async def ended() -> bool:
-        return (await rounds.get_round(world.db, view.id)).state is RoundState.STOPPED
+        return (await lifecycle.get_round(world.db, view.id)).state is RoundState.STOPPED
 
     await world.standin.wait_for(ended, timeout=TIMEOUT)
     dm = await world.standin.dm_channel(world.owner)

@@ -26,7 +26,7 @@ from bench.rig.processes import BotProcess, log_file
 from bot.app.kit.catalogue import tr
 from bot.app.seasons.loop import MAX_NAP_S
 from bot.quiz.seasons.season import Season
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season
 from tests.e2e.conftest import TIMEOUT, QuizWorld, play_round, seed_finished_round
 from tests.e2e.test_seasons import board_lines, final_standings, public_board
 
@@ -92,7 +92,7 @@ async def test_two_processes_end_a_season_at_its_end_once(world: QuizWorld, tmp_
     now = world.clock.now()
     spring = Season(0, world.guild_id, "Spring term", now, owner, world.channel_id)
     ends = now.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=2)
-    assert isinstance(await seasons.start_season(world.db, replace(spring, ends_at=ends)), Season)
+    assert isinstance(await season.start_season(world.db, replace(spring, ends_at=ends)), Season)
     await seed_finished_round(world, {first: 3, second: 0})
     await seed_finished_round(world, {first: 0, second: 2})
     async with two_bots(world, tmp_path) as bots:
@@ -110,8 +110,8 @@ async def test_two_processes_end_a_season_at_its_end_once(world: QuizWorld, tmp_
         assert posted["embeds"][0]["description"] == during
         ended_lines = [line for bot in bots for line in bot.lines if ENDED in line]
         assert len(ended_lines) == 1, ended_lines
-        [season] = await seasons.seasons_of(world.db, world.guild_id)
-        assert season.ended_at == season.ends_at  # at its end, not at the pass that saw it
+        [ended] = await season.seasons_of(world.db, world.guild_id)
+        assert ended.ended_at == ended.ends_at  # at its end, not at the pass that saw it
 
         await play_round(world, {first: 1, second: 0}, questions=1)  # after its end
         after = await public_board(world, season="Spring term")

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from bot.app.kit.catalogue import tr
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season
 from tests.e2e.conftest import (
     Json,
     QuizWorld,
@@ -69,7 +69,7 @@ async def test_a_season_ends_by_its_date_once_and_its_board_stays(bot_world: Qui
     [posted] = await world.standin.wait_for(lambda: final_standings(world), timeout=15)
     assert "Season **Spring term** is over." in posted["content"]
     assert posted["embeds"][0]["description"] == during
-    running = await seasons.running_season(world.db, world.guild_id)
+    running = await season.running_season(world.db, world.guild_id)
     assert running is None
 
     await play_round(world, {first: 1, second: 0}, questions=1)  # after its end: all time only

@@ -14,7 +14,7 @@ from bot.quiz.packs.server_packs import MAX_SERVER_PACKS
 from bot.quiz.packs.upload_rate import UPLOADS_PER_WINDOW, WINDOW_S, UploadRate
 from bot.quiz.reader.loader import MAX_PACK_BYTES
 from bot.storage.models import AnswerRow, PackRow, ServerPackRow
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from standin.commands import OptionValue
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, answer, question_message, shown_letter
 from tests.e2e.test_bounded_replies import EPHEMERAL, flags_of
@@ -143,7 +143,7 @@ async def test_an_uploaded_pack_is_played_in_its_server_only(world: QuizWorld) -
     refused = await said_in(world, await run(world, there, "quiz start", pack="capitals"))
     assert refused == "There is no pack called “capitals”. Try /quiz packs."
     await run(world, here, "quiz start", pack="capitals", seconds=60)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     assert view.pack_id == f"capitals@{here.guild_id}"
     message = await question_message(world, 1, 1)
     assert await answer(world, world.members[0], message, 0) == tr(
@@ -247,7 +247,7 @@ async def _answers(world: QuizWorld) -> list[tuple[str, str, bool]]:
 
 
 async def _no_round(world: QuizWorld) -> bool:
-    return not await rounds.running_rounds(world.db)
+    return not await lifecycle.running_rounds(world.db)
 
 
 async def test_a_built_in_pack_is_turned_off_and_on_per_server(world: QuizWorld) -> None:

@@ -14,7 +14,7 @@ from bot.app.kit.context import utc_now
 from bot.quiz.model import Question
 from bot.quiz.rounds.shuffle import option_order, review_option_seed, shown_order
 from bot.storage.models import CardRow
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.databases import BACKENDS
 from tests.e2e.conftest import (
     Json,
@@ -92,7 +92,7 @@ async def test_two_rounds_of_a_pack_show_different_orders(bot_world: QuizWorld) 
     shown: list[dict[str, list[int]]] = []
     for _ in range(2):
         round_id = await start_mini_round(world)
-        view = await rounds.get_round(world.db, round_id)
+        view = await lifecycle.get_round(world.db, round_id)
         orders = {}
         for number, question_id in enumerate(view.question_order, start=1):
             message = await round_question(world, round_id, number)
@@ -112,7 +112,7 @@ async def test_two_rounds_of_a_pack_show_different_orders(bot_world: QuizWorld) 
 
 def _no_running_round(world: QuizWorld) -> Callable[[], Awaitable[bool]]:
     async def done() -> bool:
-        return not await rounds.running_rounds(world.db)
+        return not await lifecycle.running_rounds(world.db)
 
     return done
 
@@ -121,7 +121,7 @@ def _no_running_round(world: QuizWorld) -> Callable[[], Awaitable[bool]]:
 async def test_every_letter_in_a_round_follows_its_shown_order(bot_world: QuizWorld) -> None:
     world = bot_world
     round_id = await start_mini_round(world)
-    view = await rounds.get_round(world.db, round_id)
+    view = await lifecycle.get_round(world.db, round_id)
     questions = {q: mini_question(world, q) for q in view.question_order}
     orders = {q: list(shown_order(round_id, question)) for q, question in questions.items()}
     assert any(order != sorted(order) for order in orders.values())  # something to check
@@ -174,7 +174,7 @@ async def test_a_restart_mid_question_keeps_its_order(bot_world: QuizWorld) -> N
     world = bot_world
     member = world.members[0]
     round_id = await start_mini_round(world)
-    view = await rounds.get_round(world.db, round_id)
+    view = await lifecycle.get_round(world.db, round_id)
     for number, question_id in enumerate(view.question_order, start=1):  # noqa: B007  # kept
         message = await question_message(world, number, 3)
         order = shown_options(message)

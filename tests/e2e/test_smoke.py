@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.e2e.conftest import QuizWorld
 from tests.messages import heading_of
 
@@ -80,7 +80,7 @@ async def test_a_round_can_start_in_another_channel(bot_world: QuizWorld) -> Non
     general = int(next(c["id"] for c in guild["channels"] if c["name"] == "general"))
     report = await world.command(world.owner, "quiz start", pack="mini", channel=str(general))
     assert await world.said(report) == f"The round starts in <#{general}>."
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     assert view.channel_id == general
     cards = await world.standin.messages(general, as_user=world.owner)
     assert any(heading_of(m) == "Quiz: Mini quiz" for m in cards)

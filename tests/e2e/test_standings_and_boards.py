@@ -14,7 +14,7 @@ from bot.app.kit.context import utc_now
 from bot.app.kit.message_parts import BRAND, NEUTRAL
 from bot.quiz.rounds.plan import RoundPlan
 from bot.quiz.rounds.rules import RoundState
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.rounds.recorder import record_answer
 from tests.e2e.conftest import QuizWorld, buttons_of, edits_of, titled
 from tests.messages import accent_of, texts_of
@@ -41,7 +41,7 @@ async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> in
     assert pack is not None
     await world.stop_bot()
     start = within_this_week_and_month(utc_now(), timedelta(minutes=10))
-    view = await rounds.start_round(
+    view = await lifecycle.start_round(
         world.db,
         RoundPlan(
             guild_id=world.guild_id,
@@ -56,7 +56,7 @@ async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> in
     )
     for index, question_id in enumerate(view.question_order):
         opened = start + timedelta(minutes=index)
-        await rounds.open_question(world.db, view.id, index, opened)
+        await lifecycle.open_question(world.db, view.id, index, opened)
         question = pack.question(question_id)
         assert question is not None
         wrong = (question.correct_index + 1) % len(question.options)
@@ -69,8 +69,8 @@ async def seed_round(world: QuizWorld, scores: dict[int, tuple[int, int]]) -> in
                 option_index=question.correct_index if index < right else wrong,
                 now=opened + timedelta(milliseconds=delay_ms),
             )
-        await rounds.close_question(world.db, view.id, index, opened + timedelta(seconds=59))
-    await rounds.end_round(world.db, view.id, RoundState.FINISHED, start + timedelta(minutes=4))
+        await lifecycle.close_question(world.db, view.id, index, opened + timedelta(seconds=59))
+    await lifecycle.end_round(world.db, view.id, RoundState.FINISHED, start + timedelta(minutes=4))
     async with world.db.write() as connection:
         await connection.execute(
             text(

@@ -16,8 +16,7 @@ from bot.app.kit.context import utc_now
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.database import Database
 from bot.storage.results import RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox
+from bot.storage.rounds import lifecycle, outbox
 from tests.e2e.conftest import (
     Json,
     QuizWorld,
@@ -35,7 +34,7 @@ STORM_TIMEOUT = 60.0  # a round under a storm takes longer than the world's usua
 
 
 async def running_round(world: QuizWorld) -> RoundView:
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     return view
 
 
@@ -59,7 +58,7 @@ async def round_delivered(
     that the standings were posted once. Returns the standings message."""
 
     async def settled() -> bool:
-        view = await rounds.get_round(world.db, round_id)
+        view = await lifecycle.get_round(world.db, round_id)
         owed = await outbox.pending(world.db, round_id)
         return view.state is not RoundState.RUNNING and not owed
 
@@ -85,7 +84,7 @@ async def test_a_storm_of_429s_on_edits_delays_reveals_and_loses_none(
     view = await running_round(world)
     await world.standin.inject_fault(EDIT_MESSAGE, status=429, retry_after=0.5, count=20)
     await round_delivered(world, view.id, total=2)
-    ended = await rounds.get_round(world.db, view.id)
+    ended = await lifecycle.get_round(world.db, view.id)
     assert ended.state is RoundState.FINISHED
     statuses = [r["status"] for r in await world.standin.request_log() if r["method"] == "PATCH"]
     assert statuses.count(429) == 20  # the storm hit the reveals, and the round outlived it
@@ -101,7 +100,7 @@ async def test_a_slow_post_does_not_eat_into_the_question_time(bot_world: QuizWo
     said = await answer(world, member, first, 0)
     # It did not open closed.
     assert said == tr("en-US", "round.locked_in", letter=shown_letter(first, 0))
-    posted = await rounds.get_round(world.db, view.id)
+    posted = await lifecycle.get_round(world.db, view.id)
     assert posted.question_opened_at is not None
     assert posted.closes_at == posted.question_opened_at + timedelta(seconds=5)
     assert posted.question_opened_at - view.started_at > timedelta(seconds=7)
@@ -123,7 +122,7 @@ async def test_the_database_away_while_a_question_closes_only_delays_the_round(
 
         async def failing_to_close() -> bool:
             late = utc_now() > closes_at + timedelta(seconds=1.5)
-            return late and (await rounds.get_round(world.db, view.id)).question_open
+            return late and (await lifecycle.get_round(world.db, view.id)).question_open
 
         await world.standin.wait_for(failing_to_close, timeout=15)
     finally:
@@ -171,7 +170,7 @@ async def test_a_crash_after_closing_a_question_still_reveals_it_once(
     first, view = await round_at_its_first_question(world, seconds=60)
     await world.stop_bot()
     # What the crashed process committed before it could edit the reveal:
-    await rounds.close_question(world.db, view.id, 0, utc_now())
+    await lifecycle.close_question(world.db, view.id, 0, utc_now())
     log_before = len(await world.standin.request_log())
     await world.start_bot()
     await world.wait_for_message(titled("Question 1 of 3 · Closed"))
@@ -187,10 +186,10 @@ async def test_a_crash_after_stopping_a_round_still_posts_its_standings_once(
     world = bot_world
     _, view = await round_at_its_first_question(world, seconds=60)
     await world.stop_bot()
-    await rounds.end_round(world.db, view.id, RoundState.STOPPED, utc_now())
+    await lifecycle.end_round(world.db, view.id, RoundState.STOPPED, utc_now())
     await world.start_bot()
     standings = await round_delivered(world, view.id, posted=1)
-    stored = await rounds.get_round(world.db, view.id)
+    stored = await lifecycle.get_round(world.db, view.id)
     assert stored.message_ids["standings"] == int(standings["id"])
 
 
@@ -211,7 +210,7 @@ async def test_standings_that_reached_discord_before_a_crash_are_not_posted_agai
     )
     await world.start_bot()
     assert await round_delivered(world, view.id, posted=1) == posted  # found, not posted again
-    stored = await rounds.get_round(world.db, view.id)
+    stored = await lifecycle.get_round(world.db, view.id)
     assert stored.message_ids["standings"] == int(posted["id"])
 
 
@@ -223,7 +222,7 @@ async def test_a_deleted_channel_ends_the_round_and_tells_who_started_it(
     await world.standin.remove_channel(world.guild_id, world.channel_id)  # the reveal meets 10003
 
     async def ended() -> bool:
-        return (await rounds.get_round(world.db, view.id)).state is RoundState.STOPPED
+        return (await lifecycle.get_round(world.db, view.id)).state is RoundState.STOPPED
 
     await world.standin.wait_for(ended, timeout=15)
     dm = await world.standin.dm_channel(world.owner)

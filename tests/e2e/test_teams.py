@@ -9,8 +9,7 @@ import pytest
 from bot.app.kit.catalogue import tr
 from bot.quiz.model import Question
 from bot.storage.results import RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import teams
+from bot.storage.rounds import lifecycle, teams
 from tests.e2e.conftest import Json, QuizWorld, answer, of_round, titled
 from tests.messages import layout_text
 
@@ -76,7 +75,7 @@ async def test_unequal_teams_rank_by_points_per_member_and_survive_a_restart(
         world.owner, "quiz start", pack="mini", seconds=60, teams=teams_typed
     )
     assert f"**Team round**: <@&{red}> · <@&{blue}>" in await world.said(report)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
 
     said = await play(world, view, 0, who)
     assert said["a"].endswith(f"\nYou play for <@&{red}>.")
@@ -129,7 +128,7 @@ async def test_auto_teams_split_the_players_evenly(bot_world: QuizWorld) -> None
         world.owner, "quiz start", pack="mini", seconds=60, questions=1, teams="auto"
     )
     assert "**Team round**: 2 teams" in await world.said(report)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     message, asked = await question(world, view, 0)
     told = {member: await answer(world, member, message, asked.correct_index) for member in players}
     await world.command(world.owner, "quiz skip")
@@ -166,4 +165,4 @@ async def test_teams_that_name_no_teams_are_refused_and_start_nothing(
     [response] = report["responses"]
     assert response["body"]["data"]["flags"] & 64  # ephemeral
     assert await world.said(report) == tr("en", key, part=part.format(bot_id=bot_role))
-    assert await rounds.running_rounds(world.db) == []
+    assert await lifecycle.running_rounds(world.db) == []

@@ -5,7 +5,7 @@ across an outage of its server (GUILD_DELETE unavailable, then GUILD_CREATE)."""
 
 from __future__ import annotations
 
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from tests.e2e.conftest import TIMEOUT, Json, QuizWorld, titled
 
 PLAIN = "mini"
@@ -38,7 +38,7 @@ async def test_a_channel_made_after_the_bot_started_hosts_a_round(bot_world: Qui
     world = bot_world
     late = (await world.standin.add_channel(world.guild_id, "late-quiz"))["id"]
     await world.command(world.owner, "quiz start", pack=PLAIN, seconds=60, channel=late)
-    (view,) = await rounds.running_rounds(world.db)
+    (view,) = await lifecycle.running_rounds(world.db)
     assert view.channel_id == int(late)
     await question_in(world, late, world.owner)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.playground import world as playground_world
+from bot.playground import world
 from bot.playground.crowd import SHARE_OF_TIME, Crowd
 from bot.playground.saved_clock import MAX_BYTES, saved_offset
 from standin.clock import MAX_OFFSET_S
@@ -57,7 +57,7 @@ async def test_the_crowd_answers_within_the_time_left_on_the_moved_clock() -> No
     """A day ahead, a question that closes 20 s from the stand-in's now is answered within
     80 % of those 20 s (the real time would give the crowd a day)."""
     core = StandIn(check_spec=False)
-    guild = playground_world.seed(core.world, 3)
+    guild = world.seed(core.world, 3)
     core.clock.advance(86400)
     closes = int(core.clock.now().timestamp()) + 20
     text = {"type": 10, "content": f"### Question 1 of 1 · Closes <t:{closes}:R>"}

@@ -6,11 +6,11 @@ import random
 from datetime import UTC, datetime
 
 from bot.quiz.model import Difficulty, Option, Pack, Question, Text
-from bot.quiz.review import session as review
+from bot.quiz.review import session
 from bot.quiz.rounds.plan import RoundPlan
 from bot.storage.database import Database
 from bot.storage.results import RoundView, Tally
-from bot.storage.review import review_step as reviews
+from bot.storage.review import review_step
 from bot.storage.rounds.lifecycle import close_question, start_round
 from bot.storage.rounds.settle import settle_pending
 
@@ -90,10 +90,10 @@ async def review_once(
     response_ms: int = 500,
 ) -> None:
     """One private review answer, as the review buttons give it (fuzz from a fixed seed)."""
-    answer = review.Answer(
-        review.Session(member_id), pack_id, question_id, option_index, response_ms
+    answer = session.Answer(
+        session.Session(member_id), pack_id, question_id, option_index, response_ms
     )
-    await reviews.take(db, answer, now=now, rng=random.Random(0))  # noqa: S311  # reproducible fuzz
+    await review_step.take(db, answer, now=now, rng=random.Random(0))  # noqa: S311  # reproducible fuzz
 
 
 # A small pack as a server uploads it (YAML source), for the server-pack tests.

@@ -30,7 +30,7 @@ from bot.quiz.model import Pack
 from bot.storage.boards import leaderboard
 from bot.storage.database import Database
 from bot.storage.results import LeaderboardPage
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season as stored_season
 
 PAGE_SIZE = 10
 # A period key; "week" and "month" are on buttons from before they carried keys (see
@@ -98,7 +98,7 @@ async def _board_here(
     season = None
     parsed = parse_period_key(key)
     if parsed.period is Period.SEASON:
-        found = await seasons.season_by_id(ctx.db, interaction.guild_id, parsed.number)
+        found = await stored_season.season_by_id(ctx.db, interaction.guild_id, parsed.number)
         if found is None:  # another server's season
             return None
         season = found.name

@@ -19,7 +19,7 @@ from bot.app.kit.public_locale import public_locale
 from bot.app.kit.replies import reply, say
 from bot.quiz.boards.scoring import Period, period_key, season_key
 from bot.quiz.seasons.season import MAX_NAME
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season as stored_season
 
 PERIOD_CHOICES = [
     app_commands.Choice(name=_(f"choice.{period.value}"), value=period.value)
@@ -74,7 +74,7 @@ class BoardCog(commands.Cog):
     async def season_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await seasons.seasons_of(self.ctx.db, interaction.guild_id or 0, current)
+        found = await stored_season.seasons_of(self.ctx.db, interaction.guild_id or 0, current)
         return [app_commands.Choice(name=s.name, value=s.name) for s in found]
 
     @leaderboard.autocomplete("pack")
@@ -92,9 +92,9 @@ async def board_period(
     (running or past), the running one for ``period: season``, else the period now; a refusal
     key when there is no such season."""
     if season is not None:
-        found = await seasons.season_named(ctx.db, guild_id, season)
+        found = await stored_season.season_named(ctx.db, guild_id, season)
         return "season.unknown" if found is None else (season_key(found.id), found.name)
     if period is Period.SEASON:
-        running = await seasons.running_season(ctx.db, guild_id)
+        running = await stored_season.running_season(ctx.db, guild_id)
         return "season.none_running" if running is None else (season_key(running.id), running.name)
     return period_key(period, ctx.clock.now()), None

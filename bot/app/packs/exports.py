@@ -6,9 +6,9 @@ so they can be attached to `/quiz pack upload` as they are. A message holds at m
 past ``EXPORT_PICTURES`` pictures the reply names the ones left out (an upload in this server
 keeps them from the pack's current version).
 
-The YAML is written in a worker process (bot/app/shelf/heavy_work.py): for a pack of 200
-questions PyYAML's pure-Python emitter takes about 0.2 s, which on the event loop every server's
-clicks would wait for.
+The YAML is written in a worker process (bot/app/shelf/heavy_work.py): PyYAML's pure-Python
+emitter takes a noticeable time over a large pack, which on the event loop every server's clicks
+would wait for.
 """
 
 from __future__ import annotations

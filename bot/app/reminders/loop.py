@@ -37,7 +37,7 @@ from bot.app.reminders.buttons import ReminderButton, reminder_marker
 from bot.quiz.packs.library import Library
 from bot.quiz.reminders.reminder_settings import reminder_day, reminder_window
 from bot.storage.database import Database
-from bot.storage.reminders import due_reminders as reminders
+from bot.storage.reminders import due_reminders
 from bot.storage.reminders.due_reminders import Candidate, Claim
 from bot.storage.results import MemberSettings
 
@@ -105,13 +105,13 @@ class ReminderLoop:
         if not self._active():
             return 0
         now = self._clock()
-        self.refused = await reminders.refused_members(self._db)
+        self.refused = await due_reminders.refused_members(self._db)
         sent = 0
-        for candidate in await reminders.unfinished(self._db, now):
+        for candidate in await due_reminders.unfinished(self._db, now):
             day = _window(candidate.settings, now)
             if day is not None and day == candidate.last_reminded:
                 sent += await self._claim_and_send(candidate.settings, day, now)
-        for candidate in await reminders.candidates(self._db):
+        for candidate in await due_reminders.candidates(self._db):
             day = _owed(candidate, now)
             if day is not None:
                 sent += await self._claim_and_send(candidate.settings, day, now)
@@ -121,10 +121,10 @@ class ReminderLoop:
         if self._closing.is_set():
             return 0
         member_id = settings.member_id
-        counts = await reminders.due_counts(self._db, member_id, now)
+        counts = await due_reminders.due_counts(self._db, member_id, now)
         if not counts:  # nothing due yet: asked again next pass, the same day
             return 0
-        claim = await reminders.claim(
+        claim = await due_reminders.claim(
             self._db, member_id, day, worker=self.worker, now=now, lease=LEASE
         )
         if claim is None:  # sent already, or another process holds it
@@ -142,20 +142,20 @@ class ReminderLoop:
             log.info(
                 "reminders: member %s, %s found already sent", claim.member_id, claim.local_day
             )
-            await reminders.sent(self._db, claim, found.id, self._clock())
+            await due_reminders.sent(self._db, claim, found.id, self._clock())
             return 0
         text, view = self._reminder(claim, settings.dm_locale, counts)
-        await reminders.note_attempt(self._db, claim)
+        await due_reminders.note_attempt(self._db, claim)
         try:
             message = await channel.send(text, view=view)
         except discord.Forbidden as refused:
             if refused.code != CANNOT_MESSAGE_USER:
                 raise
             log.info("reminders: member %s takes no DMs; reminders off", claim.member_id)
-            await reminders.refused(self._db, claim)
+            await due_reminders.refused(self._db, claim)
             self.refused.add(claim.member_id)
             return 0
-        await reminders.sent(self._db, claim, message.id, self._clock())
+        await due_reminders.sent(self._db, claim, message.id, self._clock())
         return 1
 
     def _reminder(

@@ -21,7 +21,7 @@ from bot.app.kit.replies import say
 from bot.app.review.custom_ids import SessionCode
 from bot.app.shelf.question_keys import QuestionKeys
 from bot.quiz.review.session import EVERYTHING, ReviewAction, ReviewStep, Scope, Session
-from bot.storage.review import review_step as reviews
+from bot.storage.review import review_step
 from bot.storage.rounds.round_cache import round_cache
 
 MAX_REVIEWED = 100_000  # cards answered in one session: far beyond a day of reviews
@@ -69,6 +69,6 @@ async def take_step(interaction: discord.Interaction[Any], action: ReviewAction)
     """The member's action, taken: one service call, where they clicked, now."""
     ctx = ctx_of(interaction)
     rng = Random()  # noqa: S311  # spreads due dates; seeded from the OS, not cryptography
-    return await reviews.take(
+    return await review_step.take(
         ctx.db, action, now=ctx.clock.now(), rng=rng, where=server_of(interaction)
     )

@@ -28,8 +28,7 @@ from bot.app.kit.withheld import tell_once
 from bot.quiz import authority
 from bot.quiz.authority import Refusal
 from bot.quiz.boards.scoring import ALL_TIME
-from bot.storage.rewards import reward_roles as rewards
-from bot.storage.rewards import withheld
+from bot.storage.rewards import reward_roles, withheld
 from bot.storage.rewards.reward_roles import Grant
 from bot.storage.settings import settings
 
@@ -48,7 +47,7 @@ class RewardLoop(ServerLoop):
         now = self._clock.now()
         served = self.served_guild_ids()
         checked: dict[tuple[int, int], Refusal | None] = {}  # each role judged once a pass
-        for grant in await rewards.claim_grants(self._db, now, served):
+        for grant in await reward_roles.claim_grants(self._db, now, served):
             key = (grant.guild_id, grant.role_id)
             if key not in checked:
                 checked[key] = await self._judged(grant, now)
@@ -56,7 +55,7 @@ class RewardLoop(ServerLoop):
             if refusal is None:
                 await self._give(grant)
             elif refusal is not UNJUDGED:  # an unjudged grant's claim lapses: tried again later
-                await rewards.grant_refused(self._db, grant, f"withheld: {refusal[0]}")
+                await reward_roles.grant_refused(self._db, grant, f"withheld: {refusal[0]}")
         return now + timedelta(seconds=NAP_S)
 
     async def _judged(self, grant: Grant, now: datetime) -> Refusal | None:
@@ -66,7 +65,7 @@ class RewardLoop(ServerLoop):
         role = guild.get_role(grant.role_id) if guild is not None else None
         if guild is None or role is None:
             return None
-        setter_id = (await rewards.setters_of(self._db, guild.id)).get(role.id)
+        setter_id = (await reward_roles.setters_of(self._db, guild.id)).get(role.id)
         try:
             setter = await setter_standing(guild, setter_id)
         except discord.HTTPException as failed:  # not known whether they may: not now
@@ -86,7 +85,7 @@ class RewardLoop(ServerLoop):
                 grant.guild_id, grant.member_id, grant.role_id, reason=reason
             )
         except REFUSED as refused:
-            await rewards.grant_refused(self._db, grant, describe(refused))
+            await reward_roles.grant_refused(self._db, grant, describe(refused))
             log.warning(
                 "reward role %s not given in server %s (%s)",
                 grant.role_id,
@@ -97,7 +96,7 @@ class RewardLoop(ServerLoop):
         except discord.HTTPException as failed:  # the claim lapses: tried again later
             log.info("reward role %s: %s", grant.role_id, describe(failed))
             return
-        await rewards.grant_given(self._db, grant, self._clock.now())
+        await reward_roles.grant_given(self._db, grant, self._clock.now())
         await self._tell(grant)
 
     async def _tell(self, grant: Grant) -> None:

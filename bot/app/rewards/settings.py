@@ -18,7 +18,7 @@ from bot.quiz import authority
 from bot.quiz.authority import Refusal
 from bot.quiz.rewards.reward_roles import Reward, RewardScope
 from bot.storage.database import Database
-from bot.storage.rewards import reward_roles as rewards
+from bot.storage.rewards import reward_roles
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,8 @@ async def apply_reward_change(
 ) -> str | None:
     """Saves the change; a refusal key if the server has as many rewards as it may."""
     if change.clear is not None:
-        await rewards.remove_reward(db, guild_id, change.clear.id)
+        await reward_roles.remove_reward(db, guild_id, change.clear.id)
     if change.role is None or change.points is None:
         return None
     reward = Reward(change.role.id, change.points, change.scope)
-    return await rewards.set_reward(db, guild_id, reward, by, now)
+    return await reward_roles.set_reward(db, guild_id, reward, by, now)

@@ -35,8 +35,7 @@ from bot.quiz.model import Pack, Question
 from bot.quiz.rounds.shuffle import shown_order, shown_position
 from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import member_answers
+from bot.storage.rounds import lifecycle, member_answers
 from bot.storage.rounds.recorder import record_answer
 from bot.storage.rounds.round_cache import round_cache
 
@@ -153,7 +152,7 @@ class WhyButton(
         # Read afresh (once the cache says there is such a round): what was right is told only
         # on the question's own message, and only once the question has closed.
         known = await round_cache(ctx.db).round(self.round_id) is not None
-        view = await rounds.get_round(ctx.db, self.round_id) if known else None
+        view = await lifecycle.get_round(ctx.db, self.round_id) if known else None
         purpose = question_purpose(self.index)
         if view is None or not clicked_on(interaction, view, purpose, self.custom_id):
             await refuse(interaction)

@@ -29,7 +29,7 @@ from bot.quiz.rounds.rules import RoundState
 from bot.quiz.rounds.teams import MAX_TYPED, Refused, TeamPlan
 from bot.storage.packs.versions import PackGoneError
 from bot.storage.results import RoundView
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.settings import settings
 
 
@@ -117,7 +117,7 @@ class RoundCommands(QuizCommands):
         """The new round; None, once the member is told why, if it cannot start."""
         assert interaction.guild_id is not None  # noqa: S101  # the group is guild-only
         try:
-            return await rounds.start_round(
+            return await lifecycle.start_round(
                 self.ctx.db,
                 RoundPlan(
                     guild_id=interaction.guild_id,
@@ -133,9 +133,9 @@ class RoundCommands(QuizCommands):
                 rng=rng,
                 now=self.ctx.clock.now(),
             )
-        except rounds.RoundAlreadyRunningError:
+        except lifecycle.RoundAlreadyRunningError:
             await say(interaction, "round.already_running", channel=f"<#{channel_id}>")
-        except rounds.NothingToReviewError:
+        except lifecycle.NothingToReviewError:
             title = pack.title.get(interaction.locale.value)
             await say(interaction, "round.review.nothing", pack=title)
         except PackGoneError:  # removed since this process last read the server's packs
@@ -165,7 +165,9 @@ class RoundCommands(QuizCommands):
                 await target.send(view=card, allowed_mentions=allowed)
                 await say(interaction, "round.started_elsewhere", channel=f"<#{view.channel_id}>")
         except discord.Forbidden:
-            await rounds.end_round(self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock.now())
+            await lifecycle.end_round(
+                self.ctx.db, view.id, RoundState.STOPPED, self.ctx.clock.now()
+            )
             await say(interaction, "round.cannot_post", channel=f"<#{view.channel_id}>")
             return
         self.ctx.conductor.begin(view.id)
@@ -201,7 +203,7 @@ async def moderated_round(
         return None
     running = [
         view
-        for view in await rounds.running_rounds(ctx.db)
+        for view in await lifecycle.running_rounds(ctx.db)
         if view.channel_id == interaction.channel_id
     ]
     if not running:

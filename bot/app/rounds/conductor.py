@@ -36,8 +36,7 @@ from bot.clock import Clock
 from bot.quiz.rounds.rules import Move, NextMove, RoundState, next_move
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox
+from bot.storage.rounds import lifecycle, outbox
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +145,7 @@ class RoundConductor:
 
     async def stop(self, view: RoundView) -> None:
         """Stops a round now; its conductor reveals the open question and posts the standings."""
-        await rounds.end_round(self._db, view.id, RoundState.STOPPED, self._clock())
+        await lifecycle.end_round(self._db, view.id, RoundState.STOPPED, self._clock())
         self.begin(view.id)
 
     async def shutdown(self) -> None:
@@ -203,7 +202,7 @@ class RoundConductor:
             # Behind the reveal just delivered; and whatever a crash left unsettled, on resuming.
             self._settles.follow(round_id)
             view = await self._patience.run(
-                lambda: rounds.get_round(self._db, round_id), f"round {round_id}: read"
+                lambda: lifecycle.get_round(self._db, round_id), f"round {round_id}: read"
             )
             step = next_move(
                 running=view.state is RoundState.RUNNING,
@@ -227,7 +226,7 @@ class RoundConductor:
 
     async def _deliver(self, delivery: Delivery, what: str) -> None:
         round_id = delivery.round_id
-        view = await self._patience.run(lambda: rounds.get_round(self._db, round_id), what)
+        view = await self._patience.run(lambda: lifecycle.get_round(self._db, round_id), what)
         try:
             await self._outbox.deliver(view, delivery)
         except discord.HTTPException as refused:  # Discord will never take this one
@@ -246,7 +245,7 @@ class RoundConductor:
             await self._time.wait_until(view.paused_until, self._live_state(view.id).wake)
         elif step.move is Move.EXPIRE:
             await self._patience.run(
-                lambda: rounds.end_round(
+                lambda: lifecycle.end_round(
                     self._db, view.id, RoundState.STOPPED, self._clock(), pause_expired=True
                 ),
                 what,
@@ -259,18 +258,18 @@ class RoundConductor:
             if self._closing.is_set():
                 return
             await self._patience.run(
-                lambda: rounds.open_question(self._db, view.id, index, self._clock()), what
+                lambda: lifecycle.open_question(self._db, view.id, index, self._clock()), what
             )
         elif step.move is Move.FINISH:
             await self._patience.run(
-                lambda: rounds.end_round(self._db, view.id, RoundState.FINISHED, self._clock()),
+                lambda: lifecycle.end_round(self._db, view.id, RoundState.FINISHED, self._clock()),
                 what,
             )
 
     async def _close(self, round_id: int, index: int, *, paused_too: bool = False) -> None:
         with metrics.question_close():  # the close alone: its settle follows (see _run)
             now = self._clock()
-            await rounds.close_question(self._db, round_id, index, now, paused_too=paused_too)
+            await lifecycle.close_question(self._db, round_id, index, now, paused_too=paused_too)
 
     def _live_state(self, round_id: int) -> _Live:
         return self._live.setdefault(round_id, _Live())

@@ -19,8 +19,7 @@ from bot.app.shelf.outcomes import ContentGoneError
 from bot.quiz.model import Pack
 from bot.storage.database import Database
 from bot.storage.results import RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox
+from bot.storage.rounds import lifecycle, outbox
 from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
@@ -62,7 +61,7 @@ class RoundEndings:
 
     async def _tell_starter(self, round_id: int, reason_key: str) -> None:
         what = f"round {round_id}: tell its starter"
-        view = await self._patience.run(lambda: rounds.get_round(self._db, round_id), what)
+        view = await self._patience.run(lambda: lifecycle.get_round(self._db, round_id), what)
         try:
             await self._send_to_starter(view, reason_key)
         except discord.HTTPException as error:  # they may not take DMs: the log has it

@@ -30,8 +30,7 @@ from bot.quiz.rounds.rules import Message, RoundState
 from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import outbox, tallies
+from bot.storage.rounds import lifecycle, outbox, tallies
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +99,7 @@ class RoundOutbox:
         """The post took long enough that the time shown is early: show the real one. A courtesy
         (the next counter edit shows it too), so a failure is only logged."""
         try:
-            fresh = await rounds.get_round(self._db, view.id)
+            fresh = await lifecycle.get_round(self._db, view.id)
             open_ = fresh.question_open and fresh.question_index == index and not fresh.paused
             if not open_ or fresh.closes_at is None or fresh.closes_at <= self._clock():
                 return

@@ -19,8 +19,7 @@ from bot.app.kit.replies import say
 from bot.app.rounds.commands import moderated_round
 from bot.quiz.rounds.rules import RoundState
 from bot.storage.results import Paused, Resumed, RoundView
-from bot.storage.rounds import lifecycle as rounds
-from bot.storage.rounds import pauses
+from bot.storage.rounds import lifecycle, pauses
 from bot.storage.settings import settings
 
 
@@ -57,7 +56,7 @@ class PauseCommands(QuizCommands):
         self, interaction: discord.Interaction[Any], view: RoundView, key: str
     ) -> None:
         """Why nothing changed: ``key``, unless the round has ended since it was read."""
-        fresh = await rounds.get_round(self.ctx.db, view.id)
+        fresh = await lifecycle.get_round(self.ctx.db, view.id)
         await say(interaction, key if fresh.state is RoundState.RUNNING else "round.no_round")
 
 

@@ -21,8 +21,8 @@ from bot.app.kit.authority import elevated_names
 from bot.quiz import authority
 from bot.quiz.authority import Refusal, RoleFacts, Standing
 from bot.storage.database import Database
-from bot.storage.rewards import reward_roles as rewards
-from bot.storage.schedules import series as schedules
+from bot.storage.rewards import reward_roles
+from bot.storage.schedules import series
 from bot.storage.settings import settings
 
 Found = tuple[bool, str, str]  # ok, subject, text: a line of the report
@@ -60,14 +60,14 @@ async def _chosen(db: Database, guild_id: int) -> list[Chosen]:
     """The server's reward roles and ping roles, each with its setter."""
     found: list[Chosen] = [
         ("reward", role_id, set_by)
-        for role_id, set_by in (await rewards.setters_of(db, guild_id)).items()
+        for role_id, set_by in (await reward_roles.setters_of(db, guild_id)).items()
     ]
     configured = await settings.guild_settings(db, guild_id)
     if configured.ping_role_id is not None:
         found.append(("ping", configured.ping_role_id, configured.ping_role_set_by))
     found += [
         ("ping", schedule.ping_role_id, schedule.created_by)
-        for schedule in await schedules.guild_schedules(db, guild_id)
+        for schedule in await series.guild_schedules(db, guild_id)
         if schedule.ping_role_id is not None
     ]
     return found

@@ -12,7 +12,7 @@ import discord
 
 from bot.quiz.rewards.reward_roles import Reward
 from bot.storage.database import Database
-from bot.storage.rewards import reward_roles as rewards
+from bot.storage.rewards import reward_roles
 
 Found = tuple[bool, str, str]  # ok, subject, text: a line of the report
 
@@ -28,7 +28,7 @@ async def reward_lines(
     try:
         found = []
         for guild in guilds:
-            wanted = await rewards.rewards_of(db, int(guild["id"]))
+            wanted = await reward_roles.rewards_of(db, int(guild["id"]))
             if wanted:
                 found.append(await _server_line(http, guild, wanted, bot_id))
         return found

@@ -18,7 +18,7 @@ from bot.app.kit.retry import describe
 from bot.app.reminders.loop import worker_name
 from bot.quiz.shards.serving import ShardIds, shard_of, shards_to_hold
 from bot.storage.database import Database
-from bot.storage.shards import leases as shard_leases
+from bot.storage.shards import leases
 from bot.storage.shards.identify_locks import identify_lock
 
 log = logging.getLogger(__name__)
@@ -88,12 +88,12 @@ class ShardKeeper:
         now = self._clock()
         before = self.held
         count, lease_s = self.shard_count, self.lease_s
-        renewed = await shard_leases.renew(self._db, self.owner, count, now, lease_s)
+        renewed = await leases.renew(self._db, self.owner, count, now, lease_s)
         lost = before - renewed
         if lost:
             log.warning("shards: lost %s to another process (lease expired)", _listed(lost))
         target = await self._target(now)
-        won = await shard_leases.claim(
+        won = await leases.claim(
             self._db, self.owner, count, target - renewed, now=now, lease_s=lease_s
         )
         self.held = renewed | won
@@ -102,11 +102,11 @@ class ShardKeeper:
     async def _target(self, now: datetime) -> frozenset[int]:
         if self._wanted is not None:
             return frozenset(self._wanted)
-        leases = await shard_leases.leases(self._db, self.shard_count)
+        by_shard = await leases.leases(self._db, self.shard_count)
         return shards_to_hold(
             shard_count=self.shard_count,
             me=self.owner,
-            leases=leases,
+            leases=by_shard,
             now=now,
             started_at=self._started_at,
             share=self._share,
@@ -140,7 +140,7 @@ class ShardKeeper:
             await asyncio.gather(self._task, return_exceptions=True)
             self._task = None
         with contextlib.suppress(Exception):  # unreleased leases expire on their own
-            await shard_leases.release(self._db, self.owner, self.shard_count, self._clock())
+            await leases.release(self._db, self.owner, self.shard_count, self._clock())
 
 
 class IdentifyGate:

@@ -35,7 +35,7 @@ from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.teams import MAX_TYPED as MAX_TEAMS_TYPED
 from bot.quiz.rounds.teams import Refused as TeamsRefused
 from bot.quiz.schedules.series import DAILY, MAX_TYPED, WEEKDAY_NAMES
-from bot.storage.schedules import series as schedules
+from bot.storage.schedules import series
 
 DAY_CHOICES = [
     app_commands.Choice(name=_(f"cmd.quiz.schedule.add.day.{day}"), value=day)
@@ -182,7 +182,7 @@ class ScheduleGroup(
         library = (await ctx.shelf.view(interaction.guild_id)).known
         locale = interaction.locale.value
         typed = str(current).strip().lstrip("#").casefold()
-        found = await schedules.guild_schedules(ctx.db, interaction.guild_id)
+        found = await series.guild_schedules(ctx.db, interaction.guild_id)
         names = [(choice_name(s, library, locale), s.id) for s in found]
         return [
             app_commands.Choice(name=name, value=schedule_id)

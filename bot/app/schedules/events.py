@@ -33,7 +33,7 @@ from bot.app.shelf.shelf import PackShelf
 from bot.quiz.schedules.events import event_length, rule_time
 from bot.quiz.schedules.series import Occurrence, Schedule
 from bot.storage.database import Database
-from bot.storage.schedules import events as schedule_events
+from bot.storage.schedules import events
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class ScheduleEvents:
             event_id=schedule.event_id,
         )
         if await self._send(schedule, route, None, missing_ok=True) is not False:
-            await schedule_events.set_event(self._db, schedule.id, None, None)
+            await events.set_event(self._db, schedule.id, None, None)
 
     async def _keep_scheduled(
         self,
@@ -136,7 +136,7 @@ class ScheduleEvents:
             return
         rule_start = schedule.event_rule_start or coming.due_at
         rule_day = rule_start.astimezone(series.zone).date()
-        for skipped in await schedule_events.skips_to_except(self._db, schedule.id, series.now):
+        for skipped in await events.skips_to_except(self._db, schedule.id, series.now):
             body = {
                 "original_scheduled_start_time": rule_time(
                     rule_start, rule_day, skipped.local_day
@@ -145,9 +145,7 @@ class ScheduleEvents:
             }
             route = self._route("POST", schedule, "/exceptions")
             if await self._send(schedule, route, body) is not False:
-                await schedule_events.set_excepted(
-                    self._db, schedule.id, [skipped.local_day], excepted=True
-                )
+                await events.set_excepted(self._db, schedule.id, [skipped.local_day], excepted=True)
 
     async def _make(self, schedule: Schedule, series: SeriesNow, coming: Occurrence) -> None:
         body = await self._body(schedule, series, coming)
@@ -158,10 +156,8 @@ class ScheduleEvents:
         if isinstance(made, dict):
             event_id = int(made["id"])
             self._expect(made)
-            await schedule_events.set_event(self._db, schedule.id, event_id, coming.due_at)
-            await schedule_events.set_excepted(
-                self._db, schedule.id, series.skipped, excepted=False
-            )
+            await events.set_event(self._db, schedule.id, event_id, coming.due_at)
+            await events.set_excepted(self._db, schedule.id, series.skipped, excepted=False)
 
     async def _rebase(self, schedule: Schedule, series: SeriesNow, coming: Occurrence) -> None:
         """Moves the event to the series' next occurrence, with a rule counted from it (which
@@ -175,8 +171,8 @@ class ScheduleEvents:
         if not isinstance(moved, dict):
             return
         self._expect(moved)
-        await schedule_events.set_event(self._db, schedule.id, schedule.event_id, coming.due_at)
-        await schedule_events.set_excepted(self._db, schedule.id, series.skipped, excepted=False)
+        await events.set_event(self._db, schedule.id, schedule.event_id, coming.due_at)
+        await events.set_excepted(self._db, schedule.id, series.skipped, excepted=False)
 
     async def _set_status(self, schedule: Schedule, status: int) -> None:
         changed = await self._send(schedule, self._route("PATCH", schedule), {"status": status})

@@ -28,7 +28,7 @@ from bot.app.shelf.shelf import PackShelf
 from bot.quiz.schedules.series import Occurrence, Schedule
 from bot.storage.database import Database
 from bot.storage.results import MemberSettings
-from bot.storage.schedules import events as schedule_events
+from bot.storage.schedules import events
 from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
@@ -80,9 +80,7 @@ class InterestNotices:
             wanted = member.event_reminders and not member.quiet_at(now)
             day = occurrence.local_day
             if (
-                await schedule_events.claim_notice(
-                    self._db, schedule.id, day, member_id, now, sent=wanted
-                )
+                await events.claim_notice(self._db, schedule.id, day, member_id, now, sent=wanted)
                 and wanted
             ):
                 told += await self._send(schedule, occurrence, member)

@@ -47,8 +47,7 @@ from bot.quiz.schedules.series import (
 )
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
-from bot.storage.schedules import events as schedule_events
-from bot.storage.schedules import series as schedules
+from bot.storage.schedules import events, series
 from bot.storage.schedules.series import Note, Records
 from bot.storage.settings import settings
 
@@ -105,11 +104,11 @@ class ScheduleLoop(ServerLoop):
         sooner."""
         now = self._clock.now()
         mine = [
-            s for s in await schedules.active_schedules(self._db) if self._serves_guild(s.guild_id)
+            s for s in await series.active_schedules(self._db) if self._serves_guild(s.guild_id)
         ]
         ids = [s.id for s in mine]
-        recorded = await schedules.records(self._db, ids, now)
-        running = await schedule_events.with_running_round(self._db, ids)
+        recorded = await series.records(self._db, ids, now)
+        running = await events.with_running_round(self._db, ids)
         servers: dict[int, GuildSettings] = {}
         look_again = now + timedelta(seconds=MAX_NAP_S)
         for schedule in mine:
@@ -127,7 +126,7 @@ class ScheduleLoop(ServerLoop):
             )
             look_again = min(look_again, served)
         served_guilds = [guild.id for guild in self._client.guilds]
-        for removed in await schedule_events.removed_with_events(self._db, served_guilds):
+        for removed in await events.removed_with_events(self._db, served_guilds):
             await self.events.delete(removed)
         await self._tell(served_guilds)
         return look_again
@@ -200,7 +199,7 @@ class ScheduleLoop(ServerLoop):
 
     async def _tell(self, guild_ids: Iterable[int]) -> None:
         """DMs each moderator, once, about their schedules' rounds that did not start."""
-        notes = await schedules.take_notes(self._db, list(guild_ids))
+        notes = await series.take_notes(self._db, list(guild_ids))
         for _, grouped in groupby(notes, key=lambda note: note.schedule.id):
             await self._tell_one(list(grouped))
 

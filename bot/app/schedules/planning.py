@@ -25,7 +25,7 @@ from bot.quiz.schedules.series import (
 from bot.quiz.zones import UTC_ZONE, zone_or_utc
 from bot.storage.database import Database
 from bot.storage.rewards import withheld
-from bot.storage.schedules import series as schedules
+from bot.storage.schedules import series
 from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
@@ -97,8 +97,8 @@ async def add_schedule(db: Database, request: Request, now: datetime) -> Planned
         created_at=now,
     )
     try:
-        schedule = await schedules.add(db, new)
-    except schedules.TooManySchedulesError:
+        schedule = await series.add(db, new)
+    except series.TooManySchedulesError:
         return Refused(None, zone_name)
     if request.ping_role_id is not None:  # chosen again: a later refusal is told again
         await withheld.clear_notice(
@@ -110,7 +110,7 @@ async def add_schedule(db: Database, request: Request, now: datetime) -> Planned
 async def server_schedules(db: Database, guild_id: int, now: datetime) -> list[Planned]:
     """The server's series, oldest first, each with its next rounds."""
     zone_name = (await settings.guild_settings(db, guild_id)).time_zone
-    return await _planned(db, await schedules.guild_schedules(db, guild_id), zone_name, now)
+    return await _planned(db, await series.guild_schedules(db, guild_id), zone_name, now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ async def skip_next(db: Database, guild_id: int, schedule_id: int, now: datetime
         return None
     for occurrence in found.next:
         # Taken meanwhile (started, or skipped by another moderator): the one after it, then.
-        if await schedules.record(db, schedule_id, occurrence, Outcome.SKIPPED, now):
+        if await series.record(db, schedule_id, occurrence, Outcome.SKIPPED, now):
             after = [o for o in found.next if o.due_at > occurrence.due_at]
             return Skipped(found.schedule, occurrence, after[0] if after else None)
     return Skipped(found.schedule, None, None)
@@ -136,14 +136,14 @@ async def skip_next(db: Database, guild_id: int, schedule_id: int, now: datetime
 
 async def remove_schedule(db: Database, guild_id: int, schedule_id: int, now: datetime) -> bool:
     """Ends a series of this server; False if it has no such schedule."""
-    return await schedules.remove(db, guild_id, schedule_id, now)
+    return await series.remove(db, guild_id, schedule_id, now)
 
 
 async def _planned(
     db: Database, found: list[Schedule], zone_name: str, now: datetime
 ) -> list[Planned]:
     zone = zone_of(zone_name)
-    recorded = await schedules.records(db, [s.id for s in found], now)
+    recorded = await series.records(db, [s.id for s in found], now)
     return [
         Planned(
             schedule,

@@ -27,9 +27,9 @@ from bot.storage.database import Database
 from bot.storage.packs.versions import PackGoneError
 from bot.storage.results import GuildSettings
 from bot.storage.rewards import withheld
-from bot.storage.rounds import lifecycle as rounds
+from bot.storage.rounds import lifecycle
 from bot.storage.rounds.lifecycle import ScheduledStart
-from bot.storage.schedules import series as schedules
+from bot.storage.schedules import series
 from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
@@ -64,14 +64,14 @@ class OccurrenceStarter:
             return await self.record(schedule, occurrence, pack)
         try:
             round_id = await self._start_round(schedule, occurrence, pack)
-        except schedules.OccurrenceTakenError:
+        except series.OccurrenceTakenError:
             return Attempt.TAKEN
-        except rounds.RoundAlreadyRunningError:
+        except lifecycle.RoundAlreadyRunningError:
             return Attempt.BUSY
-        except (rounds.NothingToReviewError, PackGoneError) as refused:
+        except (lifecycle.NothingToReviewError, PackGoneError) as refused:
             # A pack gone since this process last read the server's packs, or nobody answered
             # the pack of a review round.
-            review = isinstance(refused, rounds.NothingToReviewError)
+            review = isinstance(refused, lifecycle.NothingToReviewError)
             outcome = Outcome.NOTHING_TO_REVIEW if review else Outcome.PACK_GONE
             return await self.record(schedule, occurrence, outcome)
         log.info(
@@ -92,10 +92,10 @@ class OccurrenceStarter:
 
     async def _start_round(self, schedule: Schedule, occurrence: Occurrence, pack: Pack) -> int:
         """The round, created with the occurrence's claim (what the server's settings fill in
-        read now); raises what ``rounds.start_round`` raises."""
+        read now); raises what ``lifecycle.start_round`` raises."""
         configured = await settings.guild_settings(self._db, schedule.guild_id)
         rng = random.Random()  # noqa: S311  # a quiz shuffle, not cryptography
-        view = await rounds.start_round(
+        view = await lifecycle.start_round(
             self._db,
             RoundPlan(
                 guild_id=schedule.guild_id,
@@ -123,7 +123,7 @@ class OccurrenceStarter:
     async def record(self, schedule: Schedule, occurrence: Occurrence, outcome: Outcome) -> Attempt:
         """Records why the occurrence does not start, unless it was recorded already."""
         now = self._clock.now()
-        if not await schedules.record(self._db, schedule.id, occurrence, outcome, now):
+        if not await series.record(self._db, schedule.id, occurrence, outcome, now):
             return Attempt.TAKEN
         log.info("schedule %s: %s not started (%s)", schedule.id, occurrence.local_day, outcome)
         return Attempt.RECORDED

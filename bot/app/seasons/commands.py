@@ -20,7 +20,7 @@ from bot.app.kit.replies import say
 from bot.app.schedules.planning import zone_of
 from bot.quiz.schedules.series import MAX_TYPED, parse_day
 from bot.quiz.seasons.season import MAX_NAME, Season, end_of_day, ends_problem, name_problem
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season
 from bot.storage.settings import settings
 
 Typed = app_commands.Range[str, 1, MAX_TYPED]  # a date, bounded before it is read
@@ -54,11 +54,11 @@ class SeasonGroup(
             return
         ctx = ctx_of(interaction)
         by = interaction.user.id
-        season = await _season(ctx, guild_id, name.strip(), ends, channel_id=target.id, by=by)
-        if isinstance(season, str):
-            await say(interaction, season, name=echo(name), ends=echo(ends or ""))
+        new_season = await _season(ctx, guild_id, name.strip(), ends, channel_id=target.id, by=by)
+        if isinstance(new_season, str):
+            await say(interaction, new_season, name=echo(name), ends=echo(ends or ""))
             return
-        stored = await seasons.start_season(ctx.db, season)
+        stored = await season.start_season(ctx.db, new_season)
         if isinstance(stored, str):
             await say(interaction, stored, name=echo(name))
             return
@@ -76,7 +76,7 @@ class SeasonGroup(
         if guild_id is None:
             return
         ctx = ctx_of(interaction)
-        ended = await seasons.end_season(ctx.db, guild_id, ctx.clock.now())
+        ended = await season.end_season(ctx.db, guild_id, ctx.clock.now())
         if ended is None:
             await say(interaction, "season.none_running")
             return

@@ -23,34 +23,34 @@ from bot.app.kit.retry import describe
 from bot.quiz.boards.scoring import season_key
 from bot.quiz.seasons.season import Season
 from bot.storage.database import Database
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season
 
 log = logging.getLogger(__name__)
 
 
-async def post_final_standings(client: discord.Client, db: Database, season: Season) -> bool:
+async def post_final_standings(client: discord.Client, db: Database, ended: Season) -> bool:
     """Posts the ended season's final standings (or finds them posted) and records the message;
     False if Discord refused (the claim lapses, and a later pass tries again)."""
-    key = season_key(season.id)
-    channel = client.get_partial_messageable(season.channel_id, guild_id=season.guild_id)
+    key = season_key(ended.id)
+    channel = client.get_partial_messageable(ended.channel_id, guild_id=ended.guild_id)
     try:
         message = await find_posted(client, channel, f"{BOARD_PAGE}:{FINAL}:{key}:")
         if message is None:
-            locale = await public_locale(client, db, season.guild_id, None)
+            locale = await public_locale(client, db, ended.guild_id, None)
             embed, view = await public_board(
                 db,
-                guild_id=season.guild_id,
+                guild_id=ended.guild_id,
                 key=key,
                 pack=None,
                 locale=locale,
-                season=season.name,
+                season=ended.name,
                 final=True,
             )
-            text = tr(locale, "season.final", name=discord.utils.escape_markdown(season.name))
+            text = tr(locale, "season.final", name=discord.utils.escape_markdown(ended.name))
             message = await channel.send(text, embed=embed, view=view)
     except discord.HTTPException as refused:
-        log.warning("season %s: final standings not posted (%s)", season.id, describe(refused))
+        log.warning("season %s: final standings not posted (%s)", ended.id, describe(refused))
         return False
-    await seasons.standings_posted(db, season, message.id)
-    log.info("season %s of server %s: final standings posted", season.id, season.guild_id)
+    await season.standings_posted(db, ended, message.id)
+    log.info("season %s of server %s: final standings posted", ended.id, ended.guild_id)
     return True

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from bot.app.kit.timed_loop import ServerLoop
 from bot.app.seasons.final_standings import post_final_standings
-from bot.storage.seasons import season as seasons
+from bot.storage.seasons import season
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +26,11 @@ class SeasonLoop(ServerLoop):
     async def run_pass(self) -> datetime:
         """Ends the seasons due, posts the final standings owed here; when to look again."""
         now = self._clock.now()
-        for ended in await seasons.end_due_seasons(self._db, now):
+        for ended in await season.end_due_seasons(self._db, now):
             log.info("season %s of server %s ended at its end", ended.id, ended.guild_id)
         served = self.served_guild_ids()
-        for season in await seasons.claim_standings(self._db, now, served):
-            await post_final_standings(self._client, self._db, season)
+        for claimed in await season.claim_standings(self._db, now, served):
+            await post_final_standings(self._client, self._db, claimed)
         look_again = now + timedelta(seconds=MAX_NAP_S)
-        next_end = await seasons.next_end(self._db)
+        next_end = await season.next_end(self._db)
         return look_again if next_end is None else min(look_again, next_end)

@@ -25,8 +25,7 @@ from bot.quiz.rounds.pauses import MAX_PAUSE_LIMIT_MINUTES, MIN_PAUSE_LIMIT_MINU
 from bot.quiz.schedules.series import MAX_GRACE_MINUTES
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
-from bot.storage.rewards import reward_roles as rewards
-from bot.storage.rewards import withheld
+from bot.storage.rewards import reward_roles, withheld
 from bot.storage.settings import settings
 
 GraceMinutes = app_commands.Range[int, 0, MAX_GRACE_MINUTES]
@@ -132,7 +131,7 @@ class ServerSettingsCommands(QuizCommands):
             interaction.locale.value,
             ping_unreachable=ping_role_unreachable(interaction, updated.ping_role_id),
             channel_unreachable=_cannot_post(interaction, updated.suggestions_channel_id),
-            rewards=await rewards.rewards_of(self.ctx.db, updated.guild_id),
+            rewards=await reward_roles.rewards_of(self.ctx.db, updated.guild_id),
         )
 
     @settings_command.autocomplete("time_zone")

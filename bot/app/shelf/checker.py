@@ -39,7 +39,7 @@ from bot.quiz.reader.pictures import Picture
 from bot.quiz.reader.problems import PackError, Problem
 
 PARSE_LIMIT_S = 5.0  # legitimate packs take milliseconds; a pathological one is cut off here
-PICTURE_LIMIT_S = 3.0  # more for each picture: about 2 s for the largest taken, re-encoded
+PICTURE_LIMIT_S = 3.0  # more for each picture: room for re-encoding the largest one taken
 START_LIMIT_S = 60.0  # a fresh interpreter importing the loader, on a machine under load
 STOP_LIMIT_S = 5.0  # for an idle worker to leave once told, before it is killed
 WORKERS = 2  # a server's slow file holds one; the next server's upload still finds the other

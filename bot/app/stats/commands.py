@@ -20,8 +20,8 @@ from bot.app.stats.embed import SeasonPlace, chart_url, stats_chart, stats_embed
 from bot.quiz.boards.scoring import season_key
 from bot.storage.boards import leaderboard
 from bot.storage.results import MemberStats
-from bot.storage.seasons import season as seasons
-from bot.storage.stats import member_stats as stats
+from bot.storage.seasons import season
+from bot.storage.stats import member_stats
 from bot.storage.stats.progress import member_progress
 
 
@@ -46,7 +46,7 @@ class StatsCog(commands.Cog):
             await say(interaction, "stats.own_only")
             return
         now = self.ctx.clock.now()
-        numbers = await stats.member_stats(self.ctx.db, whose.id, now, guild_id=server)
+        numbers = await member_stats.member_stats(self.ctx.db, whose.id, now, guild_id=server)
         in_server = server is None or isinstance(whose, discord.Member)
         if not in_server and not numbers.answers:
             await say(interaction, "stats.not_in_server", member=mention(whose.id))
@@ -75,7 +75,7 @@ class StatsCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await member_progress(self.ctx.db, whose.id, now, guild_id=server)
         chart = await stats_chart(progress, locale, in_server=server is not None)
-        season = None if server is None else await season_place(self.ctx, server, whose.id)
+        place = None if server is None else await season_place(self.ctx, server, whose.id)
         embed = stats_embed(
             numbers,
             locale,
@@ -83,7 +83,7 @@ class StatsCog(commands.Cog):
             whose_stats,
             known,
             now=now,
-            season=season,
+            season=place,
             in_server=server is not None,
         )
         if chart is None:
@@ -94,7 +94,7 @@ class StatsCog(commands.Cog):
 
 async def season_place(ctx: AppContext, guild_id: int, member_id: int) -> SeasonPlace | None:
     """The member's place in the server's running season, if one runs."""
-    running = await seasons.running_season(ctx.db, guild_id)
+    running = await season.running_season(ctx.db, guild_id)
     if running is None:
         return None
     found = await leaderboard.member_rank(

@@ -11,8 +11,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import ColumnElement, Connection, Select, case, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.quiz.review import scheduling
-from bot.quiz.review import session as review
+from bot.quiz.review import scheduling, session
 from bot.quiz.review.session import (
     CardKind,
     DueQueue,
@@ -36,12 +35,12 @@ _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
 
 async def take(
     db: Database,
-    action: review.ReviewAction,
+    action: session.ReviewAction,
     *,
     now: datetime,
     rng: Random,
     where: Where = EVERYWHERE,
-) -> review.ReviewStep:
+) -> session.ReviewStep:
     """Apply a member's action in a review session; the step to show next.
 
     An answer is graded (wrong: Again, right: Good, weighed for guessing) and its card
@@ -50,21 +49,21 @@ async def take(
     Leeches the member was not told of ride on the step, once (the answer's own, if it made one).
     ``where``: whose packs it may show (a server sees only its own packs besides the built-ins).
     """
-    grade = await _grade(db, action, now, rng) if isinstance(action, review.Answer) else None
+    grade = await _grade(db, action, now, rng) if isinstance(action, session.Answer) else None
     async with db.read() as connection:
         member_queue = await _due_queue(connection, action.session.member_id, now, None, where)
         queue = await _session_queue(connection, action.session, now, member_queue, where)
-        step = review.decide(action, queue, member_queue, grade)
-        if isinstance(step, review.CardStep):
+        step = session.decide(action, queue, member_queue, grade)
+        if isinstance(step, session.CardStep):
             step = await _as_shown(connection, step)
-        if isinstance(step, review.AnsweredStep):
+        if isinstance(step, session.AnsweredStep):
             return step
         untold = await untold_leeches(connection, action.session.member_id, where)
     told = await claim_notices(db, action.session.member_id, untold, now)
     return replace(step, leeches=told) if told else step
 
 
-async def _as_shown(connection: AsyncConnection, step: review.CardStep) -> review.CardStep:
+async def _as_shown(connection: AsyncConnection, step: session.CardStep) -> session.CardStep:
     """The card step with what its answer depends on: the options' order and the card's state."""
     member_id, card = step.session.member_id, step.card
     times = await connection.scalar(_times_reviewed(member_id, card.pack_id, card.question_id))
@@ -75,7 +74,7 @@ async def _as_shown(connection: AsyncConnection, step: review.CardStep) -> revie
             CardRow.question_id == card.question_id,
         )
     )
-    return replace(step, times_reviewed=int(times or 0), shown=review.Shown(last_review))
+    return replace(step, times_reviewed=int(times or 0), shown=session.Shown(last_review))
 
 
 def _times_reviewed(member_id: int, pack_id: str, question_id: str) -> Select[int]:
@@ -97,7 +96,7 @@ async def next_review(
         return await _due_queue(connection, member_id, now, pack_id, EVERYWHERE)
 
 
-async def _grade(db: Database, answer: review.Answer, now: datetime, rng: Random) -> Grade | None:
+async def _grade(db: Database, answer: session.Answer, now: datetime, rng: Random) -> Grade | None:
     """The answer graded, or None if its card changed since it was shown (not graded)."""
     member_id = answer.session.member_id
 
@@ -142,7 +141,7 @@ def _review_card(
     connection: Connection,
     dialect: str,
     card_review: CardReview,
-    shown: review.Shown | None,
+    shown: session.Shown | None,
     rng: Random,
 ) -> scheduling.Card | None:
     """The card reviewed if it is still as shown; None (nothing written) if it changed."""
@@ -153,17 +152,17 @@ def _review_card(
 
 async def _session_queue(
     connection: AsyncConnection,
-    session: Session,
+    review_session: Session,
     now: datetime,
     member_queue: DueQueue,
     where: Where,
 ) -> Queue:
-    scope = session.scope
+    scope = review_session.scope
     if scope.round_id is not None:
-        return await _missed_queue(connection, scope.round_id, session.member_id)
+        return await _missed_queue(connection, scope.round_id, review_session.member_id)
     if scope.pack_id is None:
         return member_queue
-    return await _due_queue(connection, session.member_id, now, scope.pack_id, where)
+    return await _due_queue(connection, review_session.member_id, now, scope.pack_id, where)
 
 
 async def _due_queue(

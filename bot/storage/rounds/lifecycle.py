@@ -37,7 +37,7 @@ from bot.storage.rounds import outbox
 from bot.storage.rounds.pack_records import pack_record
 from bot.storage.rounds.settle import lock_for_settle, settle_pending, settle_pending_in
 from bot.storage.rounds.tallies import standings_in, tally_in
-from bot.storage.schedules import series as schedules
+from bot.storage.schedules import series
 
 
 class RoundAlreadyRunningError(Exception):
@@ -98,7 +98,7 @@ async def start_round(
     try:
         async with db.write() as connection:
             if scheduled is not None:  # first: a concurrent claimer waits here, then finds it
-                await schedules.claim(
+                await series.claim(
                     connection, scheduled.schedule_id, scheduled.occurrence, Outcome.STARTED, now
                 )
             version_id = await version_to_play(connection, plan.pack_id)
@@ -113,7 +113,7 @@ async def start_round(
             round_id = result.scalar_one()
             if scheduled is not None:
                 day = scheduled.occurrence.local_day
-                await schedules.attach_round(connection, scheduled.schedule_id, day, round_id)
+                await series.attach_round(connection, scheduled.schedule_id, day, round_id)
                 await outbox.enqueue(connection, round_id, Message.START, None, now)
     except IntegrityError as error:
         raise RoundAlreadyRunningError(f"channel {plan.channel_id} has a running round") from error

@@ -15,8 +15,9 @@ answers.py), and only the transaction that takes the mark settles it.
 
 A settle is three steps: what it starts from is read (the answers, the cards, the points), the
 whole batch is worked out in a thread (FSRS for every card, the score rows, the counts) while
-the event loop goes on answering clicks, and the result is written in bulk. A question of
-5,000 answers took 1.6-2.8 s on the event loop when it was worked out row by row.
+the event loop goes on answering clicks, and the result is written in bulk. Worked out row by
+row on the event loop, a large question's settle held up every click (docs/benchmarks.md, one
+question's close).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from bot.quiz.review.refits import run_fit
 from bot.storage.database import Database
 from bot.storage.models import CardRow, MemberParametersRow, member_parameters_table
 from bot.storage.packs.library import sync_packs
-from bot.storage.review import fitting as stored
+from bot.storage.review import fitting as stored_fitting
 from bot.storage.review.cards import REVIEW_SOURCE, CardReview, review_cards
 from tests.storage.factories import NOW, make_pack
 
@@ -80,16 +80,19 @@ async def test_a_member_with_enough_reviews_is_fitted_and_their_cards_use_the_we
     fitted_db: Database,
 ) -> None:
     db = fitted_db
-    due = await stored.fits_due(db, LATER, limit=10)
-    assert stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD) in due
-    job = await stored.member_job(db, LONG_TIMER)
+    due = await stored_fitting.fits_due(db, LATER, limit=10)
+    assert (
+        stored_fitting.FitDue(stored_fitting.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
+        in due
+    )
+    job = await stored_fitting.member_job(db, LONG_TIMER)
     (learner,) = job.learners
     assert sum(len(answers) for answers in learner.cards.values()) == QUESTIONS * ANSWERS_PER_CARD
     result = run_fit(job)
     assert result.parameters is not None
     assert result.parameters != tuple(DEFAULT_PARAMETERS)
-    member = stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
-    await stored.save_fit(db, member, result, LATER)
+    member = stored_fitting.FitDue(stored_fitting.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
+    await stored_fitting.save_fit(db, member, result, LATER)
 
     async with db.read() as connection:
         row = (await connection.execute(select(MemberParametersRow))).one()
@@ -105,24 +108,24 @@ async def test_a_member_with_enough_reviews_is_fitted_and_their_cards_use_the_we
     assert await first_stability(db, LONG_TIMER, "q1") == pytest.approx(result.parameters[0])
     assert await first_stability(db, NEWCOMER, "q1") == pytest.approx(DEFAULT_PARAMETERS[0])
     # Fitted on 5,000 reviews, not due again before 9,000 (REFIT_EVERY more).
-    again = await stored.fits_due(db, LATER + timedelta(days=2), limit=10)
-    assert (stored.MEMBER, LONG_TIMER) not in {(d.scope, d.key) for d in again}
-    assert (stored.PACK, "big") in {(d.scope, d.key) for d in again}
+    again = await stored_fitting.fits_due(db, LATER + timedelta(days=2), limit=10)
+    assert (stored_fitting.MEMBER, LONG_TIMER) not in {(d.scope, d.key) for d in again}
+    assert (stored_fitting.PACK, "big") in {(d.scope, d.key) for d in again}
 
 
 async def test_a_card_answered_since_the_job_read_it_is_left_as_answered(
     fitted_db: Database,
 ) -> None:
     db = fitted_db
-    job = await stored.member_job(db, LONG_TIMER)
+    job = await stored_fitting.member_job(db, LONG_TIMER)
     await answered(db, [card_review(LONG_TIMER, "big", "q0", LATER, correct=True)])
     async with db.read() as connection:
         before = await connection.scalar(
             select(CardRow.stability).where(CardRow.question_id == "q0")
         )
-    member = stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
+    member = stored_fitting.FitDue(stored_fitting.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
     result = run_fit(job)
-    await stored.save_fit(db, member, result, LATER)
+    await stored_fitting.save_fit(db, member, result, LATER)
     async with db.read() as connection:
         after = await connection.scalar(
             select(CardRow.stability).where(CardRow.question_id == "q0")
@@ -139,28 +142,30 @@ async def test_weights_of_another_version_are_not_read_and_the_member_is_due_aga
     fitted_db: Database,
 ) -> None:
     db = fitted_db
-    member = stored.FitDue(stored.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
-    await stored.save_fit(db, member, run_fit(await stored.member_job(db, LONG_TIMER)), LATER)
+    member = stored_fitting.FitDue(stored_fitting.MEMBER, LONG_TIMER, QUESTIONS * ANSWERS_PER_CARD)
+    await stored_fitting.save_fit(
+        db, member, run_fit(await stored_fitting.member_job(db, LONG_TIMER)), LATER
+    )
     async with db.write() as connection:
         await connection.execute(update(member_parameters_table).values(version="fsrs-5"))
     assert await first_stability(db, LONG_TIMER, "q1") == pytest.approx(DEFAULT_PARAMETERS[0])
-    due = await stored.fits_due(db, LATER, limit=10)
-    assert (stored.MEMBER, LONG_TIMER) in {(d.scope, d.key) for d in due}
+    due = await stored_fitting.fits_due(db, LATER, limit=10)
+    assert (stored_fitting.MEMBER, LONG_TIMER) in {(d.scope, d.key) for d in due}
 
 
 async def test_a_packs_pooled_weights_start_its_newcomers(fitted_db: Database) -> None:
     db = fitted_db
-    pack = stored.FitDue(stored.PACK, "big", QUESTIONS * ANSWERS_PER_CARD)
-    assert pack in await stored.fits_due(db, LATER, limit=10)
+    pack = stored_fitting.FitDue(stored_fitting.PACK, "big", QUESTIONS * ANSWERS_PER_CARD)
+    assert pack in await stored_fitting.fits_due(db, LATER, limit=10)
     await answered(db, [card_review(NEWCOMER, "big", "q3", NOW, correct=False)])
-    job = await stored.pack_job(db, "big")
+    job = await stored_fitting.pack_job(db, "big")
     assert {(learner.member_id, learner.recompute) for learner in job.learners} == {
         (LONG_TIMER, True),
         (NEWCOMER, True),
     }
     result = run_fit(job)
     assert result.parameters is not None
-    await stored.save_fit(db, pack, result, LATER)
+    await stored_fitting.save_fit(db, pack, result, LATER)
     async with db.read() as connection:
         newcomer = await connection.scalar(
             select(CardRow.stability).where(CardRow.member_id == NEWCOMER)

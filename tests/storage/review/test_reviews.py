@@ -7,7 +7,6 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 
-from bot.quiz.review import session as review
 from bot.quiz.review.scheduling import Rating, State
 from bot.quiz.review.session import (
     Answer,
@@ -16,11 +15,14 @@ from bot.quiz.review.session import (
     Finish,
     Next,
     NothingStep,
+    QueuedCard,
     ResultStep,
     Scope,
     Session,
+    Shown,
     Start,
     SummaryStep,
+    next_review_at,
 )
 from bot.storage.database import Database
 from bot.storage.models import CardRow, ReviewLogRow
@@ -93,9 +95,7 @@ async def test_round_answers_review_the_members_card(db: Database) -> None:
 async def test_a_session_from_start_to_summary(db: Database) -> None:
     session = Session(MEMBER, scope=BASICS)
     first = await take(db, Start(session), now=NOW, rng=seeded(1))
-    assert first == CardStep(
-        session, review.QueuedCard("basics", "q0", CardKind.NEW), first_of_new=True
-    )
+    assert first == CardStep(session, QueuedCard("basics", "q0", CardKind.NEW), first_of_new=True)
     result = await grade(db, "q0", NOW, correct=False, session=session)
     assert (result.session.reviewed, result.session.correct) == (1, 0)
     assert (result.grade.picked, result.grade.correct_index) == (1, 0)
@@ -175,7 +175,7 @@ async def test_the_next_review_is_the_earliest_future_due_never_a_past_one(db: D
     await grade(db, "q0", NOW - 3 * DAY, correct=False)  # due a day ago
     await grade(db, "q1", NOW, correct=True)  # due in two days
     later = NOW + timedelta(minutes=3)  # q0 is overdue
-    assert review.next_review_at(await next_review(db, MEMBER, later)) == TODAY + 2 * DAY
+    assert next_review_at(await next_review(db, MEMBER, later)) == TODAY + 2 * DAY
     step = await take(db, Finish(Session(MEMBER, reviewed=2)), now=later, rng=seeded(1))
     assert step == SummaryStep(Session(MEMBER, reviewed=2), TODAY + 2 * DAY)
 
@@ -200,17 +200,17 @@ async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Data
     step = await take(db, Start(session), now=NOW, rng=seeded(1))
     assert step == CardStep(
         session,
-        review.QueuedCard("basics", first, CardKind.MISSED),
+        QueuedCard("basics", first, CardKind.MISSED),
         first_of_new=False,
         times_reviewed=1,  # the round's answer
-        shown=review.Shown(NOW),  # as the round's answer left the card
+        shown=Shown(NOW),  # as the round's answer left the card
     )
     result = await grade(db, first, NOW, correct=True, session=session)
     assert result.session.scope == Scope(round_id=view.id, position=1)
     assert result.more
     step = await take(db, Next(result.session), now=NOW, rng=seeded(1))
     assert isinstance(step, CardStep)
-    assert step.card == review.QueuedCard("basics", second, CardKind.UNANSWERED)
+    assert step.card == QueuedCard("basics", second, CardKind.UNANSWERED)
     last = await grade(db, second, NOW, correct=True, session=result.session)
     assert not last.more  # the third was right in the round
     summary = await take(db, Next(last.session), now=NOW, rng=seeded(1))
@@ -219,7 +219,7 @@ async def test_missed_questions_of_a_round_in_order_wrong_or_unanswered(db: Data
     absent = Session(MEMBER + 1, scope=Scope(round_id=view.id))  # answered none of them
     step = await take(db, Start(absent), now=NOW, rng=seeded(1))
     assert isinstance(step, CardStep)
-    assert step.card == review.QueuedCard("basics", first, CardKind.UNANSWERED)
+    assert step.card == QueuedCard("basics", first, CardKind.UNANSWERED)
 
 
 async def test_a_round_with_nothing_missed_starts_nothing(db: Database) -> None:
