@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED_PACK_IDS = ("moe-expert-parallelism", "ring-attention")
+SHIPPED_PACK_IDS = ("collectives-recall", "moe-expert-parallelism", "ring-attention")
 SHIPPED_PACK_FILES = tuple(REPO / "quizzes" / f"{pack_id}.yaml" for pack_id in SHIPPED_PACK_IDS)
 # The pictures they name, beside them (drawn by tools/draw_pictures.py).
 SHIPPED_PICTURE_NAMES = ("moe-dispatch-combine.png", "ring-of-devices.png")

@@ -42,9 +42,10 @@ def test_the_shipped_packs_are_valid(capsys: pytest.CaptureFixture[str], tmp_pat
     assert main(["validate", str(copy_shipped_packs(tmp_path / "quizzes"))]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
+        "ok  collectives-recall  6 questions  en,el",
         "ok  moe-expert-parallelism  8 questions, 1 picture  en,el",
         "ok  ring-attention  8 questions, 1 picture  en,el",
-        "2 packs, 16 questions, locales el,en",
+        "3 packs, 22 questions, locales el,en",
     ]
 
 
@@ -107,7 +108,7 @@ def test_the_console_entry_point_runs(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.endswith("2 packs, 16 questions, locales el,en\n")
+    assert result.stdout.endswith("3 packs, 22 questions, locales el,en\n")
 
 
 def test_schema_prints_the_packs_json_schema(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,15 @@ from babel import Locale, UnknownLocaleError
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.custom_ids import FORM_MODAL
-from bot.app.kit.limits import fit_text
+from bot.app.kit.limits import (
+    DESCRIPTION,
+    LABEL,
+    MODAL_TITLE,
+    OPTION_LABEL,
+    PLACEHOLDER,
+    TEXT_INPUT_MAX,
+    fit_text,
+)
 from bot.quiz.authoring.question_form import (
     CORRECT,
     IMAGE,
@@ -26,8 +34,6 @@ from bot.quiz.model import OPTION_LETTERS
 from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS
 from bot.quiz.reader.pictures import MAX_PICTURE_BYTES
 
-MODAL_TITLE, LABEL, DESCRIPTION, PLACEHOLDER, OPTION_LABEL = 45, 45, 100, 100, 100
-TEXT_INPUT_MAX = 4000  # Discord's own limit for one text input
 # The options field takes MAX_OPTIONS lines of the option limit each, and their line breaks.
 OPTIONS_MAX = MAX_OPTIONS * LIMITS["option"] + MAX_OPTIONS - 1
 _LIMITS = {"options": OPTIONS_MAX} | {kind: LIMITS[kind] for kind in ("title", "summary")}

@@ -7,22 +7,22 @@ anything else in it is ignored, and a field it leaves out counts as empty."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.app.authoring.modals import field_limit
+from bot.app.kit.modal_inputs import modal_inputs, submitted
 from bot.quiz.authoring.question_form import CORRECT, IMAGE
 from bot.quiz.reader.loader import MAX_OPTIONS
 
-LABEL, ACTION_ROW = 18, 1
 _CHOICES = frozenset(str(index) for index in range(MAX_OPTIONS))
 
 
 def submitted_values(data: Mapping[str, Any], fields: tuple[str, ...]) -> dict[str, str]:
     """The step's ``fields`` as submitted, each "" when missing or malformed."""
     found = dict.fromkeys(fields, "")
-    for component in _inputs(data.get("components")):
+    for component in modal_inputs(data.get("components")):
         name = component.get("custom_id")
         if not isinstance(name, str) or name not in found:
             continue
@@ -46,7 +46,7 @@ class Attached:
 
 def attached_picture(data: Mapping[str, Any]) -> Attached | None:
     """The file the picture's upload sent, if it sent one the submission resolves."""
-    named = next((c for c in _inputs(data.get("components")) if c.get("custom_id") == IMAGE), None)
+    named = submitted(data, IMAGE)
     ids = named.get("values") if named is not None else None
     if not isinstance(ids, list) or not ids or not isinstance(ids[0], str):
         return None
@@ -59,18 +59,3 @@ def attached_picture(data: Mapping[str, Any]) -> Attached | None:
     if not isinstance(size, int) or not isinstance(url, str):
         return None
     return Attached(size, url)
-
-
-def _inputs(components: object) -> Iterator[Mapping[str, Any]]:
-    """The components holding values: inside labels and (older) action rows."""
-    if not isinstance(components, list):
-        return
-    for component in components[: MAX_OPTIONS * 2]:  # a modal has at most 5
-        if not isinstance(component, dict):
-            continue
-        if component.get("type") == LABEL and isinstance(component.get("component"), dict):
-            yield component["component"]
-        elif component.get("type") == ACTION_ROW:
-            yield from _inputs(component.get("components"))
-        else:
-            yield component

@@ -31,7 +31,7 @@ from bot.app.kit.custom_ids import (
     SUGGEST_REJECT,
     SUGGEST_REJECTED,
 )
-from bot.app.kit.limits import CONTENT, fit_text
+from bot.app.kit.limits import CONTENT, LABEL, MODAL_TITLE, fit_text
 from bot.app.kit.permissions import is_moderator
 from bot.app.kit.public_locale import public_locale
 from bot.app.kit.replies import say
@@ -45,7 +45,6 @@ log = logging.getLogger(__name__)
 
 _ID = r"(?P<id>[0-9]{1,19})"
 REASON = "reason"
-MODAL_TITLE, LABEL = 45, 45
 
 
 async def moderated(

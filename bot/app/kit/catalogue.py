@@ -9,6 +9,7 @@ for the language through Babel. English is the fallback for a missing language o
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -115,7 +116,7 @@ def lookup(language: str, key: str) -> str | None:
     return render(language, key, {}) if has(language, key) else None
 
 
-def number(locale: str | None, value: float, *, decimals: int | None = None) -> str:
+def number(locale: str | None, value: float | Decimal, *, decimals: int | None = None) -> str:
     """A number shown on its own, as the messages show theirs: ``1,234.5`` / ``1.234,5``;
     with ``decimals``, exactly that many digits after the decimal sign."""
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")

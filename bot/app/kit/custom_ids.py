@@ -13,6 +13,9 @@ from typing import Final
 # A round (bot/app/rounds/buttons.py).
 ANSWER: Final = "qa"
 WHY: Final = "qw"
+# A question answered from memory: the button that opens its modal, and the modal.
+ANSWER_OPEN: Final = "qo"
+ANSWER_FORM: Final = "qf"
 # A review (bot/app/review/buttons.py).
 REVIEW_NOW: Final = "rv"
 MISSED: Final = "rm"
@@ -43,6 +46,8 @@ UPLOAD_CANCEL: Final = "ux"
 PREFIXES: Final = (
     ANSWER,
     WHY,
+    ANSWER_OPEN,
+    ANSWER_FORM,
     REVIEW_NOW,
     MISSED,
     REVIEW_ANSWER,

@@ -29,6 +29,10 @@ AUTHOR_NAME = 256
 EMBED_FIELDS = 25
 EMBED_TOTAL = 6000  # all embeds of a message together; the bot sends one embed per message
 BUTTON_LABEL = 80
+# A modal: its title, a Label's text and description, a text input's placeholder and most
+# characters, a checkbox or select option's label.
+MODAL_TITLE, LABEL, DESCRIPTION, PLACEHOLDER, OPTION_LABEL = 45, 45, 100, 100, 100
+TEXT_INPUT_MAX = 4000
 # Components V2 (flag IS_COMPONENTS_V2): every component counts, nested ones too, and the text
 # of all text displays together is capped; a V2 message has no content and no embeds.
 LAYOUT_COMPONENTS = 40

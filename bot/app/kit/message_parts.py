@@ -1,13 +1,17 @@
-"""Small pieces every message uses: colours, letters, bars, timestamps, member mentions."""
+"""Small pieces every message uses: colours, letters, bars, timestamps, member mentions, and
+what a member typed, shown back inert."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import discord
 
 from bot.app.kit.catalogue import tr
+from bot.app.kit.limits import ECHO, fit_text
 from bot.quiz.model import OPTION_LETTERS, Difficulty, Guide, Pack
+from bot.quiz.rounds.shuffle import shown_position
 
 BRAND = discord.Colour.blurple()
 RIGHT = discord.Colour.green()
@@ -18,6 +22,21 @@ BAR_WIDTH = 10
 
 def letter(index: int) -> str:
     return OPTION_LETTERS[index]
+
+
+def letters(order: Sequence[int], options: Iterable[int]) -> str:
+    """The letters the member saw for the pack's ``options``, in the order shown: "A, C"."""
+    return ", ".join(
+        letter(shown_position(order, option))
+        for option in sorted(options, key=lambda option: shown_position(order, option))
+    )
+
+
+def literal(typed: str) -> str:
+    """What a member typed, shown as typed and inert: in a code span, where Discord renders
+    no mention, link or markdown, on one line and at most ECHO characters."""
+    flat = " ".join(typed.replace("`", "'").split())
+    return f"`{fit_text(flat, ECHO)}`" if flat else "` `"
 
 
 def relative_time(moment: datetime) -> str:

@@ -30,14 +30,16 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import ANSWER, WHY
 from bot.app.kit.message_parts import letter
 from bot.app.kit.replies import reply, say
+from bot.app.rounds import recall_texts
 from bot.app.rounds.teams import held_roles, locked_in_team
+from bot.quiz.answers.grading import Marked
 from bot.quiz.model import Pack, Question
 from bot.quiz.rounds.shuffle import shown_order, shown_position
 from bot.quiz.rounds.teams import TeamPlan
 from bot.storage.results import AnswerOutcome, AnswerResult, RoundView
 from bot.storage.rounds import lifecycle, member_answers
 from bot.storage.rounds.recorder import record_answer
-from bot.storage.rounds.round_cache import round_cache
+from bot.storage.rounds.round_cache import RoundRead, round_cache
 
 Order = tuple[int, ...]  # the pack's option indices in the order a round shows them
 
@@ -101,22 +103,41 @@ class AnswerButton(
         # The round's own version of its pack (cached: no read per click).
         pack = await ctx.shelf.played_pack(found.guild_id, found.pack_id, found.version_id)
         question = _question_in(pack, question_id)
-        if question is not None and not 0 <= self.option < len(question.options):
+        # One button per option only on a one-answer question (the others have their modal).
+        if question is not None and not (
+            question.single_choice and 0 <= self.option < len(question.options)
+        ):
             return None
         order = () if question is None else shown_order(self.round_id, question)
-        result = await record_answer(
-            ctx.db,
-            round_id=self.round_id,
-            question_id=question_id,
-            member_id=interaction.user.id,
-            option_index=self.option,
-            now=ctx.clock.now(),
-            held_roles=held_roles(interaction) if found.teams is not None else (),
-        )
-        if result.outcome is AnswerOutcome.RECORDED:
-            metrics.ANSWERS_RECORDED.inc()
-            ctx.conductor.note_answer(self.round_id)
+        result = await recorded(interaction, found, question_id, option_index=self.option)
         return result, order, found.teams
+
+
+async def recorded(
+    interaction: discord.Interaction[Any],
+    found: RoundRead,
+    question_id: str,
+    *,
+    option_index: int | None = None,
+    recall: Marked | None = None,
+) -> AnswerResult:
+    """The member's answer to ``question_id`` of the round ``found``, recorded once: one
+    option, or an answer from memory, marked."""
+    ctx = ctx_of(interaction)
+    result = await record_answer(
+        ctx.db,
+        round_id=found.round_id,
+        question_id=question_id,
+        member_id=interaction.user.id,
+        option_index=option_index,
+        recall=recall,
+        now=ctx.clock.now(),
+        held_roles=held_roles(interaction) if found.teams is not None else (),
+    )
+    if result.outcome is AnswerOutcome.RECORDED:
+        metrics.ANSWERS_RECORDED.inc()
+        ctx.conductor.note_answer(found.round_id)
+    return result
 
 
 def _question_in(pack: Pack | None, question_id: str) -> Question | None:
@@ -124,16 +145,24 @@ def _question_in(pack: Pack | None, question_id: str) -> Question | None:
 
 
 def _answer_text(result: AnswerResult, order: Order, locale: str) -> str:
-    if result.outcome is AnswerOutcome.ROUND_OVER:
-        return tr(locale, "round.round_over")
-    if result.outcome is AnswerOutcome.PAUSED:
-        return tr(locale, "round.paused_click")
-    if result.outcome is AnswerOutcome.QUESTION_CLOSED or result.option_index is None:
-        return tr(locale, "round.question_closed")
+    refused = refusal_text(result, locale)
+    if refused is not None or result.option_index is None:
+        return refused or tr(locale, "round.question_closed")
     key = (
         "round.locked_in" if result.outcome is AnswerOutcome.RECORDED else "round.already_answered"
     )
     return tr(locale, key, letter=letter(shown_position(order, result.option_index)))
+
+
+def refusal_text(result: AnswerResult, locale: str) -> str | None:
+    """Why an answer was not taken, if it was not (neither recorded nor answered before)."""
+    if result.outcome is AnswerOutcome.ROUND_OVER:
+        return tr(locale, "round.round_over")
+    if result.outcome is AnswerOutcome.PAUSED:
+        return tr(locale, "round.paused_click")
+    if result.outcome is AnswerOutcome.QUESTION_CLOSED:
+        return tr(locale, "round.question_closed")
+    return None
 
 
 class WhyButton(
@@ -166,12 +195,16 @@ class WhyButton(
         )
         pack = await ctx.shelf.played_pack(view.guild_id, view.pack_id, view.pack_version_id)
         question = _question_in(pack, question_id)
-        if answer is None or answer.option_index is None or question is None:
+        if answer is None or question is None:
             await say(interaction, "round.why_no_answer")
-        else:
-            order = shown_order(self.round_id, question)
-            text = _why_text(question, answer.option_index, order, interaction.locale.value)
-            await reply(interaction, text)
+            return
+        order, locale = shown_order(self.round_id, question), interaction.locale.value
+        if answer.recall is not None:
+            await reply(interaction, recall_texts.why_text(question, answer.recall, order, locale))
+        elif answer.option_index is not None and answer.option_index < len(question.options):
+            await reply(interaction, _why_text(question, answer.option_index, order, locale))
+        else:  # an answer of another kind than its question is now (the pack changed)
+            await say(interaction, "round.why_no_answer")
 
 
 def _closed(view: RoundView, index: int) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 import discord
 from discord import ui
@@ -23,22 +22,24 @@ from bot.app.kit.message_parts import BRAND, NEUTRAL, RIGHT, bar, letter, mentio
 from bot.app.kit.team_plans import teams_text
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.embeds import counter_text, standings_embed, start_card, timer_text
+from bot.app.rounds.layout_parts import (
+    ACCENTS,
+    Item,
+    Layout,
+    layout_of,
+    longest_first,
+    picture,
+    question_title,
+    section,
+)
+from bot.app.rounds.recall_layouts import recall_question, recall_reveal
 from bot.app.rounds.teams import shares_text, standings_text
-from bot.app.shelf.pictures import attachment_url
 from bot.quiz.boards.standings import Standings
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.rounds.pauses import PAUSE_LIMIT_REASON, pause_minutes
 from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.teams import TeamPlan, TeamStanding
 from bot.storage.results import RoundView, Tally
-
-Layout = ui.LayoutView
-Item = ui.Item[Any]  # the persistent buttons are typed for View; they work in layouts alike
-ACCENTS = {
-    Difficulty.EASY: discord.Colour.green(),
-    Difficulty.MEDIUM: discord.Colour.gold(),
-    Difficulty.HARD: discord.Colour.red(),
-}
 
 
 def start_layout(
@@ -63,7 +64,7 @@ def start_layout(
     if ping_role is not None:
         texts.append(tr(locale, "round.ping", role=f"<@&{ping_role}>"))
     fitted = fit_texts(texts, [1, 0])  # the pack's texts give up room, never the ping
-    return _layout(ACCENTS[pack.difficulty], [ui.TextDisplay(text) for text in fitted])
+    return layout_of(ACCENTS[pack.difficulty], [ui.TextDisplay(text) for text in fitted])
 
 
 def question_layout(
@@ -82,20 +83,31 @@ def question_layout(
     """Header with the closing time, the prompt, one section per option in the shown ``order``
     (the pack's option indices as this round shows them; letters follow it), the count. While
     the round is paused (``paused_left_s``), "Paused" and the time left instead of a countdown."""
-    header = f"### {_title(locale, index, total)} · {timer_text(locale, closes_at, paused_left_s)}"
-    options = [question.options[option].text.get(locale) for option in order]
+    timer = timer_text(locale, closes_at, paused_left_s)
+    header = f"### {question_title(locale, index, total)} · {timer}"
     counter = f"-# {counter_text(locale, answered, paused_left_s)}"
+    if not question.single_choice:
+        return recall_question(
+            question,
+            locale,
+            texts=(header, counter),
+            round_id=round_id,
+            index=index,
+            order=order,
+            accent=ACCENTS[difficulty],
+        )
+    options = [question.options[option].text.get(locale) for option in order]
     texts = [header, question.prompt.get(locale), *options, counter]
     header, prompt, *options, counter = fit_texts(
-        texts, _longest_first(texts, range(1, len(texts) - 1))
+        texts, longest_first(texts, range(1, len(texts) - 1))
     )
     sections = [
-        _section(text, AnswerButton(round_id, index, option, letter(place)))
+        section(text, AnswerButton(round_id, index, option, letter(place)))
         for place, (option, text) in enumerate(zip(order, options, strict=True))
     ]
     items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
-    items += [*_picture(question, locale), ui.Separator(), *sections, ui.TextDisplay(counter)]
-    return _layout(ACCENTS[difficulty], items)
+    items += [*picture(question, locale), ui.Separator(), *sections, ui.TextDisplay(counter)]
+    return layout_of(ACCENTS[difficulty], items)
 
 
 def reveal_layout(
@@ -112,11 +124,7 @@ def reveal_layout(
     """The question closed, its options in the shown ``order``: the right one marked, how
     members answered (in a team round, each team's share right too), the explanation, the
     fastest correct, and the private "why" button. Neutral when nobody answered."""
-    header = f"### {_title(locale, index, total)} · {tr(locale, 'round.closed')}"
-    options = [
-        _revealed_option(question.options[option].text.get(locale), option, tally, locale)
-        for option in order
-    ]
+    header = f"### {question_title(locale, index, total)} · {tr(locale, 'round.closed')}"
     fastest = " · ".join(
         tr(locale, "round.fastest_entry", member=mention(a.member_id), seconds=a.response_ms / 1000)
         for a in tally.fastest
@@ -128,18 +136,32 @@ def reveal_layout(
         f"**{tr(locale, 'round.fastest')}**: {fastest or tr(locale, 'round.nobody_right')}",
         *([shares] if shares else []),
     ]
+    if not question.single_choice:
+        return recall_reveal(
+            question,
+            locale,
+            texts=(header, "\n\n".join(closing)),
+            tally=tally,
+            round_id=round_id,
+            index=index,
+            order=order,
+        )
+    options = [
+        _revealed_option(question.options[option].text.get(locale), option, tally, locale)
+        for option in order
+    ]
     texts = [header, question.prompt.get(locale), *options, "\n\n".join(closing)]
-    give_up = _longest_first(texts, [len(texts) - 1, 1, *range(2, len(texts) - 1)])
+    give_up = longest_first(texts, [len(texts) - 1, 1, *range(2, len(texts) - 1)])
     header, prompt, *options, closing_text = fit_texts(texts, give_up)
     items: list[Item] = [ui.TextDisplay(header), ui.TextDisplay(prompt)]
-    items += [*_picture(question, locale), ui.Separator()]
+    items += [*picture(question, locale), ui.Separator()]
     items += [
-        _section(text, _revealed_button(round_id, index, option, letter(place), tally))
+        section(text, _revealed_button(round_id, index, option, letter(place), tally))
         for place, (option, text) in enumerate(zip(order, options, strict=True))
     ]
     why = WhyButton(round_id, index, tr(locale, "round.why_button"))
     items += [ui.Separator(), ui.TextDisplay(closing_text), ui.ActionRow(why)]
-    return _layout(RIGHT if tally.answered else NEUTRAL, items)
+    return layout_of(RIGHT if tally.answered else NEUTRAL, items)
 
 
 def standings_layout(
@@ -169,7 +191,7 @@ def standings_layout(
     items: list[Item] = [ui.TextDisplay(heading), ui.TextDisplay(body)]
     items += [ui.TextDisplay(text) for text in below]
     accent = board.colour or BRAND  # neutral when nobody played, as the embed
-    return _layout(discord.Colour(accent.value), [*items, ui.ActionRow(missed)])
+    return layout_of(discord.Colour(accent.value), [*items, ui.ActionRow(missed)])
 
 
 def why_it_ended(view: RoundView, locale: str) -> str | None:
@@ -179,30 +201,6 @@ def why_it_ended(view: RoundView, locale: str) -> str | None:
         return None
     minutes = pause_minutes(paused_at, paused_until)
     return tr(locale, "round.paused_too_long", minutes=minutes)
-
-
-def _layout(accent: discord.Colour, items: Sequence[Item]) -> Layout:
-    layout = Layout(timeout=None)  # every button is persistent (bot/app/kit/buttons.py)
-    layout.add_item(ui.Container(*items, accent_colour=accent))
-    return layout
-
-
-def _picture(question: Question, locale: str) -> list[Item]:
-    """The question's picture below its prompt, from the file the message carries: the
-    question's message and its reveal (an edit that keeps the file) both show it."""
-    if question.image is None:
-        return []
-    image = question.image
-    item = discord.MediaGalleryItem(attachment_url(image), description=image.alt.get(locale))
-    return [ui.MediaGallery(item)]
-
-
-def _section(text: str, button: Item) -> Item:
-    return ui.Section(ui.TextDisplay(text), accessory=button)
-
-
-def _title(locale: str, index: int, total: int) -> str:
-    return tr(locale, "round.question_title", number=index + 1, total=total)
 
 
 def _revealed_option(text: str, option: int, tally: Tally, locale: str) -> str:
@@ -219,9 +217,3 @@ def _revealed_button(
     right = option == tally.correct_index
     style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
     return AnswerButton(round_id, index, option, label, style=style, disabled=True)
-
-
-def _longest_first(texts: Sequence[str], candidates: Sequence[int]) -> list[int]:
-    """The indices of ``candidates`` within ``texts``, longest text first: the long texts a
-    pack may hold give up room before the short ones."""
-    return sorted(candidates, key=lambda i: -len(texts[i]))

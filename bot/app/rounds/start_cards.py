@@ -7,7 +7,8 @@ import discord
 
 from bot.app.kit.mentions import ping_role_of, start_card_mentions
 from bot.app.kit.public_locale import public_locale
-from bot.app.rounds.layouts import Layout, start_layout
+from bot.app.rounds.layout_parts import Layout
+from bot.app.rounds.layouts import start_layout
 from bot.quiz.model import Pack
 from bot.storage.database import Database
 from bot.storage.results import RoundView

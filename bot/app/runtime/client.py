@@ -28,6 +28,7 @@ from bot.app.review.refits import FittingLoop
 from bot.app.rewards.loop import RewardLoop
 from bot.app.rounds.buttons import AnswerButton, WhyButton
 from bot.app.rounds.conductor import SHUTDOWN_GRACE_S
+from bot.app.rounds.recall_buttons import AnswerFormButton, AnswerFormSubmitted
 from bot.app.runtime.command_tree import add_commands
 from bot.app.runtime.forged_options import refuse, refused_conversion, refused_option
 from bot.app.schedules.loop import ScheduleLoop
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 BUTTONS = ButtonRouter(
     (
         AnswerButton,
+        AnswerFormButton,
+        AnswerFormSubmitted,
         WhyButton,
         *REVIEW_BUTTONS,
         PageButton,

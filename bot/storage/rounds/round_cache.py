@@ -31,6 +31,7 @@ ROUNDS_KEPT = 256  # rounds running at once in one process, with room to spare
 class RoundRead:
     """A round as its buttons see it; ``message_ids`` by purpose, as confirmed when read."""
 
+    round_id: int
     pack_id: str
     question_ids: tuple[str, ...]
     guild_id: int
@@ -86,6 +87,7 @@ class RoundCache:
         if row is None:
             return None
         return RoundRead(
+            round_id,
             row.pack_id,
             tuple(row.question_order),
             row.guild_id,

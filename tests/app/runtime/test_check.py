@@ -51,7 +51,7 @@ async def test_online_against_the_stand_in(tmp_path: Path) -> None:
     assert lines[:3] == [
         "ok    settings: log INFO text, metrics off",
         f"ok    database: {url} answers; schema at head ({HEAD})",
-        f"ok    packs: 2 packs, 16 questions in {tmp_path / 'quizzes'}",
+        f"ok    packs: 3 packs, 22 questions in {tmp_path / 'quizzes'}",
     ]
     assert lines[3].startswith("ok    discord: signed in as quizbot (id ")
     assert lines[3].endswith("; in 2 servers")

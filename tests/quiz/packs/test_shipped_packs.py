@@ -6,14 +6,15 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.quiz.model import OPTION_LETTERS, Pack, Question
+from bot.quiz.model import OPTION_LETTERS, Kind, Pack, Question
 from bot.quiz.packs.library import load_library
 from tests.shipped import SHIPPED_PACK_FILES
 
 PACKS = load_library(SHIPPED_PACK_FILES).packs
 
 # Answers are stored by option index, so moving a correct option would re-grade past answers.
-ANSWER_KEYS = {
+ANSWER_KEYS = {  # a letter per question, (letters) for all that apply, t typed, n a number
+    "collectives-recall": "ttt(AB)nn",
     "moe-expert-parallelism": "CADBADBC",
     "ring-attention": "BDACDBCA",
 }
@@ -23,7 +24,14 @@ MAX_LENGTH_TELLS = 2
 
 
 def answer_key(pack: Pack) -> str:
-    return "".join(OPTION_LETTERS[question.correct_index] for question in pack.questions)
+    return "".join(_key(question) for question in pack.questions)
+
+
+def _key(question: Question) -> str:
+    if question.kind is not Kind.CHOICE:
+        return question.kind.value[0]
+    letters = "".join(OPTION_LETTERS[index] for index in question.correct_indices)
+    return letters if len(letters) == 1 else f"({letters})"
 
 
 def correct_is_extreme(question: Question, locale: str, pick: Callable[..., int]) -> bool:
@@ -42,7 +50,9 @@ def test_the_shipped_answer_keys_do_not_move() -> None:
 def test_option_length_rarely_points_at_the_answer(pack_id: str, pick: Callable[..., int]) -> None:
     pack = PACKS[pack_id]
     tells = {
-        locale: [q.id for q in pack.questions if correct_is_extreme(q, locale, pick)]
+        locale: [
+            q.id for q in pack.questions if q.single_choice and correct_is_extreme(q, locale, pick)
+        ]
         for locale in pack.locales
     }
     assert {locale: ids for locale, ids in tells.items() if len(ids) > MAX_LENGTH_TELLS} == {}
