@@ -91,3 +91,17 @@ def submitted_response(question: Question, data: Mapping[str, Any]) -> Response 
     known = {str(index): index for index in range(len(question.options))}
     picked = [known[value] for value in values[: len(known) + 1] if value in known]
     return Response(picked=tuple(picked)) if len(picked) == len(values) else None
+
+
+def button_key(question: Question) -> str:
+    """The catalogue key of the button that opens ``question``'s modal."""
+    if question.kind is Kind.CHOICE:
+        return "answer.several_button"
+    return "answer.number_button" if question.kind is Kind.NUMBER else "answer.typed_button"
+
+
+def invite_key(question: Question) -> str:
+    """The catalogue key of what a question answered in a modal asks the member to do."""
+    if question.kind is Kind.CHOICE:
+        return "answer.several_invite"
+    return "answer.number_invite" if question.kind is Kind.NUMBER else "answer.typed_invite"

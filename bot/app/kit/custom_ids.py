@@ -22,6 +22,8 @@ MISSED: Final = "rm"
 REVIEW_ANSWER: Final = "ra"
 REVIEW_NEXT: Final = "rn"
 REVIEW_STOP: Final = "rs"
+REVIEW_OPEN: Final = "ro"  # opens a card's modal (a question answered from memory)
+REVIEW_FORM: Final = "rf"  # that modal
 # A leaderboard (bot/app/boards/buttons.py).
 BOARD_PAGE: Final = "lb"
 BOARD_ME: Final = "lm"
@@ -53,6 +55,8 @@ PREFIXES: Final = (
     REVIEW_ANSWER,
     REVIEW_NEXT,
     REVIEW_STOP,
+    REVIEW_OPEN,
+    REVIEW_FORM,
     BOARD_PAGE,
     BOARD_ME,
     DUE_REMINDER,

@@ -15,22 +15,27 @@ from typing import Any
 
 import discord
 
+from bot.app.kit.answer_forms import button_key, submitted_response
 from bot.app.kit.button_origin import STANDINGS, carried, refuse, round_message
 from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
+from bot.app.kit.custom_ids import REVIEW_FORM
 from bot.app.kit.limits import EMBED_TOTAL, embed_length
 from bot.app.kit.message_parts import letter
 from bot.app.kit.places import shown_to_all
+from bot.app.kit.recall_texts import no_answer_text
 from bot.app.kit.replies import reply, say
 from bot.app.review.custom_ids import (
     MISSED_ID,
     REVIEW_ANSWER_ID,
+    REVIEW_FORM_ID,
     REVIEW_NEXT_ID,
     REVIEW_NOW_ID,
     REVIEW_STOP_ID,
     SessionCode,
     missed_id,
+    recall_id,
     review_answer_id,
     review_next_id,
     review_now_id,
@@ -45,8 +50,10 @@ from bot.app.review.messages import (
     review_result_embed,
     review_summary_embed,
 )
+from bot.app.review.recall_opener import ReviewFormButton, recalled_card
 from bot.app.review.session import keys_here, scope_here, session_here, take_step
 from bot.app.shelf.question_keys import QuestionKeys, shown_of, stable_key
+from bot.quiz.answers.grading import mark
 from bot.quiz.model import Question
 from bot.quiz.review.session import (
     EVERYTHING,
@@ -148,12 +155,46 @@ class ReviewAnswerButton(PersistentButton, pattern=REVIEW_ANSWER_ID):
             await _take(interaction, Next(session), keys)
             return
         pack, question = found
-        if not 0 <= self.option < len(question.options):
+        if not (question.single_choice and 0 <= self.option < len(question.options)):
             await refuse(interaction)
             return
         shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock.now())
         answer = Answer(session, pack.id, question.id, self.option, shown_for, self.shown)
         await _take(interaction, answer, keys)
+
+
+class ReviewFormSubmitted(PersistentButton, pattern=REVIEW_FORM_ID):
+    """A card's modal submitted: graded and rescheduled once, like a click on an option; the
+    card becomes its result. Never shown as a button; the router finds it by its custom_id."""
+
+    def __init__(self, opener: ReviewFormButton) -> None:
+        self.opener = opener
+        form_id = recall_id(
+            REVIEW_FORM, opener.code, opener.question_key, opener.order, opener.shown
+        )
+        super().__init__(form_id, "?")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReviewFormSubmitted:
+        return cls(ReviewFormButton.from_match(match))
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        opener = self.opener
+        if interaction.type is not discord.InteractionType.modal_submit:
+            await refuse(interaction)
+            return
+        found = await recalled_card(interaction, opener.code, opener.question_key, opener.custom_id)
+        if found is None:
+            return
+        session, pack, question = found
+        response = submitted_response(question, interaction.data or {})
+        marked = None if response is None else mark(question, response)
+        if response is None or marked is None:
+            await reply(interaction, no_answer_text(response, interaction.locale.value))
+            return
+        shown_for = _ms_since_shown(interaction, ctx_of(interaction).clock.now())
+        answer = Answer(session, pack.id, question.id, None, shown_for, opener.shown, marked)
+        await _take(interaction, answer)
 
 
 class ReviewNextButton(PersistentButton, pattern=REVIEW_NEXT_ID):
@@ -190,6 +231,8 @@ REVIEW_BUTTONS = (
     ReviewNowButton,
     MissedButton,
     ReviewAnswerButton,
+    ReviewFormButton,
+    ReviewFormSubmitted,
     ReviewNextButton,
     ReviewStopButton,
 )
@@ -242,9 +285,13 @@ def _message_of(
         pack, question = loaded_question(keys, step.card.pack_id, step.card.question_id)
         key = stable_key(pack.id, question.id)
         order = card_order(code.member_id, pack, question, step.times_reviewed)
-        for position, option in enumerate(order):
-            button = ReviewAnswerButton(code, key, option, letter(position), step.shown)
-            view.add_item(button)
+        if question.single_choice:
+            for position, option in enumerate(order):
+                button = ReviewAnswerButton(code, key, option, letter(position), step.shown)
+                view.add_item(button)
+        else:
+            label = tr(locale, button_key(question))
+            view.add_item(ReviewFormButton(code, key, order, step.shown, label))
         view.add_item(ReviewStopButton(code, tr(locale, "review.stop_button")))
         return review_question_embed(pack, question, locale, step, order), view
     pack, question = loaded_question(keys, step.grade.pack_id, step.grade.question_id)

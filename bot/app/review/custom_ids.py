@@ -7,9 +7,18 @@ the bot and survives restarts; being the client's to send, it is checked on ever
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.app.kit.custom_ids import MISSED, REVIEW_ANSWER, REVIEW_NEXT, REVIEW_NOW, REVIEW_STOP
+from bot.app.kit.custom_ids import (
+    MISSED,
+    REVIEW_ANSWER,
+    REVIEW_FORM,
+    REVIEW_NEXT,
+    REVIEW_NOW,
+    REVIEW_OPEN,
+    REVIEW_STOP,
+)
 from bot.app.shelf.question_keys import SHOWN, shown_code, stable_key
 from bot.quiz.review.session import Scope, Session, Shown
 
@@ -22,6 +31,11 @@ REVIEW_ANSWER_ID = re.compile(
     rf"{REVIEW_ANSWER}:{SESSION}:(?P<question>[0-9a-f]+):(?P<option>[0-9]):{SCOPE}(?::{SHOWN})?"
 )
 REVIEW_NEXT_ID = re.compile(rf"{REVIEW_NEXT}:{SESSION}:{SCOPE}")
+# A card answered from memory: its question, scope, the order its options are shown in (for
+# all that apply) and the card as shown; the same fields open the modal and come back with it.
+_RECALL = rf"{SESSION}:(?P<question>[0-9a-f]+):{SCOPE}:o(?P<order>[0-4]{{0,5}})(?::{SHOWN})?"
+REVIEW_OPEN_ID = re.compile(rf"{REVIEW_OPEN}:{_RECALL}")
+REVIEW_FORM_ID = re.compile(rf"{REVIEW_FORM}:{_RECALL}")
 REVIEW_STOP_ID = re.compile(rf"{REVIEW_STOP}:{SESSION}")
 
 
@@ -67,6 +81,15 @@ def review_answer_id(code: SessionCode, question_key: str, option: int, shown: S
     """Without ``shown`` for buttons from before they carried the card they are under."""
     custom_id = f"{REVIEW_ANSWER}:{code.ids}:{question_key}:{option}:{code.scope}"
     return custom_id if shown is None else f"{custom_id}:{shown_code(shown)}"
+
+
+def recall_id(
+    prefix: str, code: SessionCode, question_key: str, order: Sequence[int], shown: Shown
+) -> str:
+    """The custom_id of a card's modal (``prefix`` REVIEW_FORM) or of its opener (REVIEW_OPEN)."""
+    shown_order = "".join(str(option) for option in order)
+    ids = f"{code.ids}:{question_key}:{code.scope}:o{shown_order}:{shown_code(shown)}"
+    return f"{prefix}:{ids}"
 
 
 def review_next_id(code: SessionCode) -> str:

@@ -3,14 +3,16 @@ which card of the loaded packs a step shows, in which order."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
 import discord
 
+from bot.app.kit.answer_forms import invite_key
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import EMBED_TOTAL, fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
+from bot.app.kit.recall_texts import accepted_text, why_text
 from bot.app.shelf.pictures import attachment_url
 from bot.app.shelf.question_keys import QuestionKeys, stable_key
 from bot.quiz.model import Pack, Question
@@ -32,6 +34,8 @@ def review_question_embed(
 ) -> discord.Embed:
     """``order``: the pack's option indices in the order this card shows them."""
     description = f"{question.prompt.get(locale)}\n\n{_options(question, locale, order)}"
+    if not question.single_choice:  # answered from memory, in a modal
+        description = f"{description.rstrip()}\n\n*{tr(locale, invite_key(question))}*"
     if step.first_of_new:
         description = f"*{tr(locale, 'review.first_new')}*\n\n{description}"
     embed = _pictured(_embed(pack, locale, description, BRAND), question)
@@ -45,11 +49,19 @@ def review_result_embed(
     """The verdict, the question again (in the card's ``order``) with the right option and
     the member's pick marked, why the pick was wrong, the explanation, and when the question
     comes back."""
+    if grade.recall is not None:
+        return _recalled_result(pack, question, locale, grade, order)
+    if grade.picked is None or grade.picked >= len(question.options):
+        raise ValueError(f"{grade} picked no option of {question.id}")
     correct = letter(shown_position(order, grade.correct_index))
     verdict = (
         tr(locale, "review.right") if grade.correct else tr(locale, "review.wrong", letter=correct)
     )
-    parts = [verdict, question.prompt.get(locale), _options(question, locale, order, grade.picked)]
+    parts = [
+        verdict,
+        question.prompt.get(locale),
+        _options(question, locale, order, {grade.picked}),
+    ]
     why = question.options[grade.picked].why
     if not grade.correct and why is not None:
         picked = letter(shown_position(order, grade.picked))
@@ -58,6 +70,33 @@ def review_result_embed(
     parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
     embed = _embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG)
     return fit_embed(_pictured(embed, question))
+
+
+def _recalled_result(
+    pack: Pack, question: Question, locale: str, grade: Grade, order: Sequence[int]
+) -> discord.Embed:
+    """The verdict on an answer from memory: the member's own answer beside the right one
+    (why_text), the options marked for all that apply, the explanation, when it comes back."""
+    recall = grade.recall
+    if recall is None:
+        raise ValueError(f"{grade} is no answer from memory")
+    verdict = tr(locale, "review.right") if grade.correct else tr(locale, "review.not_right")
+    parts = [verdict, question.prompt.get(locale)]
+    if question.options:
+        parts.append(_options(question, locale, order, picked=recall.picked_options))
+    parts.append(why_text(question, recall, order, locale))
+    parts.append(question.explanation.get(locale))
+    parts.append(tr(locale, "review.comes_back", time=relative_time(grade.due)))
+    embed = _embed(pack, locale, "\n\n".join(parts), RIGHT if grade.correct else WRONG)
+    return fit_embed(_pictured(embed, question))
+
+
+def right_answer(question: Question, locale: str) -> str:
+    """The right answer in words: the accepted texts or the number, or the right options."""
+    accepted = accepted_text(question, locale)
+    if accepted:
+        return accepted
+    return " · ".join(question.options[i].text.get(locale) for i in question.correct_indices)
 
 
 def leech_embeds(
@@ -83,7 +122,7 @@ def leech_embeds(
             notice.question_id,
         )
         if not answered:
-            answer = question.options[question.correct_index].text.get(locale)
+            answer = right_answer(question, locale)
             parts += [
                 f"**{question.prompt.get(locale)}**",
                 tr(locale, "review.leech_answer", answer=answer),
@@ -123,19 +162,19 @@ def _next_review_line(locale: str, next_review: datetime | None) -> str:
 
 
 def _options(
-    question: Question, locale: str, order: Sequence[int], picked: int | None = None
+    question: Question, locale: str, order: Sequence[int], picked: Collection[int] | None = None
 ) -> str:
-    """One line per option in ``order``; once answered, the right one and the member's pick
+    """One line per option in ``order``; once answered, the right ones and the member's picks
     marked."""
     lines = []
     for position, index in enumerate(order):
         line = f"**{letter(position)}** · {question.options[index].text.get(locale)}"
         if picked is not None:
-            if index == question.correct_index:
+            if question.options[index].correct:
                 line = f"{RIGHT_MARK} {line}"
-            elif index == picked:
+            elif index in picked:
                 line = f"{WRONG_MARK} {line}"
-            if index == picked:
+            if index in picked:
                 line += f" · *{tr(locale, 'review.your_answer')}*"
         lines.append(line)
     return "\n".join(lines)

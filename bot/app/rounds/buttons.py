@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.app.kit import metrics
+from bot.app.kit import metrics, recall_texts
 from bot.app.kit.ack_deadline import AckDeadline
 from bot.app.kit.button_origin import (
     NOT_HERE,
@@ -30,7 +30,6 @@ from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import ANSWER, WHY
 from bot.app.kit.message_parts import letter
 from bot.app.kit.replies import reply, say
-from bot.app.rounds import recall_texts
 from bot.app.rounds.teams import held_roles, locked_in_team
 from bot.quiz.answers.grading import Marked
 from bot.quiz.model import Pack, Question

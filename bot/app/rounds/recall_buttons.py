@@ -20,12 +20,12 @@ from bot.app.kit.buttons import PersistentButton
 from bot.app.kit.catalogue import tr
 from bot.app.kit.context import ctx_of
 from bot.app.kit.custom_ids import ANSWER_FORM, ANSWER_OPEN
+from bot.app.kit.recall_texts import given_text, no_answer_text
 from bot.app.kit.replies import reply
 from bot.app.rounds.buttons import Order, recorded, refusal_text
-from bot.app.rounds.recall_texts import given_text, no_answer_text
 from bot.app.rounds.teams import locked_in_team
 from bot.quiz.answers.grading import mark
-from bot.quiz.model import Kind, Question
+from bot.quiz.model import Question
 from bot.quiz.rounds.shuffle import shown_order
 from bot.storage.results import AnswerOutcome, AnswerResult
 from bot.storage.rounds.round_cache import RoundRead
@@ -136,10 +136,3 @@ def _locked_in_text(result: AnswerResult, read: RoundRead, order: Order, locale:
     text = tr(locale, "round.locked_in_given", given=given)
     team = locked_in_team(read.teams, result.team, locale)
     return f"{text}\n{team}" if team else text
-
-
-def answer_button_key(question: Question) -> str:
-    """The catalogue key of the button that opens ``question``'s modal."""
-    if question.kind is Kind.CHOICE:
-        return "answer.several_button"
-    return "answer.number_button" if question.kind is Kind.NUMBER else "answer.typed_button"

@@ -9,17 +9,16 @@ from collections.abc import Sequence
 import discord
 from discord import ui
 
+from bot.app.kit.answer_forms import button_key, invite_key
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import fit_texts
 from bot.app.kit.message_parts import NEUTRAL, RIGHT, bar, letter
+from bot.app.kit.recall_texts import reveal_lines
 from bot.app.rounds.buttons import WhyButton
 from bot.app.rounds.layout_parts import Item, Layout, layout_of, longest_first, picture
-from bot.app.rounds.recall_buttons import AnswerFormButton, answer_button_key
-from bot.app.rounds.recall_texts import reveal_lines
+from bot.app.rounds.recall_buttons import AnswerFormButton
 from bot.quiz.model import Kind, Question
 from bot.storage.results import Tally
-
-INVITES = {Kind.CHOICE: "answer.several_invite", Kind.TYPED: "answer.typed_invite"}
 
 
 def recall_question(
@@ -35,10 +34,10 @@ def recall_question(
     """The question open: ``texts`` are its header and count, as every question shows them."""
     header, counter = texts
     options = [_option_line(question, option, place, locale) for place, option in enumerate(order)]
-    invite = tr(locale, INVITES.get(question.kind, "answer.number_invite"))
+    invite = tr(locale, invite_key(question))
     shown = [header, question.prompt.get(locale), *options, invite, counter]
     fitted = fit_texts(shown, longest_first(shown, range(1, len(shown) - 2)))
-    button = AnswerFormButton(round_id, index, tr(locale, answer_button_key(question)))
+    button = AnswerFormButton(round_id, index, tr(locale, button_key(question)))
     items: list[Item] = [ui.TextDisplay(fitted[0]), ui.TextDisplay(fitted[1])]
     items += [*picture(question, locale), ui.Separator()]
     items += [ui.TextDisplay(text) for text in fitted[2:-1]]

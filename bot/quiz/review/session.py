@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from bot.quiz.answers.grading import Marked
+
 
 @dataclass(frozen=True, slots=True)
 class Scope:
@@ -94,14 +96,16 @@ class Shown:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """Pick option ``option_index`` of a shown question."""
+    """Pick option ``option_index`` of a shown question, or answer it from memory
+    (``recall``, marked as bot/quiz/answers/grading.py marks it; then no option)."""
 
     session: Session
     pack_id: str
     question_id: str
-    option_index: int
+    option_index: int | None
     response_ms: int
     shown: Shown | None = None  # None: from a card shown before cards said how (graded as is)
+    recall: Marked | None = None
 
 
 ReviewAction = Start | Next | Finish | Answer
@@ -143,14 +147,15 @@ class Grade:
 
     pack_id: str
     question_id: str
-    picked: int
+    picked: int | None  # the one option picked; None for an answer from memory
     correct_index: int
     due: datetime
     times_reviewed: int = 0  # answers to the question before this one (its options' order)
+    recall: Marked | None = None  # an answer from memory, as marked
 
     @property
     def correct(self) -> bool:
-        return self.picked == self.correct_index
+        return self.recall.correct if self.recall is not None else self.picked == self.correct_index
 
 
 # What comes back: the next thing to show.

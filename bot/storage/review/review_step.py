@@ -109,18 +109,20 @@ async def _grade(db: Database, answer: session.Answer, now: datetime, rng: Rando
                 QuestionRow.question_id == answer.question_id,
             )
         ).one_or_none()
-        if question is None or not 0 <= answer.option_index < question[0]:
-            raise ValueError(f"no option {answer.option_index} of {answer.question_id}")
+        if question is None or not _answers(answer, question[0]):
+            raise ValueError(f"{answer} is no answer to {answer.question_id}")
         times = connection.scalar(_times_reviewed(member_id, answer.pack_id, answer.question_id))
+        recall = answer.recall
         card_review = CardReview(
             member_id,
             answer.pack_id,
             answer.question_id,
-            answer.option_index == question[1],
+            recall.correct if recall is not None else answer.option_index == question[1],
             question[2],
             answer.response_ms,
             now,
             REVIEW_SOURCE,
+            typo=recall is not None and recall.typo,
         )
         card = _review_card(connection, db.dialect, card_review, answer.shown, rng)
         if card is None:
@@ -132,9 +134,20 @@ async def _grade(db: Database, answer: session.Answer, now: datetime, rng: Rando
             question[1],
             card.due,
             times_reviewed=int(times or 0),
+            recall=recall,
         )
 
     return await db.run_in_transaction(grade)
+
+
+def _answers(answer: session.Answer, option_count: int) -> bool:
+    """Whether ``answer`` is one to a question of ``option_count`` options: one of them, or
+    an answer from memory picking none beyond them (a one-answer click is marked here; the
+    others arrive marked, as only the pack knows what they accept)."""
+    option, recall = answer.option_index, answer.recall
+    if recall is None:
+        return option is not None and 0 <= option < option_count
+    return option is None and 0 <= (recall.picked or 0) < 1 << option_count
 
 
 def _review_card(

@@ -212,6 +212,7 @@ review-nothing_due = Δεν υπάρχει τίποτα για επανάληψ�
 review-nothing_at_all = Δεν υπάρχει ακόμη τίποτα για επανάληψη. Απαντήστε σε ερωτήσεις σε έναν γύρο κουίζ ή επιλέξτε ένα πακέτο με /{ cmd-review-name } { cmd-review-pack-name }.
 review-right = Σωστά!
 review-wrong = Όχι ακριβώς: η σωστή απάντηση είναι **{ $letter }**.
+review-not_right = Όχι ακριβώς.
 review-comes_back = Αυτή η ερώτηση θα εμφανιστεί ξανά { $time }.
 review-next_button = Επόμενη
 review-stop_button = Διακοπή

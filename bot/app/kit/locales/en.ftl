@@ -198,6 +198,7 @@ review-nothing_due = Nothing is due. Your next review is { $time }.
 review-nothing_at_all = Nothing to review yet. Answer questions in a quiz round, or pick a pack with /{ cmd-review-name } { cmd-review-pack-name }.
 review-right = Right!
 review-wrong = Not quite: the answer is **{ $letter }**.
+review-not_right = Not quite.
 review-comes_back = This question comes back { $time }.
 review-next_button = Next
 review-stop_button = Stop
