@@ -56,7 +56,10 @@ def test_a_broken_pack_gets_one_line_per_problem_and_exit_1(
     broken.write_text(BROKEN_PACK, encoding="utf-8")
     assert main(["validate", str(tmp_path)]) == 1
     assert capsys.readouterr().out.splitlines() == [
-        f"{broken}:10:7: questions[0].options: at least one option must be correct: true, and one not; none is",
+        (
+            f"{broken}:10:7: questions[0].options: at least one option must be correct: true, "
+            "and one not; none is"
+        ),
         f"{broken}:18:9: questions[1].options[0].wyh: unknown key 'wyh'; did you mean 'why'?",
         f"{broken}:19:15: questions[1].options[1].text: is 201 characters; the limit is 200",
         "ok  plain  1 question  en",
