@@ -149,12 +149,12 @@ def test_the_format_is_told_by_the_file_unless_it_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "week1.txt"
-    source.write_text("Two? {=2 ~3}\n\nWho? {=no one}\n", encoding="utf-8")
+    source.write_text("Two? {=2 ~3}\n\nPairs? {=a -> b =c -> d}\n", encoding="utf-8")
     output = tmp_path / "week1.yaml"
     assert main(["import", str(source), "-o", str(output)]) == 0
     assert [q.prompt.get(None) for q in parse_pack(output.read_bytes(), "w").questions] == ["Two?"]
     assert capsys.readouterr().err.splitlines() == [
-        f"{source}:3:6: answers: a short-answer question (only =); left out",
+        f"{source}:3:9: answers: a matching question; left out",
         f"{output}: pack 'week1', 1 question (GIFT)",
     ]
     # Named, the format is read as it says: as a term list, this text is no list of terms.

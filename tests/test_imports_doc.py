@@ -1,5 +1,6 @@
 """docs/importing.md's import examples are true: each file makes the pack it says, with the
-questions it counts, and prints what it says is left out."""
+questions it counts (and where the page shows them, those very questions), and prints what it
+says is left out."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 from bot.cli import main
 from bot.quiz.reader.loader import parse_pack
@@ -22,6 +24,7 @@ EXAMPLE = re.compile(
     re.DOTALL,
 )
 PRINTS = re.compile(r"prints `([^`]*)`")
+SHOWN = re.compile(r"```yaml\n(.*?)\n```", re.DOTALL)  # the questions it makes, as YAML
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,8 @@ def examples() -> list[pytest.param]:  # type: ignore[valid-type]
         Example(m["name"], int(m["count"]), textwrap.dedent(m["body"]), m["after"])
         for m in EXAMPLE.finditer(DOC)
     ]
-    assert len(found) >= 4, "the page shows GIFT, Aiken, a term list and CSV"
+    assert len(found) >= 5, "the page shows GIFT (choices; numbers), Aiken, a term list and CSV"
+    assert any(SHOWN.search(example.after) for example in found), "and some questions made"
     return [pytest.param(example, id=example.name) for example in found]
 
 
@@ -51,6 +55,9 @@ def test_an_import_example_makes_what_it_says(
     assert main(["import", str(source), "-o", str(output)]) == 0
     pack = parse_pack(output.read_bytes(), "pack.yaml")
     assert len(pack.questions) == example.count
+    shown = SHOWN.search(example.after)
+    if shown is not None:
+        assert yaml.safe_load(output.read_text("utf-8"))["questions"] == yaml.safe_load(shown[1])
     said = [
         line.replace(f"{source}:", f"{example.name}:")
         for line in capsys.readouterr().err.splitlines()

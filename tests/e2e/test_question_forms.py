@@ -242,11 +242,11 @@ async def test_an_imported_pack_takes_a_question_from_a_form_and_exports_with_it
 ) -> None:
     world, owner = bot_world, bot_world.owner
     confirmed = await said_in(world, await upload(world, home(world), GIFT, "moodle-export.gift"))
-    assert "is stored for this server: 4 questions" in confirmed
+    assert "is stored for this server: 7 questions" in confirmed
     await opened(world, owner, "quiz question add", pack="moodle-export")
     await submitted(world, owner, CITY)
     saved = await press(world, owner, await reply_message(world, owner), "Save")
-    assert "now has 5 questions" in said(saved)
+    assert "now has 8 questions" in said(saved)
     stored = await stored_pack(world, "moodle-export")
     source = await current_source(world.db, world.guild_id, "moodle-export")
     assert source is not None

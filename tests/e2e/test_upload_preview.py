@@ -52,7 +52,7 @@ async def test_an_import_is_previewed_and_stored_only_once_confirmed(bot_world: 
     embed = preview_of(report)
     assert embed["title"] == "Preview: moodle-export (`moodle-export`)"
     assert embed["description"].startswith(
-        "Read from `moodle-export.gift` as GIFT (Moodle): 4 questions, 11 options in all."
+        "Read from `moodle-export.gift` as GIFT (Moodle): 7 questions, 14 options in all."
     )
     assert (
         "Nothing is stored until you press **Confirm**. This preview waits 15 minutes."
@@ -65,8 +65,8 @@ async def test_an_import_is_previewed_and_stored_only_once_confirmed(bot_world: 
         "2. The sun is a star.",
         "3. In GIFT, 1 + 1 = ? Braces { } and a colon: stay.",
     )
-    assert left_out["name"] == "Left out (5): what the pack cannot ask"
-    assert "moodle-export.gift:36:40: answers: a numerical question; left out" in left_out["value"]
+    assert left_out["name"] == "Left out (3): what the pack cannot ask"
+    assert "moodle-export.gift:41:2: answers: a matching question; left out" in left_out["value"]
     assert [c["label"] for c in components_in(report["responses"][-1]["body"])[1:]] == [
         "Confirm",
         "Cancel",
@@ -76,7 +76,7 @@ async def test_an_import_is_previewed_and_stored_only_once_confirmed(bot_world: 
 
     confirmed = await press(world, place, report)
     said = await said_in(world, confirmed)
-    assert said.startswith("Pack **moodle-export** (`moodle-export`) is stored for this server: 4")
+    assert said.startswith("Pack **moodle-export** (`moodle-export`) is stored for this server: 7")
     assert components_in(confirmed["responses"][-1]["body"]["data"]) == []  # no buttons left
     assert await stored_packs(world) == [(place.guild_id, "moodle-export")]
     assert world.bot is not None
@@ -88,6 +88,9 @@ async def test_an_import_is_previewed_and_stored_only_once_confirmed(bot_world: 
         "the-sun",
         "escapes-all-of-them",
         "grant",
+        "who",
+        "born",
+        "primes",
     ]
 
 

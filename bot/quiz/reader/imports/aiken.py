@@ -100,7 +100,7 @@ def _close(
         line=first_line,
         prompt=Piece(prompt, first_line, lead + 1, "question"),
         options=tuple(current.options.values()),
-        correct=letters.index(letter),
+        correct=(letters.index(letter),),
     )
     reading.drafts.append(draft)
     reading.problems += draft_problems(source, draft)

@@ -121,7 +121,7 @@ def _csv_question(row: Mapping[str, str | None], places: _RowPlaces) -> Draft:
         line=places.first_line,
         prompt=places.piece(prompt, "question"),
         options=tuple(places.piece(option, "options") for option in options),
-        correct=int(wanted) - 1,
+        correct=(int(wanted) - 1,),
         explanation=places.piece(explanation, "explanation") if explanation else None,
         name=(row.get("id") or "").strip() or None,
     )

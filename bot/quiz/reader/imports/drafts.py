@@ -4,7 +4,7 @@ and what the reader could not take.
 A reader turns its input into ``Draft``s; ``draft_problems`` checks them with the pack's own
 rules (the loader's limits and clean texts) at the input's lines, so an author reads
 ``quiz.gift:12:3: option: is 240 characters; the limit is 200`` and not a place in a YAML file
-they never wrote; ``question_documents`` makes them the pack format's mappings.
+they never wrote; ``question_documents`` (documents.py) makes them the pack format's mappings.
 
 Rounds show options in the order the pack gives them, so a reader that is given the right
 answer apart (``placed``) puts it at a place that depends on the question's text: the same
@@ -15,25 +15,27 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from decimal import Decimal
 
-from bot.quiz.model import language_of
+from bot.quiz.answers.typed import normalized
+from bot.quiz.model import Match, language_of
+from bot.quiz.reader.accepted import MAX_ANSWER, MAX_ANSWERS, MAX_NUMBER
 from bot.quiz.reader.cleantext import first_refused, refusal
-from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS, MIN_OPTIONS, SLUG
+from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MAX_QUESTIONS, MIN_OPTIONS
+from bot.quiz.reader.pack_yaml import number_text
 from bot.quiz.reader.problems import MAX_PROBLEMS, Problem
 
-Document = dict[str, Any]
 _SPACES = re.compile(r"\s+")
 _SENTENCE_ENDS = (".", "!", "?", "…", ";")
 MAX_NOTES = 1000  # left out of one file: past that, reading it on would only cost time
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
 # The texts an import writes itself, in the languages the bot speaks; English for the rest.
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "answer": "The answer is: {answer}",
+        "answers": "The answers are: {answers}",
         "meaning": "What does “{term}” mean?",
         "summary": "Questions imported from {origin}.",
         "true": "True",
@@ -41,6 +43,7 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "el": {
         "answer": "Η σωστή απάντηση είναι: {answer}",
+        "answers": "Οι σωστές απαντήσεις είναι: {answers}",
         "meaning": "Τι σημαίνει «{term}»;",
         "summary": "Ερωτήσεις από το αρχείο {origin}.",
         "true": "Σωστό",
@@ -55,10 +58,16 @@ def phrase(locale: str, key: str, **values: str) -> str:
     return table[key].format(**values)
 
 
-def answer_phrase(locale: str, right: str) -> str:
-    """ "The answer is: …", ended by a full stop unless the answer ends a sentence itself."""
-    said = phrase(locale, "answer", answer=right)
-    return said if right.endswith(_SENTENCE_ENDS) else f"{said}."
+def answer_phrase(locale: str, right: str, *more: str) -> str:
+    """ "The answer is: …" (or "The answers are: …, …" with ``more``), ended by a full stop
+    unless the last answer ends a sentence itself."""
+    said = (
+        phrase(locale, "answers", answers=", ".join((right, *more)))
+        if more
+        else phrase(locale, "answer", answer=right)
+    )
+    last = more[-1] if more else right
+    return said if last.endswith(_SENTENCE_ENDS) else f"{said}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +81,48 @@ class Piece:
 
 
 @dataclass(frozen=True, slots=True)
+class TypedDraft:
+    """What a typed question accepts, each answer where the input writes it."""
+
+    answers: tuple[Piece, ...]
+    match: Match = Match.NORMAL
+
+
+@dataclass(frozen=True, slots=True)
+class NumberDraft:
+    """A number question's answer and tolerance; ``place`` is where the input writes them."""
+
+    value: Decimal
+    tolerance: Decimal
+    place: Piece
+
+
+@dataclass(frozen=True, slots=True)
 class Draft:
-    """A question read from an input, before it is a pack's: ``correct`` indexes ``options``;
-    ``explanation`` None is "The answer is: …"; ``name`` an id the input gave it."""
+    """A question read from an input, before it is a pack's: ``correct`` indexes the right
+    ``options`` (one, or several: all that apply), or ``accepts`` says what a typed or number
+    question (which has no options) takes; ``explanation`` None is "The answer is: …";
+    ``name`` an id the input gave it."""
 
     line: int
     prompt: Piece
     options: tuple[Piece, ...]
-    correct: int
+    correct: tuple[int, ...]
     explanation: Piece | None = None
     whys: tuple[Piece | None, ...] = ()
     name: str | None = None
+    accepts: TypedDraft | NumberDraft | None = None
+
+    def right_texts(self) -> tuple[str, ...]:
+        """What "The answer is: …" names: the right options, the first accepted answer, or
+        the number (with its tolerance)."""
+        if isinstance(self.accepts, TypedDraft):
+            return (self.accepts.answers[0].text,)
+        if isinstance(self.accepts, NumberDraft):
+            value, tolerance = self.accepts.value, self.accepts.tolerance
+            written = number_text(value)
+            return (f"{written} ± {number_text(tolerance)}" if tolerance else written,)
+        return tuple(self.options[index].text for index in self.correct)
 
 
 @dataclass(slots=True)
@@ -132,9 +172,10 @@ def placed(prompt: str, right: str, wrong: Sequence[str]) -> tuple[list[str], in
 def draft_problems(source: str, draft: Draft, *, characters: bool = True) -> list[Problem]:
     """What the pack's rules refuse in a draft, at its place in the input: options counted,
     texts empty, over their limits or holding characters no text may (unless the reader
-    placed those itself: ``characters`` False), and repeated options."""
-    problems = []
-    if not MIN_OPTIONS <= len(draft.options) <= MAX_OPTIONS:
+    placed those itself: ``characters`` False), repeated options, and what a typed or number
+    question accepts."""
+    problems = _accepted_problems(source, draft.accepts, characters=characters)
+    if draft.accepts is None and not MIN_OPTIONS <= len(draft.options) <= MAX_OPTIONS:
         where = draft.options[0] if draft.options else draft.prompt
         count = f"{len(draft.options)} options; a question has {MIN_OPTIONS} to {MAX_OPTIONS}"
         problems.append(at(source, where, count))
@@ -143,7 +184,9 @@ def draft_problems(source: str, draft: Draft, *, characters: bool = True) -> lis
     if draft.explanation is not None:
         texts.append((draft.explanation, "explanation"))
     problems += [
-        found for piece, kind in texts if (found := _text_problem(source, piece, kind, characters))
+        found
+        for piece, kind in texts
+        if (found := _text_problem(source, piece, kind, characters=characters))
     ]
     seen: dict[str, Piece] = {}
     for option in draft.options:
@@ -156,8 +199,37 @@ def draft_problems(source: str, draft: Draft, *, characters: bool = True) -> lis
     return problems
 
 
-def _text_problem(source: str, piece: Piece, kind: str, characters: bool) -> Problem | None:  # noqa: FBT001
-    text, limit = piece.text, LIMITS[kind]
+def _accepted_problems(
+    source: str, accepts: TypedDraft | NumberDraft | None, *, characters: bool
+) -> list[Problem]:
+    """A typed question's answers as the loader takes them (counted, each at most MAX_ANSWER
+    characters, not only punctuation), or a number question's as the pack writes them."""
+    if isinstance(accepts, NumberDraft):
+        written = [number_text(accepts.value), number_text(accepts.tolerance)]
+        longest = max(written, key=len)
+        if len(longest) <= MAX_NUMBER:
+            return []
+        message = f"{longest[:MAX_NUMBER]}… is {len(longest)} characters as a number"
+        return [at(source, accepts.place, f"{message}; the limit is {MAX_NUMBER}")]
+    if accepts is None:
+        return []
+    problems = []
+    if len(accepts.answers) > MAX_ANSWERS:
+        message = f"{len(accepts.answers)} accepted answers; a typed question takes at most"
+        problems.append(at(source, accepts.answers[0], f"{message} {MAX_ANSWERS}"))
+    for answer in accepts.answers:
+        refused = _text_problem(source, answer, "option", characters=characters, limit=MAX_ANSWER)
+        if refused is None and not normalized(answer.text):
+            refused = at(source, answer, "is only punctuation, which no match compares")
+        if refused is not None:
+            problems.append(refused)
+    return problems
+
+
+def _text_problem(
+    source: str, piece: Piece, kind: str, *, characters: bool, limit: int | None = None
+) -> Problem | None:
+    text, limit = piece.text, limit or LIMITS[kind]
     if not text.strip():
         return at(source, piece, "is empty")
     if len(text) > limit:
@@ -166,68 +238,3 @@ def _text_problem(source: str, piece: Piece, kind: str, characters: bool) -> Pro
     if refused is not None:
         return at(source, piece, refusal(text[refused]))
     return None
-
-
-def question_documents(drafts: Iterable[Draft], locale: str) -> list[Document]:
-    """The drafts as the pack format's questions, in order: ids from their names where those
-    make one (a-z, 0-9, -), else ``q1``, ``q2``, … by place; never the same id twice."""
-    documents: list[Document] = []
-    used: set[str] = set()
-    for number, draft in enumerate(drafts, start=1):
-        question_id = _unused(_slug(draft.name) or f"q{number}", used)
-        right = draft.options[draft.correct].text
-        explanation = draft.explanation.text if draft.explanation else None
-        options: list[Document] = []
-        for index, option in enumerate(draft.options):
-            entry: Document = {"text": option.text}
-            if index == draft.correct:
-                entry["correct"] = True
-            why = draft.whys[index] if index < len(draft.whys) else None
-            if why is not None:
-                entry["why"] = why.text
-            options.append(entry)
-        documents.append(
-            {
-                "id": question_id,
-                "prompt": draft.prompt.text,
-                "options": options,
-                "explanation": explanation or answer_phrase(locale, right),
-            }
-        )
-    return documents
-
-
-def _slug(name: str | None) -> str | None:
-    if name is None:
-        return None
-    slug = _NOT_SLUG.sub("-", name.lower()).strip("-")[:40].strip("-")
-    return slug if SLUG.fullmatch(slug) else None
-
-
-def _unused(wanted: str, used: set[str]) -> str:
-    candidate, number = wanted, 2
-    while candidate in used:
-        suffix = f"-{number}"
-        candidate, number = wanted[: 40 - len(suffix)] + suffix, number + 1
-    used.add(candidate)
-    return candidate
-
-
-def pack_document(
-    *,
-    pack_id: str,
-    title: str,
-    summary: str,
-    difficulty: str,
-    locale: str,
-    questions: list[Document],
-) -> Document:
-    """A one-locale pack around imported questions, keys in the order docs/packs.md shows them."""
-    return {
-        "id": pack_id,
-        "locales": [locale],
-        "title": title,
-        "summary": summary,
-        "difficulty": difficulty,
-        "questions": questions,
-    }

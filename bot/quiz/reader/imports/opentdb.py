@@ -90,7 +90,7 @@ def _opentdb_question(item: object, name: str, locale: str) -> Draft:
         line=1,
         prompt=Piece(prompt, 1, 1, f"{name}.question"),
         options=tuple(Piece(option, 1, 1, f"{name}.answers") for option in options),
-        correct=correct,
+        correct=(correct,),
         explanation=Piece(explanation, 1, 1, f"{name}.category"),
     )
 

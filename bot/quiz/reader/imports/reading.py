@@ -20,13 +20,8 @@ from bot.quiz.model import Difficulty, Pack, language_of
 from bot.quiz.reader.cleantext import BIDI_CONTROLS, CONTROLS, first_refused, refusal
 from bot.quiz.reader.imports.aiken import read_aiken
 from bot.quiz.reader.imports.csv_questions import read_csv
-from bot.quiz.reader.imports.drafts import (
-    MAX_NOTES,
-    Reading,
-    pack_document,
-    phrase,
-    question_documents,
-)
+from bot.quiz.reader.imports.documents import pack_document, question_documents
+from bot.quiz.reader.imports.drafts import MAX_NOTES, Reading, phrase
 from bot.quiz.reader.imports.formats import NAMES, Format, detected
 from bot.quiz.reader.imports.gift import read_gift
 from bot.quiz.reader.imports.opentdb import read_opentdb
@@ -141,7 +136,7 @@ def import_text(
         raise PackError(reading.problems[:MAX_PROBLEMS])
     del reading.notes[MAX_PROBLEMS:]  # the first ones say what kinds were left out
     if not reading.drafts:
-        message = "holds no question quizbot can ask (multiple choice or true/false)"
+        message = "holds no question quizbot can ask (choice, true/false, typed or number)"
         left_out = reading.notes[: MAX_PROBLEMS - 1]
         raise PackError([Problem(source, 1, 1, "file", message), *left_out])
     document = pack_document(

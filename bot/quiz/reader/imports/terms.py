@@ -97,7 +97,7 @@ def read_terms(text: str, source: str, locale: str) -> Reading:
                 definition if i == correct else Piece(text, *rows.place_of(text), "definition")
                 for i, text in enumerate(options)
             ),
-            correct=correct,
+            correct=(correct,),
             explanation=Piece(f"{entry.term} — {entry.definition}", term.line, 1, "term"),
         )
         reading.drafts.append(draft)

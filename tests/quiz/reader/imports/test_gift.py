@@ -1,9 +1,12 @@
 """Moodle's GIFT: an export as Moodle writes one (comments, a category, titles, [html], escapes,
 feedback), the questions quizbot cannot ask left out at their lines, and what cannot be read
-refused at its line and column."""
+refused at its line and column. Short answer, numerical and partial credit: test_gift_kinds.py."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from bot.quiz.model import Kind, NumberAnswer, TypedAnswers
 from bot.quiz.reader.imports.formats import Format
 from tests.quiz.reader.imports.importing import (
     notes_of,
@@ -17,7 +20,7 @@ from tests.quiz.reader.imports.importing import (
 )
 
 
-def test_a_moodle_export_becomes_its_multiple_choice_and_true_false_questions() -> None:
+def test_a_moodle_export_becomes_its_questions_of_every_kind_quizbot_asks() -> None:
     imported = sample("moodle-export.gift")
     pack = imported.pack
     assert imported.format is Format.GIFT
@@ -27,8 +30,11 @@ def test_a_moodle_export_becomes_its_multiple_choice_and_true_false_questions() 
         "the-sun",
         "escapes-all-of-them",
         "grant",
+        "who",
+        "born",
+        "primes",
     ]
-    france, sun, escapes, grant = pack.questions
+    france, sun, escapes, grant, who, born, primes = pack.questions
     # [html]: tags gone, the question and its answers read as plain text.
     assert france.prompt.get(None) == "What is the capital of France?"
     assert (options(france), right(france)) == (["Paris", "Lyon", "Marseille"], "Paris")
@@ -46,17 +52,21 @@ def test_a_moodle_export_becomes_its_multiple_choice_and_true_false_questions() 
     assert grant.prompt.get(None) == "Grant is _____ in Grant's tomb."
     assert right(grant) == "entombed"
     assert grant.explanation.get(None) == "The answer is: entombed."
+    # Short answer: typed; numerical: a number; partial credit with no =: all that apply.
+    assert who.kind is Kind.TYPED
+    assert who.accepts == TypedAnswers({"en": ("no one", "nobody")}, "en")
+    assert born.accepts == NumberAnswer(Decimal(1822), Decimal(5))
+    assert (options(primes), primes.correct_indices) == (["2", "3", "4"], (0, 1))
+    assert primes.explanation.get(None) == "The answers are: 2, 3."
 
 
 def test_the_questions_quizbot_does_not_ask_are_left_out_each_at_its_line() -> None:
     assert notes_of(sample("moodle-export.gift")) == [
-        "32:37: answers: a short-answer question (only =); left out",
-        "36:40: answers: a numerical question; left out",
         "41:2: answers: a matching question; left out",
         "48:35: answers: an essay question (no answers); left out",
         (
-            "52:36: answers: answers with partial credit (%…%); a quizbot question has one right"
-            " answer; left out"
+            "52:36: answers: partial credit (%…%) is read as all that apply: the answers of"
+            " positive weight are right"
         ),
     ]
 
@@ -111,8 +121,8 @@ def test_a_title_left_open_and_characters_no_text_may_hold_are_refused() -> None
 
 
 def test_a_file_with_nothing_to_ask_says_so_and_why() -> None:
-    assert problems_of("Who? {=no one}\n\nJust a description.\n", "none.gift") == [
-        "1:1: file: holds no question quizbot can ask (multiple choice or true/false)",
-        "1:6: answers: a short-answer question (only =); left out",
+    assert problems_of("Write? {}\n\nJust a description.\n", "none.gift") == [
+        "1:1: file: holds no question quizbot can ask (choice, true/false, typed or number)",
+        "1:8: answers: an essay question (no answers); left out",
         "3:1: question: a description, not a question; left out",
     ]
