@@ -8,8 +8,9 @@ import discord
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import echo, fit_text
 from bot.app.kit.message_parts import BRAND
+from bot.app.kit.recall_texts import accepted_text
 from bot.app.shelf.outcomes import Checked, Uploaded
-from bot.quiz.model import OPTION_LETTERS, Question
+from bot.quiz.model import OPTION_LETTERS, Kind, Question
 from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, GuildPacks, shown_pack_id
 from bot.quiz.reader.imports.formats import Format
 
@@ -142,10 +143,16 @@ def _pictures_line(checked: Checked, locale: str) -> str | None:
 
 
 def _options_shown(question: Question, locale: str) -> str:
+    """Its options, the right ones marked; for a typed or number question, what it accepts."""
     lines = [
         f"{'✅' if option.correct else '▫️'} {OPTION_LETTERS[index]}. {option.text.get(locale)}"
         for index, option in enumerate(question.options)
     ]
+    accepted = accepted_text(question, locale)
+    if question.kind is Kind.TYPED:
+        lines.append(f"✅ {tr(locale, 'answer.accepted', answers=accepted)}")
+    elif question.kind is Kind.NUMBER:
+        lines.append(f"✅ {tr(locale, 'answer.the_number', answer=accepted)}")
     if question.image is not None:
         alt = fit_text(question.image.alt.get(locale), PREVIEW_ALT)
         lines.append(tr(locale, "upload.preview_picture", file=question.image.file, alt=alt))
