@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 from bot.cli import validate
+from bot.quiz.answers.grading import Grade, Response, grade
+from bot.quiz.model import Kind
 from bot.quiz.reader.loader import parse_pack
 from bot.quiz.reader.problems import PackError
 from bot.quiz.reader.schema import pack_schema
@@ -47,6 +49,18 @@ def test_the_editor_example_is_a_valid_pack_that_names_the_schema_file() -> None
     assert example.startswith(f"# yaml-language-server: $schema={SCHEMA_FILE}\n")
     assert f"quizbot schema > quizzes/{SCHEMA_FILE}\n" in SECTION
     assert_a_valid_pack(example)
+
+
+def test_the_kinds_example_is_a_valid_pack_of_each_kind() -> None:
+    example = block_after("<!-- pack-kinds-example -->")
+    assert_a_valid_pack(example)
+    typed, number, several = parse_pack(example.encode(), "packs.md").questions
+    assert (typed.kind, number.kind, several.kind) == (Kind.TYPED, Kind.NUMBER, Kind.CHOICE)
+    assert several.several_right
+    assert grade(typed, Response.text("ALL TO AL")) == Grade(correct=True, typo=True)
+    assert grade(typed, Response.text("Όλοι προς όλους")) == Grade(correct=True)
+    assert grade(number, Response.text("1,5 GB")) == Grade(correct=True)
+    assert grade(several, Response(picked=(0,))) == Grade(correct=False)
 
 
 def test_the_hint_example_is_what_the_loader_says() -> None:

@@ -62,4 +62,21 @@ questions:  # 1 to {MAX_QUESTIONS}
     explanation:
       en: "YAML indents with spaces only; quizbot validate points at any tab."
       el: "Η YAML δέχεται μόνο κενά στις εσοχές· το quizbot validate δείχνει κάθε tab."
+
+  # Questions answered from memory (docs/packs.md): mark several options correct: true and
+  # members pick all that apply; or give a kind and what it accepts instead of options.
+  # - id: capital-of-greece
+  #   kind: typed  # the member types the answer
+  #   prompt: {{en: "The capital of Greece?", el: "Η πρωτεύουσα της Ελλάδας;"}}
+  #   answers: {{en: [Athens], el: [Αθήνα, Athens]}}  # accents and case never matter
+  #   match: typo  # exact, normal (the default) or typo: a slip of the keys is forgiven
+  #   explanation: {{en: "Athens.", el: "Η Αθήνα."}}
+  # - id: planets
+  #   kind: number  # the member types a number: 3.5 and 3,5 both read
+  #   prompt:
+  #     en: "How many planets orbit the Sun?"
+  #     el: "Πόσοι πλανήτες περιφέρονται γύρω από τον Ήλιο;"
+  #   answer: 8
+  #   tolerance: 0  # optional: how far off is still right
+  #   explanation: {{en: "Eight, since 2006.", el: "Οκτώ, από το 2006."}}
 """
