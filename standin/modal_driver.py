@@ -54,6 +54,16 @@ class ModalDriver(DriverBase):
         }
         return int((await self._call("POST", "/modals/submit", body))["id"])
 
+    async def submit_modal_and_wait(
+        self, user_id: int | str, values: dict[str, Any] | None = None
+    ) -> Json:
+        """Submits the member's open modal (``values`` as ``submit_modal`` takes them) and
+        returns the interaction's report once the bot has answered it, or once it has failed:
+        one request per submission, for load drivers."""
+        body = {"user_id": str(user_id), "values": values or {}, "files": {}, "wait": True}
+        report: Json = await self._call("POST", "/modals/submit", body)
+        return report
+
     async def close_modal(self, user_id: int | str) -> Json:
         """The member closes the modal unsent (the bot hears nothing); the modal it was."""
         modal: Json = await self._call("POST", "/modals/close", {"user_id": str(user_id)})

@@ -46,6 +46,7 @@ from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import CpuMeter, rss_mb
 from bench.rig.profiling import profiled
 from bot.app.kit.catalogue import LANGUAGES, tr
+from bot.app.kit.message_parts import literal
 from bot.quiz.model import OPTION_LETTERS
 from standin.driver import StandInClient
 
@@ -178,6 +179,11 @@ class Bench:
 def locked_in(letter: str) -> set[str]:
     """The "Locked in" a first click on the button of ``letter`` is told, in any language."""
     return {tr(language, "round.locked_in", letter=letter) for language in LANGUAGES}
+
+
+def locked_in_typed(text: str) -> set[str]:
+    """The "Locked in" a first submission of ``text`` in a modal is told, in any language."""
+    return {tr(lang, "round.locked_in_given", given=literal(text)) for lang in LANGUAGES}
 
 
 async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any]:

@@ -143,6 +143,24 @@ async def check_answers(
 ) -> AnswerCheck:
     """One row per (member, question) clicked, holding the option of the first click; in the
     round of ``guild_channel`` when there are several."""
+    order, stored = await _stored_answers(url, answers_table.c.option_index, guild_channel)
+    wanted = {(order[i], int(c.member)): c.option for i, c in clicks if c.first}
+    return _checked(wanted, stored)
+
+
+async def check_typed(url: str, typed: Sequence[tuple[int, str, str]]) -> AnswerCheck:
+    """One row per (member, question) answered in a modal, holding the text of the first
+    submission: ``typed`` is (question index, member, text) of each first submission."""
+    order, stored = await _stored_answers(url, answers_table.c.given, None)
+    return _checked({(order[i], int(member)): text for i, member, text in typed}, stored)
+
+
+async def _stored_answers(
+    url: str,
+    column: Any,  # noqa: ANN401 - a column of the answers table
+    guild_channel: str | None,
+) -> tuple[list[str], dict[tuple[str, int], Any]]:
+    """The round's question order, and ``column`` of its answers by (question, member)."""
     engine = create_async_engine(url, poolclass=NullPool)
     rounds = select(rounds_table)
     if guild_channel is not None:
@@ -151,20 +169,20 @@ async def check_answers(
         async with engine.connect() as connection:
             round_row = (await connection.execute(rounds)).one()
             rows = await connection.execute(
-                select(
-                    answers_table.c.question_id,
-                    answers_table.c.member_id,
-                    answers_table.c.option_index,
-                ).where(answers_table.c.round_id == round_row.id)
+                select(answers_table.c.question_id, answers_table.c.member_id, column).where(
+                    answers_table.c.round_id == round_row.id
+                )
             )
-            stored = {(q, m): o for q, m, o in rows.all()}
+            stored = {(q, m): value for q, m, value in rows.all()}
     finally:
         await engine.dispose()
-    order: list[str] = round_row.question_order
-    wanted = {(order[i], int(c.member)): c.option for i, c in clicks if c.first}
+    return list(round_row.question_order), stored
+
+
+def _checked(wanted: dict[tuple[str, int], Any], stored: dict[tuple[str, int], Any]) -> AnswerCheck:
     return AnswerCheck(
         expected=len(wanted),
         in_db=len(stored),
         missing=sum(key not in stored for key in wanted),
-        wrong_option=sum(key in stored and stored[key] != o for key, o in wanted.items()),
+        wrong_option=sum(key in stored and stored[key] != value for key, value in wanted.items()),
     )

@@ -1,7 +1,7 @@
 """Quiz night benchmark: one round of ten questions for thousands of members, end to end.
 
     python -m bench.event [--members 5000] [--database-url URL] [--seconds 20]
-                          [--questions 10] [--logs DIR] [--profile DIR]
+                          [--questions 10] [--answers buttons|modal] [--logs DIR] [--profile DIR]
 
 Starts the Discord stand-in (``python -m standin``, one guild of ``--members`` members) and the
 real ``quizbot run`` against it, each in its own process, with a fresh database (a SQLite file,
@@ -17,7 +17,9 @@ own, behind the reveal), the standings after the last close, the longest write
 transaction (on SQLite, the write lock's longest hold), and the bot's CPU and RSS at the peak.
 Then it checks the database: every answer told "Locked in" stored once with its first choice,
 and the scores, per-points counts, cards and review log equal a recomputation from the stored
-answers. Prints a table, then one JSON line.
+answers. With ``--answers modal`` the questions are typed: each member opens the question's
+modal (the bot must open it within three seconds) and submits a text (bench/event/modals.py),
+and the table's clicks are the submissions. Prints a table, then one JSON line.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import random
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +41,14 @@ import aiohttp
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
-from bench.answers.benchmark import locked_in
+from bench.answers.benchmark import locked_in, locked_in_typed
 from bench.answers.load import Click
-from bench.answers.rig import Place, QuizRound, check_answers, scratch_database
-from bench.event.arrivals import plan
+from bench.answers.rig import Place, QuizRound, check_answers, check_typed, scratch_database
+from bench.event.arrivals import Arrival, plan
 from bench.event.checks import recompute
-from bench.event.clicks import Sent, click_question
+from bench.event.clicks import QuestionClicks, Sent, click_question
 from bench.event.figures import HEADER, Question, summary
+from bench.event.modals import ModalQuestion, Opened, submit_question
 from bench.event.observe import (
     CLOSE_SECONDS,
     SETTLE_SECONDS,
@@ -54,9 +58,10 @@ from bench.event.observe import (
     scrape,
     settled,
 )
-from bench.event.pack import PACK, QUESTIONS, correct_options, quiz_night_pack
+from bench.event.pack import OPTIONS, PACK, QUESTIONS, correct_options, quiz_night_pack, typed_texts
 from bench.event.sampler import Samples, sampling
 from bench.faults.packs import write_packs
+from bench.rig.clicks import OPENS_MODAL
 from bench.rig.processes import BotProcess, StandInProcess, log_file
 from bench.rig.procstat import rss_mb
 from bench.rig.profiling import profiled
@@ -65,6 +70,16 @@ from standin.driver import StandInClient
 
 SEED = 20261202
 CONNECTIONS = 512
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question as posted: its message, its buttons' custom_ids by option, when it appeared."""
+
+    message_id: str
+    custom_ids: dict[int, str]
+    question_id: str
+    appeared: float  # wall time
 
 
 class Night:
@@ -84,7 +99,9 @@ class Night:
         self.metrics = metrics_base(bot.lines)
         self.rng = random.Random(SEED)
         self.firsts: list[tuple[int, Click]] = []  # first clicks told "Locked in"
+        self.typed: list[tuple[int, str, str]] = []  # first submissions told "Locked in"
         self.not_locked_in = 0  # first clicks answered otherwise (e.g. closed meanwhile)
+        self.opened = Opened()  # with --answers modal: the modals asked for, and in time
 
     async def run(self, session: aiohttp.ClientSession, samples: Samples) -> dict[str, Any]:
         place = await Place.of(self.standin)
@@ -102,16 +119,14 @@ class Night:
             before = await scrape(session, self.metrics)
             arrivals = plan(
                 place.members,
-                len(buttons),
+                OPTIONS,
                 correct_options()[question.question_id],
                 self.args.seconds,
                 self.rng,
             )
-            custom_ids = dict(buttons)
             async with self._profiled(f"clicks-{index + 1}"):
-                clicks = await click_question(
-                    self.standin, message_id, custom_ids, arrivals, appeared
-                )
+                asked = Asked(message_id, dict(buttons), question.question_id, appeared)
+                clicks = await self._answer(asked, arrivals)
             async with self._profiled(f"close-{index + 1}"):  # the last clicks, close, reveal
                 revealed = await observer.revealed_at(message_id, question.closes_at)
                 settled_at, after = await settled(session, self.metrics, before)
@@ -122,20 +137,53 @@ class Night:
                     index, clicks, appeared, question.closes_at, revealed, close, settle, settled_at
                 )
             )
-            letters = {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
-            self._told(index, clicks.sent, letters)
+            if self.args.answers == "modal":
+                self._told_typed(index, clicks.sent, typed_texts()[question.question_id])
+            else:
+                letters = {custom: OPTION_LETTERS[p] for p, (_, custom) in enumerate(buttons)}
+                self._told(index, clicks.sent, letters)
         standings_at = await observer.standings_at()
         figures = summary(questions, samples, standings_at)
         ended = await scrape(session, self.metrics)
         longest, exact = longest_write_between(started, ended)
         figures |= {"write_max_hold_s": longest, "write_max_hold_exact": exact}
         figures["table"] = [q.row(samples) for q in questions]
+        if self.args.answers == "modal":
+            figures |= {
+                "modals_asked": self.opened.asked,
+                "modals_opened_within_3s": self.opened.in_time,
+                "modals_late_ms": sorted(self.opened.late)[-5:],
+            }
         return figures
+
+    async def _answer(self, asked: Asked, arrivals: list[Arrival]) -> QuestionClicks:
+        """The question's clicks, or with --answers modal its modals and submissions."""
+        message_id, custom_ids, appeared = asked.message_id, asked.custom_ids, asked.appeared
+        if self.args.answers != "modal":
+            return await click_question(self.standin, message_id, custom_ids, arrivals, appeared)
+        texts = typed_texts()[asked.question_id]
+        question = ModalQuestion(message_id, custom_ids[OPENS_MODAL], texts)
+        clicks, opened = await submit_question(self.standin, question, arrivals, appeared)
+        self.opened.asked += opened.asked
+        self.opened.in_time += opened.in_time
+        self.opened.late += opened.late
+        return clicks
 
     def _profiled(self, name: str) -> contextlib.AbstractAsyncContextManager[None]:
         """py-spy on the bot while the block runs, with ``--profile DIR``."""
         folder = self.args.profile
         return profiled(self.bot_pid, folder and folder / f"{name}.txt")
+
+    def _told_typed(self, index: int, sent: list[Sent], texts: list[str]) -> None:
+        for item in sent:
+            click = item.answered.click
+            if not click.first:
+                continue
+            text = texts[click.option]
+            if item.answered.final_text in locked_in_typed(text):
+                self.typed.append((index, click.member, text))
+            else:
+                self.not_locked_in += 1
 
     def _told(self, index: int, sent: list[Sent], letters: dict[str, str]) -> None:
         for item in sent:
@@ -150,7 +198,8 @@ class Night:
 
 async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     logs = Path(arguments.logs) if arguments.logs else workdir
-    quiz_dir = await write_packs(workdir / "packs", [quiz_night_pack()])
+    typed = arguments.answers == "modal"
+    quiz_dir = await write_packs(workdir / "packs", [quiz_night_pack(typed=typed)])
     load_before = os.getloadavg()
     with log_file(logs, "event") as log:
         standin_run = await StandInProcess.start(arguments.members, log)
@@ -164,6 +213,7 @@ async def measure(arguments: argparse.Namespace, workdir: Path) -> dict[str, Any
         "database": "postgresql" if arguments.database_url else "sqlite",
         "questions": arguments.questions,
         "question_seconds": arguments.seconds,
+        "answers": arguments.answers,
         **figures,
         "load_average_before": load_before[0],
         "load_average_after": os.getloadavg()[0],
@@ -206,7 +256,8 @@ async def _night(
 
 
 async def _check(url: str, engine: AsyncEngine, night: Night) -> dict[str, Any]:
-    answers = await check_answers(url, night.firsts)
+    modal = night.args.answers == "modal"
+    answers = await (check_typed(url, night.typed) if modal else check_answers(url, night.firsts))
     recomputed = await recompute(engine)
     return {
         "answers_expected": answers.expected,
@@ -229,6 +280,12 @@ def parser() -> argparse.ArgumentParser:
     described.add_argument("--seconds", type=int, default=20, help="each question's time")
     described.add_argument(
         "--questions", type=int, default=QUESTIONS, choices=range(1, QUESTIONS + 1)
+    )
+    described.add_argument(
+        "--answers",
+        choices=("buttons", "modal"),
+        default="buttons",
+        help="click an option, or type each answer in the question's modal",
     )
     described.add_argument("--logs", default=None, help="keep the processes' logs here")
     described.add_argument(

@@ -1,5 +1,6 @@
 """The quiz night's pack: ten general-knowledge questions of four options, in English and
-Greek, written into a scratch quiz folder (the shipped packs have eight questions)."""
+Greek, written into a scratch quiz folder (the shipped packs have eight questions); or the same
+questions to be typed, each accepting its right option's text."""
 
 from __future__ import annotations
 
@@ -90,6 +91,7 @@ _QUESTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...], int], ...] = (
     ),
 )
 QUESTIONS = len(_QUESTIONS)
+OPTIONS = 4
 
 
 def correct_options() -> dict[str, int]:
@@ -101,16 +103,28 @@ def _question_id(number: int) -> str:
     return f"night-{number}"
 
 
-def quiz_night_pack() -> dict[str, Any]:
+def typed_texts() -> dict[str, list[str]]:
+    """What a member types for each option of each question asked as typed: the option's text
+    in English (accepted from a member of either language)."""
+    return {_question_id(n): [en for en, _ in q[2]] for n, q in enumerate(_QUESTIONS, start=1)}
+
+
+def quiz_night_pack(*, typed: bool = False) -> dict[str, Any]:
+    """The pack; ``typed``: each question asked to be typed, its right option's text the
+    accepted answer."""
     questions = []
     for number, (english, greek, options, right) in enumerate(_QUESTIONS, start=1):
         shown: list[dict[str, Any]] = [{"text": {"en": en, "el": el}} for en, el in options]
         shown[right]["correct"] = True
+        en, el = options[right]
+        answer: dict[str, Any] = (
+            {"kind": "typed", "answers": {"en": [en], "el": [el]}} if typed else {"options": shown}
+        )
         questions.append(
             {
                 "id": _question_id(number),
                 "prompt": {"en": english, "el": greek},
-                "options": shown,
+                **answer,
                 "explanation": {
                     "en": f"The answer is {options[right][0]}.",
                     "el": f"Η απάντηση είναι: {options[right][1]}.",

@@ -69,14 +69,22 @@ class Gate:
                 self._idle.set()
 
 
+OPENS_MODAL = -1
+
+
 def answer_buttons(message: Json) -> list[tuple[int, int, str]]:
-    """(question index, option, custom_id) of the enabled answer buttons of a message."""
+    """(question index, option, custom_id) of the enabled answer buttons of a message; the
+    button that opens a question's modal (answered from memory) has option OPENS_MODAL."""
     found = []
     for button in message_buttons(message):  # in rows, or nested in a layout's sections
         custom_id = str(button.get("custom_id") or "")
-        if custom_id.startswith("qa:") and not button.get("disabled"):
+        if button.get("disabled"):
+            continue
+        if custom_id.startswith("qa:"):
             _, _, index, option = custom_id.split(":")
             found.append((int(index), int(option), custom_id))
+        elif custom_id.startswith("qo:"):
+            found.append((int(custom_id.split(":")[2]), OPENS_MODAL, custom_id))
     return found
 
 

@@ -92,3 +92,19 @@ def check_result(question_id: str, text: str) -> None:
         "ring-traffic": "You answered `1,5 GB`: right.",
     }
     assert expected[question_id] in text
+
+
+async def test_a_card_answered_from_memory_in_the_dm_with_the_bot(bot_world: QuizWorld) -> None:
+    """The user-installed app: /review in the member's DM with the bot, its modal there too."""
+    world, member = bot_world, bot_world.members[0]
+    dm = await world.standin.dm_channel(member)
+    asked = await world.standin.command(member, dm, "review", pack=PACK)
+    started = await world.standin.wait_for_response(asked, timeout=15.0)
+    card = last_message(started)
+    question_id = question_of(card)
+    given, right, _rating = GIVEN[question_id]
+    report = await answer_card(world, member, card, given)
+    assert report["channel_id"] == started["channel_id"]  # the review goes on where it began
+    result = last_message(report)
+    assert description(result).startswith("Right!" if right else "Not quite.")
+    check_result(question_id, description(result))

@@ -1,5 +1,5 @@
 """The quiz night benchmark, small: 200 members, two questions, through the same code as
-``python -m bench.event``, on SQLite and PostgreSQL.
+``python -m bench.event``, on SQLite and PostgreSQL, by buttons and by modals.
 
 No timing is asserted (the figures depend on the machine); what must hold is that no click
 failed, every first click told "Locked in" is stored once with its first choice, the scores and
@@ -31,9 +31,20 @@ FIGURES = (
 )
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-async def test_a_small_quiz_night_holds_and_is_measured(backend: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("backend", "answers"),
+    [
+        ("sqlite", "buttons"),
+        ("postgresql", "buttons"),
+        ("sqlite", "modal"),
+        ("postgresql", "modal"),
+    ],
+)
+async def test_a_small_quiz_night_holds_and_is_measured(
+    backend: str, answers: str, tmp_path: Path
+) -> None:
     flags = ["--members", str(MEMBERS), "--questions", str(QUESTIONS), "--seconds", "8"]
+    flags += ["--answers", answers]
     if backend == "postgresql":
         await need_postgres_here()
         flags += ["--database-url", POSTGRES_URL]
@@ -53,3 +64,5 @@ async def test_a_small_quiz_night_holds_and_is_measured(backend: str, tmp_path: 
         assert 0 < result[figure] < math.inf, figure
     assert (result["sqlite_lock_max_hold_s"] is None) == (backend == "postgresql")
     assert len(result["table"]) == QUESTIONS
+    if answers == "modal":  # every modal asked for opened in time, every submission answered
+        assert result["modals_asked"] == result["modals_opened_within_3s"] == result["clicks"]
