@@ -206,7 +206,7 @@ class World:
         """`guilds` guilds, each with `members` members whose locales cycle en-US, el, en-GB."""
         guild_ids = [self.ids.next() for _ in range(guilds)]  # consecutive: shards alternate
         for number, guild_id in enumerate(guild_ids, start=1):
-            guild = self.add_guild(f"Sandbox {number}", guild_id)
+            guild = self.add_guild(f"Server {number}", guild_id)
             for index in range(members):
                 locale = SEED_LOCALES[index % len(SEED_LOCALES)]
                 self.add_member(guild, f"member-{number}-{index + 1}", locale=locale)

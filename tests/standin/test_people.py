@@ -47,10 +47,10 @@ async def test_refusals_say_what_is_wrong(standin: StandInClient, bot: MiniBot) 
         400,
         "2 channels are called 'general': give the guild too, or an id",
     )
-    wrong = {"guild": "Sandbox 1", "channel": "general", "command": "hello", "user": "member-1-9"}
+    wrong = {"guild": "Server 1", "channel": "general", "command": "hello", "user": "member-1-9"}
     status, reply = await post(standin, "/interactions/command", wrong)
     assert status == 404
-    assert reply["error"].startswith("no member called 'member-1-9' in Sandbox 1; did you mean")
+    assert reply["error"].startswith("no member called 'member-1-9' in Server 1; did you mean")
     unknown = wrong | {"user": "member-1-1", "command": "/quiz start"}
     status, reply = await post(standin, "/interactions/command", unknown)
     assert status == 409
@@ -59,14 +59,14 @@ async def test_refusals_say_what_is_wrong(standin: StandInClient, bot: MiniBot) 
 
 
 async def test_an_existing_member_is_given_a_role(standin: StandInClient) -> None:
-    given = await standin.give_role("Sandbox 1", "member-1-2", "Moderator")
+    given = await standin.give_role("Server 1", "member-1-2", "Moderator")
     guild = (await standin.state())["guilds"][0]
     moderator = next(r["id"] for r in guild["roles"] if r["name"] == "Moderator")
     member = next(m for m in guild["members"] if m["name"] == "member-1-2")
     assert given["roles"] == [moderator] == member["roles"]
     assert int(member["permissions"]) & MANAGE_GUILD
     with pytest.raises(StandInRefusedError, match="cannot be given"):
-        await standin.give_role("Sandbox 1", "member-1-2", "quizbot")  # a managed role
+        await standin.give_role("Server 1", "member-1-2", "quizbot")  # a managed role
 
 
 async def test_the_page_is_served_with_its_files(standin: StandInClient) -> None:

@@ -100,7 +100,7 @@ async def test_missing_permissions_are_named_per_server(tmp_path: Path) -> None:
         )
     assert outcome.status == 1
     assert (
-        f'FAIL  server Sandbox 1 ({poor}): the bot lacks "Send Messages", "Embed Links", '
+        f'FAIL  server Server 1 ({poor}): the bot lacks "Send Messages", "Embed Links", '
         '"Attach Files", "Read Message History": grant them to its role, or invite it again'
     ) in outcome.out.splitlines()
     assert outcome.out.endswith("\n1 problem\n")
