@@ -6,11 +6,12 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.app.analytics.kinds import answers_given, typo_part, typo_text
 from bot.app.kit.catalogue import number, tr
 from bot.app.kit.limits import EMBED_DESCRIPTION, EMBED_TOTAL, fit_embed, fit_text, length
-from bot.app.kit.message_parts import BRAND, letter
+from bot.app.kit.message_parts import BRAND
 from bot.quiz.analytics.items import MAX_ANALYSED_ANSWERS, ItemStats, PackAnalytics
-from bot.quiz.model import Pack
+from bot.quiz.model import Pack, Question
 
 PROMPT_EXCERPT = 80  # enough to recognise a question; the id names it exactly
 NO_INDEX = "–"
@@ -66,30 +67,21 @@ def _item_block(pack: Pack, item: ItemStats, locale: str, rank: int) -> str:
         index=format_index(item.discrimination, locale),
         prompt=fit_text(prompt, PROMPT_EXCERPT),
     )
-    return f"{heading}\n{_figures(item, locale)}"
+    return f"{heading}\n{_figures(question, item, locale)}"
 
 
-def _figures(item: ItemStats, locale: str) -> str:
-    if item.top_wrong_option is None:
-        wrong = tr(locale, "analytics.no_wrong")
-    else:
-        wrong = tr(
-            locale,
-            "analytics.top_wrong",
-            # Rounds and reviews shuffle the options; across them, the pack's own letter (as
-            # its author wrote the options) is the one that names the same option every time.
-            letter=letter(item.top_wrong_option),
-            share=item.top_wrong_share or 0,
-        )
+def _figures(question: Question | None, item: ItemStats, locale: str) -> str:
     figures = tr(
         locale,
         "analytics.figures",
         answers=item.answers,
         right=item.share_right or 0,
-        wrong=wrong,
+        wrong=answers_given(question, item, locale),
         median=(item.median_ms or 0) / 1000,
         mean=(item.mean_ms or 0) / 1000,
     )
+    if typo_part(question, item):
+        figures += " · " + typo_text(item, locale)
     if item.leeches:
         figures += " · " + tr(locale, "analytics.leeches", count=item.leeches)
     return figures

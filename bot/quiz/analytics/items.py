@@ -1,10 +1,14 @@
 """Item analytics of a pack: how each question fared, so authors can fix the ambiguous ones.
 
-Per question: answers, share right, the most-picked wrong option, answer times, and a
-discrimination index, the point-biserial correlation between being right on the question and
-the member's rest-score (see ``discrimination``). Works on plain answer records; the caller
-reads them (of one server and pack, at most ``MAX_ANALYSED_ANSWERS``, the newest) and passes
-them oldest first, as plain values (``PackAnswers``): the bot analyses them in a worker process.
+Per question of any kind: answers, share right, answer times, and a discrimination index, the
+point-biserial correlation between being right on the question and the member's rest-score (see
+``discrimination``). And what the answers gave (bot/quiz/analytics/given.py): the most-picked
+wrong option of a one-answer question, how often each option was picked, the wrong texts several
+members typed alike, and the right answers a typo was forgiven in.
+
+Works on plain answer records; the caller reads them (of one server and pack, at most
+``MAX_ANALYSED_ANSWERS``, the newest) and passes them oldest first, as plain values
+(``PackAnswers``): the bot analyses them in a worker process.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from bot.quiz.analytics.given import common_wrong, option_picks, typo_right
+from bot.quiz.answers.common import CommonAnswer
+
 # Fewer members than this in a question's index make it noise, so it is not computed.
 MIN_MEMBERS = 10
 # The answers one analysis reads, the newest: every question of a full pack (200) answered by
@@ -22,17 +29,21 @@ MIN_MEMBERS = 10
 # in under a megabyte (docs/benchmarks.md); a server with more sees the figures of its recent
 # answers, and is told so.
 MAX_ANALYSED_ANSWERS = 50_000
-# As read: member id, question id, option index, right, response ms (AnswerRecord's fields).
-AnswerValues = tuple[int, str, int | None, bool, int]
+# As read, AnswerRecord's fields: member id, question id, option index, right, response ms,
+# options picked, the text given (a wrong answer's only, cut: given.compared), typo forgiven.
+AnswerValues = tuple[int, str, int | None, bool, int, int | None, str | None, bool]
 
 
 @dataclass(frozen=True, slots=True)
 class AnswerRecord:
     member_id: int
     question_id: str
-    option_index: int | None  # None for an answer other than one option
+    option_index: int | None  # the one option of a one-answer question, else None
     correct: bool
     response_ms: int
+    picked: int | None = None  # all that apply: a bit per option, bit i the pack's option i
+    given: str | None = None  # the text or number typed (of a wrong answer: all that is used)
+    typo: bool = False  # right only because a typo was forgiven
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +63,27 @@ class ItemStats:
     # Members who answered the pack here and have the question as a leech (bot.quiz.review.leeches):
     # failed again and again after seeing its answer, a sign of an ambiguous or mis-keyed key.
     leeches: int = 0
+    picks: tuple[int, ...] = ()  # per option of the pack, from 0: the answers that picked it
+    common_wrong: tuple[CommonAnswer, ...] = ()  # wrong texts several members typed alike
+    typo_right: int = 0  # right answers that needed a typo forgiven
 
     @property
     def share_right(self) -> float | None:
         return self.right / self.answers if self.answers else None
+
+    @property
+    def wrong(self) -> int:
+        return self.answers - self.right
+
+    @property
+    def typo_share(self) -> float | None:
+        """The share of the right answers that were right only because a typo was forgiven."""
+        return self.typo_right / self.right if self.right else None
+
+    def pick_share(self, option: int) -> float:
+        """The share of the answers that picked ``option`` (of the pack, from 0)."""
+        picked = self.picks[option] if option < len(self.picks) else 0
+        return picked / self.answers if self.answers else 0.0
 
     @property
     def top_wrong_share(self) -> float | None:
@@ -202,6 +230,9 @@ def _item(
         median_ms=statistics.median(times) if times else None,
         discrimination=index,
         indexed_members=len(right),
+        picks=option_picks(answered),
+        common_wrong=common_wrong(answered),
+        typo_right=typo_right(answered),
     )
 
 

@@ -3,7 +3,7 @@ answer first (a member's first answer is the one the discrimination index uses).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import astuple, replace
 from datetime import datetime, timedelta
 
 import pytest
@@ -114,9 +114,7 @@ async def test_past_the_limit_the_newest_answers_are_read_oldest_first(
     read = await pack_answers(db, guild_id=GUILD, pack=pack, limit=50)
     assert read.newest_only
     newest = answered[-50:]  # the later round's, all right, and the end of the first round's
-    assert read.answers == [
-        (r.member_id, r.question_id, r.option_index, r.correct, r.response_ms) for r in newest
-    ]
+    assert read.answers == [astuple(r) for r in newest]
     report = analyse_answers(read)
     assert report.newest_only
     assert report == replace(analyse([q.id for q in pack.questions], newest), newest_only=True)

@@ -395,6 +395,19 @@ analytics-footer = Σειρά: πρώτα η μικρότερη διάκριση
         [one] { $min } μέλος
        *[other] { $min } μέλη
     }, ή σε αυτήν απάντησαν σωστά είτε όλοι είτε κανείς.
+analytics-picked = ποσοστό επιλογής: { $options }
+analytics-option = **{ $letter }** { NUMBER($share, style: "percent") }
+analytics-option_applies = **{ $letter }** ✓ { NUMBER($share, style: "percent") }
+analytics-common_wrong = συχνότερες λάθος απαντήσεις: { $answers }
+analytics-common_answer = { $answer } ({ $count ->
+        [one] { $count } μέλος
+       *[other] { $count } μέλη
+    })
+analytics-no_common_wrong = καμία λάθος απάντηση δεν γράφτηκε ίδια από { $min ->
+        [one] { $min } μέλος
+       *[other] { $min } μέλη
+    }
+analytics-typo = συγχωρήθηκε τυπογραφικό λάθος στο { NUMBER($share, style: "percent") } των σωστών απαντήσεων
 
 ## Σφάλματα, πάντα ιδιωτικά.
 

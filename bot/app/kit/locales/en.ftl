@@ -362,6 +362,25 @@ analytics-footer = Order: lowest discrimination first, then lowest share right. 
         [one] { $min } member
        *[other] { $min } members
     } answered it and another question, or everyone (or no one) got it right.
+# An all-that-apply question: the share of its answers that picked each option, in the pack's
+# order; $options lists analytics-option and analytics-option_applies, comma-separated.
+analytics-picked = picked: { $options }
+analytics-option = **{ $letter }** { NUMBER($share, style: "percent") }
+# An option the key says applies.
+analytics-option_applies = **{ $letter }** ✓ { NUMBER($share, style: "percent") }
+# A typed or number question: the wrong answers at least $min members typed alike; $answers
+# lists analytics-common_answer, each $answer shown inert (a code span), $count its members.
+analytics-common_wrong = most common wrong answers: { $answers }
+analytics-common_answer = { $answer } ({ $count ->
+        [one] { $count } member
+       *[other] { $count } members
+    })
+analytics-no_common_wrong = no wrong answer typed alike by { $min ->
+        [one] { $min } member
+       *[other] { $min } members
+    }
+# A typed question: the share of its right answers that were right only by a forgiven typo.
+analytics-typo = typo forgiven in { NUMBER($share, style: "percent") } of the right answers
 
 ## Errors, always private.
 
