@@ -1,6 +1,6 @@
 // A modal the bot opened for the viewer, as Discord's client shows it: its title, each label with
-// its input (text, radio group, checkbox group, select, file upload) filled in as the bot sent it, and Submit and
-// Cancel. Submitting sends what the viewer typed through the same control call as a test's.
+// its input (text, radio group, checkbox group, select, file upload) filled in as the bot sent
+// it, and Submit and Cancel. Submitting sends what the viewer typed through the same control call as a test's.
 
 import { escapeHtml } from "./markdown.js";
 import { say } from "./words.js";
@@ -62,7 +62,7 @@ export class ModalView {
     for (const field of this.element.querySelectorAll("[data-field]")) {
       const name = field.dataset.field;
       if (field.dataset.kind === "radio") values[name] = field.querySelector("input:checked")?.value ?? null;
-      else if (field.dataset.kind === "checkboxes") values[name] = [...field.querySelectorAll("input:checked")].map((box) => box.value);
+      else if (field.dataset.kind === "checkboxes") values[name] = [...field.querySelectorAll("input:checked")].map((i) => i.value);
       else if (field.tagName === "SELECT") values[name] = [...field.selectedOptions].map((o) => o.value);
       else if (field.type !== "file") values[name] = field.value;
     }
@@ -88,8 +88,11 @@ function part(component, locale) {
 function field(label, description, input, locale) {
   const required = input.required !== false && input.type !== FILE_UPLOAD;
   const mark = required ? ' <span class="required">*</span>' : ` <span class="optional">(${say(locale, "optional")})</span>`;
-  return `<label class="modal-field"><span class="modal-label">${escapeHtml(label)}${mark}</span>
-    ${description ? `<span class="modal-description">${escapeHtml(description)}</span>` : ""}${control(input)}</label>`;
+  // A group of boxes is not one labelled control: a <label> around it would tick its first box
+  // when its question is clicked.
+  const tag = input.type === RADIO_GROUP || input.type === CHECKBOX_GROUP ? 'div role="group"' : "label";
+  return `<${tag} class="modal-field"><span class="modal-label">${escapeHtml(label)}${mark}</span>
+    ${description ? `<span class="modal-description">${escapeHtml(description)}</span>` : ""}${control(input)}</${tag.split(" ")[0]}>`;
 }
 
 function control(input) {
@@ -103,9 +106,9 @@ function control(input) {
     const options = input.options.map((o) => `<label class="radio"><input type="radio" name="${name}" value="${escapeHtml(o.value)}"${o.default ? " checked" : ""}> ${escapeHtml(o.label)}</label>`);
     return `<div data-field="${name}" data-kind="radio" class="radio-group">${options.join("")}</div>`;
   }
-  if (input.type === CHECKBOX_GROUP) {
-    const boxes = input.options.map((o) => `<label class="checkbox"><input type="checkbox" value="${escapeHtml(o.value)}"${o.default ? " checked" : ""}> ${escapeHtml(o.label)}</label>`);
-    return `<div data-field="${name}" data-kind="checkboxes" class="checkbox-group">${boxes.join("")}</div>`;
+  if (input.type === CHECKBOX_GROUP) {  // the values ticked, in the options' order
+    const options = input.options.map((o) => `<label class="checkbox"><input type="checkbox" value="${escapeHtml(o.value)}"${o.default ? " checked" : ""}> ${escapeHtml(o.label)}</label>`);
+    return `<div data-field="${name}" data-kind="checkboxes" class="checkbox-group">${options.join("")}</div>`;
   }
   if (input.type === STRING_SELECT) {
     const many = (input.max_values || 1) > 1 ? " multiple" : "";
