@@ -1,6 +1,6 @@
-"""What rounds say of an answer given from memory: what the member gave, why it was not taken,
-why it was right or wrong, and what the reveal shows (the accepted answers, the share right,
-the wrong answers several members typed alike)."""
+"""What the bot says of an answer given from memory, in rounds, reviews and previews: what the
+member gave, why it was not taken, why it was right or wrong, and what a round's reveal shows
+(the accepted answers, the share right, the wrong answers several members typed alike)."""
 
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ def given_text(recall: Marked, order: Order, locale: str) -> str:
 
 
 def accepted_text(question: Question, locale: str) -> str:
-    """The right answer as the reveal and "why" show it: the accepted texts, the number (and
-    how far off still counts), or the letters of the right options."""
+    """The right answer of a typed or number question as the reveal and "why" show it: the
+    accepted texts, or the number (and how far off still counts); "" for a choice question,
+    whose options show it."""
     accepts = question.accepts
     if isinstance(accepts, TypedAnswers):
         return " · ".join(f"**{answer}**" for answer in accepts.get(locale))
