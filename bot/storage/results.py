@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from bot.quiz.answers.grading import Marked
 from bot.quiz.boards.standings import Standing
@@ -67,6 +67,10 @@ class MemberSettings:
     dm_refused: bool = False  # a reminder DM was refused: reminders are off, to be told
     event_reminders: bool = True  # a DM before a scheduled round of an event they are into
     retention: int | None = None  # desired retention in percent; None: the default
+    away_from: date | None = None  # the member's away window, both ends included
+    away_until: date | None = None
+    easy_days: int = 0  # easy weekdays as a bit mask, Monday = 1 (bot.quiz.review.study_days)
+    daily_reviews: int | None = None  # due reviews offered in a day at most; None: no limit
 
     @property
     def dm_locale(self) -> str:

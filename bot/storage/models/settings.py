@@ -48,6 +48,13 @@ class MemberSettingsRow(Base):
     event_reminders: Mapped[bool] = mapped_column(Boolean, server_default=true())
     # Desired retention in percent (bot.quiz.review.retention); None: the default, as it is then.
     retention: Mapped[int | None] = mapped_column(SmallInteger)
+    # Days off reviews (bot/quiz/review/study_days.py): an away window in the member's dates,
+    # both ends included, and easy weekdays as a bit mask (Monday = 1); None / 0: none.
+    away_from: Mapped[date | None] = mapped_column(Date)
+    away_until: Mapped[date | None] = mapped_column(Date)
+    easy_days: Mapped[int] = mapped_column(SmallInteger, server_default=text("0"))
+    # The most reviews of due cards offered in a member-local day; None: no limit.
+    daily_reviews: Mapped[int | None] = mapped_column(SmallInteger)
 
 
 class ReminderRow(Base):

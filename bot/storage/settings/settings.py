@@ -80,6 +80,10 @@ def member_settings_of(row: Row[Any]) -> MemberSettings:
         row.dm_refused,
         row.event_reminders,
         row.retention,
+        row.away_from,
+        row.away_until,
+        row.easy_days,
+        row.daily_reviews,
     )
 
 
