@@ -275,7 +275,12 @@ async def test_a_suggested_picture_joins_with_it_and_a_quiet_author_is_told_sile
         quiet_start=hour, quiet_end=(hour + 2) % 24, reminder_hour=(hour + 12) % 24
     )
     _, problems = await settings.change_member_settings(
-        world.db, member, quiet, known_zones=known_zones(), client_locale="en-US"
+        world.db,
+        member,
+        quiet,
+        known_zones=known_zones(),
+        client_locale="en-US",
+        now=world.clock.now(),
     )
     assert problems == []
     await opened(world, member, "quiz question suggest", pack="capitals")

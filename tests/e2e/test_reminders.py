@@ -62,6 +62,7 @@ async def want_reminders(world: QuizWorld, member: int, **change: object) -> Non
         SettingsChange(**wanted),  # type: ignore[arg-type]
         known_zones=known_zones(),
         client_locale=world.locales[member],
+        now=world.clock.now(),
     )
     assert problems == []
 

@@ -150,6 +150,7 @@ async def test_interested_members_are_told_once_before_the_round(clocked: QuizWo
         SettingsChange(quiet_start=11, quiet_end=13),  # 11:55 UTC is quiet for them
         known_zones=known_zones(),
         client_locale="en-US",
+        now=world.clock.now(),
     )
     assert problems == []
     await add(world, day="daily", time="12:00")

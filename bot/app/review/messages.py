@@ -10,6 +10,7 @@ import discord
 
 from bot.app.kit.answer_forms import invite_key
 from bot.app.kit.catalogue import tr
+from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import EMBED_TOTAL, fit_embed
 from bot.app.kit.message_parts import BRAND, RIGHT, WRONG, letter, relative_time
 from bot.app.kit.recall_texts import accepted_text, why_text
@@ -17,7 +18,15 @@ from bot.app.shelf.pictures import attachment_url
 from bot.app.shelf.question_keys import QuestionKeys, stable_key
 from bot.quiz.model import Pack, Question
 from bot.quiz.review.leeches import LEECH_LAPSES
-from bot.quiz.review.session import CardKind, CardStep, Grade, LeechNotice, NothingStep, SummaryStep
+from bot.quiz.review.session import (
+    Backlog,
+    CardKind,
+    CardStep,
+    Grade,
+    LeechNotice,
+    NothingStep,
+    SummaryStep,
+)
 from bot.quiz.rounds.shuffle import option_order, review_option_seed, shown_position
 
 _FOOTERS = {
@@ -39,8 +48,19 @@ def review_question_embed(
     if step.first_of_new:
         description = f"*{tr(locale, 'review.first_new')}*\n\n{description}"
     embed = _pictured(_embed(pack, locale, description, BRAND), question)
-    embed.set_footer(text=tr(locale, _FOOTERS[step.card.kind]))
+    footer = tr(locale, _FOOTERS[step.card.kind])
+    if step.backlog is not None:
+        footer = f"{footer} · {backlog_text(locale, step.backlog)}"
+    embed.set_footer(text=footer)
     return fit_embed(embed)
+
+
+def backlog_text(locale: str, backlog: Backlog) -> str:
+    """Under a daily limit: what is left of today's reviews, and what waits."""
+    text = tr(locale, "review.left_today", count=backlog.left)
+    if backlog.waiting:
+        text = f"{text} · {tr(locale, 'review.waiting', count=backlog.waiting)}"
+    return text
 
 
 def review_result_embed(
@@ -140,6 +160,8 @@ def review_summary_embed(locale: str, step: SummaryStep) -> discord.Embed:
         tr(locale, "review.summary", reviewed=session.reviewed, correct=session.correct),
         _next_review_line(locale, step.next_review),
     ]
+    if step.backlog is not None:
+        lines.append(backlog_text(locale, step.backlog))
     return fit_embed(
         discord.Embed(
             title=tr(locale, "review.summary_title"), description="\n".join(lines), colour=BRAND
@@ -152,6 +174,11 @@ def nothing_to_review_text(locale: str, step: NothingStep) -> str:
         return tr(locale, "round.nothing_missed")
     if step.next_review is None:
         return tr(locale, "review.nothing_at_all")
+    if step.backlog is not None and step.backlog.waiting:
+        time = relative_time(step.next_review)
+        command = command_as_shown(locale, "settings")
+        count = step.backlog.waiting
+        return tr(locale, "review.limit_reached", count=count, time=time, command=command)
     return tr(locale, "review.nothing_due", time=relative_time(step.next_review))
 
 

@@ -13,14 +13,20 @@ from bot.app.kit.command_text import command_text as _
 from bot.app.kit.context import AppContext
 from bot.app.kit.places import anywhere
 from bot.app.kit.replies import reply
-from bot.app.settings.member_embed import problems_text, settings_embed
+from bot.app.settings.away_dates import date_choices
+from bot.app.settings.member_embed import Typed, problems_text, settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.reminders.reminder_settings import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
+from bot.quiz.reminders.study_plan import MAX_DAILY_REVIEWS, PlanChange
 from bot.quiz.review.retention import RETENTION_CHOICES
+from bot.quiz.zones import zone_or_utc
 from bot.storage.review.retention import settings_reply
+from bot.storage.settings.settings import member_settings
 
 Hour = app_commands.Range[int, 0, HOURS_IN_DAY - 1]
 DailyNew = app_commands.Range[int, 0, MAX_DAILY_NEW]
+DailyReviews = app_commands.Range[int, 0, MAX_DAILY_REVIEWS]
+EASY_DAYS_LENGTH = 100  # seven weekday names, written out, fit well within it
 CLIENT_LANGUAGE = "client"  # the choice that goes back to the member's Discord language
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
@@ -55,6 +61,11 @@ class MemberSettingsCog(commands.Cog):
         language=_("cmd.settings.language.description"),
         event_reminders=_("cmd.settings.event_reminders.description"),
         retention=_("cmd.settings.retention.description"),
+        away_from=_("cmd.settings.away_from.description"),
+        away_until=_("cmd.settings.away_until.description"),
+        clear_away=_("cmd.settings.clear_away.description"),
+        easy_days=_("cmd.settings.easy_days.description"),
+        daily_reviews=_("cmd.settings.daily_reviews.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.choices(retention=RETENTION_OPTIONS)
@@ -71,6 +82,11 @@ class MemberSettingsCog(commands.Cog):
         language: app_commands.Choice[str] | None = None,
         event_reminders: bool | None = None,  # noqa: FBT001  # a Discord option
         retention: app_commands.Choice[int] | None = None,
+        away_from: str | None = None,
+        away_until: str | None = None,
+        clear_away: bool | None = None,  # noqa: FBT001  # a Discord option
+        easy_days: app_commands.Range[str, 1, EASY_DAYS_LENGTH] | None = None,
+        daily_reviews: DailyReviews | None = None,
     ) -> None:
         chosen = language.value if language is not None else None
         change = SettingsChange(
@@ -83,6 +99,13 @@ class MemberSettingsCog(commands.Cog):
             language="" if chosen == CLIENT_LANGUAGE else chosen,
             event_reminders=event_reminders,
             retention=retention.value if retention is not None else None,
+            plan=PlanChange(
+                away_from=away_from,
+                away_until=away_until,
+                clear_away=bool(clear_away),
+                easy_days=easy_days,
+                daily_reviews=daily_reviews,
+            ),
         )
         locale = interaction.locale.value
         outcome = await settings_reply(
@@ -91,9 +114,11 @@ class MemberSettingsCog(commands.Cog):
             change,
             known_zones=known_zones(),
             client_locale=locale,
+            now=self.ctx.clock.now(),
         )
         if outcome.problems:
-            text = problems_text(outcome.problems, outcome.settings, time_zone, locale)
+            typed = Typed(time_zone, easy_days)
+            text = problems_text(outcome.problems, outcome.settings, typed, locale)
             await reply(interaction, text)
             return
         embed = settings_embed(outcome, locale, saved=not change.is_empty)
@@ -104,3 +129,12 @@ class MemberSettingsCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await zone_choices(current, interaction.locale.value)
+
+    @settings.autocomplete("away_from")
+    @settings.autocomplete("away_until")
+    async def date_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        zone = zone_or_utc((await member_settings(self.ctx.db, interaction.user.id)).time_zone)
+        today = self.ctx.clock.now().astimezone(zone).date()
+        return date_choices(current, interaction.locale.value, today)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import astuple, dataclass
+
 import discord
+from babel import Locale
+from babel.dates import format_date
 
 from bot.app.kit.catalogue import tr
 from bot.app.kit.command_text import command_as_shown
 from bot.app.kit.limits import echo
 from bot.app.kit.message_parts import BRAND
+from bot.quiz.model import language_of
 from bot.quiz.reminders.reminder_settings import Problem
+from bot.quiz.reminders.study_plan import PlanProblem, StudyPlan
 from bot.quiz.review.retention import retention_of
 from bot.quiz.schedules.events import NOTICE_LEAD
 from bot.storage.results import MemberSettings
@@ -61,6 +68,7 @@ def settings_embed(outcome: SettingsReply, locale: str, *, saved: bool) -> disco
         else tr(locale, "settings.member.reminders_off"),
         inline=False,
     )
+    _add_plan(embed, settings.study_plan, locale)
     chosen = retention_of(settings.retention)
     embed.add_field(
         name=tr(locale, "settings.member.retention", percent=chosen),
@@ -68,6 +76,26 @@ def settings_embed(outcome: SettingsReply, locale: str, *, saved: bool) -> disco
         inline=False,
     )
     return embed
+
+
+def _add_plan(embed: discord.Embed, plan: StudyPlan, locale: str) -> None:
+    """Time away, easy days and the daily limit, each as the member set it (or none)."""
+    language = Locale.parse(language_of(locale))
+    away = tr(locale, "settings.member.away_none")
+    if plan.away is not None:
+        first, last = (format_date(d, "d MMMM y", locale=language) for d in astuple(plan.away))
+        away = tr(locale, "settings.member.away_window", first=first, last=last)
+    embed.add_field(name=tr(locale, "settings.member.away"), value=away, inline=False)
+    names = language.days["format"]["abbreviated"]
+    easy = ", ".join(names[day] for day in sorted(plan.easy_weekdays))
+    embed.add_field(
+        name=tr(locale, "settings.member.easy_days"),
+        value=easy or tr(locale, "settings.member.easy_none"),
+    )
+    daily = tr(locale, "settings.member.daily_reviews_none")
+    if plan.daily_reviews is not None:
+        daily = tr(locale, "settings.member.daily_reviews_limit", count=plan.daily_reviews)
+    embed.add_field(name=tr(locale, "settings.member.daily_reviews"), value=daily)
 
 
 def retention_text(outcome: SettingsReply, chosen: int, locale: str) -> str:
@@ -85,12 +113,24 @@ def retention_text(outcome: SettingsReply, chosen: int, locale: str) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """What the member typed that a problem may quote back."""
+
+    time_zone: str | None = None
+    easy_days: str | None = None
+
+
 def problems_text(
-    problems: list[Problem], attempted: MemberSettings, typed_zone: str | None, locale: str
+    problems: Sequence[Problem | PlanProblem],
+    attempted: MemberSettings,
+    typed: Typed,
+    locale: str,
 ) -> str:
     """One line per problem, then that nothing was changed."""
     params = {
-        "zone": echo(typed_zone or attempted.time_zone),
+        "zone": echo(typed.time_zone or attempted.time_zone),
+        "days": echo(typed.easy_days or ""),
         "hour": hour(attempted.reminder_hour),
         "start": hour(attempted.quiet_start or 0),
         "end": hour(attempted.quiet_end or 0),

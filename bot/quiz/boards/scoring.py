@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -107,12 +107,15 @@ def periods_at(moment: datetime, season_id: int | None = None) -> tuple[str, ...
     return (ALL_TIME, week_key(moment), month_key(moment), *season)
 
 
-def current_streak(active_days: Iterable[date], today: date) -> int:
-    """Consecutive days with activity ending today, or yesterday if today has none yet."""
+def current_streak(
+    active_days: Iterable[date], today: date, frozen: Callable[[date], bool] = lambda _day: False
+) -> int:
+    """Consecutive days with activity ending today, or yesterday if today has none yet. A
+    ``frozen`` day (a member's time away) neither counts nor breaks the run, played or not."""
     days = set(active_days)
-    day = today if today in days else today - timedelta(days=1)
+    day = today if today in days or frozen(today) else today - timedelta(days=1)
     streak = 0
-    while day in days:
-        streak += 1
+    while day in days or frozen(day):
+        streak += not frozen(day)
         day -= timedelta(days=1)
     return streak

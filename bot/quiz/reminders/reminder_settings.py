@@ -9,10 +9,11 @@ day; quiet hours are what keep such a late reminder from arriving at night.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
 from typing import TypeVar
 
+from bot.quiz.reminders.study_plan import PlanChange, StudyPlan
 from bot.quiz.review.scheduling import DEFAULT_DAILY_NEW_LIMIT, as_utc
 
 MAX_DAILY_NEW = 50
@@ -58,6 +59,9 @@ class ReminderSettings:
     quiet: Quiet | None = None
     language: str | None = None  # None: the member's Discord client language
     event_reminders: bool = True  # a DM before a scheduled round whose event they are into
+    plan: StudyPlan = field(
+        default_factory=StudyPlan
+    )  # days away and easy days: no reminder on them
 
 
 def problems(settings: ReminderSettings, known_zones: frozenset[str]) -> list[Problem]:
@@ -105,6 +109,9 @@ class SettingsChange:
     language: str | None = None
     event_reminders: bool | None = None
     retention: int | None = None  # desired retention in percent (bot.quiz.review.retention)
+    plan: PlanChange = field(
+        default_factory=PlanChange
+    )  # days away, easy days, the daily review limit
 
     @property
     def is_empty(self) -> bool:
@@ -135,6 +142,7 @@ def changed(
         quiet=quiet,
         language=language,
         event_reminders=_given(change.event_reminders, current.event_reminders),
+        plan=current.plan,
     )
     return updated, found + problems(updated, known_zones)
 
@@ -150,11 +158,11 @@ def local_day(now: datetime, zone: tzinfo) -> date:
 
 def reminder_window(now: datetime, zone: tzinfo, settings: ReminderSettings) -> date | None:
     """The member-local day whose reminder may go out at ``now``, or None outside its time
-    (reminders off, before the reminder hour, in quiet hours)."""
+    (reminders off, before the reminder hour, in quiet hours, on a day away or an easy day)."""
     if not settings.reminders:
         return None
     local = as_utc(now).astimezone(zone)
-    if local.hour < settings.reminder_hour:
+    if local.hour < settings.reminder_hour or settings.plan.is_off(local.date()):
         return None
     if settings.quiet is not None and settings.quiet.covers(local.hour):
         return None

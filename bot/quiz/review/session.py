@@ -125,10 +125,33 @@ class DueQueue:
     earliest_future_due: datetime | None  # the first card due strictly later
     tomorrow: datetime  # when the member's next day begins (and new questions resume)
     now: datetime
+    # Counted only under a daily review limit (0 without one): cards due now, and due cards
+    # the member reviewed today (new ones not counted).
+    due_count: int = 0
+    reviewed_today: int = 0
+    daily_review_limit: int | None = None  # due cards offered a day at most; None: no limit
 
     @property
     def new_allowed(self) -> bool:
         return self.new_today < self.daily_new_limit
+
+    @property
+    def due_offered(self) -> bool:
+        """Whether due cards are still offered today (always, without a limit)."""
+        limit = self.daily_review_limit
+        return limit is None or self.reviewed_today < limit
+
+    @property
+    def reviews_left(self) -> int:
+        """The due cards still offered today: all of them without a limit."""
+        if self.daily_review_limit is None:
+            return self.due_count
+        return max(0, min(self.due_count, self.daily_review_limit - self.reviewed_today))
+
+    @property
+    def waiting(self) -> int:
+        """Due cards beyond today's limit: they wait for the coming days."""
+        return self.due_count - self.reviews_left
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +197,21 @@ Leeches = tuple[LeechNotice, ...]
 
 
 @dataclass(frozen=True, slots=True)
+class Backlog:
+    """Under a daily review limit: the due cards still offered today, and those that wait."""
+
+    left: int
+    waiting: int
+
+
+def backlog_of(queue: Queue) -> Backlog | None:
+    """What the member is told of their daily limit; None without one."""
+    if not isinstance(queue, DueQueue) or queue.daily_review_limit is None:
+        return None
+    return Backlog(queue.reviews_left, queue.waiting)
+
+
+@dataclass(frozen=True, slots=True)
 class CardStep:
     session: Session
     card: QueuedCard
@@ -181,6 +219,7 @@ class CardStep:
     times_reviewed: int = 0  # the member's answers to the question so far (its options' order)
     shown: Shown = Shown(None)  # the card as shown, which its answer must find unchanged
     leeches: Leeches = ()
+    backlog: Backlog | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +235,7 @@ class SummaryStep:
     session: Session
     next_review: datetime | None
     leeches: Leeches = ()
+    backlog: Backlog | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,19 +253,22 @@ class NothingStep:
     missed_round: bool
     next_review: datetime | None
     leeches: Leeches = ()
+    backlog: Backlog | None = None
 
 
 ReviewStep = CardStep | ResultStep | SummaryStep | NothingStep | AnsweredStep
 
 
 def next_card(session: Session, queue: Queue) -> QueuedCard | None:
-    """Due cards first, then new questions within the daily limit; a missed round in order."""
+    """Due cards first, within the daily review limit, then new questions within theirs (none
+    while due cards wait beyond the limit); a missed round in order."""
     if isinstance(queue, MissedQueue):
         position = session.scope.position
         return queue.questions[position] if position < len(queue.questions) else None
-    if queue.due_now is not None:
+    if queue.due_now is not None and queue.due_offered:
         return queue.due_now
-    return queue.first_new if queue.new_allowed else None
+    # A backlog held back by the daily limit clears before new questions add to it.
+    return queue.first_new if queue.new_allowed and not queue.waiting else None
 
 
 def next_review_at(queue: DueQueue) -> datetime | None:
@@ -234,13 +277,15 @@ def next_review_at(queue: DueQueue) -> datetime | None:
     moments = [queue.earliest_future_due]
     if queue.first_new is not None and not queue.new_allowed:
         moments.append(queue.tomorrow)
+    if queue.waiting:  # due cards held back by the daily limit come back tomorrow
+        moments.append(queue.tomorrow)
     return min((m for m in moments if m is not None and m > queue.now), default=None)
 
 
 def next_review_from(queue: DueQueue) -> datetime | None:
     """When the member's next review is due: ``queue.now`` itself while a card is due (an overdue
     card is due now, not at the next card to fall due later), else :func:`next_review_at`."""
-    if queue.due_now is not None:
+    if queue.due_now is not None and queue.due_offered:
         return queue.now
     return next_review_at(queue)
 
@@ -261,8 +306,9 @@ def decide(
     card = None if isinstance(action, Finish) else next_card(session, queue)
     if card is not None:
         first_of_new = card.kind is CardKind.NEW and session.reviewed == 0
-        return CardStep(session, card, first_of_new=first_of_new)
+        return CardStep(session, card, first_of_new=first_of_new, backlog=backlog_of(queue))
     if isinstance(action, Start) and session.reviewed == 0:
         scoped = queue if isinstance(queue, DueQueue) else member_queue
-        return NothingStep(session.scope.is_missed_round, next_review_at(scoped))
-    return SummaryStep(session, next_review_at(member_queue))
+        missed = session.scope.is_missed_round
+        return NothingStep(missed, next_review_at(scoped), backlog=backlog_of(scoped))
+    return SummaryStep(session, next_review_at(member_queue), backlog=backlog_of(member_queue))

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.quiz.reminders.reminder_settings import Problem, SettingsChange
+from bot.quiz.reminders.study_plan import PlanProblem
 from bot.quiz.review.retention import outlook
 from bot.storage.database import Database
 from bot.storage.models import CardRow
 from bot.storage.results import MemberSettings
 from bot.storage.review.cards import POLICY
-from bot.storage.review.review_step import active_cards
+from bot.storage.review.due_queue import active_cards
 from bot.storage.settings.settings import change_member_settings
 
 
 @dataclass(frozen=True, slots=True)
 class SettingsReply:
     settings: MemberSettings  # as saved, or as they would have been (``problems``)
-    problems: list[Problem]
+    problems: list[Problem | PlanProblem]
     reviews_a_day: Mapping[int, float]  # per retention choice (percent), from the member's cards
 
 
@@ -29,11 +31,12 @@ async def settings_reply(
     *,
     known_zones: frozenset[str],
     client_locale: str | None,
+    now: datetime,
 ) -> SettingsReply:
     """The member's change applied (``change_member_settings``), and the reviews a day each
     retention choice would cost with their cards as they are (those a review can show)."""
     updated, problems = await change_member_settings(
-        db, member_id, change, known_zones=known_zones, client_locale=client_locale
+        db, member_id, change, known_zones=known_zones, client_locale=client_locale, now=now
     )
     query = (
         active_cards(member_id, None)

@@ -4,11 +4,10 @@ reads the member's queue and lets ``bot.quiz.review.session`` decide what comes 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from random import Random
-from zoneinfo import ZoneInfo
 
-from sqlalchemy import ColumnElement, Connection, Select, case, exists, func, select
+from sqlalchemy import Connection, Select, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.review import scheduling, session
@@ -22,11 +21,11 @@ from bot.quiz.review.session import (
     Session,
 )
 from bot.storage.database import Database
-from bot.storage.models import AnswerRow, CardRow, PackRow, QuestionRow, ReviewLogRow, RoundRow
-from bot.storage.packs.library import EVERYWHERE, Where, visible_packs
+from bot.storage.models import AnswerRow, CardRow, QuestionRow, ReviewLogRow, RoundRow
+from bot.storage.packs.library import EVERYWHERE, Where
 from bot.storage.review.cards import REVIEW_SOURCE, CardReview, review_card_as_shown, review_cards
+from bot.storage.review.due_queue import due_queue
 from bot.storage.review.leeches import claim_notices, not_leech, untold_leeches
-from bot.storage.settings.settings import read_member_settings
 
 _QUESTION_OF_CARD = (CardRow.pack_id == QuestionRow.pack_id) & (
     CardRow.question_id == QuestionRow.question_id
@@ -51,7 +50,7 @@ async def take(
     """
     grade = await _grade(db, action, now, rng) if isinstance(action, session.Answer) else None
     async with db.read() as connection:
-        member_queue = await _due_queue(connection, action.session.member_id, now, None, where)
+        member_queue = await due_queue(connection, action.session.member_id, now, None, where)
         queue = await _session_queue(connection, action.session, now, member_queue, where)
         step = session.decide(action, queue, member_queue, grade)
         if isinstance(step, session.CardStep):
@@ -93,7 +92,7 @@ async def next_review(
     """The member's queue at ``now``: in ``pack_id``, or, without it, in every pack (new
     questions then come from packs the member has begun)."""
     async with db.read() as connection:
-        return await _due_queue(connection, member_id, now, pack_id, EVERYWHERE)
+        return await due_queue(connection, member_id, now, pack_id, EVERYWHERE)
 
 
 async def _grade(db: Database, answer: session.Answer, now: datetime, rng: Random) -> Grade | None:
@@ -175,95 +174,7 @@ async def _session_queue(
         return await _missed_queue(connection, scope.round_id, review_session.member_id)
     if scope.pack_id is None:
         return member_queue
-    return await _due_queue(connection, review_session.member_id, now, scope.pack_id, where)
-
-
-async def _due_queue(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
-) -> DueQueue:
-    settings = await read_member_settings(connection, member_id)
-    zone = ZoneInfo(settings.time_zone)
-    day_start = scheduling.local_day_start(now, zone)
-    return DueQueue(
-        due_now=await _first_due(connection, member_id, now, pack_id, where),
-        first_new=await _first_new(connection, member_id, pack_id, where),
-        new_today=await _introduced_since(connection, member_id, day_start),
-        daily_new_limit=settings.daily_new_limit,
-        earliest_future_due=await _earliest_future_due(connection, member_id, now, pack_id, where),
-        tomorrow=scheduling.local_day_start(day_start + timedelta(hours=36), zone),
-        now=now,
-    )
-
-
-def active_cards(
-    member_id: int, pack_id: str | None, where: Where = EVERYWHERE
-) -> Select[str, str, datetime]:
-    """The member's cards of active questions in active packs, leeches left out: those a review
-    can show."""
-    query = (
-        select(CardRow.pack_id, CardRow.question_id, CardRow.due)
-        .join(QuestionRow, _QUESTION_OF_CARD)
-        .join(PackRow, PackRow.id == CardRow.pack_id)
-        .where(CardRow.member_id == member_id, QuestionRow.active, PackRow.active)
-        .where(visible_packs(where), not_leech())
-    )
-    return query if pack_id is None else query.where(CardRow.pack_id == pack_id)
-
-
-async def _first_due(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
-) -> QueuedCard | None:
-    learning_first = case((CardRow.state == int(scheduling.State.Review), 1), else_=0)
-    row = (
-        await connection.execute(
-            active_cards(member_id, pack_id, where)
-            .where(CardRow.due <= now)
-            .order_by(learning_first, CardRow.due)
-            .limit(1)
-        )
-    ).one_or_none()
-    return None if row is None else QueuedCard(row[0], row[1], CardKind.DUE)
-
-
-async def _earliest_future_due(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
-) -> datetime | None:
-    query = active_cards(member_id, pack_id, where).where(CardRow.due > now)
-    row = (await connection.execute(query.order_by(CardRow.due).limit(1))).one_or_none()
-    return None if row is None else row[2]
-
-
-async def _introduced_since(connection: AsyncConnection, member_id: int, since: datetime) -> int:
-    count = await connection.scalar(
-        select(func.count()).where(
-            CardRow.member_id == member_id,
-            CardRow.introduced_at >= since,
-            CardRow.introduced_by == REVIEW_SOURCE,
-        )
-    )
-    return int(count or 0)
-
-
-async def _first_new(
-    connection: AsyncConnection, member_id: int, pack_id: str | None, where: Where
-) -> QueuedCard | None:
-    packs: ColumnElement[bool]
-    if pack_id is None:
-        begun = select(CardRow.pack_id).where(CardRow.member_id == member_id).distinct()
-        packs = QuestionRow.pack_id.in_(begun.scalar_subquery())
-    else:
-        packs = QuestionRow.pack_id == pack_id
-    has_card = exists().where(CardRow.member_id == member_id, _QUESTION_OF_CARD)
-    row = (
-        await connection.execute(
-            select(QuestionRow.pack_id, QuestionRow.question_id)
-            .join(PackRow, PackRow.id == QuestionRow.pack_id)
-            .where(packs, QuestionRow.active, PackRow.active, ~has_card, visible_packs(where))
-            .order_by(QuestionRow.pack_id, QuestionRow.position)
-            .limit(1)
-        )
-    ).one_or_none()
-    return None if row is None else QueuedCard(row[0], row[1], CardKind.NEW)
+    return await due_queue(connection, review_session.member_id, now, scope.pack_id, where)
 
 
 async def _missed_queue(connection: AsyncConnection, round_id: int, member_id: int) -> MissedQueue:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Row, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.reminders.reminder_settings import Problem, SettingsChange, changed
+from bot.quiz.reminders.study_plan import PlanProblem, changed_plan, weekday_mask
+from bot.quiz.review.scheduling import as_utc
+from bot.quiz.zones import zone_or_utc
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
 from bot.storage.models import GuildSettingsRow, MemberSettingsRow
@@ -132,12 +136,16 @@ async def change_member_settings(
     *,
     known_zones: frozenset[str],
     client_locale: str | None,
-) -> tuple[MemberSettings, list[Problem]]:
+    now: datetime,
+) -> tuple[MemberSettings, list[Problem | PlanProblem]]:
     """Applies what the member asked for and saves it, unless something is wrong with it; the
-    settings as they are then (saved, or as they would have been), and what is wrong."""
+    settings as they are then (saved, or as they would have been), and what is wrong. Dates of
+    the study plan are the member's: ``now`` is read in their time zone (the new one, if set)."""
     current = await member_settings(db, member_id)
     rules, problems = changed(current.reminder_rules, change, known_zones)
-    quiet = rules.quiet
+    today = as_utc(now).astimezone(zone_or_utc(rules.time_zone)).date()
+    plan, plan_problems = changed_plan(current.study_plan, change.plan, today)
+    quiet, away = rules.quiet, plan.away
     updated = replace(
         current,
         time_zone=rules.time_zone,
@@ -150,7 +158,12 @@ async def change_member_settings(
         client_locale=client_locale or current.client_locale,
         event_reminders=rules.event_reminders,
         retention=current.retention if change.retention is None else change.retention,
+        away_from=away.first if away is not None else None,
+        away_until=away.last if away is not None else None,
+        easy_days=weekday_mask(plan.easy_weekdays),
+        daily_reviews=plan.daily_reviews,
     )
-    if not problems and updated != current:
+    found: list[Problem | PlanProblem] = [*problems, *plan_problems]
+    if not found and updated != current:
         await save_member_settings(db, updated)
-    return updated, problems
+    return updated, found

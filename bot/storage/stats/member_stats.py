@@ -26,7 +26,8 @@ async def member_stats(
 ) -> MemberStats:
     """With ``guild_id``, answers, accuracy and rounds count that server's rounds only; the
     streak, mastery and next review are the member's own, from reviews in every server."""
-    zone = ZoneInfo((await member_settings(db, member_id)).time_zone)
+    settings = await member_settings(db, member_id)
+    zone = ZoneInfo(settings.time_zone)
     answered_here = [AnswerRow.member_id == member_id]
     if guild_id is not None:
         answered_here.append(AnswerRow.guild_id == guild_id)
@@ -54,7 +55,7 @@ async def member_stats(
         answers=answers,
         correct=correct,
         rounds=rounds,
-        streak_days=current_streak(days, now.astimezone(zone).date()),
+        streak_days=current_streak(days, now.astimezone(zone).date(), settings.study_plan.is_away),
         packs=packs,
         next_review_due=next_due,
     )

@@ -18,7 +18,7 @@ from bot.quiz.stats.progress import (
 )
 from bot.storage.database import Database
 from bot.storage.models import AnswerRow, CardRow
-from bot.storage.review.review_step import active_cards
+from bot.storage.review.due_queue import active_cards
 from bot.storage.settings.settings import member_settings
 
 

@@ -101,14 +101,14 @@ async def test_due_counts_by_pack_of_active_questions_only(db: Database) -> None
 async def test_a_settings_change_is_saved_only_without_problems(db: Database) -> None:
     wanted = SettingsChange(time_zone="Europe/Athens", reminders=True, quiet_start=23, quiet_end=6)
     saved, found = await change_member_settings(
-        db, MEMBER, wanted, known_zones=ZONES, client_locale="el"
+        db, MEMBER, wanted, known_zones=ZONES, client_locale="el", now=NOW
     )
     assert found == []
     assert await member_settings(db, MEMBER) == saved
     assert (saved.quiet_start, saved.quiet_end, saved.client_locale) == (23, 6, "el")
     refused = SettingsChange(time_zone="Nowhere", reminder_hour=2)
     _, found = await change_member_settings(
-        db, MEMBER, refused, known_zones=ZONES, client_locale="el"
+        db, MEMBER, refused, known_zones=ZONES, client_locale="el", now=NOW
     )
     assert found == [Problem.UNKNOWN_ZONE, Problem.HOUR_IS_QUIET]
     assert await member_settings(db, MEMBER) == saved

@@ -25,7 +25,7 @@ ZONES = frozenset({"UTC", "Europe/Athens"})
 
 async def choose(db: Database, member_id: int, change: SettingsChange) -> None:
     _settings, problems = await change_member_settings(
-        db, member_id, change, known_zones=ZONES, client_locale="en-US"
+        db, member_id, change, known_zones=ZONES, client_locale="en-US", now=NOW
     )
     assert problems == []
 
@@ -75,9 +75,13 @@ async def test_the_reply_shows_each_choices_cost_from_the_members_own_cards(
                 select(CardRow.stability).where(CardRow.question_id != "q2", CardRow.member_id == 5)
             )
         )
-    reply = await settings_reply(db, 5, SettingsChange(), known_zones=ZONES, client_locale="en-US")
+    reply = await settings_reply(
+        db, 5, SettingsChange(), known_zones=ZONES, client_locale="en-US", now=NOW
+    )
     assert len(stabilities) == 2
     assert reply.reviews_a_day == outlook([s for s in stabilities if s is not None])
     assert reply.reviews_a_day[80] < reply.reviews_a_day[95]
-    nobody = await settings_reply(db, 6, SettingsChange(), known_zones=ZONES, client_locale=None)
+    nobody = await settings_reply(
+        db, 6, SettingsChange(), known_zones=ZONES, client_locale=None, now=NOW
+    )
     assert nobody.reviews_a_day == dict.fromkeys(RETENTION_CHOICES, 0)

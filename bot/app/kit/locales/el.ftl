@@ -208,6 +208,15 @@ round-content_gone = μια ερώτηση που επρόκειτο να θέσ
 review-title = Επανάληψη · { $pack }
 review-new_question = Νέα ερώτηση
 review-due_question = Προς επανάληψη
+review-left_today = { $count ->
+        [one] απομένει { $count } επανάληψη σήμερα
+       *[other] απομένουν { $count } επαναλήψεις σήμερα
+    }
+review-waiting = { $count } περιμένουν τις επόμενες ημέρες
+review-limit_reached = Κάνατε τις σημερινές επαναλήψεις: { $count ->
+        [one] { $count } ακόμη ερώτηση περιμένει
+       *[other] { $count } ακόμη ερωτήσεις περιμένουν
+    } την επόμενη επανάληψή σας, { $time } (το ημερήσιο όριό σας, από την εντολή { $command }).
 review-nothing_due = Δεν υπάρχει τίποτα για επανάληψη. Η επόμενη επανάληψή σας θα είναι { $time }.
 review-nothing_at_all = Δεν υπάρχει ακόμη τίποτα για επανάληψη. Απαντήστε σε ερωτήσεις σε έναν γύρο κουίζ ή επιλέξτε ένα πακέτο με /{ cmd-review-name } { cmd-review-pack-name }.
 review-right = Σωστά!
@@ -440,6 +449,16 @@ cmd-settings-event_reminders-name = υπενθυμίσεις_εκδηλώσεω�
 cmd-settings-event_reminders-description = Ένα DM πριν από έναν προγραμματισμένο γύρο στην εκδήλωση του οποίου πατήσατε «Ενδιαφέρομαι»
 cmd-settings-retention-name = διατήρηση
 cmd-settings-retention-description = Πόσο σίγουροι θέλετε να είστε όταν επιστρέφει μια ερώτηση (υψηλότερη: περισσότερες επαναλήψεις)
+cmd-settings-away_from-name = απουσία_από
+cmd-settings-away_from-description = Η πρώτη ημέρα απουσίας σας (ΕΕΕΕ-ΜΜ-ΗΗ): χωρίς υπενθυμίσεις, το σερί σας μένει
+cmd-settings-away_until-name = απουσία_έως
+cmd-settings-away_until-description = Η τελευταία ημέρα απουσίας σας (ΕΕΕΕ-ΜΜ-ΗΗ)
+cmd-settings-clear_away-name = τέλος_απουσίας
+cmd-settings-clear_away-description = Επιστρέψατε (ή δεν θα λείψετε): τέλος στην απουσία σας
+cmd-settings-easy_days-name = ελαφριές_ημέρες
+cmd-settings-easy_days-description = Ημέρες χωρίς επαναλήψεις και υπενθυμίσεις, π.χ. «σαβ κυρ», ή «κανένα»
+cmd-settings-daily_reviews-name = επαναλήψεις_ανά_ημέρα
+cmd-settings-daily_reviews-description = Το πολύ τόσες ερωτήσεις για επανάληψη την ημέρα (0: χωρίς όριο)
 choice-retention_80 = 80% (λιγότερες επαναλήψεις)
 choice-retention_85 = 85%
 choice-retention_88 = 88% (προεπιλογή)
@@ -470,6 +489,14 @@ settings-member-retention_outlook = Αναμενόμενες επαναλήψε�
 settings-member-retention_choice = { $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 settings-member-retention_current = **{ $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }** (η δική σας)
 settings-member-retention_no_cards = Καμία επανάληψη ακόμη: απαντήστε σε μερικές ερωτήσεις και το κόστος κάθε επιλογής θα φαίνεται εδώ.
+settings-member-away = Απουσία
+settings-member-away_window = { $first } έως { $last }: χωρίς υπενθυμίσεις, το σερί σας μένει
+settings-member-away_none = καμία
+settings-member-easy_days = Ελαφριές ημέρες
+settings-member-easy_none = καμία
+settings-member-daily_reviews = Επαναλήψεις ανά ημέρα
+settings-member-daily_reviews_limit = το πολύ { $count }· οι υπόλοιπες περιμένουν, πρώτα όσες έχετε ξεχάσει περισσότερο
+settings-member-daily_reviews_none = χωρίς όριο
 settings-member-not_saved = Δεν άλλαξε τίποτα.
 settings-problem-unknown_zone = Δεν γνωρίζω τη ζώνη ώρας «{ $zone }»: επιλέξτε μία από τη λίστα, π.χ. Europe/Athens.
 settings-problem-daily_new_range = Οι νέες ερωτήσεις ανά ημέρα πρέπει να είναι από 0 έως 50.
@@ -478,6 +505,14 @@ settings-problem-quiet_range = Οι ώρες ησυχίας πρέπει να ε
 settings-problem-quiet_half = Δώστε και τα δύο άκρα των ωρών ησυχίας (αρχή και τέλος) ή κανένα.
 settings-problem-hour_is_quiet = Η ώρα της υπενθύμισής σας ({ $hour }) πέφτει μέσα στις ώρες ησυχίας ({ $start } έως { $end }), οπότε δεν θα ερχόταν ποτέ υπενθύμιση: επιλέξτε άλλη ώρα ή άλλες ώρες ησυχίας.
 settings-problem-unknown_language = Το bot δεν γράφει σε αυτή τη γλώσσα.
+settings-problem-away_date = Γράψτε τις ημέρες απουσίας ως ΕΕΕΕ-ΜΜ-ΗΗ, π.χ. 2027-01-04.
+settings-problem-away_half = Δώστε και την πρώτη και την τελευταία ημέρα απουσίας (απουσία_από και απουσία_έως).
+settings-problem-away_order = Η τελευταία ημέρα απουσίας είναι πριν από την πρώτη.
+settings-problem-away_past = Αυτή η απουσία έχει ήδη τελειώσει.
+settings-problem-away_long = Η απουσία διαρκεί το πολύ έναν χρόνο.
+settings-problem-easy_unknown = Το «{ $days }» δεν είναι ημέρα που γνωρίζω: γράψτε ημέρες όπως «σαβ κυρ» ή «κανένα».
+settings-problem-easy_every_day = Κρατήστε τουλάχιστον μία ημέρα της εβδομάδας για επαναλήψεις.
+settings-problem-daily_reviews_range = Οι επαναλήψεις ανά ημέρα πρέπει να είναι από 0 (χωρίς όριο) έως 500.
 reminder-due = { $count ->
         [one] **{ $count }** ερώτηση σας περιμένει για επανάληψη ({ $packs }).
        *[other] **{ $count }** ερωτήσεις σας περιμένουν για επανάληψη ({ $packs }).

@@ -194,6 +194,15 @@ round-content_gone = a question it was to ask is no longer in its pack (the pack
 review-title = Review · { $pack }
 review-new_question = New question
 review-due_question = Due for review
+review-left_today = { $count ->
+        [one] { $count } review left today
+       *[other] { $count } reviews left today
+    }
+review-waiting = { $count } waiting for the coming days
+review-limit_reached = You have done today's reviews: { $count ->
+        [one] { $count } more question is due, and waits
+       *[other] { $count } more questions are due, and wait
+    } for your next review, { $time } (your daily limit, set in { $command }).
 review-nothing_due = Nothing is due. Your next review is { $time }.
 review-nothing_at_all = Nothing to review yet. Answer questions in a quiz round, or pick a pack with /{ cmd-review-name } { cmd-review-pack-name }.
 review-right = Right!
@@ -414,6 +423,16 @@ cmd-settings-event_reminders-name = event_reminders
 cmd-settings-event_reminders-description = A DM before a scheduled round whose Discord event you marked Interested
 cmd-settings-retention-name = retention
 cmd-settings-retention-description = How sure of a question you want to be when it comes back: higher means more reviews
+cmd-settings-away_from-name = away_from
+cmd-settings-away_from-description = The first day you are away (YYYY-MM-DD): no reminders, your streak kept
+cmd-settings-away_until-name = away_until
+cmd-settings-away_until-description = The last day you are away (YYYY-MM-DD)
+cmd-settings-clear_away-name = clear_away
+cmd-settings-clear_away-description = You are back (or not going): end your time away
+cmd-settings-easy_days-name = easy_days
+cmd-settings-easy_days-description = Weekdays with no reviews and no reminders, e.g. "sat sun", or "none"
+cmd-settings-daily_reviews-name = daily_reviews
+cmd-settings-daily_reviews-description = The most due questions offered in a day (0: no limit)
 choice-retention_80 = 80% (fewest reviews)
 choice-retention_85 = 85%
 choice-retention_88 = 88% (default)
@@ -444,6 +463,14 @@ settings-member-retention_outlook = Expected reviews a day at each choice, from 
 settings-member-retention_choice = { $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 settings-member-retention_current = **{ $percent }%: { NUMBER($reviews, minimumFractionDigits: 1, maximumFractionDigits: 1) }** (yours)
 settings-member-retention_no_cards = No reviews yet: answer some questions and the cost of each choice shows here.
+settings-member-away = Time away
+settings-member-away_window = { $first } to { $last }: no reminders, your streak kept
+settings-member-away_none = none
+settings-member-easy_days = Easy days
+settings-member-easy_none = none
+settings-member-daily_reviews = Reviews a day
+settings-member-daily_reviews_limit = at most { $count }; the rest wait, the most forgotten first
+settings-member-daily_reviews_none = no limit
 settings-member-not_saved = Nothing was changed.
 settings-problem-unknown_zone = “{ $zone }” is not a time zone I know: pick one from the list, e.g. Europe/Athens.
 settings-problem-daily_new_range = New questions per day must be from 0 to 50.
@@ -452,6 +479,14 @@ settings-problem-quiet_range = Quiet hours must be from 0 to 23.
 settings-problem-quiet_half = Give both ends of your quiet hours (quiet_start and quiet_end), or neither.
 settings-problem-hour_is_quiet = Your reminder hour ({ $hour }) falls in your quiet hours ({ $start } to { $end }), so no reminder would ever come: pick another hour or other quiet hours.
 settings-problem-unknown_language = That language is not one the bot writes in.
+settings-problem-away_date = Write the days you are away as YYYY-MM-DD, e.g. 2027-01-04.
+settings-problem-away_half = Give both the first and the last day you are away (away_from and away_until).
+settings-problem-away_order = The last day away comes before the first.
+settings-problem-away_past = That time away has already ended.
+settings-problem-away_long = Time away is at most a year.
+settings-problem-easy_unknown = “{ $days }” names a day I do not know: write weekdays such as “sat sun”, or “none”.
+settings-problem-easy_every_day = Keep at least one day of the week for reviews.
+settings-problem-daily_reviews_range = Reviews a day must be from 0 (no limit) to 500.
 reminder-due = { $count ->
         [one] **{ $count }** question is due for review in { $packs }.
        *[other] **{ $count }** questions are due for review in { $packs }.
