@@ -36,10 +36,12 @@ from bot.app.kit.retry import describe
 from bot.app.reminders.buttons import ReminderButton, reminder_marker
 from bot.quiz.packs.library import Library
 from bot.quiz.reminders.reminder_settings import reminder_day, reminder_window
+from bot.quiz.review.session import Backlog, backlog_of
 from bot.storage.database import Database
 from bot.storage.reminders import due_reminders
 from bot.storage.reminders.due_reminders import Candidate, Claim
 from bot.storage.results import MemberSettings
+from bot.storage.review.review_step import next_review
 
 log = logging.getLogger(__name__)
 
@@ -122,20 +124,29 @@ class ReminderLoop:
             return 0
         member_id = settings.member_id
         counts = await due_reminders.due_counts(self._db, member_id, now)
-        if not counts:  # nothing due yet: asked again next pass, the same day
-            return 0
+        backlog = None
+        if settings.daily_reviews is not None:  # what today's limit still offers, and what waits
+            backlog = backlog_of(await next_review(self._db, member_id, now))
+        if not counts or (backlog is not None and not backlog.left):
+            return 0  # nothing due (or offered) yet: asked again next pass, the same day
         claim = await due_reminders.claim(
             self._db, member_id, day, worker=self.worker, now=now, lease=LEASE
         )
         if claim is None:  # sent already, or another process holds it
             return 0
         try:
-            return await self._send(claim, settings, counts)
+            return await self._send(claim, settings, counts, backlog)
         except Exception as error:  # noqa: BLE001  # the claim's lease runs out: retried then
             log.warning("reminders: member %s, %s not sent (%s)", member_id, day, describe(error))
             return 0
 
-    async def _send(self, claim: Claim, settings: MemberSettings, counts: dict[str, int]) -> int:
+    async def _send(
+        self,
+        claim: Claim,
+        settings: MemberSettings,
+        counts: dict[str, int],
+        backlog: Backlog | None,
+    ) -> int:
         channel = await self._client.create_dm(discord.Object(claim.member_id))
         marker = reminder_marker(claim.member_id, claim.local_day)
         if claim.attempts > 0 and (found := await find_posted(self._client, channel, marker)):
@@ -144,7 +155,7 @@ class ReminderLoop:
             )
             await due_reminders.sent(self._db, claim, found.id, self._clock())
             return 0
-        text, view = self._reminder(claim, settings.dm_locale, counts)
+        text, view = self._reminder(claim, settings.dm_locale, counts, backlog)
         await due_reminders.note_attempt(self._db, claim)
         try:
             message = await channel.send(text, view=view)
@@ -159,7 +170,7 @@ class ReminderLoop:
         return 1
 
     def _reminder(
-        self, claim: Claim, locale: str, counts: dict[str, int]
+        self, claim: Claim, locale: str, counts: dict[str, int], backlog: Backlog | None
     ) -> tuple[str, discord.ui.View]:
         titles = []
         for pack_id in counts:
@@ -167,6 +178,8 @@ class ReminderLoop:
             titles.append(pack.title.get(locale) if pack is not None else pack_id)
         count = sum(counts.values())
         text = tr(locale, "reminder.due", count=count, packs=", ".join(titles))
+        if backlog is not None and backlog.waiting:
+            text = f"{text}\n{tr(locale, 'reminder.limited', left=backlog.left)}"
         view = discord.ui.View(timeout=None)
         label = tr(locale, "reminder.review_button")
         view.add_item(ReminderButton.for_reminder(claim.member_id, claim.local_day, label))

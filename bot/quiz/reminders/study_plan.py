@@ -21,7 +21,7 @@ from bot.quiz.answers.typed import normalized
 DAYS_IN_WEEK = 7
 MAX_DAILY_REVIEWS = 500
 MAX_AWAY_DAYS = 365
-NO_DAYS = frozenset({"none", "no", "κανένα", "καμία", "καμια"})  # normalised words for "none"
+_NO_DAYS = ("none", "no", "κανένα", "καμία")  # what "no easy day" may be written as
 _NAME_LOCALES = ("en", "el")  # the languages whose weekday names the bot reads
 
 
@@ -104,6 +104,7 @@ def _weekday_names() -> dict[str, int]:
 
 
 WEEKDAY_NAMES = _weekday_names()
+NO_DAYS = frozenset(normalized(word) for word in _NO_DAYS)
 
 
 def read_weekdays(text: str) -> frozenset[int] | None:

@@ -11,6 +11,7 @@ import pytest
 from bot.quiz.review.session import (
     Answer,
     AnsweredStep,
+    Backlog,
     CardKind,
     CardStep,
     DueQueue,
@@ -137,3 +138,23 @@ def test_next_shows_a_card_or_the_summary_and_finish_always_the_summary() -> Non
     summary = SummaryStep(going, NOW + timedelta(minutes=1))
     assert decide(Finish(going), member_queue, member_queue) == summary
     assert decide(Next(going), EMPTY, member_queue) == summary
+
+
+def test_a_daily_review_limit_holds_due_cards_back_and_new_ones_with_them() -> None:
+    under = queue(due_now=DUE, first_new=NEW, due_count=30, reviewed_today=18)
+    limited = replace(under, daily_review_limit=20)
+    assert next_card(MEMBER, limited) == DUE
+    assert (limited.reviews_left, limited.waiting) == (2, 28)
+    step = decide(Start(MEMBER), limited, limited)
+    assert isinstance(step, CardStep)
+    assert step.backlog == Backlog(left=2, waiting=28)
+    reached = replace(limited, reviewed_today=20)
+    assert next_card(MEMBER, reached) is None  # the new question waits with the backlog
+    assert next_review_at(reached) == TOMORROW
+    nothing = decide(Start(MEMBER), reached, reached)
+    assert isinstance(nothing, NothingStep)
+    assert nothing.backlog == Backlog(left=0, waiting=30)
+    assert next_card(MEMBER, under) == DUE  # no limit: everything due is offered
+    unlimited = decide(Start(MEMBER), under, under)
+    assert isinstance(unlimited, CardStep)
+    assert unlimited.backlog is None

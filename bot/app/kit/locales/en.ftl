@@ -491,6 +491,7 @@ reminder-due = { $count ->
         [one] **{ $count }** question is due for review in { $packs }.
        *[other] **{ $count }** questions are due for review in { $packs }.
     }
+reminder-limited = Your daily limit offers { $left } of them today; the rest wait for the coming days, the most forgotten first.
 reminder-review_button = Review now
 reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with { $command }.
 
