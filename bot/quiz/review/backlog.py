@@ -3,7 +3,14 @@ leaves room for.
 
 A member who sets a limit is told how many reviews are left today and how many wait; the cards
 that wait are the last in the backlog order. Which order is best is measured, not guessed
-(``python -m bench.learning --life``; docs/learning.md, "Reviews that fit a life").
+(``python -m bench.learning --life``; docs/learning.md, "Reviews that fit a life"): after a
+14-day absence under a limit of 40 a day, LOWEST_RETRIEVABILITY first (the cards most likely
+slipping, relearnt before they are lost) left the most knowledge 30 days after the return,
+the weeks the order decides, announced or not (498.5 and 498.9 of 516, against 498.0 and 498.9
+for highest first, 497.9 and 498.3 for oldest due first). The margins are under a K, within
+the noise of 20 members, and K365 ranks the orders the other way round by as little: the order
+matters less than the limit and the spread; it is the default because the benchmark's
+criterion picked it, not because it is known to be better.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ class BacklogOrder(StrEnum):
     HIGHEST_RETRIEVABILITY = "highest_retrievability"
 
 
-DEFAULT_BACKLOG_ORDER = BacklogOrder.HIGHEST_RETRIEVABILITY
+DEFAULT_BACKLOG_ORDER = BacklogOrder.LOWEST_RETRIEVABILITY
 
 
 def retrievability(policy: Policy, card: Card, now: datetime, zone: tzinfo) -> float:
