@@ -44,22 +44,26 @@ def summary(found: Mapping[str, Sequence[MemberLife]], limit: int) -> dict[str, 
                 name: row["clear_days_mean"] for name, row in table.items() if is_absence(name)
             },
         },
-        "backlog_orders": {
-            str(o): {
-                "k365_away": table[f"away_{o}"]["k365"],
-                "k365_unannounced": table[f"unannounced_{o}"]["k365"],
-                "k_30_days_back_unannounced": table[f"unannounced_{o}"]["k_30_days_back"],
-                "backlog_right_unannounced": table[f"unannounced_{o}"]["backlog_right"],
-                "score": round(order_score(table, o), 2),
-            }
-            for o in BacklogOrder
-        },
+        "backlog_orders": {str(o): order_row(table, o) for o in BacklogOrder},
         "best_backlog_order": str(best),
         "packs": {
             "targets": list(PACK_TARGETS),
             "k365": [round(k, 1) for k in packs],
             "higher_target_higher_k": packs[1] > packs[0],
         },
+    }
+
+
+def order_row(table: Mapping[str, Mapping[str, object]], order: BacklogOrder) -> dict[str, object]:
+    """One backlog order's figures on both absences, and its score."""
+    away, unannounced = table[f"away_{order}"], table[f"unannounced_{order}"]
+    return {
+        "k365_away": away["k365"],
+        "k365_unannounced": unannounced["k365"],
+        "k_30_days_back_away": away["k_30_days_back"],
+        "k_30_days_back_unannounced": unannounced["k_30_days_back"],
+        "backlog_right_unannounced": unannounced["backlog_right"],
+        "score": round(order_score(table, order), 2),
     }
 
 

@@ -116,15 +116,19 @@ def live(
             if card in lived.absent_cards and card not in lived.back_reviews:
                 lived.back_reviews[card] = (day, correct)
             now += ANSWER_DAYS
-        easy = local_date(day).weekday() in life.easy_weekdays
-        new_today, answered = 0, len(offered)
-        while not easy and not waiting and met < member.cards and answered < study.budget:
-            if new_today >= study.new_per_day:
-                break
-            correct = track.answer(met, now)
-            queue.answered(met, answer_of(member, track, met, now, correct=correct))
-            met, new_today, answered, now = met + 1, new_today + 1, answered + 1, now + ANSWER_DAYS
+        if not waiting and local_date(day).weekday() not in life.easy_weekdays:
+            room = min(study.new_per_day, study.budget - len(offered), member.cards - met)
+            met = meet_new(track, queue, met, room, now)
     return track, lived
+
+
+def meet_new(track: Track, queue: DueQueue, met: int, count: int, now: float) -> int:
+    """The member meets ``count`` new questions from question ``met`` on; the next to meet."""
+    for card in range(met, met + max(0, count)):
+        correct = track.answer(card, now)
+        queue.answered(card, answer_of(track.member, track, card, now, correct=correct))
+        now += ANSWER_DAYS
+    return met + max(0, count)
 
 
 def answer_of(member: Member, track: Track, card: int, now: float, *, correct: bool) -> Answer:
