@@ -13,6 +13,8 @@ docs/learning.md.
         [--small]
         [--prior-knowledge 0.0] [--uniform] [--no-guessing] [--typed]  (variants of the model)
         [--rise R] [--known-before P] [--reask] [--no-fuzz]  (variants of the bot's policy)
+    python -m bench.learning --life [--life-members 20] [--life-seed 1] [--daily-limit 40]
+        (reviews that fit a life: bench/learning/life.py)
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from bench.learning import life_run
 from bench.learning.fit_report import fitting_report, fitting_summary
 from bench.learning.frontier import (
     Estimate,
@@ -81,6 +84,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-fuzz", action="store_true", help="a variant: intervals not fuzzed")
     p.add_argument("--plot", type=Path, default=None, help="PNG (full runs: docs/learning.png)")
     p.add_argument("--small", action="store_true", help="3 members, 60 days, 40 synthetic, seed 1")
+    life_run.add_arguments(p)
     return p
 
 
@@ -292,6 +296,7 @@ def _ratio(top: float | None, bottom: float | None) -> float | None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    printed, result = run(parser().parse_args(argv))
+    args = parser().parse_args(argv)
+    printed, result = life_run.run(args) if args.life else run(args)
     print(printed)
     print(json.dumps(result))

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from bench.learning.learner import Learner, Memory
 from bot.quiz.review import scheduling
+from bot.quiz.review.study_days import StudyDays
 
 EPOCH = datetime(2026, 1, 1)  # noqa: DTZ001  # each member's own local midnight of day 0
 SESSION_HOUR = 18 / 24  # when a member studies, in days after their midnight
@@ -90,12 +91,20 @@ class Ladder:
 
 class QuizbotSchedule:
     """The bot's own scheduler: ``scheduling.review`` with the bot's ``Policy`` (or a variant of
-    it, one point of its frontier), as a member in ``zone`` meets it."""
+    it, one point of its frontier), as a member in ``zone`` meets it, keeping their
+    ``study_days`` if they have days off (bench/learning/living.py)."""
 
     name = "quizbot"
 
-    def __init__(self, rng: random.Random, zone: ZoneInfo, policy: scheduling.Policy) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        zone: ZoneInfo,
+        policy: scheduling.Policy,
+        study_days: StudyDays | None = None,
+    ) -> None:
         self.policy, self._zone, self._rng = policy, zone, rng
+        self.study_days = study_days
 
     def answer(self, state: CardState, answer: Answer) -> Scheduled:
         moment = local_to_utc(answer.now, self._zone)
@@ -109,6 +118,7 @@ class QuizbotSchedule:
             zone=self._zone,
             response_ms=RESPONSE_MS,
             rng=self._rng,
+            study_days=self.study_days,
         )
         learning = card.state is not scheduling.State.Review
         return Scheduled(card, utc_to_local(card.due, self._zone), learning)

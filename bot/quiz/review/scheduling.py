@@ -13,7 +13,9 @@ evening a few minutes earlier would count as the same day). The schedule is quiz
   short-term formula, adds little (measured: ``reask_missed``); a missed question shows its
   right answer and explanation at once, and is due again the next day;
 - review intervals are whole days, due from the start of the member's day, fuzzed with the
-  caller's random source (fsrs's own fuzz draws from the global ``random`` module).
+  caller's random source (fsrs's own fuzz draws from the global ``random`` module);
+- given a member's days off (``bot.quiz.review.study_days``), the fuzz draws among the days of
+  its range the member studies on, so a due day moves off an easy day or an away window.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from __future__ import annotations
 import math
 from copy import copy
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from random import Random
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 from fsrs.scheduler import FUZZ_RANGES
+
+from bot.quiz.review.study_days import StudyDays, place_due
 
 # The target at REFERENCE_STABILITY_DAYS: the knob that moves the whole curve up or down.
 DESIRED_RETENTION = 0.88
@@ -63,6 +67,7 @@ __all__ = [
     "new_card",
     "rating_for",
     "review",
+    "start_of",
     "target_retention",
     "weigh_for_guessing",
 ]
@@ -141,12 +146,14 @@ def review(
     response_ms: int,
     rng: Random,
     typo: bool = False,
+    study_days: StudyDays | None = None,
 ) -> tuple[Card, ReviewLog]:
     """The card after one answer, at ``reviewed_at`` by a member living in ``zone``, to a
     question whose guesses pick among ``guess_space`` answers (0: it cannot be guessed, as a
     typed one), and its log entry; ``card`` itself is left unchanged. A right answer that
     needed a typo forgiven (``typo``) rates Hard.
-    ``rng`` fuzzes the interval, so that cards learnt together do not all fall due together."""
+    ``rng`` fuzzes the interval, so that cards learnt together do not all fall due together;
+    with the member's ``study_days`` the due day avoids their days off (None: no day off)."""
     at = as_utc(reviewed_at)
     today = calendar_day(at, zone)
     seen = copy(card)
@@ -165,18 +172,33 @@ def review(
         reviewed.step, reviewed.due = 0, at + REASK_AFTER
         return reviewed, log
     reviewed.state, reviewed.step = State.Review, None
-    reviewed.due = _due(policy, reviewed.stability or 0.0, at, zone, rng)
+    reviewed.due = _due(policy, reviewed.stability or 0.0, at, zone, rng, study_days=study_days)
     return reviewed, log
 
 
-def _due(policy: Policy, stability: float, at: datetime, zone: tzinfo, rng: Random) -> datetime:
+def _due(
+    policy: Policy,
+    stability: float,
+    at: datetime,
+    zone: tzinfo,
+    rng: Random,
+    *,
+    study_days: StudyDays | None,
+) -> datetime:
     """The start of the member's day the review falls on, its interval fuzzed within fsrs's
-    fuzz range."""
+    fuzz range, on a day the member studies if they keep days off."""
     days = interval_days(policy, stability)
-    bounds = fuzz_range(timedelta(days=days), policy.maximum_interval)
-    if bounds is not None and policy.fuzz:
+    bounds = fuzz_range(timedelta(days=days), policy.maximum_interval) if policy.fuzz else None
+    today = at.astimezone(zone).date()
+    if study_days is not None:
+        return start_of(place_due(today, days, bounds, study_days, rng), zone)
+    if bounds is not None:
         days = rng.randint(*bounds)
-    day = at.astimezone(zone).date() + timedelta(days=days)
+    return start_of(today + timedelta(days=days), zone)
+
+
+def start_of(day: date, zone: tzinfo) -> datetime:
+    """The UTC instant the member's local ``day`` begins: when a card due that day falls due."""
     return datetime.combine(day, time(), tzinfo=zone).astimezone(UTC)
 
 
