@@ -9,7 +9,8 @@ from datetime import date, datetime
 from bot.quiz.answers.grading import Marked
 from bot.quiz.boards.standings import Standing
 from bot.quiz.reminders.reminder_settings import DEFAULT_REMINDER_HOUR, Quiet, ReminderSettings
-from bot.quiz.reminders.study_plan import AwayWindow, StudyPlan, weekdays_of
+from bot.quiz.reminders.study_plan import StudyPlan, weekdays_of
+from bot.quiz.review.study_days import Away
 from bot.quiz.rounds.pauses import DEFAULT_PAUSE_LIMIT_MINUTES, time_left
 from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.rules import DEFAULT_QUESTION_SECONDS, Message, RoundState
@@ -100,7 +101,7 @@ class MemberSettings:
     def study_plan(self) -> StudyPlan:
         """Days away, easy weekdays and the daily review limit, as the domain takes them."""
         first, last = self.away_from, self.away_until
-        away = AwayWindow(first, last) if first is not None and last is not None else None
+        away = Away(first, last) if first is not None and last is not None else None
         return StudyPlan(away, weekdays_of(self.easy_days), self.daily_reviews)
 
     def quiet_at(self, now: datetime) -> bool:

@@ -36,7 +36,8 @@ from bot.app.kit.retry import describe
 from bot.app.reminders.buttons import ReminderButton, reminder_marker
 from bot.quiz.packs.library import Library
 from bot.quiz.reminders.reminder_settings import reminder_day, reminder_window
-from bot.quiz.review.session import Backlog, backlog_of
+from bot.quiz.review.backlog import Offer
+from bot.quiz.review.session import backlog_of
 from bot.storage.database import Database
 from bot.storage.reminders import due_reminders
 from bot.storage.reminders.due_reminders import Candidate, Claim
@@ -145,7 +146,7 @@ class ReminderLoop:
         claim: Claim,
         settings: MemberSettings,
         counts: dict[str, int],
-        backlog: Backlog | None,
+        backlog: Offer | None,
     ) -> int:
         channel = await self._client.create_dm(discord.Object(claim.member_id))
         marker = reminder_marker(claim.member_id, claim.local_day)
@@ -170,7 +171,7 @@ class ReminderLoop:
         return 1
 
     def _reminder(
-        self, claim: Claim, locale: str, counts: dict[str, int], backlog: Backlog | None
+        self, claim: Claim, locale: str, counts: dict[str, int], backlog: Offer | None
     ) -> tuple[str, discord.ui.View]:
         titles = []
         for pack_id in counts:

@@ -17,9 +17,9 @@ from bot.app.kit.recall_texts import accepted_text, why_text
 from bot.app.shelf.pictures import attachment_url
 from bot.app.shelf.question_keys import QuestionKeys, stable_key
 from bot.quiz.model import Pack, Question
+from bot.quiz.review.backlog import Offer
 from bot.quiz.review.leeches import LEECH_LAPSES
 from bot.quiz.review.session import (
-    Backlog,
     CardKind,
     CardStep,
     Grade,
@@ -55,7 +55,7 @@ def review_question_embed(
     return fit_embed(embed)
 
 
-def backlog_text(locale: str, backlog: Backlog) -> str:
+def backlog_text(locale: str, backlog: Offer) -> str:
     """Under a daily limit: what is left of today's reviews, and what waits."""
     text = tr(locale, "review.left_today", count=backlog.left)
     if backlog.waiting:

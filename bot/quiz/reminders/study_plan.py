@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from babel import Locale
 
 from bot.quiz.answers.typed import normalized
+from bot.quiz.review.study_days import Away, StudyDays, StudyDaysProblem, problem_with
 
 DAYS_IN_WEEK = 7
 MAX_DAILY_REVIEWS = 500
@@ -39,28 +40,24 @@ class PlanProblem(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class AwayWindow:
-    first: date
-    last: date
-
-    def covers(self, day: date) -> bool:
-        return self.first <= day <= self.last
-
-
-@dataclass(frozen=True, slots=True)
 class StudyPlan:
     """What the member set; the empty plan is a member who set nothing."""
 
-    away: AwayWindow | None = None
+    away: Away | None = None
     easy_weekdays: frozenset[int] = frozenset()  # Monday = 0, as date.weekday() counts
     daily_reviews: int | None = None  # due reviews offered a day at most; None: no limit
+
+    @property
+    def study_days(self) -> StudyDays:
+        """The days off, as the scheduler places due days around them."""
+        return StudyDays(self.easy_weekdays, self.away)
 
     def is_away(self, day: date) -> bool:
         return self.away is not None and self.away.covers(day)
 
     def is_off(self, day: date) -> bool:
         """Whether ``day`` is a day off reviews: away, or an easy weekday."""
-        return self.is_away(day) or day.weekday() in self.easy_weekdays
+        return self.study_days.is_off(day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +138,7 @@ def changed_plan(
         easy = current.easy_weekdays if read is None else read
         if read is None:
             found.append(PlanProblem.EASY_UNKNOWN)
-        elif len(read) >= DAYS_IN_WEEK:
+        elif problem_with(read) is StudyDaysProblem.EVERY_DAY_EASY:
             found.append(PlanProblem.EASY_EVERY_DAY)
     daily = current.daily_reviews
     if change.daily_reviews is not None:
@@ -152,8 +149,8 @@ def changed_plan(
 
 
 def _window(
-    current: AwayWindow | None, change: PlanChange, today: date
-) -> tuple[AwayWindow | None, list[PlanProblem]]:
+    current: Away | None, change: PlanChange, today: date
+) -> tuple[Away | None, list[PlanProblem]]:
     """A new or moved window; a window that has ended is replaced, not moved."""
     typed = [read_date(text) for text in (change.away_from, change.away_until) if text is not None]
     if None in typed:
@@ -169,10 +166,10 @@ def _window(
         return current, [PlanProblem.AWAY_PAST]
     if (last - first).days >= MAX_AWAY_DAYS:
         return current, [PlanProblem.AWAY_LONG]
-    return AwayWindow(first, last), []
+    return Away(first, last), []
 
 
-def _ended(away: AwayWindow | None, today: date) -> AwayWindow | None:
+def _ended(away: Away | None, today: date) -> Away | None:
     """The window once the member says they are back: one not begun goes, one under way ends
     yesterday (its days stay off, so the streak keeps them), one that ended stays as it is."""
     if away is None or away.last < today:

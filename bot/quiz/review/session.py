@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.quiz.answers.grading import Marked
+from bot.quiz.review.backlog import DailyLimit, Offer
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,16 +143,10 @@ class DueQueue:
         return limit is None or self.reviewed_today < limit
 
     @property
-    def reviews_left(self) -> int:
-        """The due cards still offered today: all of them without a limit."""
-        if self.daily_review_limit is None:
-            return self.due_count
-        return max(0, min(self.due_count, self.daily_review_limit - self.reviewed_today))
-
-    @property
-    def waiting(self) -> int:
-        """Due cards beyond today's limit: they wait for the coming days."""
-        return self.due_count - self.reviews_left
+    def offer(self) -> Offer:
+        """The due cards still offered today, and those that wait (the counts need a limit)."""
+        limit = DailyLimit(self.daily_review_limit)
+        return limit.offer(reviewed_today=self.reviewed_today, due=self.due_count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,19 +191,11 @@ class LeechNotice:
 Leeches = tuple[LeechNotice, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Backlog:
-    """Under a daily review limit: the due cards still offered today, and those that wait."""
-
-    left: int
-    waiting: int
-
-
-def backlog_of(queue: Queue) -> Backlog | None:
+def backlog_of(queue: Queue) -> Offer | None:
     """What the member is told of their daily limit; None without one."""
     if not isinstance(queue, DueQueue) or queue.daily_review_limit is None:
         return None
-    return Backlog(queue.reviews_left, queue.waiting)
+    return queue.offer
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +206,7 @@ class CardStep:
     times_reviewed: int = 0  # the member's answers to the question so far (its options' order)
     shown: Shown = Shown(None)  # the card as shown, which its answer must find unchanged
     leeches: Leeches = ()
-    backlog: Backlog | None = None
+    backlog: Offer | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +222,7 @@ class SummaryStep:
     session: Session
     next_review: datetime | None
     leeches: Leeches = ()
-    backlog: Backlog | None = None
+    backlog: Offer | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +240,7 @@ class NothingStep:
     missed_round: bool
     next_review: datetime | None
     leeches: Leeches = ()
-    backlog: Backlog | None = None
+    backlog: Offer | None = None
 
 
 ReviewStep = CardStep | ResultStep | SummaryStep | NothingStep | AnsweredStep
@@ -268,7 +255,7 @@ def next_card(session: Session, queue: Queue) -> QueuedCard | None:
     if queue.due_now is not None and queue.due_offered:
         return queue.due_now
     # A backlog held back by the daily limit clears before new questions add to it.
-    return queue.first_new if queue.new_allowed and not queue.waiting else None
+    return queue.first_new if queue.new_allowed and not queue.offer.waiting else None
 
 
 def next_review_at(queue: DueQueue) -> datetime | None:
@@ -277,7 +264,7 @@ def next_review_at(queue: DueQueue) -> datetime | None:
     moments = [queue.earliest_future_due]
     if queue.first_new is not None and not queue.new_allowed:
         moments.append(queue.tomorrow)
-    if queue.waiting:  # due cards held back by the daily limit come back tomorrow
+    if queue.offer.waiting:  # due cards held back by the daily limit come back tomorrow
         moments.append(queue.tomorrow)
     return min((m for m in moments if m is not None and m > queue.now), default=None)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from sqlalchemy import ColumnElement, Row, select
 
 from bot.quiz.review import fitting, leeches, retention, scheduling
+from bot.quiz.review.study_days import StudyDays
 from bot.quiz.zones import zone_or_utc
 from bot.storage.dialects import Insert, bulk_insert, covering, insert_for, one_of, write_bulk
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
@@ -151,6 +152,7 @@ class _Learner:
     policy: scheduling.Policy  # with their desired retention
     weights: FittedWeights  # fitted to them, or pooled over a pack (bot/storage/review/fitting.py)
     member_id: int
+    study_days: StudyDays | None = None  # days off their due days avoid; None: none
 
     def policy_in(self, pack_id: str) -> scheduling.Policy:
         return fitting.policy_with(self.policy, self.weights.of(self.member_id, pack_id))
@@ -163,19 +165,24 @@ def _learners(connection: Connection, reviews: Sequence[CardReview]) -> dict[int
     weights = fitted_weights(connection, member_ids, {review.pack_id for review in reviews})
     c = member_settings_table.c
     rows = connection.execute(
-        select(c.member_id, c.time_zone, c.retention).where(
+        select(c.member_id, c.time_zone, c.retention, c.easy_days, c.away_from, c.away_until).where(
             one_of(connection.dialect.name, c.member_id, member_ids)
         )
     )
-    found = {member_id: (zone, percent) for member_id, zone, percent in rows}
-    default = (MemberSettings(0).time_zone, None)
-    return {
-        member_id: _Learner(
-            zone_or_utc(zone), retention.policy_for(percent, POLICY), weights, member_id
-        )
-        for member_id in member_ids
-        for zone, percent in [found.get(member_id, default)]
-    }
+    found = {row.member_id: row for row in rows}
+    learners = {}
+    for member_id in member_ids:
+        row = found.get(member_id)
+        if row is None:
+            learners[member_id] = _Learner(zone_or_utc("UTC"), POLICY, weights, member_id)
+            continue
+        policy = retention.policy_for(row.retention, POLICY)
+        days = MemberSettings(
+            member_id, easy_days=row.easy_days, away_from=row.away_from, away_until=row.away_until
+        ).study_plan.study_days
+        off = days if days.easy_weekdays or days.away is not None else None
+        learners[member_id] = _Learner(zone_or_utc(row.time_zone), policy, weights, member_id, off)
+    return learners
 
 
 def _apply(
@@ -197,6 +204,7 @@ def _apply(
         response_ms=review.response_ms,
         rng=rng,
         typo=review.typo,
+        study_days=learner.study_days,
     )
     states[review.key] = state
     return (

@@ -4,17 +4,18 @@ daily limits of new questions and of reviews are checked against."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Select, case, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.review import scheduling
+from bot.quiz.review.backlog import DEFAULT_BACKLOG_ORDER, in_backlog_order
 from bot.quiz.review.session import CardKind, DueQueue, QueuedCard
 from bot.storage.models import CardRow, PackRow, QuestionRow, ReviewLogRow
 from bot.storage.packs.library import EVERYWHERE, Where, visible_packs
-from bot.storage.review.cards import REVIEW_SOURCE
+from bot.storage.review.cards import POLICY, REVIEW_SOURCE
 from bot.storage.review.leeches import not_leech
 from bot.storage.settings.settings import read_member_settings
 
@@ -31,11 +32,14 @@ async def due_queue(
     day_start = scheduling.local_day_start(now, zone)
     new_today = await _introduced_since(connection, member_id, day_start)
     due_count = reviewed_today = 0
-    if settings.daily_reviews is not None:  # two counts that only a limit needs
-        due_count = await _due_count(connection, member_id, now, pack_id, where)
+    if settings.daily_reviews is None:
+        due_now = await _first_due(connection, member_id, now, pack_id, where)
+    else:  # under a limit the order matters, and the counts are told
+        backlog = await _backlog(connection, member_id, now, pack_id, where, zone=zone)
+        due_now, due_count = (backlog[0] if backlog else None), len(backlog)
         reviewed_today = await _reviewed_since(connection, member_id, day_start) - new_today
     return DueQueue(
-        due_now=await _first_due(connection, member_id, now, pack_id, where),
+        due_now=due_now,
         first_new=await _first_new(connection, member_id, pack_id, where),
         new_today=new_today,
         daily_new_limit=settings.daily_new_limit,
@@ -48,12 +52,38 @@ async def due_queue(
     )
 
 
-async def _due_count(
-    connection: AsyncConnection, member_id: int, now: datetime, pack_id: str | None, where: Where
-) -> int:
-    query = active_cards(member_id, pack_id, where).where(CardRow.due <= now)
-    count = await connection.scalar(select(func.count()).select_from(query.subquery()))
-    return int(count or 0)
+async def _backlog(
+    connection: AsyncConnection,
+    member_id: int,
+    now: datetime,
+    pack_id: str | None,
+    where: Where,
+    *,
+    zone: tzinfo,
+) -> list[QueuedCard]:
+    """Every card due now, in the order a daily limit offers them: learning cards first, then
+    the backlog order (bot.quiz.review.backlog), which decides what waits."""
+    c = CardRow
+    query = active_cards(member_id, pack_id, where).where(c.due <= now)
+    rows = await connection.execute(
+        query.add_columns(c.state, c.stability, c.difficulty, c.last_review)
+    )
+    learning: list[tuple[QueuedCard, scheduling.Card]] = []
+    review: list[tuple[QueuedCard, scheduling.Card]] = []
+    for pack, question, due, state, stability, difficulty, last_review in rows:
+        card = scheduling.Card(
+            card_id=0,  # storage keys cards itself; fsrs would sleep a millisecond to make one
+            state=scheduling.State(state),
+            stability=stability,
+            difficulty=difficulty,
+            due=scheduling.as_utc(due),
+            last_review=None if last_review is None else scheduling.as_utc(last_review),
+        )
+        kept = learning if card.state is not scheduling.State.Review else review
+        kept.append((QueuedCard(pack, question, CardKind.DUE), card))
+    ordered = in_backlog_order(review, DEFAULT_BACKLOG_ORDER, policy=POLICY, now=now, zone=zone)
+    by_due = sorted(learning, key=lambda item: item[1].due)
+    return [queued for queued, _card in (*by_due, *ordered)]
 
 
 async def _reviewed_since(connection: AsyncConnection, member_id: int, since: datetime) -> int:

@@ -9,9 +9,11 @@ from datetime import datetime
 from bot.quiz.reminders.reminder_settings import Problem, SettingsChange
 from bot.quiz.reminders.study_plan import PlanProblem
 from bot.quiz.review.retention import outlook
+from bot.quiz.zones import zone_or_utc
 from bot.storage.database import Database
 from bot.storage.models import CardRow
 from bot.storage.results import MemberSettings
+from bot.storage.review.away_spread import spread_away
 from bot.storage.review.cards import POLICY
 from bot.storage.review.due_queue import active_cards
 from bot.storage.settings.settings import change_member_settings
@@ -33,11 +35,16 @@ async def settings_reply(
     client_locale: str | None,
     now: datetime,
 ) -> SettingsReply:
-    """The member's change applied (``change_member_settings``), and the reviews a day each
-    retention choice would cost with their cards as they are (those a review can show)."""
+    """The member's change applied (``change_member_settings``), with the cards due in a new
+    away window spread over the days after it, and the reviews a day each retention choice
+    would cost with their cards as they are (those a review can show)."""
     updated, problems = await change_member_settings(
         db, member_id, change, known_zones=known_zones, client_locale=client_locale, now=now
     )
+    window_set = change.plan.away_from is not None or change.plan.away_until is not None
+    if window_set and not problems:  # what falls due while away goes to the days after it
+        zone = zone_or_utc(updated.time_zone)
+        await spread_away(db, member_id, updated.study_plan, zone)
     query = (
         active_cards(member_id, None)
         .with_only_columns(CardRow.stability)

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from bot.quiz.boards.scoring import current_streak
 from bot.quiz.reminders.reminder_settings import ReminderSettings, reminder_window
 from bot.quiz.reminders.study_plan import (
-    AwayWindow,
     PlanChange,
     PlanProblem,
     StudyPlan,
@@ -21,6 +20,7 @@ from bot.quiz.reminders.study_plan import (
     weekday_mask,
     weekdays_of,
 )
+from bot.quiz.review.study_days import Away
 
 TODAY = date(2026, 12, 7)  # a Monday
 SAT, SUN = 5, 6
@@ -48,7 +48,7 @@ def change(**typed: object) -> tuple[StudyPlan, list[PlanProblem]]:
 def test_an_away_window_is_set_from_both_ends_and_checked() -> None:
     plan, found = change(away_from="2026-12-20", away_until="2027-01-03")
     assert found == []
-    assert plan.away == AwayWindow(date(2026, 12, 20), date(2027, 1, 3))
+    assert plan.away == Away(date(2026, 12, 20), date(2027, 1, 3))
     assert change(away_from="2026-12-20")[1] == [PlanProblem.AWAY_HALF]
     assert change(away_from="20/12/2026", away_until="2027-01-03")[1] == [PlanProblem.AWAY_DATE]
     assert change(away_from="2027-01-03", away_until="2026-12-20")[1] == [PlanProblem.AWAY_ORDER]
@@ -60,14 +60,14 @@ def test_one_end_moves_a_window_that_has_not_ended() -> None:
     plan, _ = change(away_from="2026-12-20", away_until="2027-01-03")
     moved, found = changed_plan(plan, PlanChange(away_until="2027-01-10"), TODAY)
     assert found == []
-    assert moved.away == AwayWindow(date(2026, 12, 20), date(2027, 1, 10))
+    assert moved.away == Away(date(2026, 12, 20), date(2027, 1, 10))
 
 
 def test_clearing_ends_a_window_under_way_yesterday_and_drops_one_not_begun() -> None:
-    under_way = StudyPlan(AwayWindow(TODAY - timedelta(days=3), TODAY + timedelta(days=3)))
+    under_way = StudyPlan(Away(TODAY - timedelta(days=3), TODAY + timedelta(days=3)))
     ended, _ = changed_plan(under_way, PlanChange(clear_away=True), TODAY)
-    assert ended.away == AwayWindow(TODAY - timedelta(days=3), TODAY - timedelta(days=1))
-    coming = StudyPlan(AwayWindow(TODAY + timedelta(days=3), TODAY + timedelta(days=5)))
+    assert ended.away == Away(TODAY - timedelta(days=3), TODAY - timedelta(days=1))
+    coming = StudyPlan(Away(TODAY + timedelta(days=3), TODAY + timedelta(days=5)))
     assert changed_plan(coming, PlanChange(clear_away=True), TODAY)[0].away is None
 
 
@@ -89,17 +89,17 @@ def test_no_reminder_comes_on_an_easy_day_or_a_day_away() -> None:
     saturday_evening = datetime(2026, 12, 12, 17, tzinfo=UTC)  # 19:00 in Athens
     assert reminder_window(saturday_evening, athens, rules) is None
     assert reminder_window(saturday_evening + timedelta(days=2), athens, rules) is not None
-    away = StudyPlan(AwayWindow(date(2026, 12, 14), date(2026, 12, 14)))
+    away = StudyPlan(Away(date(2026, 12, 14), date(2026, 12, 14)))
     rules = ReminderSettings(time_zone="Europe/Athens", reminders=True, plan=away)
     assert reminder_window(saturday_evening + timedelta(days=2), athens, rules) is None
 
 
 def test_days_away_neither_count_towards_a_streak_nor_break_it() -> None:
     played = {TODAY - timedelta(days=d) for d in (0, 1, 16, 17, 18)}
-    away = AwayWindow(TODAY - timedelta(days=15), TODAY - timedelta(days=2))
+    away = Away(TODAY - timedelta(days=15), TODAY - timedelta(days=2))
     assert current_streak(played, TODAY) == 2
     assert current_streak(played, TODAY, StudyPlan(away).is_away) == 5
     # Away today: the streak so far is kept, not counted up.
-    still_away = AwayWindow(TODAY - timedelta(days=2), TODAY)
+    still_away = Away(TODAY - timedelta(days=2), TODAY)
     before = {TODAY - timedelta(days=d) for d in (3, 4)}
     assert current_streak(before, TODAY, StudyPlan(still_away).is_away) == 2

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.quiz.review.backlog import Offer
 from bot.quiz.review.session import (
     Answer,
     AnsweredStep,
-    Backlog,
     CardKind,
     CardStep,
     DueQueue,
@@ -144,16 +144,16 @@ def test_a_daily_review_limit_holds_due_cards_back_and_new_ones_with_them() -> N
     under = queue(due_now=DUE, first_new=NEW, due_count=30, reviewed_today=18)
     limited = replace(under, daily_review_limit=20)
     assert next_card(MEMBER, limited) == DUE
-    assert (limited.reviews_left, limited.waiting) == (2, 28)
+    assert limited.offer == Offer(left=2, waiting=28)
     step = decide(Start(MEMBER), limited, limited)
     assert isinstance(step, CardStep)
-    assert step.backlog == Backlog(left=2, waiting=28)
+    assert step.backlog == Offer(left=2, waiting=28)
     reached = replace(limited, reviewed_today=20)
     assert next_card(MEMBER, reached) is None  # the new question waits with the backlog
     assert next_review_at(reached) == TOMORROW
     nothing = decide(Start(MEMBER), reached, reached)
     assert isinstance(nothing, NothingStep)
-    assert nothing.backlog == Backlog(left=0, waiting=30)
+    assert nothing.backlog == Offer(left=0, waiting=30)
     assert next_card(MEMBER, under) == DUE  # no limit: everything due is offered
     unlimited = decide(Start(MEMBER), under, under)
     assert isinstance(unlimited, CardStep)
