@@ -185,7 +185,7 @@ def _correct_problems(values: Values, locales: tuple[str, ...]) -> list[FormProb
         letter = OPTION_LETTERS[min(right[-1], len(OPTION_LETTERS) - 1)]
         return [FormProblem(CORRECT, "correct_beyond", {"letter": letter, "count": count})]
     if several and len(right) < MIN_ALL_RIGHT:
-        return [FormProblem(CORRECT, "too_few_right", {"min": MIN_ALL_RIGHT})]
+        return [FormProblem(CORRECT, "too_few_right")]
     if several and count and len(right) == count:
         return [FormProblem(CORRECT, "all_right")]
     return []
