@@ -104,11 +104,6 @@ def texts_fields(locale: str, locales: tuple[str, ...], values: Values) -> tuple
     return (f"prompt.{locale}", f"options.{locale}", *chosen, f"explanation.{locale}")
 
 
-def correct_index(values: Values) -> int | None:
-    chosen = values.get(CORRECT, "")
-    return int(chosen) if chosen.isdigit() else None
-
-
 def wrong_options(values: Values, locales: tuple[str, ...]) -> list[int]:
     """The indexes of the wrong options, as the first locale lists them (none but a choice
     question's)."""
