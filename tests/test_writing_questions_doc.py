@@ -11,9 +11,17 @@ from pathlib import Path
 
 from bot.app.authoring.messages import PROBLEMS
 from bot.app.kit.catalogue import tr
-from bot.quiz.authoring.question_form import Step, StepKind, picture_file, step_fields, steps
+from bot.quiz.authoring.question_form import (
+    FormKind,
+    Step,
+    StepKind,
+    picture_file,
+    step_fields,
+    steps,
+)
 from bot.quiz.authoring.suggestions import MAX_PENDING, REASON_LIMIT, WINDOW
 from bot.quiz.authoring.suggestions import PER_MEMBER as PER_MEMBER_SUGGESTIONS
+from bot.quiz.reader.accepted import MAX_ANSWER, MAX_ANSWERS
 from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
 from bot.quiz.reader.pictures import FORMATS, MAX_PICTURE_BYTES, MAX_PICTURE_SIDE
 from bot.storage.authoring.question_forms import LIFETIME, PER_MEMBER
@@ -60,8 +68,10 @@ def test_the_limits_are_the_loaders() -> None:
 
 def test_a_step_is_one_modal_of_at_most_five_fields() -> None:
     locales = ("en", "el")
-    for step in (*steps(locales, new_pack=True), Step(StepKind.PICTURE)):
-        assert len(step_fields(step, locales, {})) <= 5  # Discord's limit
+    for kind in FormKind:
+        for step in (*steps(locales, new_pack=True), Step(StepKind.PICTURE)):
+            assert len(step_fields(step, locales, {"kind": kind.value})) <= 5  # Discord's limit
+    assert f"1 to {MAX_ANSWERS} of up to {MAX_ANSWER} characters each" in DOC
     assert [s.kind for s in steps(locales, new_pack=True)] == [
         StepKind.PACK,
         StepKind.TEXTS,

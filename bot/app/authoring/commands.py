@@ -20,7 +20,7 @@ from bot.app.kit.limits import echo
 from bot.app.kit.pack_choices import MAX_CHOICES, MAX_NAME, pack_choices, refused_inside_id
 from bot.app.kit.permissions import moderated_guild
 from bot.app.kit.replies import reply, say
-from bot.quiz.authoring.question_form import question_values
+from bot.quiz.authoring.question_form import KIND, FormKind, question_values
 from bot.quiz.authoring.suggestions import PER_MEMBER
 from bot.quiz.model import Difficulty, Pack, Question
 from bot.quiz.packs.server_packs import MAX_SERVER_PACKS, guild_of, shown_pack_id, typed_pack
@@ -34,6 +34,13 @@ LANGUAGES = [
     app_commands.Choice(name=_("choice.greek_english"), value="el en"),
 ]
 SUGGEST_REFUSALS = ("suggest.builtin", "suggest.not_own")  # a built-in pack; no pack of the id
+# The kind of question a form makes; a choice (one right option) unless the command says.
+KINDS = [
+    app_commands.Choice(name=_("choice.kind_choice"), value=FormKind.CHOICE.value),
+    app_commands.Choice(name=_("choice.kind_all"), value=FormKind.ALL.value),
+    app_commands.Choice(name=_("choice.kind_typed"), value=FormKind.TYPED.value),
+    app_commands.Choice(name=_("choice.kind_number"), value=FormKind.NUMBER.value),
+]
 DIFFICULTIES = [
     app_commands.Choice(name=_("choice.easy"), value=Difficulty.EASY.value),
     app_commands.Choice(name=_("choice.medium"), value=Difficulty.MEDIUM.value),
@@ -47,11 +54,20 @@ class QuestionGroup(
     description=_("cmd.quiz.question.description"),
 ):
     @app_commands.command(name="add", description=_("cmd.quiz.question.add.description"))
-    @app_commands.describe(pack=_("cmd.quiz.question.add.pack.description"))
-    async def add(self, interaction: discord.Interaction[Any], pack: str) -> None:
+    @app_commands.describe(
+        pack=_("cmd.quiz.question.add.pack.description"),
+        kind=_("cmd.quiz.question.add.kind.description"),
+    )
+    @app_commands.choices(kind=KINDS)
+    async def add(
+        self,
+        interaction: discord.Interaction[Any],
+        pack: str,
+        kind: app_commands.Choice[str] | None = None,
+    ) -> None:
         found = await _own_pack(interaction, pack)
         if found is not None:
-            await _open(interaction, _record(interaction, Purpose.ADD, found, {}))
+            await _open(interaction, _record(interaction, Purpose.ADD, found, _kind(kind)))
 
     @app_commands.command(name="edit", description=_("cmd.quiz.question.edit.description"))
     @app_commands.describe(
@@ -83,8 +99,17 @@ class QuestionGroup(
         await show(interaction, removal_reply(form, chosen.prompt.get(reader), reader), form.token)
 
     @app_commands.command(name="suggest", description=_("cmd.quiz.question.suggest.description"))
-    @app_commands.describe(pack=_("cmd.quiz.question.suggest.pack.description"))
-    async def suggest(self, interaction: discord.Interaction[Any], pack: str) -> None:
+    @app_commands.describe(
+        pack=_("cmd.quiz.question.suggest.pack.description"),
+        kind=_("cmd.quiz.question.suggest.kind.description"),
+    )
+    @app_commands.choices(kind=KINDS)
+    async def suggest(
+        self,
+        interaction: discord.Interaction[Any],
+        pack: str,
+        kind: app_commands.Choice[str] | None = None,
+    ) -> None:
         """Everyone: a question for the moderators to approve, in the same form."""
         found = await _own_pack(interaction, pack, moderators_only=False)
         if found is None or interaction.guild_id is None:
@@ -94,7 +119,7 @@ class QuestionGroup(
         if refusal is not None:
             await say(interaction, refusal, limit=PER_MEMBER)
             return
-        await _open(interaction, _record(interaction, Purpose.SUGGEST, found, {}))
+        await _open(interaction, _record(interaction, Purpose.SUGGEST, found, _kind(kind)))
 
     @app_commands.command(name="queue", description=_("cmd.quiz.question.queue.description"))
     async def queue(self, interaction: discord.Interaction[Any]) -> None:
@@ -139,14 +164,16 @@ class QuestionGroup(
     title=_("cmd.quiz.pack.new.title.description"),
     languages=_("cmd.quiz.pack.new.languages.description"),
     difficulty=_("cmd.quiz.pack.new.difficulty.description"),
+    kind=_("cmd.quiz.pack.new.kind.description"),
 )
-@app_commands.choices(languages=LANGUAGES, difficulty=DIFFICULTIES)
-async def new_pack(
+@app_commands.choices(languages=LANGUAGES, difficulty=DIFFICULTIES, kind=KINDS)
+async def new_pack(  # noqa: PLR0917  # one parameter per option, as Discord sends them
     interaction: discord.Interaction[Any],
     pack_id: app_commands.Range[str, 1, 40],
     title: app_commands.Range[str, 1, 100],
     languages: app_commands.Choice[str] | None = None,
     difficulty: app_commands.Choice[str] | None = None,
+    kind: app_commands.Choice[str] | None = None,
 ) -> None:
     """Begins a pack with its details and first question; it is stored once that is saved."""
     if await moderated_guild(interaction) is None or await refused_inside_id(interaction, pack_id):
@@ -164,10 +191,15 @@ async def new_pack(
         purpose=Purpose.NEW.value,
         pack_id=pack_id,
         locales=locales,
-        fields={f"title.{locales[0]}": title.strip()},
+        fields={f"title.{locales[0]}": title.strip(), **_kind(kind)},
         difficulty=(difficulty.value if difficulty else Difficulty.MEDIUM.value),
     )
     await _open(interaction, record)
+
+
+def _kind(chosen: app_commands.Choice[str] | None) -> dict[str, str]:
+    """The form's kind of question, as its first value."""
+    return {KIND: chosen.value if chosen is not None else FormKind.CHOICE.value}
 
 
 def _new_id_refusal(pack_id: str, own: tuple[Pack, ...], builtin: Pack | None) -> str | None:

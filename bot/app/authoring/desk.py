@@ -26,6 +26,7 @@ from bot.quiz.authoring.question_form import (
     FormProblem,
     Step,
     StepKind,
+    form_kind,
     picture_file,
     picture_values,
     problems,
@@ -91,8 +92,10 @@ def why_steps(form: QuestionFormRecord) -> tuple[Step, ...]:
 
 
 def optional_steps(form: QuestionFormRecord) -> tuple[Step, ...]:
-    """The steps a form may take besides its own: its picture, then the "why" texts."""
-    return (Step(StepKind.PICTURE), *why_steps(form))
+    """The steps a form may take besides its own: its picture, then the "why" texts (of a
+    question with options)."""
+    whys = why_steps(form) if form_kind(form.fields).chooses else ()
+    return (Step(StepKind.PICTURE), *whys)
 
 
 def first_step(form: QuestionFormRecord) -> Step:

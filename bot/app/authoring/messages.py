@@ -11,21 +11,24 @@ from dataclasses import dataclass
 import discord
 
 from bot.app.authoring.desk import Progress, Purpose, Saved, form_steps, optional_steps, step_of
-from bot.app.authoring.modals import FIELD_TEXTS, language_name
+from bot.app.authoring.modals import ALL_RIGHT_TEXTS, FIELD_TEXTS, language_name
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import FIELD_VALUE, echo, fit_embed, fit_text
 from bot.app.kit.message_parts import BRAND
+from bot.quiz.authoring.form_values import right_options
 from bot.quiz.authoring.question_form import (
     CORRECT,
     IMAGE,
+    FormKind,
     FormProblem,
     Step,
     StepKind,
-    correct_index,
+    form_kind,
     option_lines,
     wrong_options,
 )
-from bot.quiz.model import OPTION_LETTERS
+from bot.quiz.authoring.recall_fields import ANSWER, MATCH, TOLERANCE, number_written, read_number
+from bot.quiz.model import OPTION_LETTERS, Match
 from bot.quiz.packs.server_packs import shown_pack_id
 from bot.storage.authoring.question_forms import QuestionFormRecord
 
@@ -59,6 +62,19 @@ PROBLEMS = {
     "picture_missing": "forms.problem_picture_missing",
     "picture_too_big": "forms.problem_picture_too_big",
     "not_a_picture": "forms.problem_not_a_picture",
+    "too_few_right": "forms.problem_too_few_right",
+    "all_right": "forms.problem_all_right",
+    "answer_count": "forms.problem_answer_count",
+    "only_punctuation": "forms.problem_only_punctuation",
+    "not_a_number": "forms.problem_not_a_number",
+    "negative": "forms.problem_negative",
+    "unit_missing": "forms.problem_unit_missing",
+}
+# What the preview says of a question that is not a single choice.
+KIND_LINES = {
+    FormKind.ALL: "forms.preview_all",
+    FormKind.TYPED: "forms.preview_typed",
+    FormKind.NUMBER: "forms.preview_number",
 }
 
 
@@ -112,8 +128,9 @@ def progress_reply(progress: Progress, reader: str) -> Reply:
         return Reply(f"{heading}\n{done}{text}", actions=(go, cancel))
     label = tr(reader, SAVE_LABELS.get(Purpose(form.purpose), "forms.save"))
     save = Action(Act.SAVE, label, style=discord.ButtonStyle.success)
+    ready = "forms.ready" if form_kind(form.fields).chooses else "forms.ready_recall"
     return Reply(
-        f"{heading}\n{tr(reader, 'forms.ready')}",
+        f"{heading}\n{tr(reader, ready)}",
         _preview(form, reader),
         (save, cancel, *_step_actions(form, reader)),
     )
@@ -145,7 +162,8 @@ def _problem_line(problem: FormProblem, form: QuestionFormRecord, reader: str) -
 
 def _field_name(name: str, form: QuestionFormRecord, reader: str) -> str:
     if name == CORRECT:
-        return tr(reader, "forms.field_correct")
+        several = form_kind(form.fields) is FormKind.ALL
+        return tr(reader, ALL_RIGHT_TEXTS[0] if several else "forms.field_correct")
     if name == IMAGE:
         return tr(reader, "forms.field_picture")
     kind, _, rest = name.partition(".")
@@ -174,29 +192,59 @@ def question_preview(
     title: str,
     description: str | None = None,
 ) -> discord.Embed:
-    """A form's question as an embed: each locale's prompt, options (the right one marked) and
-    explanation, and in the footer how many "why" texts it has and its picture."""
+    """A form's question as an embed: each locale's prompt, options (the right ones marked) or
+    the answers it accepts, and explanation, and in the footer its kind (unless a single
+    choice), how many "why" texts it has and its picture."""
     embed = discord.Embed(title=title, description=description, colour=BRAND)
-    right = correct_index(fields)
+    kind = form_kind(fields)
     for locale in locales:
-        options = option_lines(fields.get(f"options.{locale}", ""))
         lines = [f"**{fields.get(f'prompt.{locale}', '')}**"]
-        lines += [
-            f"{OPTION_LETTERS[i]}{' ✅' if i == right else ''} {text}"
-            for i, text in enumerate(options)
-        ]
+        lines += _answer_lines(fields, kind, locale, reader)
         lines.append(f"> {fields.get(f'explanation.{locale}', '')}".replace("\n", "\n> "))
         value = fit_text("\n".join(lines), FIELD_VALUE)
         embed.add_field(name=language_name(locale, reader), value=value, inline=False)
-    wrong = wrong_options(fields, locales)
-    given = [i for i in wrong if f"why.{locales[0]}.{i}" in fields]
-    whys = tr(reader, "forms.preview_whys", given=len(given), wrong=len(wrong))
+    footer = [] if kind is FormKind.CHOICE else [_kind_line(fields, kind, reader)]
+    if kind.chooses:
+        wrong = wrong_options(fields, locales)
+        given = [i for i in wrong if f"why.{locales[0]}.{i}" in fields]
+        footer.append(tr(reader, "forms.preview_whys", given=len(given), wrong=len(wrong)))
     picture = fields.get(IMAGE)
     if picture is not None:
         alt = fields.get(f"image_alt.{locales[0]}", "")
-        whys += "\n" + tr(reader, "forms.preview_picture", file=picture, alt=alt)
-    embed.set_footer(text=whys)
+        footer.append(tr(reader, "forms.preview_picture", file=picture, alt=alt))
+    if footer:
+        embed.set_footer(text="\n".join(footer))
     return fit_embed(embed)
+
+
+def _answer_lines(fields: Mapping[str, str], kind: FormKind, locale: str, reader: str) -> list[str]:
+    """The options with the right ones ticked, the accepted answers, or the number."""
+    if kind is FormKind.TYPED:
+        answers = " · ".join(option_lines(fields.get(f"answers.{locale}", "")))
+        return [tr(reader, "forms.preview_accepted", answers=answers)]
+    if kind is FormKind.NUMBER:
+        number = _number(fields.get(ANSWER, ""))
+        tolerance = _number(fields.get(TOLERANCE, ""))
+        if tolerance and tolerance != "0":
+            number += f" ± {tolerance}"
+        unit = fields.get(f"unit.{locale}", "")
+        return [f"✅ {number} {unit}".rstrip()]
+    right = right_options(fields)
+    options = option_lines(fields.get(f"options.{locale}", ""))
+    return [
+        f"{OPTION_LETTERS[i]}{' ✅' if i in right else ''} {text}" for i, text in enumerate(options)
+    ]
+
+
+def _number(text: str) -> str:
+    """A number as the form reads it (``3,5`` is shown ``3.5``); as typed if it reads as none."""
+    number = read_number(text)
+    return text.strip() if number is None else number_written(number)
+
+
+def _kind_line(fields: Mapping[str, str], kind: FormKind, reader: str) -> str:
+    match = fields.get(MATCH) or Match.NORMAL.value
+    return tr(reader, KIND_LINES[kind], match=match)
 
 
 def _step_actions(form: QuestionFormRecord, reader: str) -> list[Action]:

@@ -8,28 +8,49 @@ to 5), ``explanation.<locale>``, ``why.<locale>.<option index>`` (optional, for 
 each locale's texts (the first also says which option is right), then, if the moderator wants them,
 a picture with its descriptions and each locale's "why" texts. Every text is held to the loader's
 limits and clean-text rules (bot/quiz/reader/loader.py, bot/quiz/reader/cleantext.py); a problem
-names its field and a message key (``forms.problem.<key>``) so the bot can say it in the moderator's
-language."""
+names its field and a message key (``forms.problem_<key>``) so the bot can say it in the moderator's
+language.
+
+The form's ``kind`` (form_values.py, ``FormKind``) says what question it makes: a choice (one
+right option), all that apply (``correct`` lists the right options, ``0,2``), or a question
+answered from memory, whose own fields recall_fields.py reads: typed answers, or a number. Only
+the choice kinds have "why" texts."""
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.quiz.model import OPTION_LETTERS, Image, Option, Question, Text
-from bot.quiz.reader.cleantext import LONG_TEXTS, first_refused
+from bot.quiz.authoring.form_values import (
+    CORRECT,
+    KIND,
+    FormKind,
+    FormProblem,
+    Values,
+    form_kind,
+    option_lines,
+    right_options,
+    text_problems,
+)
+from bot.quiz.authoring.recall_fields import (
+    accepts_of,
+    recall_fields,
+    recall_problems,
+    recall_values,
+    unit_gaps,
+)
+from bot.quiz.model import OPTION_LETTERS, Image, Kind, Option, Question, Text
+from bot.quiz.reader.cleantext import LONG_TEXTS
 from bot.quiz.reader.loader import LIMITS, MAX_OPTIONS, MIN_OPTIONS
 from bot.quiz.reader.pictures import FORMATS, format_of
 
-Values = Mapping[str, str]
-CORRECT = "correct"
+__all__ = ["CORRECT", "KIND", "FormKind", "FormProblem", "Values", "form_kind", "option_lines"]
+MIN_ALL_RIGHT = 2  # all that apply: at least two right options (one right is a choice)
 IMAGE = "image"  # the picture's file name: its file upload in the picture step's modal
 _KINDS = {"prompt": "prompt", "explanation": "explanation", "why": "why", "image_alt": "image_alt"}
 _KINDS |= {"options": "option", "title": "title", "summary": "summary"}
-_REQUIRED = ("prompt", "options", "explanation")
 
 
 class StepKind(enum.StrEnum):
@@ -55,15 +76,6 @@ class Step:
         return cls(StepKind(kind), locale)
 
 
-@dataclass(frozen=True, slots=True)
-class FormProblem:
-    """What is wrong in one field: ``forms.problem.<key>`` with ``params``."""
-
-    field: str
-    key: str
-    params: Mapping[str, str | int] = dataclasses.field(default_factory=dict)
-
-
 def steps(locales: tuple[str, ...], *, new_pack: bool) -> tuple[Step, ...]:
     """The steps a form must have been through, in order (the picture and "why" steps are
     optional)."""
@@ -76,29 +88,29 @@ def step_fields(step: Step, locales: tuple[str, ...], values: Values) -> tuple[s
     if step.kind is StepKind.PACK:
         return (*(f"title.{loc}" for loc in locales), *(f"summary.{loc}" for loc in locales))
     if step.kind is StepKind.TEXTS:
-        chosen = (CORRECT,) if step.locale == locales[0] else ()
-        loc = step.locale
-        return (f"prompt.{loc}", f"options.{loc}", *chosen, f"explanation.{loc}")
+        return texts_fields(step.locale, locales, values)
     if step.kind is StepKind.PICTURE:
         return (IMAGE, *(f"image_alt.{loc}" for loc in locales))
     return tuple(f"why.{step.locale}.{index}" for index in wrong_options(values, locales))
 
 
-def option_lines(text: str) -> list[str]:
-    """The options typed one a line: each trimmed, blank lines left out."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return [line.strip() for line in lines if line.strip()]
-
-
-def correct_index(values: Values) -> int | None:
-    chosen = values.get(CORRECT, "")
-    return int(chosen) if chosen.isdigit() else None
+def texts_fields(locale: str, locales: tuple[str, ...], values: Values) -> tuple[str, ...]:
+    """A locale's texts step: what the form's kind of question needs there (the first locale's
+    also says what is right)."""
+    kind, first = form_kind(values), locale == locales[0]
+    if not kind.chooses:
+        return recall_fields(kind, locale, first=first)
+    chosen = (CORRECT,) if first else ()
+    return (f"prompt.{locale}", f"options.{locale}", *chosen, f"explanation.{locale}")
 
 
 def wrong_options(values: Values, locales: tuple[str, ...]) -> list[int]:
-    """The indexes of the wrong options, as the first locale lists them."""
+    """The indexes of the wrong options, as the first locale lists them (none but a choice
+    question's)."""
+    if not form_kind(values).chooses:
+        return []
     count = len(option_lines(values.get(f"options.{locales[0]}", "")))
-    return [index for index in range(count) if index != correct_index(values)]
+    return [index for index in range(count) if index not in right_options(values)]
 
 
 def problems(values: Values, locales: tuple[str, ...], fields: Iterable[str]) -> list[FormProblem]:
@@ -111,8 +123,11 @@ def problems(values: Values, locales: tuple[str, ...], fields: Iterable[str]) ->
 
 def question_problems(values: Values, locales: tuple[str, ...]) -> list[FormProblem]:
     """Everything wrong with the question the values make, "why" texts included."""
-    names = [f"{kind}.{locale}" for locale in locales for kind in _REQUIRED]
-    names += [CORRECT, IMAGE, *(f"image_alt.{locale}" for locale in locales)]
+    names = [name for locale in locales for name in texts_fields(locale, locales, values)]
+    names += [IMAGE, *(f"image_alt.{locale}" for locale in locales)]
+    if not form_kind(values).chooses:
+        found = problems(values, locales, names)
+        return found + [FormProblem(name, "unit_missing") for name in unit_gaps(values, locales)]
     names += [name for name in values if name.startswith("why.")]
     found = problems(values, locales, names)
     first = len(option_lines(values.get(f"options.{locales[0]}", "")))
@@ -133,6 +148,11 @@ def _field_problems(
     if name == IMAGE:
         described = any(values.get(f"image_alt.{loc}", "").strip() for loc in locales)
         return [FormProblem(IMAGE, "picture_missing")] if described and not value else []
+    recalled = recall_problems(name, value)
+    return _text_field_problems(name, value, values) if recalled is None else recalled
+
+
+def _text_field_problems(name: str, value: str, values: Values) -> list[FormProblem]:
     kind = _KINDS[name.split(".", 1)[0]]
     if not value.strip():
         optional = kind == "why" or (kind == "image_alt" and IMAGE not in values)
@@ -147,24 +167,22 @@ def _field_problems(
 
 
 def _text_problems(name: str, text: str, kind: str) -> list[FormProblem]:
-    limit = LIMITS[kind]
-    if len(text) > limit:
-        return [FormProblem(name, "too_long", {"length": len(text), "limit": limit})]
-    refused = first_refused(text, long=kind in LONG_TEXTS)
-    if refused is not None:
-        character = f"U+{ord(text[refused]):04X}"
-        return [FormProblem(name, "refused_character", {"character": character})]
-    return []
+    return text_problems(name, text, LIMITS[kind], long=kind in LONG_TEXTS)
 
 
 def _correct_problems(values: Values, locales: tuple[str, ...]) -> list[FormProblem]:
-    index = correct_index(values)
+    right = right_options(values)
+    several = form_kind(values) is FormKind.ALL
     count = len(option_lines(values.get(f"options.{locales[0]}", "")))
-    if index is None:
+    if not right or (not several and len(right) > 1):
         return [FormProblem(CORRECT, "required")]
-    if count and index >= count:
-        letter = OPTION_LETTERS[min(index, len(OPTION_LETTERS) - 1)]
+    if count and right[-1] >= count:
+        letter = OPTION_LETTERS[min(right[-1], len(OPTION_LETTERS) - 1)]
         return [FormProblem(CORRECT, "correct_beyond", {"letter": letter, "count": count})]
+    if several and len(right) < MIN_ALL_RIGHT:
+        return [FormProblem(CORRECT, "too_few_right")]
+    if several and count and len(right) == count:
+        return [FormProblem(CORRECT, "all_right")]
     return []
 
 
@@ -175,24 +193,32 @@ def text_of(values: Values, kind: str, locales: tuple[str, ...]) -> Text:
 
 def question_of(values: Values, locales: tuple[str, ...], question_id: str) -> Question:
     """The question the values make; they must have no ``question_problems``."""
-    lines = {loc: option_lines(values[f"options.{loc}"]) for loc in locales}
-    right = correct_index(values)
-    options = []
-    for index in range(len(lines[locales[0]])):
-        text = Text.of({loc: lines[loc][index] for loc in locales}, locales[0])
-        whys = {loc: values.get(f"why.{loc}.{index}", "").strip() for loc in locales}
-        why = Text.of(whys, locales[0]) if all(whys.values()) else None
-        options.append(Option(text=text, correct=index == right, why=why))
+    kind = form_kind(values)
+    accepts = None if kind.chooses else accepts_of(values, kind, locales)
+    options = _options(values, locales) if kind.chooses else ()
     image = None
     if values.get(IMAGE):
         image = Image(file=values[IMAGE], alt=text_of(values, "image_alt", locales))
     return Question(
         id=question_id,
         prompt=text_of(values, "prompt", locales),
-        options=tuple(options),
+        options=options,
         explanation=text_of(values, "explanation", locales),
         image=image,
+        accepts=accepts,
     )
+
+
+def _options(values: Values, locales: tuple[str, ...]) -> tuple[Option, ...]:
+    lines = {loc: option_lines(values[f"options.{loc}"]) for loc in locales}
+    right = right_options(values)
+    options = []
+    for index in range(len(lines[locales[0]])):
+        text = Text.of({loc: lines[loc][index] for loc in locales}, locales[0])
+        whys = {loc: values.get(f"why.{loc}.{index}", "").strip() for loc in locales}
+        why = Text.of(whys, locales[0]) if all(whys.values()) else None
+        options.append(Option(text=text, correct=index in right, why=why))
+    return tuple(options)
 
 
 def why_gaps(values: Values, locales: tuple[str, ...]) -> list[str]:
@@ -209,11 +235,14 @@ def why_gaps(values: Values, locales: tuple[str, ...]) -> list[str]:
 
 
 def question_values(question: Question, locales: tuple[str, ...]) -> dict[str, str]:
-    """A stored question as a form's values, to edit it."""
-    values = {CORRECT: str(question.correct_index)}
+    """A stored question as a form's values, to edit it (its kind kept)."""
+    values = {KIND: kind_of(question).value, **recall_values(question, locales)}
+    if question.kind is Kind.CHOICE:
+        values[CORRECT] = ",".join(str(index) for index in question.correct_indices)
     for loc in locales:
         values[f"prompt.{loc}"] = question.prompt.get(loc)
-        values[f"options.{loc}"] = "\n".join(o.text.get(loc) for o in question.options)
+        if question.options:
+            values[f"options.{loc}"] = "\n".join(o.text.get(loc) for o in question.options)
         values[f"explanation.{loc}"] = question.explanation.get(loc)
         for index, option in enumerate(question.options):
             if option.why is not None:
@@ -223,6 +252,13 @@ def question_values(question: Question, locales: tuple[str, ...]) -> dict[str, s
     if question.image is not None:
         values[IMAGE] = question.image.file
     return values
+
+
+def kind_of(question: Question) -> FormKind:
+    """The form kind that makes a question like ``question``."""
+    if question.kind is Kind.CHOICE:
+        return FormKind.ALL if question.several_right else FormKind.CHOICE
+    return FormKind.TYPED if question.kind is Kind.TYPED else FormKind.NUMBER
 
 
 def picture_file(data: bytes) -> str | None:

@@ -48,13 +48,14 @@ def reason_problem(reason: str) -> str | None:
 
 
 def same_question(pack: Pack, question: Question) -> str | None:
-    """The id of the pack's question that says what ``question`` says (prompt, options and
-    explanation in every locale); None if it has none. An approval that finds its question
-    already there (retried after a crash, or by two moderators at once) does not add it twice."""
+    """The id of the pack's question that says what ``question`` says (prompt, options or what
+    it accepts, and explanation in every locale); None if it has none. An approval that finds
+    its question already there (retried after a crash, or by two moderators at once) does not
+    add it twice."""
     wanted = _said(question)
     return next((q.id for q in pack.questions if _said(q) == wanted), None)
 
 
 def _said(question: Question) -> tuple[object, ...]:
     options = tuple((o.text, o.correct) for o in question.options)
-    return (question.prompt, options, question.explanation)
+    return (question.prompt, options, question.accepts, question.explanation)

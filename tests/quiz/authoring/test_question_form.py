@@ -168,6 +168,7 @@ def test_a_picture_is_named_by_its_bytes_and_described_in_every_locale() -> None
     assert question.image is not None
     assert (question.image.file, question.image.alt.get("el")) == (named, "Ένα τετράγωνο.")
     assert question_values(question, BOTH) == {k: v.strip() for k, v in pictured.items()} | {
+        "kind": "choice",
         "options.en": "Paris\nLyon\nMarseille",
         "explanation.en": "Paris has been the capital\nsince 987.",
     }

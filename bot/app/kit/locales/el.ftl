@@ -101,6 +101,10 @@ choice-greek_english = Ελληνικά και αγγλικά
 choice-easy = Εύκολο
 choice-medium = Μέτριο
 choice-hard = Δύσκολο
+choice-kind_choice = Επιλογή: μία σωστή
+choice-kind_all = Όλες όσες ισχύουν
+choice-kind_typed = Γραπτή απάντηση
+choice-kind_number = Αριθμός
 
 ## Η δυσκολία ενός πακέτου (το πακέτο: ουδέτερο γένος).
 
@@ -772,12 +776,16 @@ cmd-quiz-pack-new-languages-name = γλώσσες
 cmd-quiz-pack-new-languages-description = Οι γλώσσες στις οποίες γράφονται τα κείμενά του (προεπιλογή: του server)
 cmd-quiz-pack-new-difficulty-name = δυσκολία
 cmd-quiz-pack-new-difficulty-description = Πόσο δύσκολο είναι το πακέτο (προεπιλογή: μέτριο)
+cmd-quiz-pack-new-kind-name = είδος
+cmd-quiz-pack-new-kind-description = Πώς απαντούν τα μέλη την πρώτη ερώτηση (προεπιλογή: μία σωστή επιλογή)
 cmd-quiz-question-name = ερώτηση
 cmd-quiz-question-description = Γράψτε τις ερωτήσεις αυτού του server σε φόρμες (συντονιστές)
 cmd-quiz-question-add-name = προσθήκη
 cmd-quiz-question-add-description = Προσθήκη ερώτησης σε ένα πακέτο αυτού του server, σε φόρμα (συντονιστές)
 cmd-quiz-question-add-pack-name = πακέτο
 cmd-quiz-question-add-pack-description = Το πακέτο του server στο οποίο θα προστεθεί
+cmd-quiz-question-add-kind-name = είδος
+cmd-quiz-question-add-kind-description = Πώς την απαντούν τα μέλη (προεπιλογή: μία σωστή επιλογή)
 cmd-quiz-question-edit-name = επεξεργασία
 cmd-quiz-question-edit-description = Αλλαγή μιας ερώτησης ενός πακέτου αυτού του server, σε φόρμα (συντονιστές)
 cmd-quiz-question-edit-pack-name = πακέτο
@@ -794,6 +802,8 @@ cmd-quiz-question-suggest-name = πρόταση
 cmd-quiz-question-suggest-description = Προτείνετε μια ερώτηση για ένα πακέτο του server· αποφασίζουν οι συντονιστές
 cmd-quiz-question-suggest-pack-name = πακέτο
 cmd-quiz-question-suggest-pack-description = Το πακέτο του server για το οποίο την προτείνετε
+cmd-quiz-question-suggest-kind-name = είδος
+cmd-quiz-question-suggest-kind-description = Πώς την απαντούν τα μέλη (προεπιλογή: μία σωστή επιλογή)
 cmd-quiz-question-queue-name = ουρά
 cmd-quiz-question-queue-description = Οι ερωτήσεις που πρότειναν τα μέλη και περιμένουν απόφαση (συντονιστές)
 forms-title_pack = Νέο πακέτο
@@ -819,6 +829,24 @@ forms-field_picture_hint = PNG, JPEG, WebP ή GIF, έως { $limit } MiB· εμ�
 forms-field_picture_kept = Τώρα { $file }. Ανεβάστε άλλη για αλλαγή· αδειάστε τις περιγραφές για αφαίρεση.
 forms-field_picture_alt = Περιγραφή εικόνας ({ $language })
 forms-field_picture_alt_hint = Τι δείχνει η εικόνα, για όσα μέλη δεν μπορούν να τη δουν
+forms-field_all_right = Οι σωστές επιλογές
+forms-field_all_right_hint = Σημειώστε κάθε σωστή επιλογή: τουλάχιστον δύο, όχι όλες
+forms-field_answers = Δεκτές απαντήσεις ({ $language })
+forms-field_answers_hint = Μία ανά γραμμή, έως { $max }· όποιο μέλος γράψει κάποια από αυτές απαντά σωστά
+forms-field_match = Πώς συγκρίνονται οι απαντήσεις
+forms-field_match_hint = Η κανονική ταιριάζει στις περισσότερες ερωτήσεις
+forms-match_exact = Ακριβής
+forms-match_exact_hint = Όπως είναι γραμμένη, εκτός από τα κενά γύρω της
+forms-match_normal = Κανονική
+forms-match_normal_hint = Χωρίς διάκριση πεζών και κεφαλαίων, τόνων και σημείων στίξης γύρω της
+forms-match_typo = Με περιθώριο για λάθος
+forms-match_typo_hint = Όπως η κανονική, και συγχωρεί ένα γλίστρημα του πληκτρολογίου σε απαντήσεις 5 γραμμάτων και πάνω
+forms-field_answer = Η απάντηση (αριθμός)
+forms-field_answer_hint = Όπως τη γράφουν τα μέλη: 3,5 ή 3.5, −12, 12 500
+forms-field_tolerance = Ανοχή
+forms-field_tolerance_hint = Προαιρετικό: πόσο μπορεί να απέχει μια απάντηση και να μετρά σωστή (προεπιλογή: 0)
+forms-field_unit = Μονάδα ({ $language })
+forms-field_unit_hint = Προαιρετικό: εμφανίζεται με την απάντηση (χλμ, έτη)· τα μέλη μπορούν να τη γράψουν μετά τον αριθμό
 forms-line = Γραμμή { $number }
 forms-step_pack = Στοιχεία πακέτου
 forms-step_texts = Κείμενα: { $language }
@@ -836,6 +864,7 @@ forms-heading_remove = **Αφαίρεση ερώτησης** από το πακ�
 forms-step_kept = Ό,τι γράψατε κρατήθηκε.
 forms-next = Επόμενο: { $step }.
 forms-ready = Έτσι θα διαβάζεται. Αποθηκεύστε την ή επιστρέψτε σε όποιο μέρος θέλετε· η εικόνα και τα «γιατί» για τις λάθος επιλογές είναι προαιρετικά.
+forms-ready_recall = Έτσι θα διαβάζεται. Αποθηκεύστε την ή επιστρέψτε σε όποιο μέρος θέλετε· η εικόνα είναι προαιρετική.
 forms-problems = { $count ->
         [one] { $count } πράγμα θέλει διόρθωση· ό,τι γράψατε κρατήθηκε:
        *[other] { $count } πράγματα θέλουν διόρθωση· ό,τι γράψατε κρατήθηκε:
@@ -859,10 +888,28 @@ forms-problem_why_missing = δόθηκε σε άλλη γλώσσα αλλά ό�
 forms-problem_picture_missing = δεν ανέβηκε εικόνα για αυτές τις περιγραφές· ανεβάστε μία ή αδειάστε τις περιγραφές.
 forms-problem_picture_too_big = είναι { $size } MiB· μια εικόνα είναι το πολύ { $limit } MiB.
 forms-problem_not_a_picture = δεν είναι εικόνα PNG, JPEG, WebP ή GIF (με βάση τα byte της).
+forms-problem_too_few_right = σημειώνει μόνο μία επιλογή· σημειώστε τουλάχιστον δύο (μια ερώτηση με μία σωστή επιλογή είναι απλή επιλογή).
+forms-problem_all_right = σημειώνει όλες τις επιλογές· τουλάχιστον μία πρέπει να είναι λάθος.
+forms-problem_answer_count = έχει { $count ->
+        [one] { $count } απάντηση
+       *[other] { $count } απαντήσεις
+    }· δώστε από 1 έως { $max }, μία ανά γραμμή.
+forms-problem_only_punctuation = περιέχει το «{ $answer }», που είναι μόνο σημεία στίξης και δεν συγκρίνεται· γράψτε το με γράμματα ή ψηφία.
+forms-problem_not_a_number = το «{ $text }» δεν είναι αριθμός όπως 3,5 ή 3.5.
+forms-problem_negative = είναι κάτω από το μηδέν· η ανοχή είναι 0 ή περισσότερο.
+forms-problem_unit_missing = δόθηκε σε άλλη γλώσσα αλλά όχι σε αυτήν· δώστε τη μονάδα σε κάθε γλώσσα ή σε καμία.
 forms-preview_title = Προεπισκόπηση
 forms-preview_pack = Πακέτο **{ $title }** (`{ $id }`)
 forms-preview_whys = Τα «γιατί»: { $given } από { $wrong } λάθος επιλογές
 forms-preview_picture = Εικόνα: { $file } ({ $alt })
+forms-preview_all = Όλες όσες ισχύουν: τα μέλη σημειώνουν κάθε σωστή επιλογή.
+forms-preview_typed = Γραπτή απάντηση, { $match ->
+        [exact] ακριβώς όπως είναι γραμμένη
+        [typo] με περιθώριο για ένα γλίστρημα του πληκτρολογίου
+       *[normal] χωρίς διάκριση πεζών και κεφαλαίων, τόνων και σημείων στίξης
+    }.
+forms-preview_number = Αριθμός: τα μέλη τον γράφουν.
+forms-preview_accepted = ✅ { $answers }
 forms-loader_problems = Το πακέτο δεν αποθηκεύτηκε: { $count ->
         [one] { $count } πρόβλημα
        *[other] { $count } προβλήματα

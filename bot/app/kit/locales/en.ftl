@@ -101,6 +101,10 @@ choice-greek_english = Greek and English
 choice-easy = Easy
 choice-medium = Medium
 choice-hard = Hard
+choice-kind_choice = Choice: one right option
+choice-kind_all = All that apply
+choice-kind_typed = Typed answer
+choice-kind_number = Number
 
 ## A pack's difficulty.
 
@@ -746,12 +750,16 @@ cmd-quiz-pack-new-languages-name = languages
 cmd-quiz-pack-new-languages-description = The languages its texts are written in (default: the server's)
 cmd-quiz-pack-new-difficulty-name = difficulty
 cmd-quiz-pack-new-difficulty-description = How hard the pack is (default: medium)
+cmd-quiz-pack-new-kind-name = kind
+cmd-quiz-pack-new-kind-description = How members answer its first question (default: one right option)
 cmd-quiz-question-name = question
 cmd-quiz-question-description = Write this server's own questions in forms (moderators)
 cmd-quiz-question-add-name = add
 cmd-quiz-question-add-description = Add a question to one of this server's packs, in a form (moderators)
 cmd-quiz-question-add-pack-name = pack
 cmd-quiz-question-add-pack-description = The server's pack to add it to
+cmd-quiz-question-add-kind-name = kind
+cmd-quiz-question-add-kind-description = How members answer it (default: one right option)
 cmd-quiz-question-edit-name = edit
 cmd-quiz-question-edit-description = Change a question of one of this server's packs, in a form (moderators)
 cmd-quiz-question-edit-pack-name = pack
@@ -768,6 +776,8 @@ cmd-quiz-question-suggest-name = suggest
 cmd-quiz-question-suggest-description = Suggest a question for one of this server's packs; the moderators decide
 cmd-quiz-question-suggest-pack-name = pack
 cmd-quiz-question-suggest-pack-description = The server's pack to suggest it for
+cmd-quiz-question-suggest-kind-name = kind
+cmd-quiz-question-suggest-kind-description = How members answer it (default: one right option)
 cmd-quiz-question-queue-name = queue
 cmd-quiz-question-queue-description = The questions members suggested, waiting for a decision (moderators)
 forms-title_pack = New pack
@@ -793,6 +803,24 @@ forms-field_picture_hint = PNG, JPEG, WebP or GIF, up to { $limit } MiB, shown b
 forms-field_picture_kept = Now { $file }. Upload one to replace it; empty the descriptions to remove it.
 forms-field_picture_alt = Picture description ({ $language })
 forms-field_picture_alt_hint = What the picture shows, for members who cannot see it
+forms-field_all_right = The right options
+forms-field_all_right_hint = Tick every right option: at least two, and not all of them
+forms-field_answers = Accepted answers ({ $language })
+forms-field_answers_hint = One a line, up to { $max }; a member who types any of them is right
+forms-field_match = How answers are compared
+forms-field_match_hint = Normal suits most questions
+forms-match_exact = Exact
+forms-match_exact_hint = As written, but for the spaces around it
+forms-match_normal = Normal
+forms-match_normal_hint = Case, Greek accents and the punctuation around it ignored
+forms-match_typo = Typo allowed
+forms-match_typo_hint = Normal, and a slip of the keys forgiven in answers of 5 letters or more
+forms-field_answer = The answer (a number)
+forms-field_answer_hint = As members type it: 3.5 or 3,5, −12, 12 500
+forms-field_tolerance = Tolerance
+forms-field_tolerance_hint = Optional: how far off an answer may be and still be right (default: 0)
+forms-field_unit = Unit ({ $language })
+forms-field_unit_hint = Optional: shown with the answer (km, years); members may type it after the number
 forms-line = Line { $number }
 forms-step_pack = Pack details
 forms-step_texts = { $language } texts
@@ -810,6 +838,7 @@ forms-heading_remove = **Removing a question** from pack `{ $pack }`
 forms-step_kept = Kept what you typed.
 forms-next = Next: { $step }.
 forms-ready = This is how it will read. Save it, or go back to any part; a picture and “why” texts for the wrong options are optional.
+forms-ready_recall = This is how it will read. Save it, or go back to any part; a picture is optional.
 forms-problems = { $count ->
         [one] { $count } thing to fix; everything you typed is kept:
        *[other] { $count } things to fix; everything you typed is kept:
@@ -833,10 +862,28 @@ forms-problem_why_missing = is given in another language but not in this one; gi
 forms-problem_picture_missing = no picture was uploaded for these descriptions; upload one, or empty the descriptions.
 forms-problem_picture_too_big = is { $size } MiB; a picture is at most { $limit } MiB.
 forms-problem_not_a_picture = is not a PNG, JPEG, WebP or GIF picture (by its bytes).
+forms-problem_too_few_right = ticks one option only; tick at least two (a question with one right option is a choice).
+forms-problem_all_right = ticks every option; at least one must be wrong.
+forms-problem_answer_count = has { $count ->
+        [one] { $count } answer
+       *[other] { $count } answers
+    }; give 1 to { $max }, one a line.
+forms-problem_only_punctuation = holds “{ $answer }”, only punctuation, which no match compares; write it in letters or digits.
+forms-problem_not_a_number = “{ $text }” is not a number such as 3.5 or 3,5.
+forms-problem_negative = is below zero; a tolerance is 0 or more.
+forms-problem_unit_missing = is given in another language but not in this one; give the unit in every language, or in none.
 forms-preview_title = Preview
 forms-preview_pack = Pack **{ $title }** (`{ $id }`)
 forms-preview_whys = “Why” texts: { $given } of { $wrong } wrong options
 forms-preview_picture = Picture: { $file } ({ $alt })
+forms-preview_all = All that apply: members tick every right option.
+forms-preview_typed = Typed answer, { $match ->
+        [exact] compared exactly as written
+        [typo] with a slip of the keys forgiven
+       *[normal] compared ignoring case, accents and punctuation
+    }.
+forms-preview_number = Number: members type it.
+forms-preview_accepted = ✅ { $answers }
 forms-loader_problems = The pack was not saved: { $count ->
         [one] { $count } problem
        *[other] { $count } problems
