@@ -143,6 +143,11 @@ class DueQueue:
         return limit is None or self.reviewed_today < limit
 
     @property
+    def holds_back(self) -> bool:
+        """Whether due cards wait beyond today's limit (never without one)."""
+        return self.daily_review_limit is not None and self.offer.waiting > 0
+
+    @property
     def offer(self) -> Offer:
         """The due cards still offered today, and those that wait (the counts need a limit)."""
         limit = DailyLimit(self.daily_review_limit)
@@ -255,7 +260,7 @@ def next_card(session: Session, queue: Queue) -> QueuedCard | None:
     if queue.due_now is not None and queue.due_offered:
         return queue.due_now
     # A backlog held back by the daily limit clears before new questions add to it.
-    return queue.first_new if queue.new_allowed and not queue.offer.waiting else None
+    return queue.first_new if queue.new_allowed and not queue.holds_back else None
 
 
 def next_review_at(queue: DueQueue) -> datetime | None:
@@ -264,7 +269,7 @@ def next_review_at(queue: DueQueue) -> datetime | None:
     moments = [queue.earliest_future_due]
     if queue.first_new is not None and not queue.new_allowed:
         moments.append(queue.tomorrow)
-    if queue.offer.waiting:  # due cards held back by the daily limit come back tomorrow
+    if queue.holds_back:  # due cards held back by the daily limit come back tomorrow
         moments.append(queue.tomorrow)
     return min((m for m in moments if m is not None and m > queue.now), default=None)
 
