@@ -7,8 +7,10 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
+from sqlalchemy import select
 
 from bot.app.kit.catalogue import tr
+from bot.storage.models import CardRow
 from tests.databases import BACKENDS
 from tests.e2e.conftest import QuizWorld, change_behind_the_bots_back, custom_ids, option_id
 from tests.e2e.scheduling import day_after, local, local_today, move_to
@@ -17,6 +19,7 @@ from tests.e2e.test_review import last_message
 from tests.storage.factories import review_once
 
 REMINDER_HOUR = 12
+SATURDAY = 5
 LIMIT = 2
 QUESTIONS = ("two", "four", "six")  # the mini pack's: three cards, one more than the limit
 
@@ -35,8 +38,9 @@ async def all_due(world: QuizWorld, member: int, since: date) -> None:
 async def reviews_offered(world: QuizWorld, member: int) -> tuple[int, str]:
     """Reviews every card /review offers now; how many, and what it said when it stopped."""
     message = last_message(await world.command(member, "review"))
+    card_title = tr(world.locales[member], "review.title", pack="")
     offered = 0
-    while "embeds" in message and message["embeds"][0].get("title", "").startswith("Review ·"):
+    while "embeds" in message and message["embeds"][0].get("title", "").startswith(card_title):
         offered += 1
         result = last_message(await world.click(member, message["id"], option_id(message, 0)))
         message = last_message(await world.click(member, message["id"], custom_ids(result)[0]))
@@ -97,7 +101,7 @@ async def test_an_easy_weekend_brings_no_reminder(world: QuizWorld) -> None:
     world.reminder_interval_s = FAST_PASSES_S
     member = world.members[1]  # el
     today = day_after(local_today(world))
-    saturday = today + timedelta(days=(5 - today.weekday()) % 7)
+    saturday = today + timedelta(days=(SATURDAY - today.weekday()) % 7)
     await move_to(world, local(saturday, 8))
     await all_due(world, member, saturday)
     await world.start_bot()
@@ -118,3 +122,11 @@ async def test_an_easy_weekend_brings_no_reminder(world: QuizWorld) -> None:
     assert await dms(world, member) == []
     await move_to(world, local(day_after(saturday, 2), REMINDER_HOUR, 30))  # Monday
     assert (await wait_for_dm(world, member))["content"]
+    offered, _ = await reviews_offered(world, member)
+    assert offered == len(QUESTIONS)
+    async with world.db.read() as connection:
+        dues = list(
+            await connection.scalars(select(CardRow.due).where(CardRow.member_id == member))
+        )
+    assert len(dues) == len(QUESTIONS)
+    assert all(due.weekday() < SATURDAY for due in dues)  # no card falls due at the weekend
