@@ -14,9 +14,14 @@ from bot.app.kit.context import AppContext
 from bot.app.kit.places import anywhere
 from bot.app.kit.replies import reply
 from bot.app.settings.member_embed import problems_text, settings_embed
+from bot.app.settings.pack_targets import (
+    TARGET_OPTIONS,
+    add_member_targets,
+    member_pack_choices,
+    set_member_target,
+)
 from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.reminders.reminder_settings import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
-from bot.quiz.review.retention import RETENTION_CHOICES
 from bot.storage.review.retention import settings_reply
 
 Hour = app_commands.Range[int, 0, HOURS_IN_DAY - 1]
@@ -26,17 +31,6 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
     app_commands.Choice(name=_("choice.client"), value=CLIENT_LANGUAGE),
-]
-RETENTION_NAMES = {
-    80: "choice.retention_80",
-    85: "choice.retention_85",
-    88: "choice.retention_88",
-    92: "choice.retention_92",
-    95: "choice.retention_95",
-}
-RETENTION_OPTIONS = [
-    app_commands.Choice(name=_(RETENTION_NAMES[percent]), value=percent)
-    for percent in RETENTION_CHOICES
 ]
 
 
@@ -55,9 +49,10 @@ class MemberSettingsCog(commands.Cog):
         language=_("cmd.settings.language.description"),
         event_reminders=_("cmd.settings.event_reminders.description"),
         retention=_("cmd.settings.retention.description"),
+        pack=_("cmd.settings.pack.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @app_commands.choices(retention=RETENTION_OPTIONS)
+    @app_commands.choices(retention=TARGET_OPTIONS)
     @anywhere
     async def settings(  # noqa: PLR0917  # one parameter per option, as Discord sends them
         self,
@@ -71,7 +66,12 @@ class MemberSettingsCog(commands.Cog):
         language: app_commands.Choice[str] | None = None,
         event_reminders: bool | None = None,  # noqa: FBT001  # a Discord option
         retention: app_commands.Choice[int] | None = None,
+        pack: str | None = None,
     ) -> None:
+        percent = retention.value if retention is not None else None
+        for_pack = await set_member_target(self.ctx, interaction, pack, percent)
+        if for_pack is False:  # the member was told why
+            return
         chosen = language.value if language is not None else None
         change = SettingsChange(
             time_zone=time_zone.strip() if time_zone is not None else None,
@@ -82,7 +82,7 @@ class MemberSettingsCog(commands.Cog):
             quiet_end=quiet_end,
             language="" if chosen == CLIENT_LANGUAGE else chosen,
             event_reminders=event_reminders,
-            retention=retention.value if retention is not None else None,
+            retention=None if for_pack else percent,
         )
         locale = interaction.locale.value
         outcome = await settings_reply(
@@ -96,11 +96,17 @@ class MemberSettingsCog(commands.Cog):
             text = problems_text(outcome.problems, outcome.settings, time_zone, locale)
             await reply(interaction, text)
             return
-        embed = settings_embed(outcome, locale, saved=not change.is_empty)
-        await reply(interaction, embed=embed)
+        embed = settings_embed(outcome, locale, saved=bool(for_pack) or not change.is_empty)
+        await reply(interaction, embed=await add_member_targets(self.ctx, interaction, embed))
 
     @settings.autocomplete("time_zone")
     async def zone_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await zone_choices(current, interaction.locale.value)
+
+    @settings.autocomplete("pack")
+    async def pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await member_pack_choices(self.ctx, interaction, current)

@@ -149,7 +149,8 @@ async def change_member_settings(
         locale=rules.language,
         client_locale=client_locale or current.client_locale,
         event_reminders=rules.event_reminders,
-        retention=current.retention if change.retention is None else change.retention,
+        # CLEAR_TARGET (0) goes back to no choice: the targets below it apply again.
+        retention=current.retention if change.retention is None else change.retention or None,
     )
     if not problems and updated != current:
         await save_member_settings(db, updated)
