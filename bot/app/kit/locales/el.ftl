@@ -314,6 +314,13 @@ stats-scope_everywhere = Απαντήσεις, ακρίβεια, γύροι, σ�
 stats-own_only = Εκτός server, το /{ cmd-stats-name } δείχνει μόνο τα δικά σας στατιστικά.
 stats-former_member = { $member } (δεν είναι πια μέλος αυτού του server)
 stats-not_in_server = { $member } δεν είναι μέλος αυτού του server και δεν έχει απαντήσεις εδώ.
+# Per pack: the retention reached in /review over 30 days, beside its target; then the forecast.
+stats-reached = Διατήρηση που επιτεύχθηκε (τελευταίες 30 ημέρες)
+stats-reached_line = { $pack }: { $reached } σε { $reviews } επαναλήψεις · στόχος { $target }
+stats-reached_few = { $pack }: λίγες επαναλήψεις ακόμη ({ $reviews }) · στόχος { $target }
+stats-reached_none = Καμία επανάληψη οφειλόμενης ερώτησης τις τελευταίες 30 ημέρες.
+stats-forecast = Επαναλήψεις τις επόμενες 30 ημέρες
+stats-forecast_text = Περίπου { $total }, από τις οποίες { $new } νέες ερωτήσεις· την πιο φορτωμένη ημέρα περίπου { $busiest }.
 
 ## Το διάγραμμα του /stats (συνημμένη εικόνα): τίτλοι, άξονες και ημερομηνίες.
 

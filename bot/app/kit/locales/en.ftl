@@ -279,6 +279,13 @@ stats-scope_everywhere = Answers, accuracy, rounds, streak and reviews: every se
 stats-own_only = Outside a server, /{ cmd-stats-name } shows only your own stats.
 stats-former_member = { $member } (no longer in this server)
 stats-not_in_server = { $member } is not in this server and has no answers here.
+# Per pack: the retention reached in /review over 30 days, beside its target; then the forecast.
+stats-reached = Retention reached (last 30 days)
+stats-reached_line = { $pack }: { $reached } of { $reviews } reviews · target { $target }
+stats-reached_few = { $pack }: too few reviews yet ({ $reviews }) · target { $target }
+stats-reached_none = No reviews of due questions in the last 30 days.
+stats-forecast = Reviews in the next 30 days
+stats-forecast_text = About { $total }, { $new } of them new questions; the busiest day about { $busiest }.
 
 ## The /stats chart (an attached picture): its titles, axes and dates.
 
