@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 SCRIPT_LOCATION = "bot.storage:migrations"
 # The newest revision in migrations/versions; tests/storage/test_migrations.py holds them equal.
-HEAD_REVISION = "0023"
+HEAD_REVISION = "0024"
 # Several processes of one bot may start at once: on PostgreSQL the first to take this advisory
 # lock migrates, the others then find the schema up to date.
 MIGRATION_LOCK = 0x51554944

@@ -15,10 +15,15 @@ from bot.app.kit.places import anywhere
 from bot.app.kit.replies import reply
 from bot.app.settings.away_dates import date_choices
 from bot.app.settings.member_embed import Typed, problems_text, settings_embed
+from bot.app.settings.pack_targets import (
+    TARGET_OPTIONS,
+    add_member_targets,
+    member_pack_choices,
+    set_member_target,
+)
 from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.reminders.reminder_settings import HOURS_IN_DAY, MAX_DAILY_NEW, SettingsChange
 from bot.quiz.reminders.study_plan import MAX_DAILY_REVIEWS, PlanChange
-from bot.quiz.review.retention import RETENTION_CHOICES
 from bot.quiz.zones import zone_or_utc
 from bot.storage.review.retention import settings_reply
 from bot.storage.settings.settings import member_settings
@@ -32,17 +37,6 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name=_("choice.english"), value="en"),
     app_commands.Choice(name=_("choice.greek"), value="el"),
     app_commands.Choice(name=_("choice.client"), value=CLIENT_LANGUAGE),
-]
-RETENTION_NAMES = {
-    80: "choice.retention_80",
-    85: "choice.retention_85",
-    88: "choice.retention_88",
-    92: "choice.retention_92",
-    95: "choice.retention_95",
-}
-RETENTION_OPTIONS = [
-    app_commands.Choice(name=_(RETENTION_NAMES[percent]), value=percent)
-    for percent in RETENTION_CHOICES
 ]
 
 
@@ -61,6 +55,7 @@ class MemberSettingsCog(commands.Cog):
         language=_("cmd.settings.language.description"),
         event_reminders=_("cmd.settings.event_reminders.description"),
         retention=_("cmd.settings.retention.description"),
+        pack=_("cmd.settings.pack.description"),
         away_from=_("cmd.settings.away_from.description"),
         away_until=_("cmd.settings.away_until.description"),
         clear_away=_("cmd.settings.clear_away.description"),
@@ -68,7 +63,7 @@ class MemberSettingsCog(commands.Cog):
         daily_reviews=_("cmd.settings.daily_reviews.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    @app_commands.choices(retention=RETENTION_OPTIONS)
+    @app_commands.choices(retention=TARGET_OPTIONS)
     @anywhere
     async def settings(  # noqa: PLR0917  # one parameter per option, as Discord sends them
         self,
@@ -82,12 +77,17 @@ class MemberSettingsCog(commands.Cog):
         language: app_commands.Choice[str] | None = None,
         event_reminders: bool | None = None,  # noqa: FBT001  # a Discord option
         retention: app_commands.Choice[int] | None = None,
+        pack: str | None = None,
         away_from: str | None = None,
         away_until: str | None = None,
         clear_away: bool | None = None,  # noqa: FBT001  # a Discord option
         easy_days: app_commands.Range[str, 1, EASY_DAYS_LENGTH] | None = None,
         daily_reviews: DailyReviews | None = None,
     ) -> None:
+        percent = retention.value if retention is not None else None
+        for_pack = await set_member_target(self.ctx, interaction, pack, percent)
+        if for_pack is False:  # the member was told why
+            return
         chosen = language.value if language is not None else None
         change = SettingsChange(
             time_zone=time_zone.strip() if time_zone is not None else None,
@@ -98,7 +98,7 @@ class MemberSettingsCog(commands.Cog):
             quiet_end=quiet_end,
             language="" if chosen == CLIENT_LANGUAGE else chosen,
             event_reminders=event_reminders,
-            retention=retention.value if retention is not None else None,
+            retention=None if for_pack else percent,
             plan=PlanChange(
                 away_from=away_from,
                 away_until=away_until,
@@ -121,8 +121,8 @@ class MemberSettingsCog(commands.Cog):
             text = problems_text(outcome.problems, outcome.settings, typed, locale)
             await reply(interaction, text)
             return
-        embed = settings_embed(outcome, locale, saved=not change.is_empty)
-        await reply(interaction, embed=embed)
+        embed = settings_embed(outcome, locale, saved=bool(for_pack) or not change.is_empty)
+        await reply(interaction, embed=await add_member_targets(self.ctx, interaction, embed))
 
     @settings.autocomplete("time_zone")
     async def zone_autocomplete(
@@ -138,3 +138,9 @@ class MemberSettingsCog(commands.Cog):
         zone = zone_or_utc((await member_settings(self.ctx.db, interaction.user.id)).time_zone)
         today = self.ctx.clock.now().astimezone(zone).date()
         return date_choices(current, interaction.locale.value, today)
+
+    @settings.autocomplete("pack")
+    async def pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await member_pack_choices(self.ctx, interaction, current)

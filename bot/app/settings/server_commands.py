@@ -18,6 +18,12 @@ from bot.app.kit.permissions import bot_can_post, can_manage_server
 from bot.app.kit.quiz_group import QuizCommands, Seconds
 from bot.app.kit.replies import reply, say
 from bot.app.rewards.settings import RewardChange, apply_reward_change, reward_refusal
+from bot.app.settings.pack_targets import (
+    TARGET_OPTIONS,
+    add_server_defaults,
+    server_pack_choices,
+    set_server_default,
+)
 from bot.app.settings.server_embed import guild_settings_embed
 from bot.app.settings.zones import known_zones, zone_choices
 from bot.quiz.rewards.reward_roles import MAX_POINTS, MAX_REWARDS, RewardScope
@@ -63,8 +69,11 @@ class ServerSettingsCommands(QuizCommands):
         reward_at=_("cmd.quiz.settings.reward_at.description"),
         reward_scope=_("cmd.quiz.settings.reward_scope.description"),
         clear_reward_role=_("cmd.quiz.settings.clear_reward_role.description"),
+        retention=_("cmd.quiz.settings.retention.description"),
+        pack=_("cmd.quiz.settings.pack.description"),
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, reward_scope=SCOPE_CHOICES)
+    @app_commands.choices(retention=TARGET_OPTIONS)
     async def settings_command(
         self,
         interaction: discord.Interaction[Any],
@@ -84,6 +93,8 @@ class ServerSettingsCommands(QuizCommands):
         reward_at: RewardPoints | None = None,
         reward_scope: app_commands.Choice[str] | None = None,
         clear_reward_role: discord.Role | None = None,
+        retention: app_commands.Choice[int] | None = None,
+        pack: str | None = None,
     ) -> None:
         if not can_manage_server(interaction) or interaction.guild_id is None:
             await say(interaction, "errors.not_manager")
@@ -105,6 +116,9 @@ class ServerSettingsCommands(QuizCommands):
         if too_many is not None:
             await say(interaction, too_many, limit=MAX_REWARDS)
             return
+        percent = retention.value if retention is not None else None
+        if await set_server_default(self.ctx, interaction, pack, percent) is False:
+            return  # the moderator was told why
         change = ServerSettingsChange(
             moderator_role_id=moderator_role.id if moderator_role else None,
             question_seconds=seconds,
@@ -126,12 +140,15 @@ class ServerSettingsCommands(QuizCommands):
         self, interaction: discord.Interaction[Any], updated: GuildSettings
     ) -> discord.Embed:
         """The settings as saved, with what would keep one of them from working."""
-        return guild_settings_embed(
+        embed = guild_settings_embed(
             updated,
             interaction.locale.value,
             ping_unreachable=ping_role_unreachable(interaction, updated.ping_role_id),
             channel_unreachable=_cannot_post(interaction, updated.suggestions_channel_id),
             rewards=await reward_roles.rewards_of(self.ctx.db, updated.guild_id),
+        )
+        return await add_server_defaults(
+            self.ctx, updated.guild_id, interaction.locale.value, embed
         )
 
     @settings_command.autocomplete("time_zone")
@@ -139,6 +156,12 @@ class ServerSettingsCommands(QuizCommands):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await zone_choices(current, interaction.locale.value)
+
+    @settings_command.autocomplete("pack")
+    async def pack_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await server_pack_choices(self.ctx, interaction, current)
 
 
 def _cannot_post(interaction: discord.Interaction[Any], channel_id: int | None) -> bool:

@@ -17,12 +17,14 @@ from bot.app.kit.message_parts import mention
 from bot.app.kit.places import anywhere, server_of
 from bot.app.kit.replies import reply, say
 from bot.app.stats.embed import SeasonPlace, chart_url, stats_chart, stats_embed
+from bot.app.stats.learning import add_learning
 from bot.quiz.boards.scoring import season_key
 from bot.storage.boards import leaderboard
 from bot.storage.results import MemberStats
 from bot.storage.seasons import season
 from bot.storage.stats import member_stats
 from bot.storage.stats.progress import member_progress
+from bot.storage.stats.reached import learning_outlook
 
 
 class StatsCog(commands.Cog):
@@ -86,6 +88,8 @@ class StatsCog(commands.Cog):
             season=place,
             in_server=server is not None,
         )
+        outlook = await learning_outlook(self.ctx.db, whose.id, now, guild_id=server)
+        embed = add_learning(embed, outlook, known, locale)
         if chart is None:
             await reply(interaction, embed=embed)
         else:

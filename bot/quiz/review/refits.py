@@ -10,7 +10,7 @@ writes the result.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 from zoneinfo import ZoneInfo
 
@@ -23,13 +23,15 @@ CardKey = tuple[int, str, str]  # member, pack, question
 @dataclass(frozen=True, slots=True)
 class LearnerHistory:
     """One member's part of a job: their zone and retention, their answers card by card (pack,
-    question; in order), and whether their cards are to be recomputed under the new weights."""
+    question; in order), whether their cards are to be recomputed under the new weights, and
+    the target of each pack's cards where it is not ``retention`` (bot.quiz.review.targets)."""
 
     member_id: int
     zone: str
     retention: int | None  # percent; None: the default
     cards: Mapping[tuple[str, str], tuple[fitting.Replayed, ...]]
     recompute: bool
+    pack_targets: Mapping[str, int] = field(default_factory=dict)  # percent by pack
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +59,9 @@ def run_fit(job: FitJob) -> FitResult:
     for learner in job.learners:
         if not learner.recompute:
             continue
-        policy = fitting.policy_with(retention.policy_for(learner.retention), parameters)
         for (pack_id, question_id), answers in learner.cards.items():
+            percent = learner.pack_targets.get(pack_id, learner.retention)
+            policy = fitting.policy_with(retention.policy_for(percent), parameters)
             key = (learner.member_id, pack_id, question_id)
             cards[key] = fitting.replayed(policy, answers, zones[learner.member_id], _rng(key))
     return FitResult(parameters, cards)

@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Boolean, Date, Index, SmallInteger, String, false, text, true
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Date,
+    ForeignKey,
+    Index,
+    SmallInteger,
+    String,
+    false,
+    text,
+    true,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
-from bot.storage.models.base import Base, table_of
+from bot.storage.models.base import ID_LENGTH, Base, table_of
 
 
 class GuildSettingsRow(Base):
@@ -57,6 +68,30 @@ class MemberSettingsRow(Base):
     daily_reviews: Mapped[int | None] = mapped_column(SmallInteger)
 
 
+class MemberPackRetentionRow(Base):
+    """A member's desired retention for one pack, over their own (bot.quiz.review.targets)."""
+
+    __tablename__ = "member_pack_retention"
+    member_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pack_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("packs.id"), primary_key=True
+    )
+    retention: Mapped[int] = mapped_column(SmallInteger)  # percent
+
+
+class GuildPackRetentionRow(Base):
+    """A server's default retention for one pack, for members who chose none for it or for
+    themselves (bot.quiz.review.targets); set by one of its moderators (``set_by``)."""
+
+    __tablename__ = "guild_pack_retention"
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    pack_id: Mapped[str] = mapped_column(
+        String(ID_LENGTH), ForeignKey("packs.id"), primary_key=True
+    )
+    retention: Mapped[int] = mapped_column(SmallInteger)  # percent
+    set_by: Mapped[int] = mapped_column(BigInteger)
+
+
 class ReminderRow(Base):
     """A due-questions reminder, one per member and member-local day, claimed by the process
     that sends it (``claimed_by`` until ``lease_until``) and kept once Discord confirms it.
@@ -81,3 +116,5 @@ class ReminderRow(Base):
 guild_settings_table = table_of(GuildSettingsRow)
 member_settings_table = table_of(MemberSettingsRow)
 reminders_table = table_of(ReminderRow)
+member_pack_retention_table = table_of(MemberPackRetentionRow)
+guild_pack_retention_table = table_of(GuildPackRetentionRow)

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sqlalchemy import ColumnElement, Row, select
 
-from bot.quiz.review import fitting, leeches, retention, scheduling
+from bot.quiz.packs.server_packs import guild_of
+from bot.quiz.review import fitting, leeches, retention, scheduling, targets
 from bot.quiz.review.study_days import StudyDays
 from bot.quiz.zones import zone_or_utc
 from bot.storage.dialects import Insert, bulk_insert, covering, insert_for, one_of, write_bulk
 from bot.storage.models import cards_table, member_settings_table, review_logs_table
 from bot.storage.results import MemberSettings
 from bot.storage.review.fitting import FittedWeights, fitted_weights
+from bot.storage.settings.pack_retention import TargetsWanted, targets_of
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 ROUND_SOURCE = "round"
 REVIEW_SOURCE = "review"
 # The policy the learning benchmark measures (bench/learning runs scheduling.review with it);
-# a member's chosen retention replaces its desired retention (bot.quiz.review.retention).
+# the retention that applies to a card replaces its desired retention (bot.quiz.review.targets).
 POLICY = scheduling.make_policy()
 
 CardKey: TypeAlias = tuple[int, str, str]
@@ -41,10 +43,16 @@ class CardReview:
     reviewed_at: datetime
     source: str
     typo: bool = False  # right only because a typo was forgiven: rated Hard
+    guild_id: int | None = None  # where it is given (None: a DM): whose pack default applies
 
     @property
     def key(self) -> CardKey:
         return (self.member_id, self.pack_id, self.question_id)
+
+    @property
+    def deciding_server(self) -> int | None:
+        """The server whose default for the pack may decide the card's target."""
+        return targets.deciding_server(guild_of(self.pack_id), self.guild_id)
 
 
 @dataclass(slots=True)
@@ -146,43 +154,60 @@ def review_card_as_shown(
     return states[review.key].card
 
 
+# A member's time zone and days off, as _learners reads them.
+_SettingsRow: TypeAlias = Row[Any, Any, Any, Any, Any]
+
+
 @dataclass(frozen=True, slots=True)
 class _Learner:
     zone: tzinfo  # their calendar days count for FSRS
-    policy: scheduling.Policy  # with their desired retention
+    targets: targets.Targets  # their desired retentions, and the servers' pack defaults
     weights: FittedWeights  # fitted to them, or pooled over a pack (bot/storage/review/fitting.py)
     member_id: int
     study_days: StudyDays | None = None  # days off their due days avoid; None: none
 
-    def policy_in(self, pack_id: str) -> scheduling.Policy:
-        return fitting.policy_with(self.policy, self.weights.of(self.member_id, pack_id))
+    def policy_for(self, review: CardReview) -> scheduling.Policy:
+        """The policy of the review's card: the target that applies to it, their weights."""
+        percent = self.targets.percent_for(review.pack_id, review.deciding_server)
+        policy = retention.policy_for(percent, POLICY)
+        return fitting.policy_with(policy, self.weights.of(self.member_id, review.pack_id))
 
 
 def _learners(connection: Connection, reviews: Sequence[CardReview]) -> dict[int, _Learner]:
-    """Each member's time zone, policy and fitted weights; UTC and the defaults for one who has
-    none."""
+    """Each member's time zone, targets and fitted weights; UTC and the defaults for one who
+    has none."""
     member_ids = {review.member_id for review in reviews}
     weights = fitted_weights(connection, member_ids, {review.pack_id for review in reviews})
     c = member_settings_table.c
     rows = connection.execute(
-        select(c.member_id, c.time_zone, c.retention, c.easy_days, c.away_from, c.away_until).where(
+        select(c.member_id, c.time_zone, c.easy_days, c.away_from, c.away_until).where(
             one_of(connection.dialect.name, c.member_id, member_ids)
         )
     )
     found = {row.member_id: row for row in rows}
-    learners = {}
-    for member_id in member_ids:
-        row = found.get(member_id)
-        if row is None:
-            learners[member_id] = _Learner(zone_or_utc("UTC"), POLICY, weights, member_id)
-            continue
-        policy = retention.policy_for(row.retention, POLICY)
-        days = MemberSettings(
-            member_id, easy_days=row.easy_days, away_from=row.away_from, away_until=row.away_until
-        ).study_plan.study_days
-        off = days if days.easy_weekdays or days.away is not None else None
-        learners[member_id] = _Learner(zone_or_utc(row.time_zone), policy, weights, member_id, off)
-    return learners
+    server_packs = {
+        (server, review.pack_id)
+        for review in reviews
+        if (server := review.deciding_server) is not None
+    }
+    wanted = targets_of(connection, TargetsWanted(member_ids, server_packs))
+    return {
+        member_id: _learner(found.get(member_id), wanted[member_id], weights, member_id)
+        for member_id in member_ids
+    }
+
+
+def _learner(
+    row: _SettingsRow | None, wanted: targets.Targets, weights: FittedWeights, member_id: int
+) -> _Learner:
+    """A member as their settings row has them (None: they set nothing)."""
+    if row is None:
+        return _Learner(zone_or_utc(MemberSettings(0).time_zone), wanted, weights, member_id)
+    days = MemberSettings(
+        member_id, easy_days=row.easy_days, away_from=row.away_from, away_until=row.away_until
+    ).study_plan.study_days
+    off = days if days.easy_weekdays or days.away is not None else None
+    return _Learner(zone_or_utc(row.time_zone), wanted, weights, member_id, off)
 
 
 def _apply(
@@ -195,7 +220,7 @@ def _apply(
     )
     state.lapses = leeches.lapses_after(state.lapses, state.card, correct=review.correct)
     state.card, log = scheduling.review(
-        learner.policy_in(review.pack_id),
+        learner.policy_for(review),
         state.card,
         correct=review.correct,
         guess_space=review.guess_space,

@@ -28,8 +28,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.quiz.packs.server_packs import guild_of
 from bot.quiz.review import fitting, scheduling
 from bot.quiz.review.refits import FitJob, FitResult, LearnerHistory
+from bot.quiz.review.targets import Targets
 from bot.storage.database import Database
 from bot.storage.dialects import covering, insert_for, one_of
 from bot.storage.models import (
@@ -41,6 +43,7 @@ from bot.storage.models import (
     review_logs_table,
 )
 from bot.storage.results import MemberSettings
+from bot.storage.settings.pack_retention import TargetsWanted, targets_of
 
 MEMBER, PACK = "member", "pack"
 
@@ -95,7 +98,8 @@ async def member_job(db: Database, member_id: int) -> FitJob:
         recent = await _recent_keys(connection, logs.member_id == member_id)
         answers = await _answers(connection, recent)
         settings = await _settings(connection, {member_id})
-    return FitJob(tuple(_learners(answers, settings, recompute=lambda _member: True)))
+        targets = await _targets(connection, answers)
+    return FitJob(tuple(_learners(answers, settings, targets, recompute=lambda _member: True)))
 
 
 async def pack_job(db: Database, pack_id: str) -> FitJob:
@@ -116,7 +120,8 @@ async def pack_job(db: Database, pack_id: str) -> FitJob:
                 )
             )
         )
-    return FitJob(tuple(_learners(answers, settings, recompute=lambda m: m not in own)))
+        targets = await _targets(connection, answers)
+    return FitJob(tuple(_learners(answers, settings, targets, recompute=lambda m: m not in own)))
 
 
 async def _recent_keys(
@@ -171,9 +176,24 @@ async def _settings(
     return {member: found.get(member, default) for member in members}
 
 
+async def _targets(
+    connection: AsyncConnection, answers: Mapping[tuple[int, str, str], object]
+) -> dict[int, Targets]:
+    """The members' targets, with the defaults of the servers whose own packs they answered.
+
+    A refit does not know where the next answer to a shipped pack is given, so a server's
+    default for one does not enter its recomputed cards; that answer brings it back."""
+    members = {member for member, _pack, _question in answers}
+    server_packs = {
+        (server, pack) for _member, pack, _question in answers if (server := guild_of(pack))
+    }
+    return await connection.run_sync(targets_of, TargetsWanted(members, server_packs))
+
+
 def _learners(
     answers: Mapping[tuple[int, str, str], list[fitting.Replayed]],
     settings: Mapping[int, tuple[str, int | None]],
+    targets: Mapping[int, Targets],
     *,
     recompute: Callable[[int], bool],
 ) -> list[LearnerHistory]:
@@ -181,7 +201,13 @@ def _learners(
     for (member, pack, question), replays in sorted(answers.items()):
         by_member[member][pack, question] = tuple(replays)
     return [
-        LearnerHistory(member, *settings[member], cards, recompute(member))
+        LearnerHistory(
+            member,
+            *settings[member],
+            cards,
+            recompute(member),
+            {pack: targets[member].percent_for(pack, guild_of(pack)) for pack, _q in cards},
+        )
         for member, cards in sorted(by_member.items())
     ]
 

@@ -48,7 +48,12 @@ async def take(
     Leeches the member was not told of ride on the step, once (the answer's own, if it made one).
     ``where``: whose packs it may show (a server sees only its own packs besides the built-ins).
     """
-    grade = await _grade(db, action, now, rng) if isinstance(action, session.Answer) else None
+    answered_in = where if isinstance(where, int) else None  # whose pack defaults apply
+    grade = (
+        await _grade(db, action, now, rng, answered_in)
+        if isinstance(action, session.Answer)
+        else None
+    )
     async with db.read() as connection:
         member_queue = await due_queue(connection, action.session.member_id, now, None, where)
         queue = await _session_queue(connection, action.session, now, member_queue, where)
@@ -95,8 +100,11 @@ async def next_review(
         return await due_queue(connection, member_id, now, pack_id, EVERYWHERE)
 
 
-async def _grade(db: Database, answer: session.Answer, now: datetime, rng: Random) -> Grade | None:
-    """The answer graded, or None if its card changed since it was shown (not graded)."""
+async def _grade(
+    db: Database, answer: session.Answer, now: datetime, rng: Random, answered_in: int | None
+) -> Grade | None:
+    """The answer graded, or None if its card changed since it was shown (not graded);
+    ``answered_in``: the server it is given in (None: a DM)."""
     member_id = answer.session.member_id
 
     def grade(connection: Connection) -> Grade | None:
@@ -122,6 +130,7 @@ async def _grade(db: Database, answer: session.Answer, now: datetime, rng: Rando
             now,
             REVIEW_SOURCE,
             typo=recall is not None and recall.typo,
+            guild_id=answered_in,
         )
         card = _review_card(connection, db.dialect, card_review, answer.shown, rng)
         if card is None:

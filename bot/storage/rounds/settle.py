@@ -236,6 +236,7 @@ def _read(connection: Connection, round_id: int, question_id: str) -> SettleStar
             reviewed_at=a.answered_at,
             source=ROUND_SOURCE,
             typo=a.typo,
+            guild_id=a.guild_id,
         )
         for a in answers
     ]

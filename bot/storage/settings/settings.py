@@ -157,7 +157,8 @@ async def change_member_settings(
         locale=rules.language,
         client_locale=client_locale or current.client_locale,
         event_reminders=rules.event_reminders,
-        retention=current.retention if change.retention is None else change.retention,
+        # CLEAR_TARGET (0) goes back to no choice: the targets below it apply again.
+        retention=current.retention if change.retention is None else change.retention or None,
         away_from=away.first if away is not None else None,
         away_until=away.last if away is not None else None,
         easy_days=weekday_mask(plan.easy_weekdays),
