@@ -513,7 +513,7 @@ settings-member-away_none = καμία
 settings-member-easy_days = Ελαφριές ημέρες
 settings-member-easy_none = καμία
 settings-member-daily_reviews = Επαναλήψεις ανά ημέρα
-settings-member-daily_reviews_limit = το πολύ { $count }· οι υπόλοιπες περιμένουν, πρώτα όσες έχετε ξεχάσει περισσότερο
+settings-member-daily_reviews_limit = το πολύ { $count }, πρώτα όσες πιθανότατα έχετε ξεχάσει· οι υπόλοιπες περιμένουν
 settings-member-daily_reviews_none = χωρίς όριο
 # Targets per pack (bot/app/settings/pack_targets.py): a member's, and a server's defaults.
 settings-member-pack_retention = Διατήρηση ανά πακέτο
@@ -541,7 +541,7 @@ reminder-due = { $count ->
         [one] **{ $count }** ερώτηση σας περιμένει για επανάληψη ({ $packs }).
        *[other] **{ $count }** ερωτήσεις σας περιμένουν για επανάληψη ({ $packs }).
     }
-reminder-limited = Το ημερήσιο όριό σας προσφέρει σήμερα { $left } από αυτές· οι υπόλοιπες περιμένουν τις επόμενες ημέρες, πρώτα όσες έχετε ξεχάσει περισσότερο.
+reminder-limited = Το ημερήσιο όριό σας προσφέρει σήμερα { $left } από αυτές, πρώτα όσες πιθανότατα έχετε ξεχάσει· οι υπόλοιπες περιμένουν τις επόμενες ημέρες.
 reminder-review_button = Επανάληψη τώρα
 reminder-refused = Δεν μπόρεσα να σας στείλω υπενθύμιση επανάληψης: το Discord απέρριψε το DM (τα DM σας είναι κλειστά για μέλη κοινού server ή δεν έχουμε πια κοινό server). Οι υπενθυμίσεις σας απενεργοποιήθηκαν· όταν ανοίξετε τα DM σας, ενεργοποιήστε τις ξανά με την εντολή { $command }.
 

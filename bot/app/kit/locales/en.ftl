@@ -487,7 +487,7 @@ settings-member-away_none = none
 settings-member-easy_days = Easy days
 settings-member-easy_none = none
 settings-member-daily_reviews = Reviews a day
-settings-member-daily_reviews_limit = at most { $count }; the rest wait, the most forgotten first
+settings-member-daily_reviews_limit = at most { $count }, the likeliest forgotten first; the rest wait
 settings-member-daily_reviews_none = no limit
 # Targets per pack (bot/app/settings/pack_targets.py): a member's, and a server's defaults.
 settings-member-pack_retention = Retention per pack
@@ -515,7 +515,7 @@ reminder-due = { $count ->
         [one] **{ $count }** question is due for review in { $packs }.
        *[other] **{ $count }** questions are due for review in { $packs }.
     }
-reminder-limited = Your daily limit offers { $left } of them today; the rest wait for the coming days, the most forgotten first.
+reminder-limited = Your daily limit offers { $left } of them today, the likeliest forgotten first; the rest wait for the coming days.
 reminder-review_button = Review now
 reminder-refused = I could not send you a review reminder: Discord refused the DM (your DMs are closed to members of a server we share, or we no longer share a server). Your reminders are now off; once your DMs are open, turn them back on with { $command }.
 
