@@ -66,8 +66,7 @@ def test_arbitrary_structures(structure: Any) -> None:
     assert isinstance(load_outcome(yaml.safe_dump(structure).encode()), Pack | PackError)
 
 
-# No deadline: what is asserted is the outcome; a loaded machine makes one example slow.
-@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_valid_pack_with_one_subtree_replaced(data: st.DataObject) -> None:
     pack = yaml.safe_load(VALID_PACK)
