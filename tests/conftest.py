@@ -24,7 +24,7 @@ from tests.databases import PostgresDatabases, need_postgres
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
-# Property tests assert outcomes, not timings: with six workers on two cores one example of a
+# Property tests assert outcomes, not timings: with the workers on two cores one example of a
 # loader property took 310-352 ms and hypothesis failed it for passing the 200 ms deadline.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
