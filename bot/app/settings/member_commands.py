@@ -107,6 +107,18 @@ class MemberSettingsCog(commands.Cog):
                 daily_reviews=daily_reviews,
             ),
         )
+        await self._save(interaction, change, Typed(time_zone, easy_days), saved=bool(for_pack))
+
+    async def _save(
+        self,
+        interaction: discord.Interaction[Any],
+        change: SettingsChange,
+        typed: Typed,
+        *,
+        saved: bool,
+    ) -> None:
+        """Saves ``change`` and shows the member their settings, or why it was refused;
+        ``saved`` when a pack's target was already set before it."""
         locale = interaction.locale.value
         outcome = await settings_reply(
             self.ctx.db,
@@ -117,11 +129,10 @@ class MemberSettingsCog(commands.Cog):
             now=self.ctx.clock.now(),
         )
         if outcome.problems:
-            typed = Typed(time_zone, easy_days)
             text = problems_text(outcome.problems, outcome.settings, typed, locale)
             await reply(interaction, text)
             return
-        embed = settings_embed(outcome, locale, saved=bool(for_pack) or not change.is_empty)
+        embed = settings_embed(outcome, locale, saved=saved or not change.is_empty)
         await reply(interaction, embed=await add_member_targets(self.ctx, interaction, embed))
 
     @settings.autocomplete("time_zone")

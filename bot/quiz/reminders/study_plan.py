@@ -56,8 +56,9 @@ class StudyPlan:
         return self.away is not None and self.away.covers(day)
 
     def is_off(self, day: date) -> bool:
-        """Whether ``day`` is a day off reviews: away, or an easy weekday."""
-        return self.study_days.is_off(day)
+        """Whether ``day`` is a day off reviews: away, or an easy weekday. Read per reminder
+        candidate, so it asks the fields rather than building (and checking) a StudyDays."""
+        return day.weekday() in self.easy_weekdays or self.is_away(day)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import math
 from collections import Counter
 from datetime import date, datetime, timedelta, tzinfo
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
 
 from bot.quiz.reminders.study_plan import StudyPlan
 from bot.quiz.review import scheduling
@@ -37,18 +37,24 @@ async def spread_away(db: Database, member_id: int, plan: StudyPlan, zone: tzinf
     after = Counter(day for _key, day in cards if day >= away.back)
     limit = plan.daily_reviews or _limit_for(len(window), after, away.back)
     moved = spread(window, away, limit=limit, load=after, study_days=plan.study_days)
+    moves = [
+        {"pack": pack_id, "question": question_id, "new_due": scheduling.start_of(day, zone)}
+        for (pack_id, question_id), day in moved.items()
+    ]
     async with db.write() as connection:
-        for (pack_id, question_id), day in moved.items():
-            await connection.execute(
-                update(CardRow)
-                .where(
-                    CardRow.member_id == member_id,
-                    CardRow.pack_id == pack_id,
-                    CardRow.question_id == question_id,
-                )
-                .values(due=scheduling.start_of(day, zone))
-            )
+        await connection.execute(_MOVE.where(CardRow.member_id == member_id), moves)
     return len(moved)
+
+
+# One statement for every moved card (executemany), its key and due date bound per row.
+_MOVE = (
+    update(CardRow)
+    .where(
+        CardRow.pack_id == bindparam("pack"),
+        CardRow.question_id == bindparam("question"),
+    )
+    .values(due=bindparam("new_due"))
+)
 
 
 def _limit_for(count: int, load: Counter[date], back: date) -> int:
