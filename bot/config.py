@@ -33,6 +33,7 @@ POSTGRES_DRIVER = "postgresql+asyncpg"
 SQLITE_DRIVER = "sqlite+aiosqlite"
 POSTGRES_NAMES = {"postgres", "postgresql"}
 MAX_PORT = 65535
+DEFAULT_REST_PER_SECOND = 45  # under Discord's 50, for the requests in flight at a window's edge
 
 
 class Settings(BaseSettings):
@@ -72,6 +73,12 @@ class Settings(BaseSettings):
         default=None, validation_alias="QUIZBOT_SHARDS_PER_PROCESS"
     )
     shard_lease_s: float = Field(default=30.0, validation_alias="QUIZBOT_SHARD_LEASE_S")
+    # Where the processes of one bot share Discord's global request limit; out of reprs (it
+    # may carry a password). Unset: this process keeps the budget alone, in memory.
+    redis_url: str | None = Field(default=None, validation_alias="QUIZBOT_REDIS_URL", repr=False)
+    rest_per_second: int = Field(
+        default=DEFAULT_REST_PER_SECOND, validation_alias="QUIZBOT_REST_PER_SECOND"
+    )
 
     @classmethod
     def load(cls, **overrides: str | None) -> Settings:
@@ -154,6 +161,12 @@ class Settings(BaseSettings):
                 "file on one machine. Set DATABASE_URL=postgresql://..., or serve every shard "
                 "from this process"
             )
+        if self.shares_shards and self.redis_url is None:
+            problems.append(
+                "QUIZBOT_REDIS_URL: several processes serving one bot share Discord's limit of "
+                "requests a second; set QUIZBOT_REDIS_URL=redis://host:6379/0 so that they "
+                "share it, or serve every shard from this process"
+            )
         return problems
 
     @field_validator("shards", mode="before")
@@ -178,6 +191,26 @@ class Settings(BaseSettings):
     @classmethod
     def _shard_lease(cls, raw: Any) -> float:  # noqa: ANN401
         return _seconds(raw, at_least=1, meaning="a lease in seconds (1 or more; 30 by default)")
+
+    @field_validator("redis_url", mode="before")
+    @classmethod
+    def _redis_url(cls, raw: Any) -> str:  # noqa: ANN401
+        url = str(raw).strip()
+        if url.partition("://")[0] not in {"redis", "rediss"} or "://" not in url:
+            scheme = url.partition("://")[0][:20]  # the rest may hold a password
+            raise ValueError(f"{scheme!r}... is not a Redis URL, e.g. redis://127.0.0.1:6379/0")
+        return url
+
+    @field_validator("rest_per_second", mode="before")
+    @classmethod
+    def _rest_per_second(cls, raw: Any) -> int:  # noqa: ANN401
+        text = str(raw).strip()
+        if not text.isdigit() or int(text) == 0:
+            raise ValueError(
+                f"{raw!r} is not a number of requests a second (1 or more; "
+                f"{DEFAULT_REST_PER_SECOND} by default, under Discord's 50)"
+            )
+        return int(text)
 
     @field_validator("discord_token", mode="before")
     @classmethod

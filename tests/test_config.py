@@ -161,27 +161,79 @@ def test_every_shard_in_one_process_works_with_sqlite() -> None:
     ("shards", "count"), [("0-1", "4"), ("auto", "4"), ("0-1", "auto"), ("auto", "auto")]
 )
 def test_several_processes_are_refused_on_sqlite(shards: str, count: str) -> None:
-    settings = Settings.load(QUIZBOT_SHARDS=shards, QUIZBOT_SHARD_COUNT=count)
+    redis = "redis://127.0.0.1:6379/0"
+    settings = Settings.load(
+        QUIZBOT_SHARDS=shards, QUIZBOT_SHARD_COUNT=count, QUIZBOT_REDIS_URL=redis
+    )
     assert settings.shares_shards
     (problem,) = settings.sharding_problems()
     assert problem.startswith("DATABASE_URL: several processes")
     assert "PostgreSQL" in problem
     on_postgres = Settings.load(
-        QUIZBOT_SHARDS=shards, QUIZBOT_SHARD_COUNT=count, DATABASE_URL="postgresql://u@h/quiz"
+        QUIZBOT_SHARDS=shards,
+        QUIZBOT_SHARD_COUNT=count,
+        DATABASE_URL="postgresql://u@h/quiz",
+        QUIZBOT_REDIS_URL=redis,
     )
     assert on_postgres.sharding_problems() == []
 
 
+def test_several_processes_without_a_shared_budget_are_refused_in_one_line() -> None:
+    settings = Settings.load(
+        QUIZBOT_SHARDS="auto", QUIZBOT_SHARD_COUNT="4", DATABASE_URL="postgresql://u@h/quiz"
+    )
+    assert settings.sharding_problems() == [
+        (
+            "QUIZBOT_REDIS_URL: several processes serving one bot share Discord's limit of "
+            "requests a second; set QUIZBOT_REDIS_URL=redis://host:6379/0 so that they share "
+            "it, or serve every shard from this process"
+        )
+    ]
+    alone = Settings.load(QUIZBOT_SHARDS="0-3", QUIZBOT_SHARD_COUNT="4")
+    assert alone.redis_url is None
+    assert alone.sharding_problems() == []  # one process keeps its budget in memory
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "problem"),
+    [
+        ("QUIZBOT_REDIS_URL", "http://h:6379", "'http'... is not a Redis URL"),
+        ("QUIZBOT_REDIS_URL", "localhost", "'localhost'... is not a Redis URL"),
+        ("QUIZBOT_REST_PER_SECOND", "0", "'0' is not a number of requests a second"),
+        ("QUIZBOT_REST_PER_SECOND", "lots", "'lots' is not a number of requests a second"),
+    ],
+)
+def test_budget_settings_are_checked(variable: str, value: str, problem: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        Settings.load(**{variable: value})
+    assert str(refused.value).startswith(f"{variable}: {problem}")
+
+
+def test_the_redis_password_stays_out_of_reprs() -> None:
+    settings = Settings.load(QUIZBOT_REDIS_URL="redis://:hunter2@h:6379/0")
+    assert settings.redis_url == "redis://:hunter2@h:6379/0"
+    assert "hunter2" not in repr(settings)
+    assert Settings.load().rest_per_second == 45
+
+
 def test_shard_settings_that_do_not_fit_together() -> None:
     postgres = "postgresql://u@h/quiz"
-    alone = Settings.load(QUIZBOT_SHARDS="0-1", DATABASE_URL=postgres).sharding_problems()
+    redis = "redis://h:6379/0"
+    alone = Settings.load(
+        QUIZBOT_SHARDS="0-1", DATABASE_URL=postgres, QUIZBOT_REDIS_URL=redis
+    ).sharding_problems()
     assert alone == [
         (
             "QUIZBOT_SHARDS needs QUIZBOT_SHARD_COUNT (or --shard-count): the number of shards "
             "of the whole bot, or auto for Discord's recommendation"
         )
     ]
-    outside = Settings.load(QUIZBOT_SHARDS="2-4", QUIZBOT_SHARD_COUNT="4", DATABASE_URL=postgres)
+    outside = Settings.load(
+        QUIZBOT_SHARDS="2-4",
+        QUIZBOT_SHARD_COUNT="4",
+        DATABASE_URL=postgres,
+        QUIZBOT_REDIS_URL=redis,
+    )
     assert outside.sharding_problems() == [
         "QUIZBOT_SHARDS: shard 4 is outside 0-3 (QUIZBOT_SHARD_COUNT is 4; shard ids start at 0)"
     ]

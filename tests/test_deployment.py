@@ -64,12 +64,15 @@ def test_compose_runs_the_bot_beside_postgresql_16() -> None:
 def test_the_shards_profile_runs_two_processes_on_the_one_postgresql() -> None:
     services = COMPOSE["services"]
     shards = {name: s for name, s in services.items() if "shards" in s.get("profiles", [])}
-    assert sorted(shards) == ["shard-a", "shard-b"]
+    assert sorted(shards) == ["redis", "shard-a", "shard-b"]
+    del shards["redis"]
     for service in shards.values():
         environment = service["environment"]
         assert environment["DATABASE_URL"] == services["bot"]["environment"]["DATABASE_URL"]
         assert environment["QUIZBOT_SHARDS"] == "auto"
-        assert service["depends_on"] == {"db": {"condition": "service_healthy"}}
+        assert environment["QUIZBOT_REDIS_URL"] == "redis://redis:6379/0"  # one shared budget
+        healthy = {"condition": "service_healthy"}
+        assert service["depends_on"] == {"db": healthy, "redis": healthy}
         assert "ports" not in service  # two processes on one host: no port to fight over
     assert "profiles" not in services["bot"]  # `docker compose up -d` runs one process
 

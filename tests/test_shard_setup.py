@@ -10,6 +10,7 @@ from standin.config import Limits, StandInConfig
 from standin.driver import StandInClient
 from tests.commands import TOKEN, quizbot, quizbot_async, with_packs
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.redis_server import need_redis
 
 
 def test_split_shards_are_refused_on_sqlite(tmp_path: Path) -> None:
@@ -21,6 +22,7 @@ def test_split_shards_are_refused_on_sqlite(tmp_path: Path) -> None:
         "4",
         cwd=with_packs(tmp_path),
         DISCORD_TOKEN=TOKEN,
+        QUIZBOT_REDIS_URL="redis://127.0.0.1:6379/0",
     )
     assert outcome.status == 2, outcome.everything
     (failure,) = outcome.failures
@@ -40,6 +42,7 @@ async def test_listed_shards_beyond_discords_count_are_refused(tmp_path: Path) -
                 cwd=with_packs(tmp_path),
                 DISCORD_TOKEN=TOKEN,
                 DATABASE_URL=with_database(POSTGRES_URL, name),
+                QUIZBOT_REDIS_URL=await need_redis(),
             )
     finally:
         await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -35,7 +35,7 @@ async def start_mini_round(world: QuizWorld, seconds: int = 60) -> int:
 @pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 async def test_a_full_round_with_twenty_members(bot_world: QuizWorld) -> None:
     world = bot_world
-    round_id = await start_mini_round(world)
+    round_id = await start_mini_round(world, seconds=30)  # the counter's edits 10 s apart
     players = world.members
     assert len(players) == 20
     view = await lifecycle.get_round(world.db, round_id)

@@ -35,6 +35,7 @@ from bot.quiz.shards.serving import shard_of
 from standin.driver import StandInClient
 from standin.layouts import titles as message_titles
 from tests.databases import POSTGRES_URL, admin, need_postgres_here, with_database
+from tests.redis_server import need_redis
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150)]
 Json = dict[str, Any]
@@ -144,6 +145,7 @@ async def _bot(workdir: Path) -> AsyncIterator[Bot]:
                 "QUIZBOT_QUIZ_DIR": str(quiz_dir),
                 "QUIZBOT_SHARD_COUNT": str(SHARD_COUNT),
                 "QUIZBOT_SHARD_LEASE_S": str(LEASE_S),
+                "QUIZBOT_REDIS_URL": await need_redis(),  # the processes share one budget
             }
             bot = Bot(standin, proxy, engine, env, log, Gate())
             stack.push_async_callback(_stop_all, bot)

@@ -6,7 +6,7 @@ one and checks how far it moves the clock; test_playground.py that its lead surv
 from __future__ import annotations
 
 from bot.app.reminders.loop import PASS_INTERVAL_S
-from bot.app.rounds.counter import COUNTER_EDIT_INTERVAL_S
+from bot.app.rounds.counter import COUNTER_EDIT_INTERVAL_S, EDITS_PER_QUESTION
 from tests.playground.browsing import CLOCK_STEPS, TO_NEXT_EVENT
 from tests.playground.conftest import REPO
 
@@ -23,6 +23,7 @@ FONT = "fonts-noto-color-emoji"
 
 def test_the_counter_and_the_reminders_keep_the_pace_the_page_gives() -> None:
     assert f"at most every {COUNTER_EDIT_INTERVAL_S:g} s" in PAGE
+    assert f"at most {EDITS_PER_QUESTION} edits a question" in PAGE
     assert PASS_INTERVAL_S == 60
     assert "owed reminders once a minute" in PAGE
 

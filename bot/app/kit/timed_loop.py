@@ -14,6 +14,7 @@ import discord
 
 from bot.app.kit.grace import finish_within
 from bot.app.kit.metrics import LOOP_PASSES
+from bot.app.kit.rest_budget import Priority, requests_at
 from bot.app.kit.retry import describe
 from bot.clock import Clock
 from bot.storage.database import Database
@@ -27,6 +28,7 @@ class TimedLoop:
     """Subclasses give ``run_pass``; ``name`` names the task and the log lines."""
 
     name = "loop"
+    priority = Priority.URGENT  # of its requests against Discord's global limit
 
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
@@ -41,7 +43,8 @@ class TimedLoop:
 
     def start(self) -> None:
         if self._task is None and not self._closing:
-            self._task = asyncio.create_task(self._run(), name=self.name)
+            with requests_at(self.priority):  # the task keeps the context it is made in
+                self._task = asyncio.create_task(self._run(), name=self.name)
 
     def changed(self) -> None:
         self._wake.set()

@@ -32,6 +32,7 @@ from bot.app.kit.catalogue import tr
 from bot.app.kit.grace import finish_within
 from bot.app.kit.limits import CONTENT, fit_text
 from bot.app.kit.posted_messages import find_posted
+from bot.app.kit.rest_budget import Priority, requests_at
 from bot.app.kit.retry import describe
 from bot.app.reminders.buttons import ReminderButton, reminder_marker
 from bot.quiz.packs.library import Library
@@ -82,7 +83,8 @@ class ReminderLoop:
 
     def start(self) -> None:
         if self._task is None and not self._closing.is_set():
-            self._task = asyncio.create_task(self._run(), name="reminders")
+            with requests_at(Priority.ROUTINE):  # DMs wait behind rounds
+                self._task = asyncio.create_task(self._run(), name="reminders")
 
     async def shutdown(self) -> None:
         """Stops after the member in hand (a DM is not cut off between send and mark)."""

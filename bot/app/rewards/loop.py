@@ -22,6 +22,7 @@ import discord
 from bot.app.kit.authority import role_facts, setter_standing
 from bot.app.kit.catalogue import tr
 from bot.app.kit.limits import CONTENT, fit_text
+from bot.app.kit.rest_budget import Priority
 from bot.app.kit.retry import describe
 from bot.app.kit.timed_loop import ServerLoop
 from bot.app.kit.withheld import tell_once
@@ -41,6 +42,7 @@ UNJUDGED: Refusal = ("", {})  # the setter could not be read: neither given nor 
 
 class RewardLoop(ServerLoop):
     name = "rewards"
+    priority = Priority.ROUTINE  # roles and DMs wait behind rounds
 
     async def run_pass(self) -> datetime:
         """Gives the roles earned in the servers served here; when to look again."""

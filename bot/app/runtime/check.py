@@ -10,10 +10,12 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
 
+from bot.app.kit.rest_budget import open_budget
 from bot.app.runtime.authority_check import authority_lines
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.reward_check import reward_lines
@@ -45,6 +47,7 @@ NEEDED_PERMISSIONS = {
     "read_message_history": "Read Message History",
 }
 PAGE = 200
+REDIS_CHECK_S = 5.0
 # Not needed to run rounds: without it a schedule's rounds start all the same, with no event.
 EVENTS_PERMISSION = "Create Events"
 
@@ -215,8 +218,31 @@ def missing_permissions(value: int) -> list[str]:
     return [label for name, label in NEEDED_PERMISSIONS.items() if not getattr(granted, name)]
 
 
+async def budget_lines(settings: Settings) -> list[Line]:
+    """With QUIZBOT_REDIS_URL: whether the Redis of the shared budget answers (without it
+    the budget is in the process's memory and there is nothing to check)."""
+    if settings.redis_url is None:
+        return []
+    where = redis_address(settings.redis_url)
+    budget = open_budget(settings.redis_url, settings.rest_per_second, settings.token or "")
+    try:
+        await asyncio.wait_for(budget.check(), REDIS_CHECK_S)
+    except Exception as error:  # noqa: BLE001  # whatever it is, the report names it
+        return [Line(ok=False, subject="budget", text=f"Redis at {where}: {describe(error)}")]
+    per_second = settings.rest_per_second
+    text = f"{per_second} requests a second, shared through Redis at {where}"
+    return [Line(ok=True, subject="budget", text=text)]
+
+
+def redis_address(url: str) -> str:
+    """Host, port and database of a Redis URL, without its password."""
+    parts = urlsplit(url)
+    return f"{parts.hostname}:{parts.port or 6379}{parts.path or '/0'}"
+
+
 async def report(settings: Settings, *, online: bool, discord_url: str | None) -> list[Line]:
     lines = [settings_line(settings), *await database_lines(settings.database_url)]
+    lines += await budget_lines(settings)
     lines += pack_lines(settings)
     token = token_line(settings, online=online)
     if token is not None:

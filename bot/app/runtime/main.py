@@ -10,6 +10,8 @@ from typing import Any
 from bot import __version__
 from bot.app.kit import metrics
 from bot.app.kit.context import AppContext
+from bot.app.kit.rest_budget import RestBudget, draw_requests_from, open_budget
+from bot.app.kit.retry import describe
 from bot.app.reminders.loop import PASS_INTERVAL_S, ReminderLoop
 from bot.app.reminders.refused_notice import RefusedNotice
 from bot.app.review.refits import FittingLoop
@@ -26,7 +28,8 @@ from bot.app.seasons.loop import SeasonLoop
 from bot.app.shelf.question_keys import QuestionKeys
 from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
-from bot.config import Settings
+from bot.config import DEFAULT_REST_PER_SECOND, Settings
+from bot.errors import QuizbotError
 from bot.heap import settle_heap
 from bot.quiz.packs.library import Library
 from bot.storage.database import Database
@@ -90,10 +93,13 @@ def build_bot(
     reminder_interval_s: float = PASS_INTERVAL_S,
     sharded: bool = False,
     clock: Clock | None = None,
+    budget: RestBudget | None = None,
     **options: Any,  # noqa: ANN401  # discord.Client options
 ) -> QuizBot:
-    """A bot wired to its database and packs (tests build theirs the same way)."""
+    """A bot wired to its database and packs (tests build theirs the same way); its requests
+    draw from ``budget`` (default: a budget of its own, in memory)."""
     bot = (ShardedQuizBot if sharded else QuizBot)(dev_guild=dev_guild, **options)
+    draw_requests_from(bot.http, budget or open_budget(None, DEFAULT_REST_PER_SECOND, "local"))
     clock = clock or Clock()
     shelf = PackShelf(db, library)
     conductor = RoundConductor(
@@ -133,12 +139,14 @@ async def serve(
     clock = Clock.following(settings.clock_file) if settings.clock_file else Clock()
     try:
         await sync_packs(db, list(library.packs.values()), clock.now())
+        budget = await shared_budget(settings, token)
         bot = build_bot(
             db,
             library,
             dev_guild=settings.dev_guild,
             sharded=settings.sharded,
             clock=clock,
+            budget=budget,
             http_trace=metrics.rate_limit_trace(),
         )
         if settings.metrics_port is not None:
@@ -155,6 +163,21 @@ async def serve(
         if monitor is not None:
             await monitor.stop()
         await db.close()
+
+
+async def shared_budget(settings: Settings, token: str) -> RestBudget:
+    """The budget of Discord's global limit this process draws from, its Redis reached once."""
+    budget = open_budget(settings.redis_url, settings.rest_per_second, token)
+    if settings.redis_url is not None:
+        try:
+            await budget.check()
+        except Exception as error:
+            raise QuizbotError(
+                f"QUIZBOT_REDIS_URL: Redis did not answer ({describe(error)}); start it, or "
+                "check the address"
+            ) from error
+        log.info("requests: %d a second, shared through Redis", settings.rest_per_second)
+    return budget
 
 
 async def _connect(bot: QuizBot) -> None:

@@ -19,6 +19,7 @@ from standin.config import StandInConfig
 from standin.driver import StandInClient
 from standin.permissions import ADMINISTRATOR, BOT_DEFAULT, MANAGE_ROLES, VIEW_CHANNEL
 from tests.commands import TOKEN, closed_port, quizbot, quizbot_async, with_packs
+from tests.redis_server import need_redis
 
 TOP = 99  # dragged to the top of the roles, above the bot's (Discord makes it at 1)
 
@@ -141,6 +142,25 @@ def test_a_database_that_is_down(tmp_path: Path) -> None:
         in outcome.out
     )
     assert outcome.out.endswith("\n1 problem\n")
+
+
+async def test_the_shared_budget_s_redis_is_reached(tmp_path: Path) -> None:
+    url = await need_redis()
+    up = await quizbot_async(
+        "check", cwd=with_packs(tmp_path), DISCORD_TOKEN=TOKEN, QUIZBOT_REDIS_URL=url
+    )
+    assert ("ok", "budget") in _subjects(up.out), up.out
+    assert "45 requests a second, shared through Redis at 127.0.0.1:6379/0" in up.out
+    port = closed_port()
+    down = await quizbot_async(
+        "check",
+        cwd=with_packs(tmp_path),
+        DISCORD_TOKEN=TOKEN,
+        QUIZBOT_REDIS_URL=f"redis://:secret@127.0.0.1:{port}/0",
+    )
+    assert down.status == 1
+    assert f"FAIL  budget: Redis at 127.0.0.1:{port}/0: " in down.out
+    assert "secret" not in down.out
 
 
 def test_pending_migrations_then_at_head(tmp_path: Path) -> None:
