@@ -234,6 +234,11 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="N quizbot processes, one shard each, on PostgreSQL (bench/answers/shards.py)",
     )
+    described.add_argument(
+        "--redis-url",
+        default="redis://127.0.0.1:6379/0",
+        help="with --processes: the Redis of their shared request budget",
+    )
     return described
 
 

@@ -55,7 +55,7 @@ async def measure_processes(arguments: argparse.Namespace, workdir: Path) -> dic
                 StandInClient.connect(standin_run.url) as standin,
                 scratch_database(arguments.database_url, workdir) as url,
             ):
-                bots = await _start_bots(standin_run.url, url, count, log)
+                bots = await _start_bots(standin_run.url, url, count, log, arguments.redis_url)
                 try:
                     return await _rounds(arguments, standin, url, bots, standin_run.process.pid)
                 finally:
@@ -64,8 +64,15 @@ async def measure_processes(arguments: argparse.Namespace, workdir: Path) -> dic
             await standin_run.stop()
 
 
-async def _start_bots(discord_url: str, url: str, count: int, log: Any) -> list[BotProcess]:  # noqa: ANN401 - a log file
+async def _start_bots(
+    discord_url: str,
+    url: str,
+    count: int,
+    log: Any,  # noqa: ANN401 - a log file
+    redis_url: str,
+) -> list[BotProcess]:
     env = {
+        "QUIZBOT_REDIS_URL": redis_url,
         "DATABASE_URL": url,
         "QUIZBOT_QUIZ_DIR": str(REPO / "quizzes"),
         "QUIZBOT_SHARD_COUNT": str(count),

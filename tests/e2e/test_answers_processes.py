@@ -11,6 +11,7 @@ import pytest
 from bench.answers.benchmark import parser
 from bench.answers.shards import measure_processes
 from tests.databases import POSTGRES_URL, need_postgres_here
+from tests.redis_server import need_redis
 
 pytestmark = pytest.mark.e2e
 
@@ -21,6 +22,7 @@ async def test_two_processes_answer_every_click_of_both_guilds(tmp_path: Path) -
     await need_postgres_here()
     flags = ["--members", str(MEMBERS), "--questions", "1", "--logs", str(tmp_path)]
     flags += ["--database-url", POSTGRES_URL, "--processes", "2"]
+    flags += ["--redis-url", await need_redis()]
     result = await measure_processes(parser().parse_args(flags), tmp_path)
     assert result["processes"] == 2
     assert result["answers_expected"] == 2 * MEMBERS  # two guilds, one question, each member once

@@ -21,7 +21,7 @@ from bot.app.runtime.client import QuizBot
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.logs import configure_logging
 from bot.app.runtime.monitor import Monitor
-from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards
+from bot.app.runtime.sharded_client import ShardedQuizBot, prepare_shards, refuse_spent_starts
 from bot.app.runtime.sign_in import Stopper, connection_failure, sign_in
 from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
@@ -158,6 +158,9 @@ async def serve(
             await sign_in(bot, token, discord_url)
             if isinstance(bot, ShardedQuizBot):
                 await prepare_shards(bot, settings, db)
+            else:
+                _, _, limits = await bot.http.get_bot_gateway()
+                refuse_spent_starts(limits, 1, 1)
             await _connect(bot)
     finally:
         if monitor is not None:

@@ -19,7 +19,7 @@ from bot.app.reminders.loop import worker_name
 from bot.quiz.shards.serving import ShardIds, shard_of, shards_to_hold
 from bot.storage.database import Database
 from bot.storage.shards import leases
-from bot.storage.shards.identify_locks import identify_lock
+from bot.storage.shards.identify_locks import identify_engine, identify_lock
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ class IdentifyGate:
     def __init__(
         self, db: Database, max_concurrency: int, window_s: float = IDENTIFY_WINDOW_S
     ) -> None:
-        self._db = db
+        self._engine = identify_engine(db)
         self._max_concurrency = max(max_concurrency, 1)
         self._window_s = window_s
         self._holds: set[asyncio.Task[None]] = set()
@@ -175,7 +175,7 @@ class IdentifyGate:
             await asyncio.sleep(self._window_s)
 
     async def _hold(self, bucket: int, taken: asyncio.Event) -> None:
-        async with identify_lock(self._db, bucket):
+        async with identify_lock(self._engine, bucket):
             taken.set()
             await asyncio.sleep(self._window_s)
 
@@ -183,6 +183,7 @@ class IdentifyGate:
         for hold in list(self._holds):
             hold.cancel()
         await asyncio.gather(*self._holds, return_exceptions=True)
+        await self._engine.dispose()
 
 
 def _listed(shards: frozenset[int]) -> str:

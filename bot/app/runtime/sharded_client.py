@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
@@ -17,9 +17,13 @@ from bot.app.kit.context import utc_now
 from bot.app.runtime.client import QuizBot
 from bot.app.runtime.shard_leases import IdentifyGate, ShardKeeper
 from bot.config import Settings
-from bot.errors import ConfigError
+from bot.errors import ConfigError, QuizbotError
 from bot.quiz.shards.serving import ShardIds, shard_problems
+from bot.quiz.shards.session_starts import SessionStarts
 from bot.storage.database import Database
+
+if TYPE_CHECKING:  # discord.types is for type checkers: imported first, it runs in a circle
+    from discord.types.gateway import SessionStartLimit
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +88,8 @@ async def prepare_shards(bot: ShardedQuizBot, settings: Settings, db: Database) 
     processes share the bot, and paces IDENTIFY through PostgreSQL; call after signing in."""
     recommended, _, limits = await bot.http.get_bot_gateway()
     count, wanted = _settled_shards(settings, recommended)
+    starting = len(wanted) if wanted is not None else settings.shards_per_process or count
+    refuse_spent_starts(limits, starting, count)
     max_concurrency = int(limits.get("max_concurrency", 1))
     log.info(
         "shards: the bot has %d (Discord recommends %d; max_concurrency %d)",
@@ -108,6 +114,16 @@ async def prepare_shards(bot: ShardedQuizBot, settings: Settings, db: Database) 
         wanted = tuple(sorted(keeper.held))
     bot.shard_count = count
     bot.shard_ids = list(wanted) if wanted is not None else None
+
+
+def refuse_spent_starts(limits: SessionStartLimit, starting: int, shard_count: int) -> None:
+    """Stops the start, its shards unheld, when it would spend the session starts the bot
+    keeps for reconnects (Discord resets the token of a bot that runs out)."""
+    starts = SessionStarts(limits["total"], limits["remaining"], limits["reset_after"])
+    refusal = starts.refusal(starting, shard_count)
+    if refusal is not None:
+        log.error("shards: %s", refusal)
+        raise QuizbotError(f"{refusal}; quizbot run stops rather than have Discord reset the token")
 
 
 def _settled_shards(settings: Settings, recommended: int) -> tuple[int, ShardIds | None]:

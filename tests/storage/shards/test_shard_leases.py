@@ -8,6 +8,7 @@ import time
 from datetime import datetime, timedelta
 
 import pytest
+from sqlalchemy import text
 
 from bot.app.runtime.shard_leases import IdentifyGate, ShardKeeper
 from bot.storage.database import Database
@@ -135,6 +136,21 @@ async def test_identify_waits_for_its_bucket_across_processes(database_url: str)
             await gate.close()
         await first.close()
         await second.close()
+
+
+@pytest.mark.parametrize("template", ["postgresql"], indirect=True)
+async def test_identify_holds_its_lock_outside_the_pool_clicks_use(database_url: str) -> None:
+    db = Database.open(database_url)
+    gate = IdentifyGate(db, 1, WINDOW_S)
+    pool = db.writer.pool
+    try:
+        await gate.before_identify(0)  # the lock is held for the window from here
+        assert pool.checkedout() == 0  # type: ignore[attr-defined]  # QueuePool's
+        async with db.write() as connection:  # a click's write is not kept waiting
+            await connection.execute(text("SELECT 1"))
+    finally:
+        await gate.close()
+        await db.close()
 
 
 async def test_the_heartbeat_reports_shards_taken_over_and_lost(db: Database) -> None:
