@@ -40,6 +40,15 @@ GATEWAY_LATENCY = Gauge(
 )
 GATEWAY_CONNECTED = Gauge("quizbot_gateway_connected", "1 while connected to Discord's gateway")
 RATE_LIMITED = Counter("quizbot_rest_rate_limited", "Discord REST responses with status 429")
+BUDGET_WAITS = Counter(
+    "quizbot_rest_budget_waits",
+    "REST requests that waited for room in the shared budget of Discord's global limit",
+    ["priority"],
+)
+BUDGET_SKIPPED = Counter(
+    "quizbot_rest_budget_skipped",
+    "Courtesy REST requests (the answered counter) left unsent: the shared budget was short",
+)
 DATABASE_ERRORS = Counter("quizbot_database_errors", "Errors raised by the database driver")
 DATABASE_WRITE_SECONDS = Histogram(
     "quizbot_database_write_seconds",

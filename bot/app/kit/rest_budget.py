@@ -32,6 +32,8 @@ from limits.aio.storage import MemoryStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 
+from bot.app.kit.metrics import BUDGET_SKIPPED, BUDGET_WAITS
+
 log = logging.getLogger(__name__)
 
 # Routes Discord leaves out of the global limit: interaction callbacks, followups and their edits.
@@ -95,10 +97,13 @@ class RestBudget:
         while not await self._admit(reserve):
             if priority is Priority.COURTESY:
                 self.skipped += 1
+                BUDGET_SKIPPED.inc()
                 raise BudgetShortError
             waited = True
             await asyncio.sleep(await self._until_room())
-        self.waits += waited
+        if waited:
+            self.waits += 1
+            BUDGET_WAITS.labels(priority.name.lower()).inc()
 
     async def _admit(self, reserve: int) -> bool:
         window = self._live()

@@ -163,6 +163,7 @@ async def test_metrics_and_health_during_a_round(running: tuple[StandInClient, B
     assert samples[("quizbot_gateway_connected", ())] == 1
     assert samples[("quizbot_interactions_failed_total", ())] == 0
     assert ("quizbot_rest_rate_limited_total", ()) in samples
+    assert samples[("quizbot_rest_budget_skipped_total", ())] == 0  # one round: room to spare
     assert ("quizbot_database_errors_total", ()) in samples
     assert 0 <= samples[("quizbot_gateway_latency_seconds", ())] < 1
     writes = samples[("quizbot_database_write_seconds_count", ())]
