@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import text
 
 from bot.app.kit.context import utc_now
+from bot.app.kit.rest_budget import RestBudget
 from bot.app.runtime.client import QuizBot
 from bot.app.runtime.discord_url import point_discord_at
 from bot.app.runtime.main import build_bot
@@ -85,6 +86,7 @@ class QuizWorld:
     # The bot's time, the stand-in's (it follows the stand-in's clock file): kept across
     # restarts, as the real one is; a test moves it with ``advance_clock``.
     clock: Clock = field(default_factory=Clock)
+    budget: RestBudget | None = None  # of Discord's global limit; None: one of its own
     _task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     async def start_bot(self, clock: Clock | None = None) -> QuizBot:
@@ -97,6 +99,7 @@ class QuizWorld:
             reminder_interval_s=self.reminder_interval_s,
             guild_ready_timeout=0.05,
             clock=self.clock,
+            budget=self.budget,
         )
         self._task = asyncio.create_task(self.bot.start("standin-token"))
         await asyncio.wait_for(self.bot.wait_until_ready(), TIMEOUT)
