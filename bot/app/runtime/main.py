@@ -119,7 +119,7 @@ def build_bot(
         library,
         clock.now,
         interval_s=reminder_interval_s,
-        active=bot.serves_direct_messages,
+        shards=bot.served_shards,
     )
     bot.refused_notice = RefusedNotice(db, bot.reminders)
     bot.fitting = FittingLoop(db, clock, active=bot.serves_direct_messages)
