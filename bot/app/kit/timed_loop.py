@@ -17,6 +17,7 @@ from bot.app.kit.metrics import LOOP_PASSES
 from bot.app.kit.rest_budget import Priority, requests_at
 from bot.app.kit.retry import describe
 from bot.clock import Clock
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
@@ -72,8 +73,8 @@ class TimedLoop:
 
 
 class ServerLoop(TimedLoop):
-    """A timed loop that acts for the servers this process serves (of a sharded bot, those of
-    its shards: ``serves_guild``)."""
+    """A timed loop that acts for the servers this process serves: those on its shards
+    (``served_shards``, which its queries filter by) that the bot is in (``serves_guild``)."""
 
     def __init__(
         self,
@@ -82,12 +83,10 @@ class ServerLoop(TimedLoop):
         clock: Clock,
         *,
         serves_guild: Callable[[int], bool],
+        served_shards: Callable[[], ServedShards] = lambda: EVERY_SHARD,
     ) -> None:
         super().__init__(clock)
         self._client = client
         self._db = db
         self._serves_guild = serves_guild
-
-    def served_guild_ids(self) -> list[int]:
-        """The servers the bot is in that this process serves."""
-        return [guild.id for guild in self._client.guilds if self._serves_guild(guild.id)]
+        self._served_shards = served_shards

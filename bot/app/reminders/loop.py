@@ -1,10 +1,12 @@
 """Due-questions reminders by DM, for members who turned them on in /settings.
 
-Each pass reads the members with reminders on and asks the domain whether a reminder is owed now
-(bot.quiz.reminders.reminder_settings: their hour, quiet hours, once per member-local day). One that
-is, with at least one question due, is claimed in the database
-(bot/storage/reminders/due_reminders.py), so that of several bot processes exactly one sends it, and
-is marked sent once Discord confirms the DM.
+Each pass reads the members with reminders on whose ids fall on this process's shards (every
+member, unsharded; the processes of a sharded bot share them, as they share the servers) and asks
+the domain whether a reminder is owed now (bot.quiz.reminders.reminder_settings: their hour, quiet
+hours, once per member-local day). One that is, with at least one question due, is claimed in the
+database (bot/storage/reminders/due_reminders.py), so that of several bot processes exactly one
+sends it, and is marked sent once Discord confirms the DM. A pass sends ``SENDS_AT_ONCE`` at a
+time.
 
 A crash between the send and the mark leaves a claim with a send noted and no confirmation; once
 its lease runs out a later pass (of any process) picks it up, looks for the DM in the member's DM
@@ -39,6 +41,7 @@ from bot.quiz.packs.library import Library
 from bot.quiz.reminders.reminder_settings import reminder_day, reminder_window
 from bot.quiz.review.backlog import Offer
 from bot.quiz.review.session import backlog_of
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
 from bot.storage.reminders import due_reminders
 from bot.storage.reminders.due_reminders import Candidate, Claim
@@ -49,6 +52,9 @@ log = logging.getLogger(__name__)
 
 PASS_INTERVAL_S = 60.0
 LEASE = timedelta(minutes=2)  # longer than any one send takes, retries included
+# Reminders in flight at once, per process: each is a DM channel opened and a message sent, and
+# Discord takes 50 requests a second of a bot across its processes.
+SENDS_AT_ONCE = 8
 SHUTDOWN_GRACE_S = 5.0
 CANNOT_MESSAGE_USER = 50007
 
@@ -67,10 +73,12 @@ class ReminderLoop:
         clock: Callable[[], datetime],
         *,
         interval_s: float = PASS_INTERVAL_S,
-        active: Callable[[], bool] = lambda: True,
+        shards: Callable[[], ServedShards] = lambda: EVERY_SHARD,
+        sends_at_once: int = SENDS_AT_ONCE,
     ) -> None:
         self._client = client
-        self._active = active  # False while another process of the bot sends the reminders
+        self._shards = shards  # this process sends the reminders of the members on its shards
+        self._sends_at_once = sends_at_once
         self._db = db
         self._library = library
         self._clock = clock
@@ -106,21 +114,41 @@ class ReminderLoop:
                 await asyncio.wait_for(self._closing.wait(), self._interval_s)
 
     async def run_pass(self) -> int:
-        """Sends every reminder owed now (claims left unconfirmed first); how many were sent."""
-        if not self._active():
+        """Sends every reminder owed now to the members on this process's shards (claims left
+        unconfirmed first); how many were sent."""
+        shards = self._shards()
+        if shards.none:
             return 0
         now = self._clock()
         self.refused = await due_reminders.refused_members(self._db)
-        sent = 0
-        for candidate in await due_reminders.unfinished(self._db, now):
+        owed: list[tuple[MemberSettings, date]] = []
+        for candidate in await due_reminders.unfinished(self._db, now, shards):
             day = _window(candidate.settings, now)
             if day is not None and day == candidate.last_reminded:
-                sent += await self._claim_and_send(candidate.settings, day, now)
-        for candidate in await due_reminders.candidates(self._db):
-            day = _owed(candidate, now)
-            if day is not None:
-                sent += await self._claim_and_send(candidate.settings, day, now)
-        return sent
+                owed.append((candidate.settings, day))
+        candidates = await due_reminders.candidates(self._db, shards)
+        days = ((candidate.settings, _owed(candidate, now)) for candidate in candidates)
+        owed.extend((settings, day) for settings, day in days if day is not None)
+        return await self._send_all(owed, now)
+
+    async def _send_all(self, owed: list[tuple[MemberSettings, date]], now: datetime) -> int:
+        """Claims and sends ``owed``, ``sends_at_once`` at a time (discord.py paces each route,
+        and waits out Discord's global limit); how many were sent. A failure (the database
+        away) stops its sender; the pass fails with it once the others are done."""
+        waiting = iter(owed)  # each sender takes the next: every reminder is tried once
+
+        async def sender() -> int:
+            sent = 0
+            for settings, day in waiting:
+                sent += await self._claim_and_send(settings, day, now)
+            return sent
+
+        senders = min(self._sends_at_once, len(owed))
+        done = await asyncio.gather(*(sender() for _ in range(senders)), return_exceptions=True)
+        for outcome in done:
+            if isinstance(outcome, BaseException):
+                raise outcome
+        return sum(outcome for outcome in done if isinstance(outcome, int))
 
     async def _claim_and_send(self, settings: MemberSettings, day: date, now: datetime) -> int:
         if self._closing.is_set():

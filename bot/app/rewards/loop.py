@@ -47,9 +47,9 @@ class RewardLoop(ServerLoop):
     async def run_pass(self) -> datetime:
         """Gives the roles earned in the servers served here; when to look again."""
         now = self._clock.now()
-        served = self.served_guild_ids()
+        shards, present = self._served_shards(), self._serves_guild
         checked: dict[tuple[int, int], Refusal | None] = {}  # each role judged once a pass
-        for grant in await reward_roles.claim_grants(self._db, now, served):
+        for grant in await reward_roles.claim_grants(self._db, now, shards, present):
             key = (grant.guild_id, grant.role_id)
             if key not in checked:
                 checked[key] = await self._judged(grant, now)

@@ -34,6 +34,7 @@ from bot.app.shelf.outcomes import ContentGoneError
 from bot.app.shelf.shelf import PackShelf
 from bot.clock import Clock
 from bot.quiz.rounds.rules import Move, NextMove, RoundState, next_move
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
 from bot.storage.results import Delivery, RoundView
 from bot.storage.rounds import lifecycle, outbox
@@ -64,10 +65,13 @@ class RoundConductor:
         pause_between_questions_s: float = 3.0,
         patience: Patience | None = None,
         serves_guild: Callable[[int], bool] | None = None,
+        served_shards: Callable[[], ServedShards] = lambda: EVERY_SHARD,
     ) -> None:
         self._client = client
-        # Rounds of servers on another process's shards are that process's to conduct.
+        # Rounds of servers on another process's shards are that process's to conduct: the
+        # supervisor reads only its shards' rounds, and of those the servers the bot is in.
         self._serves_guild = serves_guild or (lambda guild: client.get_guild(guild) is not None)
+        self._served_shards = served_shards
         self._db = db
         self._time = clock  # waits for stored times go through it (a moved clock wakes them)
         self._clock = clock.now
@@ -116,7 +120,7 @@ class RoundConductor:
         """Begins every round of this connection's guilds that is running or owes a message
         and has nobody conducting it here."""
         begun = 0
-        for round_id, guild_id in await outbox.rounds_to_conduct(self._db):
+        for round_id, guild_id in await outbox.rounds_to_conduct(self._db, self._served_shards()):
             waiting = self._not_before.get(round_id, 0.0) > time.monotonic()
             mine = self._serves_guild(guild_id)
             if mine and not waiting and round_id not in self._tasks:

@@ -31,9 +31,11 @@ from bot.app.rounds.conductor import SHUTDOWN_GRACE_S
 from bot.app.rounds.recall_buttons import AnswerFormButton, AnswerFormSubmitted
 from bot.app.runtime.command_tree import add_commands
 from bot.app.runtime.forged_options import refuse, refused_conversion, refused_option
+from bot.app.runtime.shard_leases import ShardKeeper
 from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
 from bot.english import counted
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +132,15 @@ class QuizBot(commands.Bot):
     def serves_guild(self, guild_id: int) -> bool:
         """Whether this process conducts the server's rounds (it is on one of its shards)."""
         return self.get_guild(guild_id) is not None
+
+    def served_shards(self) -> ServedShards:
+        """The shards whose servers this process serves, which the loops' queries filter by: of
+        a bot sharing its shards with other processes, those its keeper holds now
+        (bot/app/runtime/sharded_client.py); else every one."""
+        keeper = getattr(self, "keeper", None)
+        if isinstance(keeper, ShardKeeper):
+            return ServedShards.of(keeper.shard_count, keeper.held)
+        return EVERY_SHARD
 
     def serves_direct_messages(self) -> bool:
         """Whether this process sends the reminders (direct messages come on shard 0)."""

@@ -109,10 +109,14 @@ def build_bot(
         clock,
         pause_between_questions_s=pause_between_questions_s,
         serves_guild=bot.serves_guild,
+        served_shards=bot.served_shards,
     )
-    bot.schedules = ScheduleLoop(bot, db, shelf, conductor, clock, serves_guild=bot.serves_guild)
-    bot.seasons = SeasonLoop(bot, db, clock, serves_guild=bot.serves_guild)
-    bot.rewards = RewardLoop(bot, db, clock, serves_guild=bot.serves_guild)
+    serves, shards = bot.serves_guild, bot.served_shards
+    bot.schedules = ScheduleLoop(
+        bot, db, shelf, conductor, clock, serves_guild=serves, served_shards=shards
+    )
+    bot.seasons = SeasonLoop(bot, db, clock, serves_guild=serves, served_shards=shards)
+    bot.rewards = RewardLoop(bot, db, clock, serves_guild=serves, served_shards=shards)
     keys = QuestionKeys.of(library)
     bot.ctx = AppContext(db, library, conductor, keys, shelf, clock, bot.schedules, bot.seasons)
     bot.reminders = ReminderLoop(
@@ -121,7 +125,7 @@ def build_bot(
         library,
         clock.now,
         interval_s=reminder_interval_s,
-        active=bot.serves_direct_messages,
+        shards=bot.served_shards,
     )
     bot.refused_notice = RefusedNotice(db, bot.reminders)
     bot.fitting = FittingLoop(db, clock, active=bot.serves_direct_messages)

@@ -18,7 +18,7 @@ taken from there once each.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from itertools import groupby
 
@@ -45,10 +45,11 @@ from bot.quiz.schedules.series import (
     verdict,
     waits_for_channel,
 )
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
 from bot.storage.results import GuildSettings
 from bot.storage.schedules import events, series
-from bot.storage.schedules.series import Note, Records
+from bot.storage.schedules.series import NOTHING_RECORDED, Note, Records
 from bot.storage.settings import settings
 
 log = logging.getLogger(__name__)
@@ -72,8 +73,9 @@ class ScheduleLoop(ServerLoop):
         clock: Clock,
         *,
         serves_guild: Callable[[int], bool],
+        served_shards: Callable[[], ServedShards] = lambda: EVERY_SHARD,
     ) -> None:
-        super().__init__(client, db, clock, serves_guild=serves_guild)
+        super().__init__(client, db, clock, serves_guild=serves_guild, served_shards=served_shards)
         self._shelf = shelf
         self._starter = OccurrenceStarter(client, db, shelf, conductor, clock)
         # A round's end completes its Discord event and lets a schedule waiting for the
@@ -102,13 +104,11 @@ class ScheduleLoop(ServerLoop):
         """Acts on every owed occurrence of the servers served here, tells moderators of those
         that did not start; when to look again (by the clock): the next due occurrence, or
         sooner."""
-        now = self._clock.now()
-        mine = [
-            s for s in await series.active_schedules(self._db) if self._serves_guild(s.guild_id)
-        ]
-        ids = [s.id for s in mine]
-        recorded = await series.records(self._db, ids, now)
-        running = await events.with_running_round(self._db, ids)
+        now, shards = self._clock.now(), self._served_shards()
+        schedules = await series.active_schedules(self._db, shards)
+        mine = [s for s in schedules if self._serves_guild(s.guild_id)]
+        recorded = await series.served_records(self._db, shards, now)
+        running = await events.with_running_round(self._db, shards)
         servers: dict[int, GuildSettings] = {}
         look_again = now + timedelta(seconds=MAX_NAP_S)
         for schedule in mine:
@@ -120,15 +120,15 @@ class ScheduleLoop(ServerLoop):
                 )
             served = await self._serve(
                 schedule,
-                recorded[schedule.id],
+                recorded.get(schedule.id, NOTHING_RECORDED),
                 servers[schedule.guild_id],
                 running=schedule.id in running,
             )
             look_again = min(look_again, served)
-        served_guilds = [guild.id for guild in self._client.guilds]
-        for removed in await events.removed_with_events(self._db, served_guilds):
+        present = self._serves_guild
+        for removed in await events.removed_with_events(self._db, shards, present):
             await self.events.delete(removed)
-        await self._tell(served_guilds)
+        await self._tell(shards)
         return look_again
 
     async def _serve(
@@ -197,9 +197,9 @@ class ScheduleLoop(ServerLoop):
             self._noticed.pop(key, None)
         return attempt
 
-    async def _tell(self, guild_ids: Iterable[int]) -> None:
+    async def _tell(self, shards: ServedShards) -> None:
         """DMs each moderator, once, about their schedules' rounds that did not start."""
-        notes = await series.take_notes(self._db, list(guild_ids))
+        notes = await series.take_notes(self._db, shards, self._serves_guild)
         for _, grouped in groupby(notes, key=lambda note: note.schedule.id):
             await self._tell_one(list(grouped))
 

@@ -28,8 +28,8 @@ class SeasonLoop(ServerLoop):
         now = self._clock.now()
         for ended in await season.end_due_seasons(self._db, now):
             log.info("season %s of server %s ended at its end", ended.id, ended.guild_id)
-        served = self.served_guild_ids()
-        for claimed in await season.claim_standings(self._db, now, served):
+        shards, present = self._served_shards(), self._serves_guild
+        for claimed in await season.claim_standings(self._db, now, shards, present):
             await post_final_standings(self._client, self._db, claimed)
         look_again = now + timedelta(seconds=MAX_NAP_S)
         next_end = await season.next_end(self._db)

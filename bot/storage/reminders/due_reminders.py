@@ -1,5 +1,9 @@
 """Due-questions reminders, claimed in the database so that one process sends each.
 
+Each process reads the members on its shards (their ids split among the shards as servers'
+are, bot/storage/dialects.py), so the processes of a sharded bot share the sending; while a
+shard changes hands two may read the same member, and the claim still lets one send.
+
 A reminder is a row per (member, member-local day). A process claims it by inserting the row, or,
 when the row is an unconfirmed claim whose lease ran out (its process crashed or stopped), by a
 conditional UPDATE on that expired lease; either way only one process wins, on SQLite and on
@@ -15,8 +19,9 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
-from bot.storage.dialects import insert_for
+from bot.storage.dialects import insert_for, served
 from bot.storage.models import (
     CardRow,
     MemberSettingsRow,
@@ -51,8 +56,8 @@ class Claim:
     attempts: int
 
 
-async def candidates(db: Database) -> list[Candidate]:
-    """Every member who has reminders on."""
+async def candidates(db: Database, shards: ServedShards = EVERY_SHARD) -> list[Candidate]:
+    """Every member on ``shards`` (by their id, as a server's) who has reminders on."""
     last = (
         select(ReminderRow.member_id, func.max(ReminderRow.local_day).label("last"))
         .group_by(ReminderRow.member_id)
@@ -62,20 +67,26 @@ async def candidates(db: Database) -> list[Candidate]:
         rows = await connection.execute(
             select(members, last.c.last)
             .outerjoin(last, last.c.member_id == members.c.member_id)
-            .where(members.c.reminders)
+            .where(members.c.reminders, served(members.c.member_id, shards))
             .order_by(members.c.member_id)
         )
         return [Candidate(member_settings_of(row), row.last) for row in rows.all()]
 
 
-async def unfinished(db: Database, now: datetime) -> list[Candidate]:
-    """Claims nobody holds any more (their lease ran out before Discord confirmed them), with
-    their members' settings; ``last_reminded`` is the day of the claim."""
+async def unfinished(
+    db: Database, now: datetime, shards: ServedShards = EVERY_SHARD
+) -> list[Candidate]:
+    """Claims of members on ``shards`` nobody holds any more (their lease ran out before Discord
+    confirmed them), with their members' settings; ``last_reminded`` is the day of the claim."""
     async with db.read() as connection:
         rows = await connection.execute(
             select(members, ReminderRow.local_day)
             .join(ReminderRow, ReminderRow.member_id == members.c.member_id)
-            .where(ReminderRow.state == CLAIMED, ReminderRow.lease_until < now)
+            .where(
+                ReminderRow.state == CLAIMED,
+                ReminderRow.lease_until < now,
+                served(ReminderRow.member_id, shards),
+            )
             .order_by(ReminderRow.member_id, ReminderRow.local_day)
         )
         return [Candidate(member_settings_of(row), row.local_day) for row in rows.all()]

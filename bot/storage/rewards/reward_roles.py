@@ -12,7 +12,7 @@ holds already changes nothing).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -20,6 +20,7 @@ from sqlalchemy import Connection, delete, func, literal, select, update
 
 from bot.quiz.boards.scoring import ALL_PACKS, ALL_TIME, season_key
 from bot.quiz.rewards.reward_roles import MAX_REWARDS, Crossing, Reward, RewardScope, earned
+from bot.quiz.shards.served import ServedShards
 from bot.storage.claims import claim_owed
 from bot.storage.database import Database
 from bot.storage.dialects import insert_for
@@ -186,14 +187,18 @@ def record_earned(
         connection.execute(insert.on_conflict_do_nothing(), grants)
 
 
-async def claim_grants(db: Database, now: datetime, guild_ids: list[int]) -> list[Grant]:
-    """Grants of these servers not yet given (nor refused), each claimed for this caller."""
+async def claim_grants(
+    db: Database, now: datetime, shards: ServedShards, present: Callable[[int], bool]
+) -> list[Grant]:
+    """Grants of the servers on ``shards`` the bot is in (``present``) not yet given (nor
+    refused), each claimed for this caller."""
     owed = (RewardGrantRow.given_at.is_(None), RewardGrantRow.failure.is_(None))
     rows = await claim_owed(
         db,
         reward_grants_table,
         owed=owed,
-        guild_ids=guild_ids,
+        shards=shards,
+        present=present,
         now=now,
         lifetime=CLAIM_LIFETIME,
     )

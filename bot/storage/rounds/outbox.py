@@ -12,8 +12,9 @@ from sqlalchemy import Insert, bindparam, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.rounds.rules import Message, RoundState
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
-from bot.storage.dialects import insert_for
+from bot.storage.dialects import insert_for, served
 from bot.storage.models import (
     AnswerRow,
     RoundDeliveryRow,
@@ -70,13 +71,19 @@ async def pending(db: Database, round_id: int) -> list[Delivery]:
         return [Delivery(r[0], r[1], Message(r[2]), r[3], r[4]) for r in rows.all()]
 
 
-async def rounds_to_conduct(db: Database) -> list[tuple[int, int]]:
-    """(round id, guild id) of every running round and every round that still owes a message."""
+async def rounds_to_conduct(
+    db: Database, shards: ServedShards = EVERY_SHARD
+) -> list[tuple[int, int]]:
+    """(round id, guild id) of every running round and every round that still owes a message,
+    of the servers on ``shards``."""
     owing = select(RoundDeliveryRow.round_id).where(RoundDeliveryRow.state == PENDING)
     async with db.read() as connection:
         rows = await connection.execute(
             select(RoundRow.id, RoundRow.guild_id)
-            .where(or_(RoundRow.state == RoundState.RUNNING.value, RoundRow.id.in_(owing)))
+            .where(
+                or_(RoundRow.state == RoundState.RUNNING.value, RoundRow.id.in_(owing)),
+                served(RoundRow.guild_id, shards),
+            )
             .order_by(RoundRow.id)
         )
         return [(row[0], row[1]) for row in rows.all()]

@@ -4,15 +4,16 @@ have one, and which interested members were told before a round, each exactly on
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import date, datetime
 
 from sqlalchemy import select, update
 
 from bot.quiz.rounds.rules import RoundState
 from bot.quiz.schedules.series import Occurrence, Outcome, Schedule
+from bot.quiz.shards.served import ServedShards
 from bot.storage.database import Database
-from bot.storage.dialects import insert_for
+from bot.storage.dialects import insert_for, served
 from bot.storage.models import (
     InterestNoticeRow,
     OccurrenceRow,
@@ -21,7 +22,7 @@ from bot.storage.models import (
     interest_notices_table,
     schedules_table,
 )
-from bot.storage.schedules.series import schedule_of
+from bot.storage.schedules.series import schedule_of, served_schedules
 
 
 async def set_event(
@@ -36,17 +37,20 @@ async def set_event(
         )
 
 
-async def removed_with_events(db: Database, guild_ids: Collection[int]) -> list[Schedule]:
-    """Removed schedules of these servers whose Discord event is still to be deleted."""
+async def removed_with_events(
+    db: Database, shards: ServedShards, present: Callable[[int], bool]
+) -> list[Schedule]:
+    """Removed schedules of the servers on ``shards`` the bot is in (``present``) whose Discord
+    event is still to be deleted."""
     async with db.read() as connection:
         rows = await connection.execute(
             select(schedules_table).where(
                 ScheduleRow.removed_at.is_not(None),
                 ScheduleRow.event_id.is_not(None),
-                ScheduleRow.guild_id.in_(guild_ids),
+                served(ScheduleRow.guild_id, shards),
             )
         )
-        return [schedule_of(row) for row in rows.all()]
+        return [schedule_of(row) for row in rows.all() if present(row.guild_id)]
 
 
 async def skips_to_except(db: Database, schedule_id: int, now: datetime) -> list[Occurrence]:
@@ -91,14 +95,14 @@ async def skipped_ahead(db: Database, schedule_id: int, now: datetime) -> list[d
         return [row[0] for row in rows.all()]
 
 
-async def with_running_round(db: Database, schedule_ids: Collection[int]) -> set[int]:
-    """The schedules one of whose rounds is running."""
+async def with_running_round(db: Database, shards: ServedShards) -> set[int]:
+    """The schedules of the servers on ``shards`` one of whose rounds is running."""
     async with db.read() as connection:
         rows = await connection.execute(
             select(OccurrenceRow.schedule_id)
             .join(RoundRow, RoundRow.id == OccurrenceRow.round_id)
             .where(
-                OccurrenceRow.schedule_id.in_(schedule_ids),
+                OccurrenceRow.schedule_id.in_(served_schedules(shards)),
                 RoundRow.state == RoundState.RUNNING.value,
             )
         )

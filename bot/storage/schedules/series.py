@@ -8,12 +8,12 @@ the others see it taken. A moderator's skip is the same row written beforehand.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, func, literal, select, update
+from sqlalchemy import ColumnElement, Row, Select, func, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.rounds.review_round import RoundMode
@@ -25,8 +25,9 @@ from bot.quiz.schedules.series import (
     Recurrence,
     Schedule,
 )
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
-from bot.storage.dialects import insert_for
+from bot.storage.dialects import insert_for, one_of, served
 from bot.storage.models import OccurrenceRow, ScheduleRow, occurrences_table, schedules_table
 from bot.storage.models.rounds import plan_of, stored_plan
 
@@ -46,6 +47,9 @@ class Records:
 
     settled_until: datetime | None  # the newest recorded occurrence due by now
     ahead: frozenset[date]  # local days recorded beforehand (skipped) and not due yet
+
+
+NOTHING_RECORDED = Records(None, frozenset())
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +104,21 @@ async def guild_schedules(db: Database, guild_id: int) -> list[Schedule]:
         return [schedule_of(row) for row in rows.all()]
 
 
-async def active_schedules(db: Database) -> list[Schedule]:
-    """Every server's schedules: what the loop goes through."""
+async def active_schedules(db: Database, shards: ServedShards = EVERY_SHARD) -> list[Schedule]:
+    """The schedules of the servers on ``shards``: what the loop goes through."""
     async with db.read() as connection:
         rows = await connection.execute(
-            select(schedules_table).where(_active()).order_by(ScheduleRow.id)
+            select(schedules_table)
+            .where(_active(), served(ScheduleRow.guild_id, shards))
+            .order_by(ScheduleRow.id)
         )
         return [schedule_of(row) for row in rows.all()]
+
+
+def served_schedules(shards: ServedShards) -> Select[int]:
+    """The ids of the schedules of the servers on ``shards``, for an ``IN`` of a subquery (no
+    parameter per schedule)."""
+    return select(ScheduleRow.id).where(_active(), served(ScheduleRow.guild_id, shards))
 
 
 async def remove(db: Database, guild_id: int, schedule_id: int, now: datetime) -> bool:
@@ -122,24 +134,35 @@ async def remove(db: Database, guild_id: int, schedule_id: int, now: datetime) -
 
 async def records(db: Database, schedule_ids: Collection[int], now: datetime) -> dict[int, Records]:
     """For each schedule, its newest occurrence recorded by ``now`` and the days recorded ahead."""
+    found = await _records(db, OccurrenceRow.schedule_id.in_(schedule_ids), now)
+    return {schedule_id: found.get(schedule_id, NOTHING_RECORDED) for schedule_id in schedule_ids}
+
+
+async def served_records(db: Database, shards: ServedShards, now: datetime) -> dict[int, Records]:
+    """``records`` of the schedules of the servers on ``shards`` with an occurrence recorded
+    (the others have ``NOTHING_RECORDED``), chosen by a subquery, not a list of ids."""
+    return await _records(db, OccurrenceRow.schedule_id.in_(served_schedules(shards)), now)
+
+
+async def _records(db: Database, mine: ColumnElement[bool], now: datetime) -> dict[int, Records]:
     ahead: dict[int, set[date]] = {}
     async with db.read() as connection:
         past = await connection.execute(
             select(OccurrenceRow.schedule_id, func.max(OccurrenceRow.due_at))
-            .where(OccurrenceRow.schedule_id.in_(schedule_ids), OccurrenceRow.due_at <= now)
+            .where(mine, OccurrenceRow.due_at <= now)
             .group_by(OccurrenceRow.schedule_id)
         )
         settled: dict[int, datetime] = {row[0]: row[1] for row in past.all()}
         coming = await connection.execute(
             select(OccurrenceRow.schedule_id, OccurrenceRow.local_day).where(
-                OccurrenceRow.schedule_id.in_(schedule_ids), OccurrenceRow.due_at > now
+                mine, OccurrenceRow.due_at > now
             )
         )
         for schedule_id, day in coming.all():
             ahead.setdefault(schedule_id, set()).add(day)
     return {
         schedule_id: Records(settled.get(schedule_id), frozenset(ahead.get(schedule_id, ())))
-        for schedule_id in schedule_ids
+        for schedule_id in settled.keys() | ahead.keys()
     }
 
 
@@ -207,37 +230,52 @@ async def outcomes(db: Database, schedule_id: int) -> dict[date, tuple[Outcome, 
         return {day: (Outcome(outcome), round_id) for day, outcome, round_id in rows.all()}
 
 
-async def take_notes(db: Database, guild_ids: Collection[int]) -> list[Note]:
-    """The occurrences of these servers whose moderators are still to be told, each taken
-    once: whoever gets a note tells them (a crash between taking and telling loses it)."""
-    async with db.write() as connection:
-        rows = (
-            await connection.execute(
-                select(schedules_table, OccurrenceRow.local_day, OccurrenceRow.due_at)
-                .add_columns(OccurrenceRow.outcome)
-                .join(OccurrenceRow, OccurrenceRow.schedule_id == ScheduleRow.id)
-                .where(OccurrenceRow.note_owed.is_(True), ScheduleRow.guild_id.in_(guild_ids))
-                .order_by(ScheduleRow.id, OccurrenceRow.local_day)
+async def take_notes(
+    db: Database, shards: ServedShards, present: Callable[[int], bool]
+) -> list[Note]:
+    """The occurrences of the servers on ``shards`` the bot is in (``present``) whose moderators
+    are still to be told, each taken once, by schedule and day: whoever gets a note tells them
+    (a crash between taking and telling loses it). Looked for with a read (most passes find
+    none), then taken by one conditional update per batch of schedules."""
+    async with db.read() as connection:
+        found = await connection.execute(
+            select(schedules_table)
+            .where(
+                ScheduleRow.id.in_(
+                    select(OccurrenceRow.schedule_id).where(OccurrenceRow.note_owed.is_(True))
+                ),
+                served(ScheduleRow.guild_id, shards),
             )
-        ).all()
-        taken = []
-        for row in rows:
+            .order_by(ScheduleRow.id)
+        )
+        owing = {row.id: schedule_of(row) for row in found.all() if present(row.guild_id)}
+    taken: list[Row[int, date, datetime, str]] = []
+    ids = list(owing)
+    async with db.write() as connection:
+        for start in range(0, len(ids), TAKE_BATCH):
+            chosen = one_of(db.dialect, OccurrenceRow.schedule_id, ids[start : start + TAKE_BATCH])
             done = await connection.execute(
                 update(OccurrenceRow)
-                .where(
-                    OccurrenceRow.schedule_id == row.id,
-                    OccurrenceRow.local_day == row.local_day,
-                    OccurrenceRow.note_owed.is_(True),
-                )
+                .where(chosen, OccurrenceRow.note_owed.is_(True))
                 .values(note_owed=False)
+                .returning(*_NOTED)
             )
-            if done.rowcount == 1:
-                occurrence = Occurrence(row.local_day, row.due_at)
-                taken.append(Note(schedule_of(row), occurrence, Outcome(row.outcome)))
-    return taken
+            taken.extend(done.all())
+    taken.sort(key=lambda row: (row.schedule_id, row.local_day))
+    return [
+        Note(owing[row.schedule_id], Occurrence(row.local_day, row.due_at), Outcome(row.outcome))
+        for row in taken
+    ]
 
 
 _NEW_FIELDS = tuple(NewSchedule.__dataclass_fields__)
+_NOTED = (
+    OccurrenceRow.schedule_id,
+    OccurrenceRow.local_day,
+    OccurrenceRow.due_at,
+    OccurrenceRow.outcome,
+)
+TAKE_BATCH = 1_000  # schedules whose notes one statement takes (on SQLite, a parameter each)
 
 
 def _active() -> ColumnElement[bool]:

@@ -10,6 +10,7 @@ season's row against an end committing meanwhile, so no answer joins a board aft
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -17,6 +18,7 @@ from sqlalchemy import Connection, Row, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.quiz.seasons.season import Season
+from bot.quiz.shards.served import ServedShards
 from bot.storage.claims import claim_owed
 from bot.storage.database import Database
 from bot.storage.models import SeasonRow, seasons_table
@@ -89,15 +91,19 @@ async def end_due_seasons(db: Database, now: datetime) -> list[Season]:
         return [_season(row) for row in ended.all()]
 
 
-async def claim_standings(db: Database, now: datetime, guild_ids: list[int]) -> list[Season]:
-    """Ended seasons of these servers whose final standings are not posted, each claimed for
-    this caller for ``CLAIM_LIFETIME`` (a claim of a process that died lapses)."""
+async def claim_standings(
+    db: Database, now: datetime, shards: ServedShards, present: Callable[[int], bool]
+) -> list[Season]:
+    """Ended seasons of the servers on ``shards`` the bot is in (``present``) whose final
+    standings are not posted, each claimed for this caller for ``CLAIM_LIFETIME`` (a claim of a
+    process that died lapses)."""
     owed = (SeasonRow.ended_at.is_not(None), SeasonRow.standings_message_id.is_(None))
     rows = await claim_owed(
         db,
         seasons_table,
         owed=owed,
-        guild_ids=guild_ids,
+        shards=shards,
+        present=present,
         now=now,
         lifetime=CLAIM_LIFETIME,
         claimed_at="standings_claimed_at",

@@ -22,7 +22,14 @@ from bot.storage.rewards.reward_roles import (
 )
 from bot.storage.seasons.season import end_season, start_season
 from tests.storage.factories import NOW
-from tests.storage.seasons.test_seasons import GUILD, MODERATOR, answer_and_close
+from tests.storage.seasons.test_seasons import (
+    GUILD,
+    HERE,
+    MODERATOR,
+    OTHER_SHARD,
+    THERE,
+    answer_and_close,
+)
 
 ROLE, SEASONAL = 500, 600
 
@@ -88,16 +95,21 @@ async def test_a_grant_goes_to_one_process_and_is_given_or_refused(
     try:
         later = NOW + timedelta(minutes=2)
         claims = await asyncio.gather(
-            claim_grants(db, later, [GUILD]), claim_grants(other, later, [GUILD])
+            claim_grants(db, later, OTHER_SHARD, bool),  # GUILD is on another shard
+            claim_grants(db, later, *THERE),  # the bot is not in GUILD
+        )
+        assert claims == [[], []]
+        claims = await asyncio.gather(
+            claim_grants(db, later, *HERE), claim_grants(other, later, *HERE)
         )
         assert sorted(len(found) for found in claims) == [0, 2]
         first, second = sorted(claims[0] + claims[1], key=lambda g: g.member_id)
         await grant_given(db, first, later)
         await grant_refused(db, second, "403 50013 Missing Permissions")
-        assert await claim_grants(db, later + CLAIM_LIFETIME * 2, [GUILD]) == []  # neither again
+        assert await claim_grants(db, later + CLAIM_LIFETIME * 2, *HERE) == []  # neither again
         assert [given for _, given in await grants_of(db, GUILD, 7)] == [True]
         assert [given for _, given in await grants_of(db, GUILD, 8)] == [False]
         await set_reward(db, GUILD, Reward(ROLE, 1), MODERATOR, later)  # the role was fixed
-        assert await claim_grants(db, later, [GUILD]) == [second]  # the refused one, again
+        assert await claim_grants(db, later, *HERE) == [second]  # the refused one, again
     finally:
         await other.close()

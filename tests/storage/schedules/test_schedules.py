@@ -13,6 +13,7 @@ from bot.quiz.rounds.review_round import RoundMode
 from bot.quiz.rounds.rules import Message, RoundState
 from bot.quiz.rounds.teams import TeamPlan
 from bot.quiz.schedules.series import MAX_SCHEDULES, NewSchedule, Occurrence, Outcome, Recurrence
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
 from bot.storage.results import RoundView
@@ -28,6 +29,8 @@ from bot.storage.schedules.series import OccurrenceTakenError, TooManySchedulesE
 from tests.storage.factories import NOW, make_pack, seeded, start_test_round
 
 GUILD = 1
+HERE = (EVERY_SHARD, {GUILD}.__contains__)  # every shard, and the bot is in GUILD only
+OTHER_SHARD = ServedShards.of(2, {1})  # GUILD's id is on shard 0 of 2
 MONDAY_19 = Recurrence(19 * 60, weekday=0)
 DUE = Occurrence(date(2026, 11, 30), NOW + timedelta(days=5, hours=7))  # that Monday, 19:00 UTC
 
@@ -159,23 +162,27 @@ async def test_an_outcome_is_recorded_once_and_its_note_taken_once(db: Database)
     assert await series.record(db, schedule.id, DUE, Outcome.MISSED, NOW)
     assert not await series.record(db, schedule.id, DUE, Outcome.BUSY, NOW)
     assert await series.record(db, other.id, DUE, Outcome.PACK_GONE, NOW)
-    assert await series.take_notes(db, [3]) == []
-    notes = await series.take_notes(db, [GUILD])
+    assert await series.take_notes(db, EVERY_SHARD, {3}.__contains__) == []
+    notes = await series.take_notes(db, *HERE)
     assert [(n.schedule.id, n.occurrence, n.outcome) for n in notes] == [
         (schedule.id, DUE, Outcome.MISSED)
     ]
-    assert await series.take_notes(db, [GUILD]) == []  # taken: nobody tells it again
-    assert [n.outcome for n in await series.take_notes(db, [GUILD, 2])] == [Outcome.PACK_GONE]
+    assert await series.take_notes(db, *HERE) == []  # taken: nobody tells it again
+    assert [
+        n.outcome for n in await series.take_notes(db, EVERY_SHARD, {GUILD, 2}.__contains__)
+    ] == [Outcome.PACK_GONE]
 
 
 async def test_a_skip_owes_no_note_and_counts_as_recorded_ahead(db: Database) -> None:
     schedule = await series.add(db, new_schedule())
     assert await series.record(db, schedule.id, DUE, Outcome.SKIPPED, NOW)
-    assert await series.take_notes(db, [GUILD]) == []
+    assert await series.take_notes(db, *HERE) == []
     before = await series.records(db, [schedule.id], NOW)
     assert before[schedule.id] == series.Records(None, frozenset({DUE.local_day}))
     after = await series.records(db, [schedule.id], DUE.due_at)
     assert after[schedule.id] == series.Records(DUE.due_at, frozenset())
+    assert await series.served_records(db, EVERY_SHARD, DUE.due_at) == after
+    assert await series.served_records(db, OTHER_SHARD, DUE.due_at) == {}
     with pytest.raises(OccurrenceTakenError):
         await start_for(db, schedule.id)
 
@@ -213,11 +220,12 @@ async def test_what_the_events_need_is_kept(db: Database) -> None:
     assert await events.skipped_ahead(db, schedule.id, DUE.due_at) == []
     later = Occurrence(DUE.local_day + timedelta(days=7), DUE.due_at + timedelta(days=7))
     view = await start_for(db, schedule.id, later)
-    assert await events.with_running_round(db, [schedule.id]) == {schedule.id}
+    assert await events.with_running_round(db, EVERY_SHARD) == {schedule.id}
+    assert await events.with_running_round(db, OTHER_SHARD) == set()  # GUILD is on shard 0
     await end_round(db, view.id, RoundState.STOPPED, later.due_at)
-    assert await events.with_running_round(db, [schedule.id]) == set()
-    assert await events.removed_with_events(db, [GUILD]) == []
+    assert await events.with_running_round(db, EVERY_SHARD) == set()
+    assert await events.removed_with_events(db, *HERE) == []
     await series.remove(db, GUILD, schedule.id, NOW)
-    assert [s.id for s in await events.removed_with_events(db, [GUILD])] == [schedule.id]
+    assert [s.id for s in await events.removed_with_events(db, *HERE)] == [schedule.id]
     await events.set_event(db, schedule.id, None, None)
-    assert await events.removed_with_events(db, [GUILD]) == []
+    assert await events.removed_with_events(db, *HERE) == []

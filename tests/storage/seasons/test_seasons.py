@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from bot.quiz.boards.scoring import season_key
 from bot.quiz.seasons.season import Season
+from bot.quiz.shards.served import EVERY_SHARD, ServedShards
 from bot.storage.boards.leaderboard import leaderboard
 from bot.storage.database import Database
 from bot.storage.models import ScoreRow
@@ -31,6 +32,9 @@ from bot.storage.seasons.season import (
 from tests.storage.factories import NOW, close_and_settle, start_test_round
 
 GUILD, OTHER, MODERATOR, CHANNEL = 1, 2, 99, 10
+HERE = (EVERY_SHARD, {GUILD}.__contains__)  # every shard, and the bot is in GUILD only
+THERE = (EVERY_SHARD, {OTHER}.__contains__)
+OTHER_SHARD = ServedShards.of(2, {1})  # GUILD's id is on shard 0 of 2
 SPRING = Season(0, GUILD, "Άνοιξη 2027", NOW, MODERATOR, CHANNEL)
 
 
@@ -121,14 +125,17 @@ async def test_an_end_by_date_goes_to_one_of_two_processes_once(
         assert (ended.id, ended.ended_at) == (spring.id, ends)  # at its end, not when noticed
 
         claims = await asyncio.gather(
-            claim_standings(db, later, [GUILD]), claim_standings(other, later, [GUILD])
+            claim_standings(db, later, *HERE), claim_standings(other, later, *HERE)
         )
         assert sorted(len(found) for found in claims) == [0, 1]
-        assert await claim_standings(db, later + CLAIM_LIFETIME / 2, [GUILD]) == []
-        assert await claim_standings(db, later + CLAIM_LIFETIME, [OTHER]) == []  # not served
-        retried = await claim_standings(other, later + CLAIM_LIFETIME, [GUILD])  # poster died
+        assert await claim_standings(db, later + CLAIM_LIFETIME / 2, *HERE) == []
+        assert await claim_standings(db, later + CLAIM_LIFETIME, *THERE) == []  # not in GUILD
+        assert (
+            await claim_standings(db, later + CLAIM_LIFETIME, OTHER_SHARD, bool) == []
+        )  # bool: in every server
+        retried = await claim_standings(other, later + CLAIM_LIFETIME, *HERE)  # poster died
         assert [s.id for s in retried] == [spring.id]
         await standings_posted(db, spring, 4242)
-        assert await claim_standings(db, later + CLAIM_LIFETIME * 3, [GUILD]) == []
+        assert await claim_standings(db, later + CLAIM_LIFETIME * 3, *HERE) == []
     finally:
         await other.close()

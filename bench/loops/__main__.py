@@ -1,0 +1,5 @@
+"""``python -m bench.loops``."""
+
+from bench.loops.benchmark import main
+
+main()
