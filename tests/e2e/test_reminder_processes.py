@@ -24,6 +24,7 @@ from tests.e2e.test_reminders import (
     wait_for_dm,
     want_reminders,
 )
+from tests.redis_server import need_redis
 
 SHARDS = 2
 
@@ -45,6 +46,7 @@ async def test_each_process_sends_its_shards_reminders_once(
         "QUIZBOT_LOG_LEVEL": "INFO",
         "QUIZBOT_SHARD_COUNT": str(SHARDS),
         "QUIZBOT_SHARD_LEASE_S": "5",
+        "QUIZBOT_REDIS_URL": await need_redis(),  # the two share one request budget
     }
     with log_file(tmp_path, "bots") as log:
         bots = {
