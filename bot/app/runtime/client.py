@@ -31,7 +31,6 @@ from bot.app.rounds.conductor import SHUTDOWN_GRACE_S
 from bot.app.rounds.recall_buttons import AnswerFormButton, AnswerFormSubmitted
 from bot.app.runtime.command_tree import add_commands
 from bot.app.runtime.forged_options import refuse, refused_conversion, refused_option
-from bot.app.runtime.shard_leases import ShardKeeper
 from bot.app.schedules.loop import ScheduleLoop
 from bot.app.seasons.loop import SeasonLoop
 from bot.english import counted
@@ -134,12 +133,8 @@ class QuizBot(commands.Bot):
         return self.get_guild(guild_id) is not None
 
     def served_shards(self) -> ServedShards:
-        """The shards whose servers this process serves, which the loops' queries filter by: of
-        a bot sharing its shards with other processes, those its keeper holds now
-        (bot/app/runtime/sharded_client.py); else every one."""
-        keeper = getattr(self, "keeper", None)
-        if isinstance(keeper, ShardKeeper):
-            return ServedShards.of(keeper.shard_count, keeper.held)
+        """The shards whose servers this process serves, which the loops' queries filter by:
+        every one here; a bot sharing its shards says which (sharded_client.py)."""
         return EVERY_SHARD
 
     def serves_direct_messages(self) -> bool:

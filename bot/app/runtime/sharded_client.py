@@ -18,6 +18,7 @@ from bot.app.runtime.client import QuizBot
 from bot.app.runtime.shard_leases import IdentifyGate, ShardKeeper
 from bot.config import Settings
 from bot.errors import ConfigError, QuizbotError
+from bot.quiz.shards.served import ServedShards
 from bot.quiz.shards.serving import ShardIds, shard_problems
 from bot.quiz.shards.session_starts import SessionStarts
 from bot.storage.database import Database
@@ -43,6 +44,12 @@ class ShardedQuizBot(QuizBot, commands.AutoShardedBot):
 
     def serves_direct_messages(self) -> bool:
         return self.keeper is None or self.keeper.serves_direct_messages()
+
+    def served_shards(self) -> ServedShards:
+        """Those the keeper holds now, when other processes share the bot's shards."""
+        if self.keeper is None:
+            return super().served_shards()
+        return ServedShards.of(self.keeper.shard_count, self.keeper.held)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         if self.identify_gate is None:
