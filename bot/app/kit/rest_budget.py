@@ -47,6 +47,7 @@ ROUTINE_PREFIXES = (
 _SHORTEST_WAIT_S = 0.01
 _WINDOW_S = 1.0
 _RETRY_SHARED_S = 5.0
+_REDIS_TIMEOUT_S = 1.0
 
 
 class Priority(enum.IntEnum):
@@ -153,6 +154,9 @@ def open_budget(redis_url: str | None, per_second: int, token: str) -> RestBudge
         redis_url.replace("redis://", "async+redis://", 1).replace("rediss://", "async+rediss://"),
         implementation="redispy",
         wrap_exceptions=True,
+        # A Redis that went away must not hold every request for the OS's TCP timeout.
+        socket_connect_timeout=_REDIS_TIMEOUT_S,
+        socket_timeout=_REDIS_TIMEOUT_S,
     )
     return RestBudget(storage, per_second, budget_key(token))
 
