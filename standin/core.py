@@ -26,6 +26,7 @@ from standin.interactions import (
     Interaction,
     InteractionDesk,
 )
+from standin.invalid_requests import InvalidRequests
 from standin.modals import OpenModal, Value, submission
 from standin.model import Guild, Json, Message, Upload
 from standin.openapi import OpenApiSpec, shared_spec, spec_path
@@ -60,6 +61,9 @@ class StandIn:
         self.scheduler.watchers.append(self.events.scheduled_event_changed)
         self.clock.watchers.append(lambda: self.events.clock_moved(self.clock.state()))
         self.limiter = RateLimiter(self.config)
+        self.invalid_requests = InvalidRequests(
+            self.config.clock, self.config.limits.invalid_request_window
+        )
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
         self.openapi_failures: list[Json] = []

@@ -17,6 +17,7 @@ from standin import (  # noqa: F401  (registers routes)
     control,
     event_routes,
     forged_control,
+    limit_control,
     member_roles,
     modal_control,
     people,
@@ -34,6 +35,7 @@ API_PREFIX = "/api/v10"
 MULTIPART = "multipart/form-data"
 _TOKENLESS = ("/interactions/", "/webhooks/")  # authorised by the interaction token in the path
 _CORE: web.AppKey[StandIn] = web.AppKey("core", StandIn)
+_INJECTED: web.RequestKey[bool] = web.RequestKey("injected", bool)  # a fault's 429 answered it
 
 
 def build_app(core: StandIn) -> web.Application:
@@ -63,6 +65,8 @@ def _endpoint(
         started = core.config.clock()
         response = await _answer(core, method, template, handler, request)
         core.changed()
+        scope = response.headers.get("X-RateLimit-Scope")
+        core.invalid_requests.note(response.status, scope, injected=request.get(_INJECTED, False))
         core.request_log.append(
             {
                 "method": method,
@@ -86,6 +90,7 @@ async def _answer(
     if fault is not None:
         injected = await _apply(core, fault)
         if injected is not None:
+            request[_INJECTED] = injected.status == HTTPStatus.TOO_MANY_REQUESTS
             return injected
     try:
         token = request.headers.get("Authorization", "")
