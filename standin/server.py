@@ -62,7 +62,7 @@ def _endpoint(
     core: StandIn, method: str, template: str, handler: Handler
 ) -> Callable[[web.Request], Awaitable[web.Response]]:
     async def endpoint(request: web.Request) -> web.Response:
-        started = core.config.clock()
+        started, arrived_at = core.config.clock(), core.config.wall_clock()
         response = await _answer(core, method, template, handler, request)
         core.changed()
         scope = response.headers.get("X-RateLimit-Scope")
@@ -74,6 +74,8 @@ def _endpoint(
                 "path": request.path.removeprefix(API_PREFIX),
                 "status": response.status,
                 "ms": round((core.config.clock() - started) * 1000, 1),
+                "arrived_s": round(started, 6),  # StandInConfig.clock: monotonic seconds
+                "arrived_at": round(arrived_at, 6),  # wall clock: seconds since the epoch
             }
         )
         return response

@@ -1,6 +1,7 @@
 """What the stand-in refused, counted as a benchmark reads it (GET /_standin/rate-limits): the
 429s by scope (global, per route, injected, shared), and Discord's invalid requests (401, 403,
-429 but scope "shared") in a moving 10-minute window on the stand-in's injectable clock."""
+429 but scope "shared") in a moving 10-minute window on the stand-in's injectable clock; and
+each request's arrival in the request log."""
 
 from __future__ import annotations
 
@@ -87,3 +88,22 @@ async def test_the_counts_split_429s_by_scope_and_count_invalid_requests() -> No
     assert (later["invalid_requests"], later["invalid_requests_injected"]) == (0, 0)
     assert (later["invalid_requests_peak"], later["invalid_requests_total"]) == (5, 5)
     assert later["sent_429"] == 3  # the 429 counts are since the start, not windowed
+
+
+async def test_each_request_in_the_log_carries_its_arrival_on_both_clocks() -> None:
+    ticks, wall = Ticks(7.25), Ticks(1_900_000_000.5)
+    config = StandInConfig(clock=ticks, wall_clock=wall)
+    async with StandInClient.start(guilds=1, members=1, config=config) as standin:
+        async with aiohttp.ClientSession() as http:
+            for step in range(2):
+                url = f"{standin.url}/api/v10/users/@me"
+                async with http.get(url, headers={"Authorization": "Bot x"}) as reply:
+                    assert reply.status == 200
+                ticks.now += 1.5
+                wall.now += 1.5 + step
+        log = await standin.request_log()
+    assert [(r["arrived_s"], r["arrived_at"]) for r in log] == [
+        (7.25, 1_900_000_000.5),
+        (8.75, 1_900_000_002.0),
+    ]
+    assert [(r["method"], r["route"], r["status"]) for r in log] == [("GET", "/users/@me", 200)] * 2
