@@ -35,7 +35,10 @@ class Limits:
     heartbeat_interval_ms: int = 41_250
     heartbeat_ack_delay: float = 0.03  # seconds: Discord's acks take a network round trip
     recommended_shards: int = 1  # GET /gateway/bot's "shards"
-    max_concurrency: int = 1  # IDENTIFYs per 5 s the bot may send (across its processes)
+    max_concurrency: int = 1  # IDENTIFY buckets: shard_id % max_concurrency (across processes)
+    identify_window: float = 5.0  # one IDENTIFY per bucket per window, else op 9 (d: false)
+    session_starts: int = 1000  # IDENTIFYs per session_start_period; RESUMEs are free
+    session_start_period: float = 24 * 3600.0
     attachment_size_limit: int = 10 * 1024 * 1024
 
 

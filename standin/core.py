@@ -34,6 +34,7 @@ from standin.payloads import interaction_payload
 from standin.permissions import guild_permissions
 from standin.ratelimit import RateLimiter
 from standin.scheduler import Scheduler
+from standin.session_starts import SessionStarts
 from standin.world import World
 
 LOG_DEPTH = 10_000
@@ -54,7 +55,10 @@ class StandIn:
         self.events = EventBus()
         self.world.watchers.append(self.events.world_changed)
         self.url = ""  # set once the server listens
-        self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
+        self.session_starts = SessionStarts(self.config)
+        self.gateway = Gateway(
+            self.world, self.config, lambda: self.gateway_url, self.session_starts
+        )
         self.files = MessageFiles(self.world.ids, lambda: self.url)  # and the CDN serving them
         self.desk = InteractionDesk(self.world, self.config, self.files)
         self.scheduler = Scheduler(self.world, self.gateway, self.clock)

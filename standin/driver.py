@@ -248,7 +248,7 @@ class StandInClient(CalendarDriver, ModalDriver, PeopleDriver):
 
     async def rate_limits(self) -> Json:
         """Every count of GET /_standin/rate-limits: the 429s by scope, the invalid requests
-        in Discord's 10-minute window (standin/limit_control.py)."""
+        in Discord's 10-minute window, the IDENTIFYs refused (standin/limit_control.py)."""
         counts: Json = await self._call("GET", "/rate-limits")
         return counts
 

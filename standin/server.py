@@ -111,6 +111,8 @@ async def _answer(
 
 
 def _authorised(core: StandIn, request: web.Request) -> bool:
+    if core.session_starts.token_reset:  # the session starts ran out: Discord reset the token
+        return False
     given = request.headers.get("Authorization", "")
     expected = core.config.token
     return given == f"Bot {expected}" if expected is not None else given.startswith("Bot ")
