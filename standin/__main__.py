@@ -1,7 +1,9 @@
 """`python -m standin [--port 0] [--guilds N --members M] [--token T] [--shards N]
+[--max-concurrency N] [--identify-window S] [--session-starts N] [--global-limit N]
 [--clock-file PATH]`: serve the stand-in.
 
-It serves until stopped (SIGINT or SIGTERM).
+It serves until stopped (SIGINT or SIGTERM). The limits are Discord's unless given; what they
+refused is counted at GET /_standin/rate-limits.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from pathlib import Path
 
 from standin.config import Limits, StandInConfig
 
+_DISCORDS = Limits()  # the defaults
+
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m standin", description=__doc__)
@@ -31,7 +35,32 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         "--shards", type=int, default=1, help="the shard count GET /gateway/bot recommends"
     )
     parser.add_argument(
-        "--max-concurrency", type=int, default=1, help="GET /gateway/bot's max_concurrency"
+        "--max-concurrency",
+        type=int,
+        default=_DISCORDS.max_concurrency,
+        help="GET /gateway/bot's max_concurrency: shard s identifies in bucket "
+        "s %% max_concurrency (default %(default)s)",
+    )
+    parser.add_argument(
+        "--identify-window",
+        type=float,
+        default=_DISCORDS.identify_window,
+        help="seconds: one IDENTIFY per bucket per window, a sooner one gets op 9 Invalid "
+        "Session (default Discord's %(default)s)",
+    )
+    parser.add_argument(
+        "--session-starts",
+        type=int,
+        default=_DISCORDS.session_starts,
+        help="IDENTIFYs allowed a day (RESUMEs are free); past them every session is closed "
+        "with 4004 and the token refused, as Discord resets it (default %(default)s)",
+    )
+    parser.add_argument(
+        "--global-limit",
+        type=int,
+        default=_DISCORDS.global_count,
+        help="REST requests per second per bot token, interaction routes exempt "
+        "(default %(default)s)",
     )
     parser.add_argument(
         "--clock-file",
@@ -39,6 +68,16 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         help='write the clock\'s offset here ({"offset_s": seconds}) for processes that follow it',
     )
     return parser.parse_args(argv)
+
+
+def limits_from(arguments: argparse.Namespace) -> Limits:
+    return Limits(
+        recommended_shards=arguments.shards,
+        max_concurrency=arguments.max_concurrency,
+        identify_window=arguments.identify_window,
+        session_starts=arguments.session_starts,
+        global_count=arguments.global_limit,
+    )
 
 
 def _settle_heap() -> None:
@@ -54,8 +93,9 @@ async def serve(arguments: argparse.Namespace) -> None:
     from standin.core import StandIn  # noqa: PLC0415
     from standin.server import StandInServer  # noqa: PLC0415
 
-    limits = Limits(recommended_shards=arguments.shards, max_concurrency=arguments.max_concurrency)
-    config = StandInConfig(token=arguments.token, limits=limits, clock_file=arguments.clock_file)
+    config = StandInConfig(
+        token=arguments.token, limits=limits_from(arguments), clock_file=arguments.clock_file
+    )
     core = StandIn(config)
     core.world.seed(arguments.guilds, arguments.members)
     server = StandInServer(core)

@@ -23,14 +23,22 @@ class Limits:
     # standin/ratelimit.py. Discord publishes no numbers (topics/rate-limits: read the
     # headers); these are the stand-in's, in the range bots see in the headers.
     routes: Mapping[str, tuple[int, float]] = field(default_factory=lambda: dict(ROUTE_LIMITS))
-    global_count: int = 50  # requests per second across routes, interaction routes exempt
+    global_count: int = 50  # requests per second per bot token, interaction routes exempt
     global_window: float = 1.0
+    # Answers Discord counts against the invalid request limit (401, 403, 429 but those of
+    # scope "shared"): counted over this moving window, never enforced
+    # (standin/invalid_requests.py).
+    invalid_request_window: float = 10 * 60.0
+    invalid_request_limit: int = 10_000
     interaction_deadline: float = 3.0  # initial response, else "This interaction failed"
     token_lifetime: float = 15 * 60.0  # interaction tokens for followups and edits
     heartbeat_interval_ms: int = 41_250
     heartbeat_ack_delay: float = 0.03  # seconds: Discord's acks take a network round trip
     recommended_shards: int = 1  # GET /gateway/bot's "shards"
-    max_concurrency: int = 1  # IDENTIFYs per 5 s the bot may send (across its processes)
+    max_concurrency: int = 1  # IDENTIFY buckets: shard_id % max_concurrency (across processes)
+    identify_window: float = 5.0  # one IDENTIFY per bucket per window, else op 9 (d: false)
+    session_starts: int = 1000  # IDENTIFYs per session_start_period; RESUMEs are free
+    session_start_period: float = 24 * 3600.0
     attachment_size_limit: int = 10 * 1024 * 1024
 
 

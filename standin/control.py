@@ -274,12 +274,6 @@ async def openapi_failures(call: ControlCall) -> object:
     return call.core.openapi_failures
 
 
-@action("GET", "/rate-limits")
-async def rate_limits(call: ControlCall) -> object:
-    limiter = call.core.limiter
-    return {"sent_429": limiter.sent_429, "injected_429": limiter.injected_429}
-
-
 @action("POST", "/faults")
 async def add_fault(call: ControlCall) -> object:
     fault = call.core.faults.add(

@@ -26,6 +26,7 @@ from standin.interactions import (
     Interaction,
     InteractionDesk,
 )
+from standin.invalid_requests import InvalidRequests
 from standin.modals import OpenModal, Value, submission
 from standin.model import Guild, Json, Message, Upload
 from standin.openapi import OpenApiSpec, shared_spec, spec_path
@@ -33,6 +34,7 @@ from standin.payloads import interaction_payload
 from standin.permissions import guild_permissions
 from standin.ratelimit import RateLimiter
 from standin.scheduler import Scheduler
+from standin.session_starts import SessionStarts
 from standin.world import World
 
 LOG_DEPTH = 10_000
@@ -53,13 +55,19 @@ class StandIn:
         self.events = EventBus()
         self.world.watchers.append(self.events.world_changed)
         self.url = ""  # set once the server listens
-        self.gateway = Gateway(self.world, self.config, lambda: self.gateway_url)
+        self.session_starts = SessionStarts(self.config)
+        self.gateway = Gateway(
+            self.world, self.config, lambda: self.gateway_url, self.session_starts
+        )
         self.files = MessageFiles(self.world.ids, lambda: self.url)  # and the CDN serving them
         self.desk = InteractionDesk(self.world, self.config, self.files)
         self.scheduler = Scheduler(self.world, self.gateway, self.clock)
         self.scheduler.watchers.append(self.events.scheduled_event_changed)
         self.clock.watchers.append(lambda: self.events.clock_moved(self.clock.state()))
         self.limiter = RateLimiter(self.config)
+        self.invalid_requests = InvalidRequests(
+            self.config.clock, self.config.limits.invalid_request_window
+        )
         self.faults = Faults()
         self.request_log: deque[Json] = deque(maxlen=LOG_DEPTH)
         self.openapi_failures: list[Json] = []

@@ -246,6 +246,12 @@ class StandInClient(CalendarDriver, ModalDriver, PeopleDriver):
         counts = await self._call("GET", "/rate-limits")
         return int(counts["sent_429"]) - int(counts["injected_429"])
 
+    async def rate_limits(self) -> Json:
+        """Every count of GET /_standin/rate-limits: the 429s by scope, the invalid requests
+        in Discord's 10-minute window, the IDENTIFYs refused (standin/limit_control.py)."""
+        counts: Json = await self._call("GET", "/rate-limits")
+        return counts
+
     async def mentions(self) -> list[Json]:
         """Every message body that mentioned anyone under its allowed_mentions, oldest first:
         `message_id`, `channel_id`, `event` ("create" or "edit"), `notified` (only a new

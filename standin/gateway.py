@@ -1,5 +1,7 @@
 """The v10 gateway: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME with replay.
 
+IDENTIFY is paced per bucket and counted against the session starts (standin/session_starts.py).
+
 Frames are plain-text JSON even when the client asks for zlib-stream; discord.py accepts both.
 Each shard connection receives the events of the guilds with `(guild_id >> 22) % count == shard`,
 whichever process opened it: several bot processes, each with its own shards, share one stand-in.
@@ -21,6 +23,7 @@ from aiohttp import WSMsgType, web
 
 from standin.config import StandInConfig
 from standin.model import Guild, Json
+from standin.session_starts import Refusal, SessionStarts
 from standin.snowflake import shard_of
 from standin.world import World
 
@@ -51,10 +54,17 @@ class Session:
 
 
 class Gateway:
-    def __init__(self, world: World, config: StandInConfig, url: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        world: World,
+        config: StandInConfig,
+        url: Callable[[], str],
+        starts: SessionStarts | None = None,
+    ) -> None:
         self._world = world
         self._config = config
         self._url = url
+        self.starts = starts or SessionStarts(config)
         self._sessions: dict[str, Session] = {}
         self.answer_heartbeats = True
         self.identified = 0
@@ -95,14 +105,17 @@ class Gateway:
         return None
 
     async def _identify(self, socket: web.WebSocketResponse, data: Json) -> Session | None:
-        if not data.get("token"):
-            await socket.close(code=CLOSE_NOT_AUTHENTICATED)
-            return None
-        expected = self._config.token
-        if expected is not None and data["token"] not in {expected, f"Bot {expected}"}:
-            await socket.close(code=CLOSE_AUTHENTICATION_FAILED)
+        if not await self._authenticated(socket, data):
             return None
         shard_id, shard_count = data.get("shard") or [0, 1]
+        refused = self.starts.admit(int(shard_id))
+        if refused is Refusal.TOO_EARLY:  # the client waits and identifies again
+            await socket.send_str(json.dumps({"op": INVALID_SESSION, "d": False}))
+            return None
+        if refused is Refusal.TOKEN_RESET:
+            await socket.close(code=CLOSE_AUTHENTICATION_FAILED)
+            await self._end_sessions()
+            return None
         session = Session(secrets.token_hex(16), shard_id, shard_count, int(data.get("intents", 0)))
         session.socket = socket
         self._sessions[session.id] = session
@@ -116,7 +129,29 @@ class Gateway:
             await self._send(session, "GUILD_CREATE", self._guild_create(session, guild))
         return session
 
+    async def _authenticated(self, socket: web.WebSocketResponse, data: Json) -> bool:
+        """Whether the IDENTIFY or RESUME carries the bot's token; closed as Discord closes
+        it otherwise (4003 without one, 4004 for another, or once the token was reset)."""
+        if not data.get("token"):
+            await socket.close(code=CLOSE_NOT_AUTHENTICATED)
+            return False
+        expected = self._config.token
+        if expected is not None and data["token"] not in {expected, f"Bot {expected}"}:
+            await socket.close(code=CLOSE_AUTHENTICATION_FAILED)
+            return False
+        return True
+
+    async def _end_sessions(self) -> None:
+        """Discord ends every session of a bot whose session starts ran out."""
+        for session in self._sessions.values():
+            socket, session.socket = session.socket, None
+            if socket is not None and not socket.closed:
+                await socket.close(code=CLOSE_AUTHENTICATION_FAILED)
+
     async def _resume(self, socket: web.WebSocketResponse, data: Json) -> Session | None:
+        if self.starts.token_reset:  # a reset token resumes nothing
+            await socket.close(code=CLOSE_AUTHENTICATION_FAILED)
+            return None
         session = self._sessions.get(str(data.get("session_id")))
         if session is None:
             await socket.send_str(json.dumps({"op": INVALID_SESSION, "d": False}))

@@ -54,6 +54,7 @@ _BUCKETS: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ),
 }
 _EXEMPT_PREFIXES = ("/interactions/", "/webhooks/")
+SCOPES = ("global", "user", "shared")  # X-RateLimit-Scope's values
 
 
 @dataclass(slots=True)
@@ -76,6 +77,9 @@ class RateLimiter:
         self._global: dict[str, _Window] = {}  # by bot token
         self.sent_429 = 0
         self.injected_429 = 0  # of sent_429, the ones a test asked for (not earned by the bot)
+        # Of sent_429, the earned ones by X-RateLimit-Scope. The stand-in has no per-resource
+        # ("shared") limit, so that one stays 0; it is there for readers that sum the scopes.
+        self.earned_by_scope: dict[str, int] = dict.fromkeys(SCOPES, 0)
 
     def admit(
         self, method: str, template: str, params: dict[str, str], token: str = ""
@@ -140,6 +144,7 @@ class RateLimiter:
 
     def _limited(self, headers: dict[str, str], retry_after: float, scope: str) -> RateLimitedError:
         self.sent_429 += 1
+        self.earned_by_scope[scope] += 1
         retry_after = max(retry_after, 0.001)
         headers = {
             **headers,

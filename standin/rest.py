@@ -114,12 +114,7 @@ async def gateway_bot(call: Call) -> object:
     return {
         "url": call.core.gateway_url,
         "shards": call.core.config.limits.recommended_shards,
-        "session_start_limit": {
-            "total": 1000,
-            "remaining": 1000,
-            "reset_after": 0,
-            "max_concurrency": call.core.config.limits.max_concurrency,
-        },
+        "session_start_limit": call.core.session_starts.limit(),
     }
 
 

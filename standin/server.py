@@ -17,6 +17,7 @@ from standin import (  # noqa: F401  (registers routes)
     control,
     event_routes,
     forged_control,
+    limit_control,
     member_roles,
     modal_control,
     people,
@@ -34,6 +35,7 @@ API_PREFIX = "/api/v10"
 MULTIPART = "multipart/form-data"
 _TOKENLESS = ("/interactions/", "/webhooks/")  # authorised by the interaction token in the path
 _CORE: web.AppKey[StandIn] = web.AppKey("core", StandIn)
+_INJECTED: web.RequestKey[bool] = web.RequestKey("injected", bool)  # a fault's 429 answered it
 
 
 def build_app(core: StandIn) -> web.Application:
@@ -60,9 +62,11 @@ def _endpoint(
     core: StandIn, method: str, template: str, handler: Handler
 ) -> Callable[[web.Request], Awaitable[web.Response]]:
     async def endpoint(request: web.Request) -> web.Response:
-        started = core.config.clock()
+        started, arrived_at = core.config.clock(), core.config.wall_clock()
         response = await _answer(core, method, template, handler, request)
         core.changed()
+        scope = response.headers.get("X-RateLimit-Scope")
+        core.invalid_requests.note(response.status, scope, injected=request.get(_INJECTED, False))
         core.request_log.append(
             {
                 "method": method,
@@ -70,6 +74,8 @@ def _endpoint(
                 "path": request.path.removeprefix(API_PREFIX),
                 "status": response.status,
                 "ms": round((core.config.clock() - started) * 1000, 1),
+                "arrived_s": round(started, 6),  # StandInConfig.clock: monotonic seconds
+                "arrived_at": round(arrived_at, 6),  # wall clock: seconds since the epoch
             }
         )
         return response
@@ -86,6 +92,7 @@ async def _answer(
     if fault is not None:
         injected = await _apply(core, fault)
         if injected is not None:
+            request[_INJECTED] = injected.status == HTTPStatus.TOO_MANY_REQUESTS
             return injected
     try:
         token = request.headers.get("Authorization", "")
@@ -104,6 +111,8 @@ async def _answer(
 
 
 def _authorised(core: StandIn, request: web.Request) -> bool:
+    if core.session_starts.token_reset:  # the session starts ran out: Discord reset the token
+        return False
     given = request.headers.get("Authorization", "")
     expected = core.config.token
     return given == f"Bot {expected}" if expected is not None else given.startswith("Bot ")

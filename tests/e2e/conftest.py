@@ -30,6 +30,7 @@ from bot.storage.database import Database
 from bot.storage.packs.library import sync_packs
 from bot.storage.rounds import lifecycle
 from bot.storage.rounds.recorder import record_answer
+from standin.config import Limits, StandInConfig
 from standin.driver import StandInClient
 from standin.interactions import DEFERRED_MESSAGE
 from tests.databases import PostgresDatabases, postgres_database, sqlite_database
@@ -40,6 +41,11 @@ Json = dict[str, Any]
 REPO = Path(__file__).resolve().parents[2]
 PACK_DIRS = [*SHIPPED_PACK_FILES, Path(__file__).parent / "packs"]
 TIMEOUT = 15.0
+# The world's bot restarts within seconds of its last IDENTIFY (a new process on the same
+# database), and two processes may start at once, as shard 0 of 1 each: Discord's 5 s would
+# answer the second IDENTIFY with op 9, which discord.py waits out for 5 s before it identifies
+# again. Shortened, a restart costs nothing; tests/standin/test_session_starts.py holds the pace.
+IDENTIFY_WINDOW_S = 0.05
 MEMBERS = 20
 
 E2E_DIR = Path(__file__).parent
@@ -219,7 +225,10 @@ async def world(
     database_url: str, shipped_library: Library, tmp_path: Path
 ) -> AsyncIterator[QuizWorld]:
     clock_file = tmp_path / "clock.json"
-    async with StandInClient.start(guilds=1, members=MEMBERS, clock_file=clock_file) as standin:
+    config = StandInConfig(limits=Limits(identify_window=IDENTIFY_WINDOW_S))
+    async with StandInClient.start(
+        guilds=1, members=MEMBERS, config=config, clock_file=clock_file
+    ) as standin:
         point_discord_at(standin.url)
         db = Database.open(database_url)
         await sync_packs(db, list(shipped_library.packs.values()), utc_now())

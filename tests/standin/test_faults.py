@@ -97,7 +97,7 @@ async def test_sixth_message_in_a_window_gets_429_with_discord_headers(
 
 
 async def test_two_shards_split_the_guilds(start_standin: Any, run_bot: Any) -> None:
-    async with start_standin(4, 1) as standin:
+    async with start_standin(4, 1, max_concurrency=2) as standin:  # a bucket per shard
         async with (
             run_bot(shard_id=0, shard_count=2) as first,
             run_bot(shard_id=1, shard_count=2) as second,

@@ -1,9 +1,13 @@
-"""`python -m standin` stops on the first SIGINT, however soon after "listening" it comes."""
+"""`python -m standin` stops on the first SIGINT, however soon after "listening" it comes; its
+flags set Discord's limits, which are the defaults."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+
+from standin.__main__ import _arguments, limits_from
+from standin.config import Limits
 
 STOP_S = 30.0
 
@@ -44,3 +48,16 @@ def test_a_sigint_right_after_listening_stops_the_stand_in() -> None:
         raise AssertionError(f"still running {STOP_S} s after SIGINT: {hung.stdout!r}") from None
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("standin listening on http://127.0.0.1:")
+
+
+def test_the_limit_flags_set_the_limits_and_default_to_discords() -> None:
+    flags = ["--global-limit", "120", "--max-concurrency", "16", "--session-starts", "40"]
+    given = limits_from(_arguments([*flags, "--identify-window", "0.5", "--shards", "32"]))
+    assert (given.global_count, given.max_concurrency, given.session_starts) == (120, 16, 40)
+    assert (given.identify_window, given.recommended_shards) == (0.5, 32)
+    assert limits_from(_arguments([])) == Limits()
+    assert (Limits().global_count, Limits().identify_window, Limits().session_starts) == (
+        50,
+        5.0,
+        1000,
+    )

@@ -23,7 +23,7 @@ async def test_each_shard_connection_gets_its_own_guilds_and_their_interactions(
     start_standin: Callable[..., Any],
 ) -> None:
     async with (
-        start_standin(guilds=4, members=3) as standin,
+        start_standin(guilds=4, members=3, max_concurrency=SHARDS) as standin,
         running(MiniBot(shard_id=0, shard_count=SHARDS)) as first,
         running(MiniBot(shard_id=1, shard_count=SHARDS)) as second,
     ):
